@@ -1,0 +1,3 @@
+from studyxf.cli import main
+
+main()

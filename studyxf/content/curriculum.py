@@ -1,0 +1,179 @@
+"""The curriculum: shipped and learner sessions merged, ordered, numbered, with revisions generated."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from studyxf import paths
+from studyxf.content.sessions import Session, load_session, session_files
+from studyxf.content.yamlsrc import Problem
+from studyxf.errors import ContentError
+
+TOPICS_PER_REVISION = 2
+
+
+@dataclass
+class Curriculum:
+    sessions: list[Session]
+    warnings: list[str] = field(default_factory=list)
+
+    def get(self, session_id: str) -> Session | None:
+        return next((s for s in self.sessions if s.id == session_id), None)
+
+    def ids(self) -> list[str]:
+        return [s.id for s in self.sessions]
+
+
+def _load_folder(folder: Path) -> tuple[list[Session], list[Problem]]:
+    """Every valid session of one folder, and the problems of the rest (duplicate ids included)."""
+    sessions: list[Session] = []
+    problems: list[Problem] = []
+    first_seen: dict[str, Path] = {}
+    for path in session_files(folder):
+        session, found = load_session(path)
+        problems += found
+        if session is None:
+            continue
+        if session.id in first_seen:
+            problems.append(Problem(path, session.line_of("id"), "id",
+                                    f"duplicate session id {session.id!r} (also in {first_seen[session.id]})"))
+            continue
+        first_seen[session.id] = path
+        sessions.append(session)
+    return sessions, problems
+
+
+def load_shipped() -> tuple[list[Session], list[Problem]]:
+    return _load_folder(paths.shipped_sessions())
+
+
+def build(user_dirs: list[Path] | None = None) -> Curriculum:
+    """Shipped sessions (any problem is fatal) plus the learner's (problems become warnings)."""
+    shipped, problems = load_shipped()
+    if problems:
+        raise ContentError(f"invalid shipped content: {problems[0]}")
+    by_id = {s.id: s for s in shipped}
+    warnings: list[str] = []
+    for folder in user_dirs or []:
+        if not folder.is_dir():
+            warnings.append(f"{folder}: sessions folder not found")
+            continue
+        mine, problems = _load_folder(folder)
+        warnings += [str(p) for p in problems]
+        for session in mine:
+            if session.id in by_id:
+                warnings.append(f"{session.source}:{session.line_of('id')}: id: replaces the session "
+                                f"{session.id!r} from {by_id[session.id].source}")
+            by_id[session.id] = session
+    return Curriculum(sessions=arrange(list(by_id.values())), warnings=warnings)
+
+
+def arrange(sessions: list[Session]) -> list[Session]:
+    """Order by `order`, insert a generated revision after every two topics (before the next topic,
+    so lessons that follow stay in the block), and number the result from 1."""
+    ordered = sorted((s for s in sessions if not s.generated), key=lambda s: (s.order, s.id))
+    taken = {s.id for s in ordered}
+    out: list[Session] = []
+    block: list[Session] = []
+    topics = 0
+    revisions = 0
+
+    def close_block():
+        nonlocal block, topics, revisions
+        revisions += 1
+        rev_id = f"revision-{revisions}"
+        while rev_id in taken:  # a learner's own session took the name: keep ids unique
+            revisions += 1
+            rev_id = f"revision-{revisions}"
+        out.append(generate_revision(rev_id, revisions, block))
+        block, topics = [], 0
+
+    for session in ordered:
+        if session.kind == "revision":
+            revisions += 1
+            if not session.covers:
+                session.covers = [s.id for s in block]
+            out.append(session)
+            block, topics = [], 0
+            continue
+        if session.kind == "topic" and topics >= TOPICS_PER_REVISION:
+            close_block()
+        out.append(session)
+        block.append(session)
+        if session.kind == "topic":
+            topics += 1
+    if topics >= TOPICS_PER_REVISION:
+        close_block()
+    for number, session in enumerate(out, start=1):
+        session.number = number
+    return out
+
+
+def generate_revision(rev_id: str, ordinal: int, block: list[Session]) -> Session:
+    titles = [s.title for s in block]
+    drills = list(dict.fromkeys(d for s in block for d in s.drills))
+    checklist = [item for s in block for item in s.data.get("checklist", [])]
+    data = {
+        "id": rev_id,
+        "title": f"Revision {ordinal}: " + "; ".join(s.title.split(" — ")[0] for s in block),
+        "kind": "revision",
+        "why": ("Spaced retrieval is what turns a session you followed into something you own. "
+                "This revision covers: " + "; ".join(titles) + "."),
+        "agenda": [
+            "Recall: the due cards of " + ", ".join(s.id for s in block) + " (these change schedules)",
+            "Practice pass over the rest of their cards (does not change schedules)",
+            "Drills from scratch: " + (", ".join(drills) if drills else "none listed"),
+            "Re-draw the diagrams of each session from memory; check against the deep dives",
+        ],
+        "assignment": {"deliverables": [
+            "Review every due card of the covered sessions",
+            "Do the practice pass over their remaining cards",
+            "Pass each listed drill from a blank file, without hints",
+            "Write one paragraph: what is still shaky, and when you will revisit it",
+        ]},
+        "checklist": checklist,
+        "drills": drills,
+        "covers": [s.id for s in block],
+    }
+    return Session(id=rev_id, order=block[-1].order if block else 0, title=data["title"], kind="revision",
+                   data=data, source=None, covers=data["covers"], generated=True)
+
+
+def check_paths(targets: list[Path], known_drills: set[str] | None) -> list[Problem]:
+    """Every problem in the given files or folders (sessions; drills are checked by their module)."""
+    problems: list[Problem] = []
+    for target in targets:
+        if target.is_dir():
+            sessions, found = _load_folder(target)
+        elif target.is_file():
+            session, found = load_session(target)
+            sessions = [session] if session else []
+        else:
+            problems.append(Problem(target, 1, "(file)", "no such file or folder"))
+            continue
+        problems += found
+        if known_drills is not None:
+            for s in sessions:
+                for name in s.drills:
+                    if name not in known_drills:
+                        problems.append(Problem(s.source, _drill_line(s, name), "drills",
+                                                f"unknown drill {name!r}"))
+    return problems
+
+
+def _drill_line(session: Session, name: str) -> int:
+    lines = session.data.get("__lines__", {})
+    for key, line in lines.items():
+        if key and key[0] in ("drills", "hands_on", "leetcode") and _value_at(session.data, key) == name:
+            return line
+    return 1
+
+
+def _value_at(data, key):
+    for part in key:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data

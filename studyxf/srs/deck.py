@@ -1,0 +1,270 @@
+"""The review deck on the store: cards synced from the curriculum, the daily queue, answers
+(one BEGIN IMMEDIATE transaction each), undo, skip, suspend, bury, reset, flag.
+
+Plain SQL on the per-answer path: sqlite-utils' Table.update() reads the row first (DESIGN.md).
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from studyxf import clock
+from studyxf.config import Config
+from studyxf.content.curriculum import Curriculum
+from studyxf.content.sessions import RecallPrompt, Session
+from studyxf.srs import sm2
+from studyxf.store.db import transaction
+
+REASK_BELOW = 4  # SM-2 step 7: within the day, repeat until the card scores 4 or more
+
+_CARD_COLS = "id, session_id, reps, ef_milli, interval, due, last_day, lapses, suspended, leech"
+
+
+@dataclass
+class Card:
+    id: str
+    session_id: str
+    prompt: RecallPrompt | None
+    repetitions: int
+    ef_milli: int
+    interval: int
+    due: date | None
+    last_day: date | None
+    lapses: int
+    suspended: bool
+    leech: bool
+
+    @property
+    def state(self) -> sm2.CardState:
+        return sm2.CardState(self.repetitions, self.ef_milli, self.interval, self.due)
+
+
+def _d(value: str | None) -> date | None:
+    return date.fromisoformat(value) if value else None
+
+
+class Deck:
+    """A learner's cards: the store's state joined with the curriculum's prompts."""
+
+    def __init__(self, conn: sqlite3.Connection, curriculum: Curriculum, config: Config | None = None):
+        self.conn = conn
+        self.curriculum = curriculum
+        self.config = config or Config()
+        self.prompts: dict[str, tuple[Session, RecallPrompt]] = {
+            f"{s.id}/{p.id}": (s, p) for s in curriculum.sessions for p in s.recall}
+
+    # -- the study day -------------------------------------------------------------------------
+    def today(self) -> date:
+        return clock.study_day(clock.now(), self.config.rollover_hour)
+
+    # -- syncing cards from the curriculum -----------------------------------------------------
+    def enter_session(self, session: Session) -> None:
+        """Put a session's recall prompts into the deck (idempotent), restore prompts that came
+        back, and suspend cards whose prompt left the YAML (their history stays)."""
+        day = self.today().isoformat()
+        wanted = {f"{session.id}/{p.id}": (i, p) for i, p in enumerate(session.recall)}
+        with transaction(self.conn):
+            stored = {row[0]: row[1] for row in self.conn.execute(
+                "SELECT id, removed FROM cards WHERE session_id = ?", (session.id,))}
+            for card_id, (i, prompt) in wanted.items():
+                position = session.number * 10000 + i
+                if card_id not in stored:
+                    self.conn.execute(
+                        "INSERT INTO cards (id, session_id, position, kind, added_day) VALUES (?,?,?,?,?)",
+                        (card_id, session.id, position, prompt.kind, day))
+                else:
+                    self.conn.execute(
+                        "UPDATE cards SET position = ?, kind = ?, "
+                        "suspended = CASE WHEN removed = 1 THEN leech ELSE suspended END, removed = 0 "
+                        "WHERE id = ? AND (position != ? OR kind IS NOT ? OR removed = 1)",
+                        (position, prompt.kind, card_id, position, prompt.kind))
+            gone = [cid for cid, removed in stored.items() if cid not in wanted and not removed]
+            for card_id in gone:
+                self.conn.execute("UPDATE cards SET removed = 1, suspended = 1 WHERE id = ?", (card_id,))
+
+    def sync(self) -> None:
+        """Re-sync every session that has entered the deck (their YAML may have changed)."""
+        entered = {row[0] for row in self.conn.execute(
+            "SELECT session_id FROM session_progress WHERE first_today IS NOT NULL")}
+        for session in self.curriculum.sessions:
+            if session.id in entered and session.recall:
+                self.enter_session(session)
+
+    # -- reading cards -------------------------------------------------------------------------
+    def _card(self, row) -> Card:
+        prompt = self.prompts.get(row[0])
+        return Card(id=row[0], session_id=row[1], prompt=prompt[1] if prompt else None,
+                    repetitions=row[2], ef_milli=row[3], interval=row[4], due=_d(row[5]),
+                    last_day=_d(row[6]), lapses=row[7], suspended=bool(row[8]), leech=bool(row[9]))
+
+    def get(self, card_id: str) -> Card | None:
+        row = self.conn.execute(f"SELECT {_CARD_COLS} FROM cards WHERE id = ?", (card_id,)).fetchone()
+        return self._card(row) if row else None
+
+    def all_cards(self) -> list[Card]:
+        rows = self.conn.execute(f"SELECT {_CARD_COLS} FROM cards ORDER BY position, id")
+        return [self._card(r) for r in rows]
+
+    def review_counts(self) -> dict[str, int]:
+        return dict(self.conn.execute("SELECT card_id, COUNT(*) FROM reviews GROUP BY card_id"))
+
+    # -- the queue -----------------------------------------------------------------------------
+    def reasks(self, day: date | None = None) -> list[str]:
+        """Cards answered today whose latest grade today is below 4, in the order last answered."""
+        day = (day or self.today()).isoformat()
+        latest: dict[str, int] = {}
+        for card_id, grade in self.conn.execute(
+                "SELECT card_id, grade FROM reviews WHERE day = ? AND practice = 0 ORDER BY id", (day,)):
+            latest.pop(card_id, None)
+            latest[card_id] = grade
+        ids = [cid for cid, g in latest.items() if g < REASK_BELOW]
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        active = {r[0] for r in self.conn.execute(
+            f"SELECT id FROM cards WHERE id IN ({marks}) AND suspended = 0", ids)}
+        return [cid for cid in ids if cid in active]
+
+    def limits_left(self, day: date | None = None) -> tuple[int, int]:
+        """(new cards, reviews) still allowed today under the daily limits."""
+        day = (day or self.today()).isoformat()
+        new_done, reviews_done = self.conn.execute(
+            "SELECT COALESCE(SUM(prev_due IS NULL), 0), COALESCE(SUM(prev_due IS NOT NULL), 0) "
+            "FROM reviews WHERE day = ? AND reask = 0 AND practice = 0", (day,)).fetchone()
+        return (max(0, self.config.new_cards_per_day - new_done),
+                max(0, self.config.reviews_per_day - reviews_done))
+
+    def due_ids(self, day: date | None = None, limit: int | None = None) -> list[str]:
+        day = day or self.today()
+        iso = day.isoformat()
+        rows = self.conn.execute(
+            "SELECT id FROM cards WHERE suspended = 0 AND due IS NOT NULL AND due <= ? "
+            "AND (last_day IS NULL OR last_day != ?) AND (buried_until IS NULL OR buried_until <= ?) "
+            "ORDER BY due, position, id LIMIT ?", (iso, iso, iso, -1 if limit is None else limit))
+        return [r[0] for r in rows]
+
+    def new_ids(self, day: date | None = None, limit: int | None = None) -> list[str]:
+        iso = (day or self.today()).isoformat()
+        rows = self.conn.execute(
+            "SELECT id FROM cards WHERE suspended = 0 AND due IS NULL "
+            "AND (buried_until IS NULL OR buried_until <= ?) ORDER BY position, id LIMIT ?",
+            (iso, -1 if limit is None else limit))
+        return [r[0] for r in rows]
+
+    def queue(self, day: date | None = None, sessions: set[str] | None = None) -> list[str]:
+        """What `review` shows now, in order: due (overdue first, by due date), then new cards in
+        curriculum order, under the daily limits; then today's re-asks."""
+        day = day or self.today()
+        new_left, reviews_left = self.limits_left(day)
+        due = self.due_ids(day, reviews_left)
+        new = self.new_ids(day, new_left)
+        reasks = self.reasks(day)
+        ids = list(dict.fromkeys(due + new + reasks))
+        if sessions is not None:
+            ids = [cid for cid in ids if cid.split("/", 1)[0] in sessions]
+        return ids
+
+    def backlog(self, day: date | None = None) -> int:
+        """Due cards beyond today's review limit (after weeks away)."""
+        iso = (day or self.today()).isoformat()
+        total = self.conn.execute(
+            "SELECT COUNT(*) FROM cards WHERE suspended = 0 AND due IS NOT NULL AND due <= ? "
+            "AND (last_day IS NULL OR last_day != ?)", (iso, iso)).fetchone()[0]
+        return max(0, total - self.limits_left(day)[1])
+
+    def next_due(self, day: date | None = None) -> date | None:
+        day = day or self.today()
+        if self.queue(day):
+            return day
+        row = self.conn.execute(
+            "SELECT MIN(due) FROM cards WHERE suspended = 0 AND due IS NOT NULL").fetchone()
+        candidates = [max(_d(row[0]), day)] if row and row[0] else []
+        if self.new_ids(day, 1):
+            candidates.append(day + timedelta(days=1))  # today's new-card limit is used up
+        return min(candidates) if candidates else None
+
+    # -- answering -----------------------------------------------------------------------------
+    def answer(self, card_id: str, quality: int, seconds: float | None = None,
+               typed: str | None = None, practice: bool = False) -> tuple[int, date | None]:
+        """Commit one answer durably; returns (review id, due date after it)."""
+        if not 0 <= quality <= 5:
+            raise ValueError("quality must be 0..5")
+        moment = clock.now()
+        day = clock.study_day(moment, self.config.rollover_hour)
+        with transaction(self.conn):
+            row = self.conn.execute(
+                "SELECT reps, ef_milli, interval, due, last_day, lapses, suspended, leech FROM cards "
+                "WHERE id = ?", (card_id,)).fetchone()
+            if row is None:
+                raise KeyError(card_id)
+            reps, ef, interval, due, last_day, lapses, suspended, leech = row
+            prev = (reps, ef, interval, due, last_day, lapses, suspended, leech)
+            reask = practice or last_day == day.isoformat()
+            if reask:
+                new_state = sm2.CardState(reps, ef, interval, _d(due))
+            else:
+                state = sm2.CardState(reps, ef, interval, _d(due))
+                fuzz = sm2.fuzz_days(interval, random.Random()) if self.config.fuzz else 0
+                new_state = sm2.grade(state, quality, day, fuzz)
+                if quality < 3 and due is not None:
+                    lapses += 1
+                if lapses >= self.config.leech_threshold and not leech:
+                    leech, suspended = 1, 1
+                self.conn.execute(
+                    "UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, last_day = ?, "
+                    "lapses = ?, suspended = ?, leech = ? WHERE id = ?",
+                    (new_state.repetitions, new_state.ef_milli, new_state.interval,
+                     new_state.due.isoformat(), day.isoformat(), lapses, suspended, leech, card_id))
+            cur = self.conn.execute(
+                "INSERT INTO reviews (card_id, at, day, grade, reask, typed, seconds, practice, "
+                "prev_reps, prev_ef_milli, prev_interval, prev_due, prev_last_day, prev_lapses, "
+                "prev_suspended, prev_leech, new_reps, new_ef_milli, new_interval, new_due) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (card_id, clock.timestamp(moment), day.isoformat(), quality, int(reask), typed,
+                 seconds, int(practice), *prev, new_state.repetitions, new_state.ef_milli,
+                 new_state.interval, new_state.due.isoformat() if new_state.due else None))
+        return cur.lastrowid, new_state.due
+
+    def undo(self, review_id: int) -> str | None:
+        """Remove one logged answer and restore the card as it was before it; returns the card id."""
+        with transaction(self.conn):
+            row = self.conn.execute(
+                "SELECT card_id, reask, prev_reps, prev_ef_milli, prev_interval, prev_due, "
+                "prev_last_day, prev_lapses, prev_suspended, prev_leech FROM reviews WHERE id = ?",
+                (review_id,)).fetchone()
+            if row is None:
+                return None
+            card_id, reask = row[0], row[1]
+            if not reask:
+                self.conn.execute(
+                    "UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, last_day = ?, "
+                    "lapses = ?, suspended = ?, leech = ? WHERE id = ?", (*row[2:], card_id))
+            self.conn.execute("DELETE FROM reviews WHERE id = ?", (review_id,))
+        return card_id
+
+    # -- other actions -------------------------------------------------------------------------
+    def _set(self, sql: str, *params) -> bool:
+        with transaction(self.conn):
+            return self.conn.execute(sql, params).rowcount > 0
+
+    def suspend(self, card_id: str, on: bool = True) -> bool:
+        return self._set("UPDATE cards SET suspended = ? WHERE id = ? AND removed = 0", int(on), card_id)
+
+    def bury(self, card_id: str) -> bool:
+        tomorrow = (self.today() + timedelta(days=1)).isoformat()
+        return self._set("UPDATE cards SET buried_until = ? WHERE id = ?", tomorrow, card_id)
+
+    def reset(self, card_id: str) -> bool:
+        """Forget a card's schedule and history: it becomes new again."""
+        with transaction(self.conn):
+            self.conn.execute("DELETE FROM reviews WHERE card_id = ?", (card_id,))
+            return self.conn.execute(
+                "UPDATE cards SET reps = 0, ef_milli = ?, interval = 0, due = NULL, last_day = NULL, "
+                "lapses = 0, leech = 0, suspended = removed, buried_until = NULL WHERE id = ?",
+                (sm2.EF_START_MILLI, card_id)).rowcount > 0
+
+    def flag(self, card_id: str, note: str) -> bool:
+        return self._set("UPDATE cards SET flag = ? WHERE id = ?", note or "flagged", card_id)

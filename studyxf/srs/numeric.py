@@ -1,0 +1,69 @@
+"""Numeric cards: the engine's calculators give the answer; a typed number is graded against it."""
+
+from __future__ import annotations
+
+import re
+
+UNITS = {
+    "": 1, "b": 1, "bytes": 1,
+    "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12,
+    "kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12,
+    "kib": 2 ** 10, "mib": 2 ** 20, "gib": 2 ** 30, "tib": 2 ** 40,
+    "flop": 1, "kflop": 1e3, "mflop": 1e6, "gflop": 1e9, "tflop": 1e12, "pflop": 1e15,
+}
+_NUMBER = re.compile(r"^\s*([-+]?(?:\d[\d_,]*\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*([a-z]*)\s*$", re.I)
+
+
+def unit_factor(unit: str) -> float:
+    try:
+        return UNITS[unit.strip().lower()]
+    except KeyError:
+        raise ValueError(f"unknown unit {unit!r}") from None
+
+
+def expected(calc: dict) -> float:
+    """The engine's figure for a card's `calc` spec, expressed in the card's unit."""
+    from engine import calc as engine_calc
+    from engine.config import named
+
+    args = dict(calc.get("args") or {})
+    name = calc["name"]
+    if name == "kv-cache":
+        result = engine_calc.kv_cache(named(args.pop("model")), **args)
+    elif name == "params":
+        result = engine_calc.params(named(args.pop("model")))
+    elif name == "attention":
+        result = engine_calc.attention(**args)
+    else:
+        raise ValueError(f"unknown calculator {name!r}")
+    value = result
+    for part in calc["field"].split("."):
+        value = value[part]
+    return value / unit_factor(calc.get("unit", ""))
+
+
+def parse(typed: str, unit: str = "") -> float:
+    """A typed number, optionally with its own unit ('1.25', '1.25 GiB', '1342177280 B')."""
+    match = _NUMBER.match(typed)
+    if not match:
+        raise ValueError(f"not a number: {typed!r}")
+    value = float(match.group(1).replace(",", "").replace("_", ""))
+    if match.group(2):
+        value = value * unit_factor(match.group(2)) / unit_factor(unit)
+    return value
+
+
+def quality(typed: str, calc: dict) -> tuple[int, float, float | None]:
+    """SM-2 quality for a typed answer: 5 within tolerance, 3 within 5x, else 1 (unparsable: 0)."""
+    want = expected(calc)
+    try:
+        got = parse(typed, calc.get("unit", ""))
+    except ValueError:
+        return 0, want, None
+    tol = calc.get("tolerance", 0.01)
+    rel = abs(got - want) / abs(want) if want else abs(got)
+    if rel <= tol:
+        return 5, want, got
+    if rel <= 5 * tol:
+        return 3, want, got
+    return 1, want, got

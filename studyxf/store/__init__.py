@@ -1,0 +1,1 @@
+"""The SQLite store: one durable transaction per user action."""

@@ -1,0 +1,177 @@
+"""A learner's progress through sessions: checkboxes, the journal, notes, flags, completion,
+and the LeetCode time-box timer kept as timestamps (so a crash or a restart loses nothing)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+from studyxf import clock
+from studyxf.store.db import transaction
+
+CHECK_KINDS = ("deliverable", "checklist", "reading", "video", "agenda")
+
+
+def _now() -> str:
+    return clock.timestamp()
+
+
+def mark_today(conn: sqlite3.Connection, session_id: str) -> bool:
+    """Record that a session has become today's; True the first time (its cards enter the deck)."""
+    with transaction(conn):
+        cur = conn.execute(
+            "INSERT INTO session_progress (session_id, first_today) VALUES (?, ?) "
+            "ON CONFLICT(session_id) DO UPDATE SET first_today = excluded.first_today "
+            "WHERE first_today IS NULL", (session_id, _now()))
+        return cur.rowcount > 0
+
+
+def completed(conn: sqlite3.Connection) -> dict[str, str]:
+    return dict(conn.execute(
+        "SELECT session_id, completed_at FROM session_progress WHERE completed_at IS NOT NULL"))
+
+
+def complete(conn: sqlite3.Connection, session_id: str, done: bool = True) -> None:
+    with transaction(conn):
+        conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
+                     (session_id,))
+        conn.execute("UPDATE session_progress SET completed_at = ? WHERE session_id = ?",
+                     (_now() if done else None, session_id))
+
+
+def set_check(conn: sqlite3.Connection, session_id: str, kind: str, item: int, on: bool) -> None:
+    if kind not in CHECK_KINDS:
+        raise ValueError(kind)
+    with transaction(conn):
+        if on:
+            conn.execute("INSERT OR REPLACE INTO checks VALUES (?, ?, ?, ?)", (session_id, kind, item, _now()))
+        else:
+            conn.execute("DELETE FROM checks WHERE session_id = ? AND kind = ? AND item = ?",
+                         (session_id, kind, item))
+
+
+def checks(conn: sqlite3.Connection, session_id: str) -> dict[str, set[int]]:
+    out: dict[str, set[int]] = {k: set() for k in CHECK_KINDS}
+    for kind, item in conn.execute("SELECT kind, item FROM checks WHERE session_id = ?", (session_id,)):
+        out.setdefault(kind, set()).add(item)
+    return out
+
+
+JOURNAL_FIELDS = ("surprised", "unclear", "read_next")
+JOURNAL_LABELS = ("What surprised you", "What you still don't understand", "What you'd read next")
+
+
+def save_journal(conn: sqlite3.Connection, session_id: str, **lines: str) -> None:
+    fields = {k: v for k, v in lines.items() if k in JOURNAL_FIELDS}
+    with transaction(conn):
+        conn.execute("INSERT INTO journal (session_id) VALUES (?) ON CONFLICT DO NOTHING", (session_id,))
+        for key, value in fields.items():
+            conn.execute(f"UPDATE journal SET {key} = ?, updated_at = ? WHERE session_id = ?",
+                         (value, _now(), session_id))
+
+
+def journal(conn: sqlite3.Connection, session_id: str) -> dict[str, str]:
+    row = conn.execute("SELECT surprised, unclear, read_next FROM journal WHERE session_id = ?",
+                       (session_id,)).fetchone()
+    return dict(zip(JOURNAL_FIELDS, [v or "" for v in (row or ("", "", ""))]))
+
+
+def save_notes(conn: sqlite3.Connection, session_id: str, text: str) -> None:
+    with transaction(conn):
+        conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
+                     (session_id,))
+        conn.execute("UPDATE session_progress SET notes = ?, notes_updated = ? WHERE session_id = ?",
+                     (text, _now(), session_id))
+
+
+def notes(conn: sqlite3.Connection, session_id: str) -> str:
+    row = conn.execute("SELECT notes FROM session_progress WHERE session_id = ?", (session_id,)).fetchone()
+    return row[0] if row and row[0] else ""
+
+
+def set_flag(conn: sqlite3.Connection, session_id: str, on: bool, note: str = "") -> None:
+    with transaction(conn):
+        conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
+                     (session_id,))
+        conn.execute("UPDATE session_progress SET flagged = ?, flag_note = ? WHERE session_id = ?",
+                     (int(on), note if on else None, session_id))
+
+
+def flagged(conn: sqlite3.Connection) -> dict[str, str]:
+    return {sid: note or "" for sid, note in conn.execute(
+        "SELECT session_id, flag_note FROM session_progress WHERE flagged = 1")}
+
+
+# -- the time-box timer ---------------------------------------------------------------------------
+
+@dataclass
+class TimerState:
+    key: str
+    accumulated_s: float
+    running_since: datetime | None
+
+    def elapsed(self, now: datetime | None = None) -> float:
+        now = now or clock.now()
+        extra = (now - self.running_since).total_seconds() if self.running_since else 0.0
+        return self.accumulated_s + max(0.0, extra)  # a clock that went backwards adds nothing
+
+    @property
+    def running(self) -> bool:
+        return self.running_since is not None
+
+
+def timer(conn: sqlite3.Connection, key: str) -> TimerState:
+    row = conn.execute("SELECT accumulated_s, running_since FROM timers WHERE key = ?", (key,)).fetchone()
+    if row is None:
+        return TimerState(key, 0.0, None)
+    return TimerState(key, row[0], datetime.fromisoformat(row[1]) if row[1] else None)
+
+
+def _timer_event(conn, key: str, event: str, state: TimerState, now: datetime) -> None:
+    conn.execute("INSERT INTO timer_log (key, event, at, elapsed_s) VALUES (?, ?, ?, ?)",
+                 (key, event, clock.timestamp(now), state.elapsed(now)))
+
+
+def timer_start(conn: sqlite3.Connection, key: str, session_id: str) -> TimerState:
+    now = clock.now()
+    with transaction(conn):
+        state = timer(conn, key)
+        if state.running:
+            return state
+        conn.execute(
+            "INSERT INTO timers (key, session_id, started_at, running_since) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET running_since = excluded.running_since, "
+            "started_at = COALESCE(timers.started_at, excluded.started_at)",
+            (key, session_id, clock.timestamp(now), now.isoformat()))
+        state = TimerState(key, state.accumulated_s, now)
+        _timer_event(conn, key, "start", state, now)
+    return state
+
+
+def timer_pause(conn: sqlite3.Connection, key: str) -> TimerState:
+    now = clock.now()
+    with transaction(conn):
+        state = timer(conn, key)
+        if not state.running:
+            return state
+        total = state.elapsed(now)
+        conn.execute("UPDATE timers SET accumulated_s = ?, running_since = NULL WHERE key = ?", (total, key))
+        state = TimerState(key, total, None)
+        _timer_event(conn, key, "pause", state, now)
+    return state
+
+
+def timer_reset(conn: sqlite3.Connection, key: str) -> TimerState:
+    now = clock.now()
+    with transaction(conn):
+        _timer_event(conn, key, "reset", timer(conn, key), now)
+        conn.execute("UPDATE timers SET accumulated_s = 0, running_since = NULL WHERE key = ?", (key,))
+    return TimerState(key, 0.0, None)
+
+
+def time_logged(conn: sqlite3.Connection, key: str) -> float:
+    """Seconds spent on a problem: the timer now, plus what was logged before each reset."""
+    resets = conn.execute("SELECT COALESCE(SUM(elapsed_s), 0) FROM timer_log WHERE key = ? AND event = 'reset'",
+                          (key,)).fetchone()[0]
+    return resets + timer(conn, key).elapsed()

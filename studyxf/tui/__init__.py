@@ -1,0 +1,1 @@
+"""The Textual app: one module per screen, one stylesheet."""

@@ -1,0 +1,38 @@
+"""The Textual application: takes the learner's Study in its constructor, so tests can run it on
+a temporary database with Pilot."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.binding import Binding
+
+
+class StudyApp(App):
+    CSS_PATH = "studyxf.tcss"
+    TITLE = "studyxf"
+    BINDINGS = [Binding("q", "quit", "Quit"), Binding("ctrl+q", "quit", "Quit", show=False),
+                Binding("question_mark", "help", "Help")]
+
+    def __init__(self, study, session_id: str | None = None, start: str = "today",
+                 review_sessions: set[str] | None = None, practice: bool = False):
+        super().__init__()
+        self.study = study
+        self.session_id = session_id
+        self.start = start
+        self.review_sessions = review_sessions
+        self.practice = practice
+
+    def on_mount(self) -> None:
+        if self.start == "review":
+            from studyxf.tui.review import ReviewScreen
+
+            self.push_screen(ReviewScreen(self.study, self.review_sessions, self.practice))
+        else:
+            from studyxf.tui.today import TodayScreen
+
+            self.push_screen(TodayScreen(self.study, self.session_id))
+
+    def action_help(self) -> None:
+        from studyxf.tui.help import HelpScreen
+
+        self.push_screen(HelpScreen(self.screen))

@@ -1,0 +1,302 @@
+"""Today's session: tabs for overview, deep dive, hands-on, readings, LeetCode timer, checklist,
+journal and notes, and what comes next. Every tick and keystroke is saved as it happens."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (Button, Footer, Header, Input, Markdown, SelectionList, Static, TabbedContent,
+                             TabPane, TextArea)
+from textual.widgets.selection_list import Selection
+
+from studyxf import render
+from studyxf.store import progress
+
+
+def _bullets(items) -> str:
+    return "\n".join(f"- {i}" for i in items)
+
+
+def _fmt(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+class TimerPanel(Static):
+    """The LeetCode time-box: elapsed and remaining time, hint at 15 min, editorial at 30."""
+
+    def __init__(self, study, session):
+        super().__init__(id="timer")
+        self.study, self.session = study, session
+        self.lc = session.data["leetcode"]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="timer-clock")
+        yield Static(id="timer-hint")
+        yield Static(id="timer-editorial")
+        with Horizontal():
+            yield Button("Start", id="timer-start", variant="success")
+            yield Button("Pause", id="timer-pause")
+            yield Button("Reset", id="timer-reset", variant="error")
+
+    def on_mount(self) -> None:
+        self.refresh_clock()
+        self.set_interval(1.0, self.refresh_clock)
+
+    def state(self):
+        return progress.timer(self.study.conn, self.session.id)
+
+    def refresh_clock(self) -> None:
+        t = self.state()
+        elapsed = t.elapsed()
+        box = self.lc["timebox_min"] * 60
+        hint_at = self.lc.get("hint_after_min", 15) * 60
+        editorial_at = self.lc.get("editorial_after_min", self.lc["timebox_min"]) * 60
+        status = "running" if t.running else ("paused" if elapsed else "not started")
+        remaining = box - elapsed
+        over = "time-box over" if remaining <= 0 else f"{_fmt(remaining)} left"
+        self.query_one("#timer-clock", Static).update(f"{_fmt(elapsed)} elapsed · {over} · {status}")
+        hint = self.query_one("#timer-hint", Static)
+        if elapsed >= hint_at:
+            hint.update(f"Hint (unlocked at {hint_at // 60} min): {self.lc.get('hint', 'think about the data structure')}")
+            hint.set_classes("unlocked")
+        else:
+            hint.update(f"Hint unlocks in {_fmt(hint_at - elapsed)}")
+            hint.set_classes("locked")
+        editorial = self.query_one("#timer-editorial", Static)
+        if elapsed >= editorial_at:
+            editorial.update(f"Editorial unlocked: {self.lc['url']}editorial/")
+            editorial.set_classes("unlocked")
+        else:
+            editorial.update(f"Editorial unlocks in {_fmt(editorial_at - elapsed)}")
+            editorial.set_classes("locked")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        action = {"timer-start": self.start, "timer-pause": self.pause, "timer-reset": self.reset}.get(event.button.id)
+        if action:
+            action()
+
+    def start(self) -> None:
+        progress.timer_start(self.study.conn, self.session.id, self.session.id)
+        self.refresh_clock()
+
+    def pause(self) -> None:
+        progress.timer_pause(self.study.conn, self.session.id)
+        self.refresh_clock()
+
+    def reset(self) -> None:
+        progress.timer_reset(self.study.conn, self.session.id)
+        self.refresh_clock()
+
+
+class TodayScreen(Screen):
+    BINDINGS = [
+        Binding("t", "toggle_timer", "Timer start/pause"),
+        Binding("d", "drill", "Start drill"),
+        Binding("f", "flag", "Flag to revisit"),
+        Binding("c", "complete", "Complete session"),
+        Binding("r", "review", "Review cards"),
+        Binding("left,h", "tab(-1)", "Prev tab", show=False),
+        Binding("right,l", "tab(1)", "Next tab", show=False),
+    ]
+
+    def __init__(self, study, session_id: str | None):
+        super().__init__()
+        self.study = study
+        self.session = study.curriculum.get(session_id) if session_id else None
+
+    # -- layout ---------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        if self.session is None:
+            yield VerticalScroll(Markdown(self._ran_out_text()), id="ran-out")
+            yield Footer()
+            return
+        s, d = self.session, self.session.data
+        checks = progress.checks(self.study.conn, s.id)
+        with TabbedContent(id="tabs"):
+            with TabPane("Overview", id="tab-overview"):
+                yield VerticalScroll(Markdown(self._overview()))
+            if d.get("deep_dive"):
+                with TabPane("Deep dive", id="tab-deep"):
+                    yield VerticalScroll(Markdown("\n\n".join(f"## {x['title']}\n\n{x['body']}" for x in d["deep_dive"])))
+            if d.get("hands_on") or s.kind == "revision":
+                with TabPane("Hands-on", id="tab-hands"):
+                    yield VerticalScroll(Markdown(self._hands_on()))
+            readings = render.reading_items(s)
+            if readings or d.get("videos"):
+                with TabPane("Readings", id="tab-readings"):
+                    with VerticalScroll():
+                        if readings:
+                            yield Static("Reading material", classes="section-title")
+                            yield SelectionList[int](
+                                *[Selection(f"{render.CATEGORY_TITLES[c]}: {render.reading_line(item)}", i,
+                                            i in checks["reading"]) for c, i, item in readings], id="sel-reading")
+                        if d.get("videos"):
+                            yield Static("Videos", classes="section-title")
+                            yield SelectionList[int](
+                                *[Selection(render.video_line(v), i, i in checks["video"])
+                                  for i, v in enumerate(d["videos"])], id="sel-video")
+            if d.get("leetcode"):
+                lc = d["leetcode"]
+                with TabPane("LeetCode", id="tab-leetcode"):
+                    with VerticalScroll():
+                        yield Markdown(f"### {lc['title']} ({lc['difficulty']})\n\n{lc.get('why', '')}\n\n"
+                                       f"Link: {lc['url']}\n\nTime-box: {lc['timebox_min']} minutes. Press "
+                                       f"**t** to start or pause.")
+                        yield TimerPanel(self.study, s)
+            if d.get("assignment") or d.get("checklist"):
+                with TabPane("Checklist", id="tab-checklist"):
+                    with VerticalScroll():
+                        if d.get("assignment"):
+                            yield Static("Assignment / Deliverables", classes="section-title")
+                            yield SelectionList[int](
+                                *[Selection(f"{i + 1}. {text}", i, i in checks["deliverable"])
+                                  for i, text in enumerate(d["assignment"]["deliverables"])], id="sel-deliverable")
+                        if d.get("stretch"):
+                            yield Static(f"Stretch: {d['stretch']}")
+                        if d.get("checklist"):
+                            yield Static("Post-session checklist", classes="section-title")
+                            yield SelectionList[int](
+                                *[Selection(text, i, i in checks["checklist"]) for i, text in enumerate(d["checklist"])],
+                                id="sel-checklist")
+            with TabPane("Journal", id="tab-journal"):
+                journal = progress.journal(self.study.conn, s.id)
+                with VerticalScroll(id="journal"):
+                    for key, label in zip(progress.JOURNAL_FIELDS, progress.JOURNAL_LABELS):
+                        yield Static(label, classes="section-title")
+                        yield Input(journal[key], placeholder=label, id=f"journal-{key}")
+                    yield Static("Notes, in your own words", classes="section-title")
+                    yield TextArea(progress.notes(self.study.conn, s.id), id="notes")
+            with TabPane("Next", id="tab-next"):
+                with VerticalScroll():
+                    yield Markdown(self._next())
+                    yield Button("Complete this session (c)", id="complete", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.session:
+            self.sub_title = f"Session {self.session.number}: {self.session.title}"
+
+    # -- text -----------------------------------------------------------------------------------
+    def _overview(self) -> str:
+        s, d = self.session, self.session.data
+        due = len(self.study.deck.queue())
+        parts = [f"# {s.title}", f"*{s.kind} · session {s.number} · {s.id}*"]
+        flagged = progress.flagged(self.study.conn)
+        if flagged:
+            parts.append("**Flagged to revisit:** " + ", ".join(f"{k}{' (' + v + ')' if v else ''}"
+                                                                for k, v in flagged.items()))
+        if due:
+            parts.append(f"**{due} card(s) due** — press **r** to review.")
+        if d.get("why"):
+            parts.append("## Why this session matters\n\n" + d["why"])
+        if d.get("objectives"):
+            parts.append("## Learning objectives\n\n" + _bullets(d["objectives"]))
+        parts.append("## Agenda\n\n" + _bullets(d["agenda"]))
+        if d.get("pre_read"):
+            parts.append("## Pre-read (skim before the session)\n\n" + _bullets(render.reading_line(p) for p in d["pre_read"]))
+        if d.get("corrections"):
+            parts.append("## Where the seed is corrected\n\n" + _bullets(
+                f"**{c['topic']}** — the seed: “{c['seed']}” — {c['correct']}" for c in d["corrections"]))
+        return "\n\n".join(parts)
+
+    def _hands_on(self) -> str:
+        s, h = self.session, self.session.data.get("hands_on") or {}
+        parts = []
+        if h.get("intro"):
+            parts.append(h["intro"])
+        if h.get("code"):
+            parts.append("```python\n" + h["code"].rstrip() + "\n```")
+        if h.get("experiment"):
+            parts.append(h["experiment"])
+        drills = s.drills
+        if drills:
+            parts.append("## Drills\n\n" + _bullets(f"`studyxf drill {n}`" for n in drills) +
+                         "\n\nPress **d** to start the first one.")
+        if s.kind == "revision" and s.covers:
+            parts.append("## Covers\n\n" + _bullets(s.covers))
+        return "\n\n".join(parts) or "No hands-on for this session."
+
+    def _next(self) -> str:
+        s, d = self.session, self.session.data
+        parts = []
+        if d.get("next"):
+            parts.append(f"## {d['next'].get('title', 'Next')}\n\n" + _bullets(d["next"]["items"]))
+        parts.append(f"## Commit\n\n```\ngit commit -m \"{render.commit_message(s)}\"\n```")
+        return "\n\n".join(parts)
+
+    def _ran_out_text(self) -> str:
+        lines = ["# The written curriculum is complete", "",
+                 "Every written session is done. What is upcoming:", ""]
+        for s in self.study.upcoming():
+            lines.append(f"- **{s.number}. {s.title}** ({s.kind})" + (" — only its agenda is known:" if s.outline else ""))
+            if s.outline:
+                lines += [f"    - {a}" for a in s.data["agenda"]]
+        due = len(self.study.deck.queue())
+        lines += ["", f"**Reviews due now: {due}** — press **r** (or run `studyxf review`).",
+                  "", "Write the next sessions in your own sessions folder (see `sessions/README.md`)."]
+        return "\n".join(lines)
+
+    # -- saving as the learner works ------------------------------------------------------------
+    def on_selection_list_selection_toggled(self, event: SelectionList.SelectionToggled) -> None:
+        kind = (event.selection_list.id or "").removeprefix("sel-")
+        value = event.selection.value
+        progress.set_check(self.study.conn, self.session.id, kind, value, value in event.selection_list.selected)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id and event.input.id.startswith("journal-"):
+            progress.save_journal(self.study.conn, self.session.id, **{event.input.id.removeprefix("journal-"): event.value})
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        if event.text_area.id == "notes":
+            progress.save_notes(self.study.conn, self.session.id, event.text_area.text)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "complete":
+            self.action_complete()
+
+    # -- actions --------------------------------------------------------------------------------
+    def action_tab(self, step: int) -> None:
+        if self.session is None or isinstance(self.focused, (Input, TextArea)):
+            return
+        tabs = self.query_one(TabbedContent)
+        ids = [pane.id for pane in tabs.query(TabPane)]
+        tabs.active = ids[(ids.index(tabs.active) + step) % len(ids)]
+
+    def action_toggle_timer(self) -> None:
+        panels = self.query(TimerPanel)
+        if panels:
+            panel = panels.first()
+            panel.pause() if panel.state().running else panel.start()
+            self.notify("Timer " + ("started" if panel.state().running else "paused"))
+
+    def action_flag(self) -> None:
+        if self.session is None:
+            return
+        on = self.session.id not in progress.flagged(self.study.conn)
+        progress.set_flag(self.study.conn, self.session.id, on)
+        self.notify("Flagged to revisit" if on else "Flag cleared")
+
+    def action_drill(self) -> None:
+        drills = self.session.drills if self.session else []
+        if not drills:
+            self.notify("This session has no drill.")
+            return
+        self.notify(f"Run in another terminal: studyxf drill {drills[0]}", timeout=8)
+
+    def action_review(self) -> None:
+        from studyxf.tui.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.study))
+
+    def action_complete(self) -> None:
+        if self.session is None:
+            return
+        progress.complete(self.study.conn, self.session.id)
+        message = render.commit_message(self.session)
+        nxt = self.study.enter_today()
+        self.app.notify(f"Done. Suggested commit: {message}", timeout=10)
+        self.app.switch_screen(TodayScreen(self.study, nxt.id if nxt else None))

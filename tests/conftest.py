@@ -1,0 +1,33 @@
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A fresh data directory and a fixed clock (20:00 local on 2026-11-29)."""
+    h = tmp_path / "home"
+    monkeypatch.setenv("STUDYXF_HOME", str(h))
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T20:00:00")
+    monkeypatch.delenv("STUDYXF_SESSIONS", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    return h
+
+
+def run_cli(*args, input=None, env=None, timeout=120):
+    """Run `python -m studyxf` as a user would, from the source tree."""
+    full_env = dict(os.environ)
+    full_env["PYTHONPATH"] = str(ROOT) + os.pathsep + full_env.get("PYTHONPATH", "")
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, "-m", "studyxf", *args], input=input, capture_output=True,
+                          text=True, env=full_env, timeout=timeout, cwd=str(ROOT))
+
+
+@pytest.fixture
+def cli():
+    return run_cli

@@ -1,0 +1,102 @@
+import re
+from pathlib import Path
+
+import pytest
+
+from studyxf.content import curriculum
+from studyxf.content.sessions import load_session
+
+DATA = Path(__file__).parent / "data"
+BAD = sorted((DATA / "bad_sessions").glob("*.yaml"))
+
+
+def test_shipped_curriculum_has_the_contract_ids_in_order():
+    cur = curriculum.build([])
+    assert [(s.id, s.kind, s.number) for s in cur.sessions] == [
+        ("transformers-1", "topic", 1), ("transformers-2", "topic", 2), ("lesson-21", "lesson", 3),
+        ("revision-1", "revision", 4), ("rag-1", "topic", 5)]
+    assert cur.get("revision-1").generated
+    assert cur.get("revision-1").covers == ["transformers-1", "transformers-2", "lesson-21"]
+    assert cur.get("rag-1").outline
+
+
+def test_every_checklist_item_and_objective_has_a_card_with_a_real_answer():
+    cur = curriculum.build([])
+    for sid in ("transformers-1", "transformers-2", "lesson-21"):
+        s = cur.get(sid)
+        covered = {p.prompt for p in s.recall}
+        assert len(s.recall) >= len(s.data["checklist"])
+        for p in s.recall:
+            assert len(p.answer) > 40 and p.answer.strip() != p.prompt.strip()
+        assert covered
+
+
+@pytest.mark.parametrize("path", BAD, ids=[p.name for p in BAD])
+def test_bad_session_file_reports_file_line_field(path):
+    expect = path.read_bytes().splitlines()[0].decode("utf-8", "replace")
+    match = re.match(r"# expect: (\d+) (\S+) (.*)", expect)
+    line, field, message = int(match.group(1)), match.group(2), match.group(3)
+    session, problems = load_session(path)
+    assert session is None
+    rendered = [str(p) for p in problems]
+    assert any(r.startswith(f"{path}:{line}: {field}: ") and message in r for r in rendered), rendered
+
+
+def test_check_cli_exit_codes_and_format(cli, home):
+    ok = cli("check")
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    bad = cli("check", str(DATA / "bad_sessions"))
+    assert bad.returncode == 2
+    lines = bad.stdout.strip().splitlines()
+    assert len(lines) >= len(BAD)
+    assert all(re.match(r"^.+:\d+: \S+: .+$", l) for l in lines), lines
+    assert "Traceback" not in bad.stderr
+
+
+def test_user_session_folder_invalid_file_is_skipped_with_a_warning(cli, home, tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "good.yaml").write_text((DATA / "good_sessions" / "my-topic.yaml").read_text())
+    (mine / "broken.yaml").write_text("id: x\norder: [\n")
+    res = cli("sessions", "--json", env={"STUDYXF_SESSIONS": str(mine)})
+    assert res.returncode == 0, res.stderr
+    assert "studyxf: warning:" in res.stderr and "broken.yaml:" in res.stderr
+    import json
+    ids = [s["id"] for s in json.loads(res.stdout)]
+    assert ids[-2:] == ["my-rag-2", "revision-2"]
+
+
+def test_user_session_with_a_shipped_id_replaces_it(cli, home, tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    text = (DATA / "good_sessions" / "my-topic.yaml").read_text().replace("my-rag-2", "transformers-1")
+    text = text.replace("order: 60", "order: 10")
+    (mine / "t1.yaml").write_text(text)
+    res = cli("sessions", "--json", env={"STUDYXF_SESSIONS": str(mine)})
+    assert res.returncode == 0
+    assert "replaces the session 'transformers-1'" in res.stderr
+    import json
+    first = json.loads(res.stdout)[0]
+    assert first["id"] == "transformers-1" and first["title"].startswith("RAG Part 2")
+
+
+def test_two_files_with_one_id_in_a_folder_are_an_error(cli, home, tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    text = (DATA / "good_sessions" / "my-topic.yaml").read_text()
+    (mine / "a.yaml").write_text(text)
+    (mine / "b.yaml").write_text(text)
+    res = cli("check", str(mine))
+    assert res.returncode == 2
+    assert "b.yaml:1: id: duplicate session id 'my-rag-2'" in res.stdout
+
+
+def test_revisions_are_generated_after_every_two_topics():
+    from studyxf.content.sessions import Session
+
+    def topic(i):
+        return Session(id=f"t{i}", order=i, title=f"T{i}", kind="topic", data={"agenda": ["a"]}, source=None)
+
+    ordered = curriculum.arrange([topic(i) for i in range(1, 6)])
+    assert [s.id for s in ordered] == ["t1", "t2", "revision-1", "t3", "t4", "revision-2", "t5"]
+    assert ordered[5].covers == ["t3", "t4"]
