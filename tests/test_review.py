@@ -1,0 +1,89 @@
+import json
+import re
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+
+def _cards(cli, *args, env=None):
+    res = cli("cards", "--json", *args, env=env)
+    assert res.returncode == 0, res.stderr
+    return json.loads(res.stdout)
+
+
+def test_fresh_deck_holds_the_first_sessions_cards(home, cli):
+    cards = _cards(cli)
+    assert cards and {c["session"] for c in cards} == {"transformers-1"}
+    c = cards[0]
+    assert set(c) >= {"id", "session", "prompt", "repetitions", "ef", "interval", "due", "reviews", "suspended"}
+    assert (c["repetitions"], c["ef"], c["interval"], c["due"], c["reviews"], c["suspended"]) == (0, 2.5, 0, None, 0, False)
+    assert [c["id"] for c in _cards(cli, "--due")] == [c["id"] for c in cards]
+
+
+def test_plain_protocol_grade_reask_undo_summary(home, cli):
+    first = _cards(cli, "--due")[0]["id"]
+    res = cli("review", "--plain", input="\n2\nq\n")
+    lines = res.stdout.splitlines()
+    assert lines[0] == f"Q {first}" and lines[1].startswith("  ")
+    assert "A" in lines and "= 2 due 2026-11-30" in lines
+    assert lines[-1] == "summary reviewed=1 again=1 next=2026-11-29"
+    # the failed card comes back the same day, after the others, and a re-ask changes nothing
+    due = [c["id"] for c in _cards(cli, "--due")]
+    assert due[-1] == first
+    state = next(c for c in _cards(cli) if c["id"] == first)
+    assert (state["repetitions"], state["interval"], state["due"], state["reviews"]) == (0, 1, "2026-11-30", 1)
+    # undo: the log row goes and the card is shown again next
+    res = cli("review", "--plain", input="4\nu\nq\n")
+    out = res.stdout.splitlines()
+    qs = [l for l in out if l.startswith("Q ")]
+    assert qs[2] == qs[0]  # graded, next card shown, undo: the graded card again
+    assert out[-1].startswith("summary reviewed=0 again=0")
+
+
+def test_unknown_lines_print_question_mark_and_skip_suspend(home, cli):
+    due = [c["id"] for c in _cards(cli, "--due")]
+    res = cli("review", "--plain", input="hello\ns\n!\nq\n")
+    out = res.stdout.splitlines()
+    assert "?" in out
+    assert [l for l in out if l.startswith("Q ")][:2] == [f"Q {due[0]}", f"Q {due[1]}"]
+    cards = {c["id"]: c for c in _cards(cli)}
+    assert cards[due[1]]["suspended"] and not cards[due[0]]["suspended"]
+
+
+def test_numeric_card_graded_against_the_engine(home, cli):
+    cid = "transformers-1/attention-memory-4096"
+    res = cli("review", "--plain", "--session", "transformers-1", input="s\n" * 8 + "=1 GiB\nq\n")
+    assert f"Q {cid}" in res.stdout
+    block = res.stdout.split(f"Q {cid}")[1]
+    assert "engine: 1 GiB" in block and "= 5 due 2026-11-30" in block
+
+
+def test_new_card_limit_and_rollover(home, cli, monkeypatch):
+    (home).mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text("new_cards_per_day = 3\n")
+    assert len(_cards(cli, "--due")) == 3
+    cli("review", "--plain", input="5\n5\n5\n")
+    assert _cards(cli, "--due") == []
+    # 02:00 the next calendar day is still the same study day (rollover at 04:00)
+    assert _cards(cli, "--due", env={"STUDYXF_NOW": "2026-11-30T02:00"}) == []
+    nxt = _cards(cli, "--due", env={"STUDYXF_NOW": "2026-11-30T05:00"})
+    assert len(nxt) == 6 and nxt[0]["due"] == "2026-11-30" and nxt[-1]["due"] is None
+
+
+def test_month_away_then_clock_backwards(home, cli):
+    cli("review", "--plain", input="5\n" * 20)
+    later = {"STUDYXF_NOW": "2027-01-05T20:00"}
+    due = _cards(cli, "--due", env=later)
+    dues = [c["due"] for c in due if c["due"]]
+    assert dues == sorted(dues)  # overdue first, by due date
+    res = cli("review", "--plain", input="5\n", env=later)
+    m = re.search(r"= 5 due (\S+)", res.stdout)
+    assert m.group(1) == "2027-01-11"  # the stored interval 1 -> 6 days from the answer's day
+    back = cli("review", "--plain", input="q\n", env={"STUDYXF_NOW": "2026-12-01T20:00"})
+    assert back.returncode == 0
+
+
+def test_invalid_now_is_a_usage_error(home, cli):
+    res = cli("cards", env={"STUDYXF_NOW": "yesterday"})
+    assert res.returncode == 2 and res.stderr.startswith("studyxf: error: STUDYXF_NOW")

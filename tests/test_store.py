@@ -1,0 +1,141 @@
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from studyxf.errors import StoreError
+from studyxf.store import db
+from tests.conftest import ROOT
+
+
+def test_fresh_database_pragmas(home):
+    conn = db.connect()
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+
+
+def test_newer_database_is_refused_and_left_untouched(home, cli):
+    home.mkdir(parents=True)
+    path = home / "studyxf.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE future (x)")
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    res = cli("today", "--plain")
+    assert res.returncode == 2
+    assert res.stderr.startswith("studyxf: error: ") and "newer studyxf" in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1
+    assert path.read_bytes() == before
+
+
+def test_corrupt_database_is_reported_never_overwritten(home, cli):
+    home.mkdir(parents=True)
+    path = home / "studyxf.sqlite3"
+    path.write_bytes(b"this is not a database, it is my thesis" * 100)
+    before = path.read_bytes()
+    for args in (("today", "--plain"), ("review", "--plain"), ("cards", "--json")):
+        res = cli(*args)
+        assert res.returncode == 2, args
+        assert "corrupt" in res.stderr and "Traceback" not in res.stderr
+        assert res.stdout == ""
+    assert path.read_bytes() == before
+
+
+def test_migration_takes_a_backup_first(home):
+    home.mkdir(parents=True)
+    path = home / "studyxf.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE old_notes (text)")
+    conn.execute("INSERT INTO old_notes VALUES ('keep me')")
+    conn.execute("PRAGMA user_version = 0")
+    conn.commit()
+    conn.close()
+    # a version-0 file with content: treat as an old schema and migrate after a backup
+    original = db.SCHEMA_VERSION
+    try:
+        db.MIGRATIONS[2] = lambda d: d.execute("CREATE TABLE v2 (x)")
+        db.SCHEMA_VERSION = 2
+        conn = db.connect()  # creates v1 and v2
+        conn.close()
+        c = sqlite3.connect(path)
+        c.execute("PRAGMA user_version = 1")
+        c.execute("DROP TABLE v2")
+        c.commit()
+        c.close()
+        db.connect().close()
+    finally:
+        db.SCHEMA_VERSION = original
+        db.MIGRATIONS.pop(2)
+    backups = list((home / "backups").glob("studyxf-before-migration-1-to-2.sqlite3"))
+    assert backups
+    b = sqlite3.connect(backups[0])
+    assert b.execute("SELECT text FROM old_notes").fetchone() == ("keep me",)
+    assert b.execute("PRAGMA user_version").fetchone()[0] == 1
+
+
+def test_daily_backups_keep_the_last_seven(home, monkeypatch):
+    conn = db.connect()
+    for day in range(1, 11):
+        monkeypatch.setenv("STUDYXF_NOW", f"2026-11-{day:02d}T20:00")
+        db.daily_backup(conn)
+    names = sorted(p.name for p in (home / "backups").glob("studyxf-2026-*.sqlite3"))
+    assert names == [f"studyxf-2026-11-{d:02d}.sqlite3" for d in range(4, 11)]
+
+
+def test_unwritable_data_dir_is_one_clear_line(tmp_path, cli):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    res = cli("today", "--plain", env={"STUDYXF_HOME": str(blocker / "home")})
+    assert res.returncode == 2
+    assert res.stderr.startswith("studyxf: error: ") and "Traceback" not in res.stderr
+
+
+def _spawn_review(home):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(home))
+    return subprocess.Popen([sys.executable, "-m", "studyxf", "review", "--plain"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env=env, cwd=str(ROOT), bufsize=1)
+
+
+def test_sigkill_mid_review_loses_no_committed_answer(home):
+    proc = _spawn_review(home)
+    committed = []
+    card = None
+    while len(committed) < 5:
+        line = proc.stdout.readline()
+        if line.startswith("Q "):
+            card = line.split()[1]
+            proc.stdin.write("4\n")
+            proc.stdin.flush()
+        elif line.startswith("= "):
+            committed.append(card)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    conn = sqlite3.connect(home / "studyxf.sqlite3")
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    stored = [r[0] for r in conn.execute("SELECT card_id FROM reviews ORDER BY id")]
+    assert stored == committed
+    for card_id in committed:
+        reps, due = conn.execute("SELECT reps, due FROM cards WHERE id = ?", (card_id,)).fetchone()
+        assert reps == 1 and due == "2026-11-30"
+
+
+def test_two_review_processes_at_once_lose_nothing(home, cli):
+    assert cli("cards").returncode == 0  # create the deck first
+    procs = [_spawn_review(home), _spawn_review(home)]
+    outs = [p.communicate("5\n" * 40 + "q\n", timeout=120)[0] for p in procs]
+    assert all(p.returncode == 0 for p in procs)
+    graded = sum(o.count("\n= 5 due") + o.startswith("= 5 due") for o in outs)
+    conn = sqlite3.connect(home / "studyxf.sqlite3")
+    assert conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == graded
+    # every card answered once for real; a racing second answer is a logged re-ask
+    n_real = conn.execute("SELECT COUNT(*) FROM reviews WHERE reask = 0").fetchone()[0]
+    n_cards = conn.execute("SELECT COUNT(*) FROM cards").fetchone()[0]
+    assert n_real == n_cards
+    assert conn.execute("SELECT COUNT(*) FROM cards WHERE reps != 1").fetchone()[0] == 0

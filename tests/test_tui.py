@@ -1,0 +1,104 @@
+import asyncio
+
+from studyxf.store import progress
+from studyxf.study import open_study
+
+
+def _run(coro):
+    return asyncio.run(coro)
+
+
+def test_checkboxes_and_journal_survive_a_restart(home):
+    from textual.widgets import Input, SelectionList, TabbedContent
+
+    from studyxf.tui.app import StudyApp
+
+    async def first():
+        study = open_study()
+        s = study.enter_today()
+        app = StudyApp(study, session_id=s.id)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.screen.query_one(TabbedContent).active = "tab-checklist"
+            await pilot.pause()
+            sel = app.screen.query_one("#sel-deliverable", SelectionList)
+            sel.focus()
+            await pilot.press("down", "space")  # tick deliverable 2
+            app.screen.query_one(TabbedContent).active = "tab-journal"
+            await pilot.pause()
+            app.screen.query_one("#journal-surprised", Input).focus()
+            await pilot.press(*"rope")
+            await pilot.pause()
+
+    _run(first())
+    study = open_study()
+    assert progress.checks(study.conn, "transformers-1")["deliverable"] == {1}
+    assert progress.journal(study.conn, "transformers-1")["surprised"] == "rope"
+
+    async def second():
+        app = StudyApp(study, session_id="transformers-1")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            sel = app.screen.query_one("#sel-deliverable", SelectionList)
+            assert sel.selected == [1]
+
+    _run(second())
+
+
+def test_timer_unlocks_hint_at_15_and_editorial_at_30_and_survives_restart(home, monkeypatch):
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.today import TimerPanel
+
+    async def go():
+        study = open_study()
+        s = study.enter_today()
+        app = StudyApp(study, session_id=s.id)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("t")  # start at 20:00
+            panel = app.screen.query_one(TimerPanel)
+            monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T20:14:00")
+            panel.refresh_clock()
+            assert "Hint unlocks in" in str(panel.query_one("#timer-hint").render())
+            monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T20:15:01")
+            panel.refresh_clock()
+            assert "Hint (unlocked" in str(panel.query_one("#timer-hint").render())
+            assert "Editorial unlocks in" in str(panel.query_one("#timer-editorial").render())
+            monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T20:31:00")
+            panel.refresh_clock()
+            assert "Editorial unlocked" in str(panel.query_one("#timer-editorial").render())
+            assert "time-box over" in str(panel.query_one("#timer-clock").render())
+
+    _run(go())
+    # the app is gone (as after a crash); the timer kept running as a timestamp
+    study = open_study()
+    t = progress.timer(study.conn, "transformers-1")
+    assert t.running and t.elapsed() == 31 * 60
+    progress.timer_pause(study.conn, "transformers-1")
+    assert progress.time_logged(study.conn, "transformers-1") == 31 * 60
+
+
+def test_review_screen_reveal_grade_undo_summary(home):
+    from studyxf.tui.app import StudyApp
+
+    async def go():
+        study = open_study()
+        study.config = study.config.__class__(new_cards_per_day=2)
+        study.enter_today()
+        app = StudyApp(study, start="review")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            first = screen.card.id
+            await pilot.press("space")
+            assert str(screen.query_one("#card-answer").render()).strip()
+            await pilot.press("5")
+            assert screen.card.id != first
+            await pilot.press("u")
+            assert screen.card.id == first
+            await pilot.press("5", "4")
+            await pilot.pause()
+            summary = str(screen.query_one("#summary").render())
+            assert "reviewed: 2" in summary and "again: 0" in summary
+
+    _run(go())
+    study = open_study()
+    assert study.conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 2
