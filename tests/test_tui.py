@@ -35,8 +35,11 @@ def test_checkboxes_and_journal_survive_a_restart(home):
     assert progress.journal(study.conn, "transformers-1")["surprised"] == "rope"
 
     async def second():
+        from textual.widgets import TabbedContent
+
         app = StudyApp(study, session_id="transformers-1")
         async with app.run_test(size=(80, 24)) as pilot:
+            app.screen.query_one(TabbedContent).active = "tab-checklist"
             await pilot.pause()
             sel = app.screen.query_one("#sel-deliverable", SelectionList)
             assert sel.selected == [1]
@@ -53,6 +56,10 @@ def test_timer_unlocks_hint_at_15_and_editorial_at_30_and_survives_restart(home,
         s = study.enter_today()
         app = StudyApp(study, session_id=s.id)
         async with app.run_test(size=(80, 24)) as pilot:
+            from textual.widgets import TabbedContent
+
+            app.screen.query_one(TabbedContent).active = "tab-leetcode"
+            await pilot.pause()
             await pilot.press("t")  # start at 20:00
             panel = app.screen.query_one(TimerPanel)
             monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T20:14:00")

@@ -3,12 +3,14 @@ a temporary database with Pilot."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import App
 from textual.binding import Binding
 
 
 class StudyApp(App):
-    CSS_PATH = "studyxf.tcss"
+    CSS_PATH = Path(__file__).with_name("studyxf.tcss")  # absolute: subclasses may live anywhere
     TITLE = "studyxf"
     BINDINGS = [Binding("q", "quit", "Quit"), Binding("ctrl+q", "quit", "Quit", show=False),
                 Binding("question_mark", "help", "Help")]

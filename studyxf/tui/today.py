@@ -115,70 +115,92 @@ class TodayScreen(Screen):
             yield Footer()
             return
         s, d = self.session, self.session.data
-        checks = progress.checks(self.study.conn, s.id)
+        # Only the overview is built for the first frame; every other tab is built the first
+        # time it is opened (see on_tabbed_content_tab_activated), so `today` opens fast.
+        tabs = [("Overview", "overview")]
+        if d.get("deep_dive"):
+            tabs.append(("Deep dive", "deep"))
+        if d.get("hands_on") or s.kind == "revision":
+            tabs.append(("Hands-on", "hands"))
+        if render.reading_items(s) or d.get("videos"):
+            tabs.append(("Readings", "readings"))
+        if d.get("leetcode"):
+            tabs.append(("LeetCode", "leetcode"))
+        if d.get("assignment") or d.get("checklist"):
+            tabs.append(("Checklist", "checklist"))
+        tabs += [("Journal", "journal"), ("Next", "next")]
         with TabbedContent(id="tabs"):
-            with TabPane("Overview", id="tab-overview"):
-                yield VerticalScroll(Markdown(self._overview()))
-            if d.get("deep_dive"):
-                with TabPane("Deep dive", id="tab-deep"):
-                    yield VerticalScroll(Markdown("\n\n".join(f"## {x['title']}\n\n{x['body']}" for x in d["deep_dive"])))
-            if d.get("hands_on") or s.kind == "revision":
-                with TabPane("Hands-on", id="tab-hands"):
-                    yield VerticalScroll(Markdown(self._hands_on()))
-            readings = render.reading_items(s)
-            if readings or d.get("videos"):
-                with TabPane("Readings", id="tab-readings"):
-                    with VerticalScroll():
-                        if readings:
-                            yield Static("Reading material", classes="section-title")
-                            yield SelectionList[int](
-                                *[Selection(f"{render.CATEGORY_TITLES[c]}: {render.reading_line(item)}", i,
-                                            i in checks["reading"]) for c, i, item in readings], id="sel-reading")
-                        if d.get("videos"):
-                            yield Static("Videos", classes="section-title")
-                            yield SelectionList[int](
-                                *[Selection(render.video_line(v), i, i in checks["video"])
-                                  for i, v in enumerate(d["videos"])], id="sel-video")
-            if d.get("leetcode"):
-                lc = d["leetcode"]
-                with TabPane("LeetCode", id="tab-leetcode"):
-                    with VerticalScroll():
-                        yield Markdown(f"### {lc['title']} ({lc['difficulty']})\n\n{lc.get('why', '')}\n\n"
-                                       f"Link: {lc['url']}\n\nTime-box: {lc['timebox_min']} minutes. Press "
-                                       f"**t** to start or pause.")
-                        yield TimerPanel(self.study, s)
-            if d.get("assignment") or d.get("checklist"):
-                with TabPane("Checklist", id="tab-checklist"):
-                    with VerticalScroll():
-                        if d.get("assignment"):
-                            yield Static("Assignment / Deliverables", classes="section-title")
-                            yield SelectionList[int](
-                                *[Selection(f"{i + 1}. {text}", i, i in checks["deliverable"])
-                                  for i, text in enumerate(d["assignment"]["deliverables"])], id="sel-deliverable")
-                        if d.get("stretch"):
-                            yield Static(f"Stretch: {d['stretch']}")
-                        if d.get("checklist"):
-                            yield Static("Post-session checklist", classes="section-title")
-                            yield SelectionList[int](
-                                *[Selection(text, i, i in checks["checklist"]) for i, text in enumerate(d["checklist"])],
-                                id="sel-checklist")
-            with TabPane("Journal", id="tab-journal"):
-                journal = progress.journal(self.study.conn, s.id)
-                with VerticalScroll(id="journal"):
-                    for key, label in zip(progress.JOURNAL_FIELDS, progress.JOURNAL_LABELS):
-                        yield Static(label, classes="section-title")
-                        yield Input(journal[key], placeholder=label, id=f"journal-{key}")
-                    yield Static("Notes, in your own words", classes="section-title")
-                    yield TextArea(progress.notes(self.study.conn, s.id), id="notes")
-            with TabPane("Next", id="tab-next"):
-                with VerticalScroll():
-                    yield Markdown(self._next())
-                    yield Button("Complete this session (c)", id="complete", variant="primary")
+            for title, key in tabs:
+                with TabPane(title, id=f"tab-{key}"):
+                    if key == "overview":
+                        yield VerticalScroll(Markdown(self._overview()))
+                    else:
+                        yield VerticalScroll(id=f"lazy-{key}")
         yield Footer()
 
     def on_mount(self) -> None:
         if self.session:
             self.sub_title = f"Session {self.session.number}: {self.session.title}"
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        key = (event.pane.id or "").removeprefix("tab-")
+        holder = self.query(f"#lazy-{key}")
+        if holder and not holder.first().children:
+            holder.first().mount_all(list(getattr(self, f"_build_{key}")()))
+
+    # -- tab builders (run the first time a tab is opened) ---------------------------------------
+    def _build_deep(self):
+        yield Markdown("\n\n".join(f"## {x['title']}\n\n{x['body']}" for x in self.session.data["deep_dive"]))
+
+    def _build_hands(self):
+        yield Markdown(self._hands_on())
+
+    def _build_readings(self):
+        s, d = self.session, self.session.data
+        checks = progress.checks(self.study.conn, s.id)
+        readings = render.reading_items(s)
+        if readings:
+            yield Static("Reading material", classes="section-title")
+            yield SelectionList[int](
+                *[Selection(f"{render.CATEGORY_TITLES[c]}: {render.reading_line(item)}", i, i in checks["reading"])
+                  for c, i, item in readings], id="sel-reading")
+        if d.get("videos"):
+            yield Static("Videos", classes="section-title")
+            yield SelectionList[int](*[Selection(render.video_line(v), i, i in checks["video"])
+                                       for i, v in enumerate(d["videos"])], id="sel-video")
+
+    def _build_leetcode(self):
+        lc = self.session.data["leetcode"]
+        yield Markdown(f"### {lc['title']} ({lc['difficulty']})\n\n{lc.get('why', '')}\n\nLink: {lc['url']}\n\n"
+                       f"Time-box: {lc['timebox_min']} minutes. Press **t** to start or pause.")
+        yield TimerPanel(self.study, self.session)
+
+    def _build_checklist(self):
+        s, d = self.session, self.session.data
+        checks = progress.checks(self.study.conn, s.id)
+        if d.get("assignment"):
+            yield Static("Assignment / Deliverables", classes="section-title")
+            yield SelectionList[int](*[Selection(f"{i + 1}. {text}", i, i in checks["deliverable"])
+                                       for i, text in enumerate(d["assignment"]["deliverables"])], id="sel-deliverable")
+        if d.get("stretch"):
+            yield Static(f"Stretch: {d['stretch']}")
+        if d.get("checklist"):
+            yield Static("Post-session checklist", classes="section-title")
+            yield SelectionList[int](*[Selection(text, i, i in checks["checklist"])
+                                       for i, text in enumerate(d["checklist"])], id="sel-checklist")
+
+    def _build_journal(self):
+        s = self.session
+        journal = progress.journal(self.study.conn, s.id)
+        for key, label in zip(progress.JOURNAL_FIELDS, progress.JOURNAL_LABELS):
+            yield Static(label, classes="section-title")
+            yield Input(journal[key], placeholder=label, id=f"journal-{key}")
+        yield Static("Notes, in your own words", classes="section-title")
+        yield TextArea(progress.notes(self.study.conn, s.id), id="notes")
+
+    def _build_next(self):
+        yield Markdown(self._next())
+        yield Button("Complete this session (c)", id="complete", variant="primary")
 
     # -- text -----------------------------------------------------------------------------------
     def _overview(self) -> str:
@@ -225,7 +247,7 @@ class TodayScreen(Screen):
         parts = []
         if d.get("next"):
             parts.append(f"## {d['next'].get('title', 'Next')}\n\n" + _bullets(d["next"]["items"]))
-        parts.append(f"## Commit\n\n```\ngit commit -m \"{render.commit_message(s)}\"\n```")
+        parts.append(f"## Commit\n\n```sh\ngit commit -m \"{render.commit_message(s)}\"\n```")
         return "\n\n".join(parts)
 
     def _ran_out_text(self) -> str:
@@ -267,11 +289,16 @@ class TodayScreen(Screen):
         tabs.active = ids[(ids.index(tabs.active) + step) % len(ids)]
 
     def action_toggle_timer(self) -> None:
-        panels = self.query(TimerPanel)
-        if panels:
-            panel = panels.first()
-            panel.pause() if panel.state().running else panel.start()
-            self.notify("Timer " + ("started" if panel.state().running else "paused"))
+        if self.session is None or not self.session.data.get("leetcode"):
+            return
+        key = self.session.id
+        if progress.timer(self.study.conn, key).running:
+            progress.timer_pause(self.study.conn, key)
+        else:
+            progress.timer_start(self.study.conn, key, key)
+        for panel in self.query(TimerPanel):
+            panel.refresh_clock()
+        self.notify("Timer " + ("started" if progress.timer(self.study.conn, key).running else "paused"))
 
     def action_flag(self) -> None:
         if self.session is None:
