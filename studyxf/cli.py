@@ -352,6 +352,101 @@ def export(csv_path, anki_path):
     return 0
 
 
+# -- drills ---------------------------------------------------------------------------------------
+
+@cli.command()
+@click.argument("name", required=False)
+@click.argument("file", required=False, type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (Exercism v2 + studyxf fields).")
+@click.option("--hint", is_flag=True, help="Show the next hint, then grade.")
+@click.option("--device", type=click.Choice(["cpu", "cuda", "auto"]), default="cpu", show_default=True)
+@click.option("--framework", type=click.Choice(["numpy", "torch"]), default="numpy", show_default=True,
+              help="Starter to copy into a new workspace.")
+def drill(name, file, as_json, hint, device, framework):
+    """List drills, or grade FILE (default: your workspace copy) for drill NAME."""
+    import time
+    from pathlib import Path
+
+    from studyxf import paths as paths_mod
+    from studyxf.grading import catalogue
+
+    drills = catalogue.all_drills()
+    if not name:
+        from studyxf.study import open_study
+
+        study = open_study()
+        last = dict(study.conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
+        for d in drills.values():
+            click.echo(f"{d.name:<24} {last.get(d.name, 'not tried'):<10} {d.title}")
+        return 0
+    if name not in drills:
+        raise StudyxfError(f"unknown drill {name!r} (known: {', '.join(drills)})")
+    if device == "cuda":
+        raise StudyxfError("--device cuda: no CUDA device here (GPU cases are not built yet)")
+    d = drills[name]
+    if file is None:
+        folder = paths_mod.workspace() / name
+        target = folder / f"{name.replace('-', '_')}.py"
+        if not target.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            target.write_text(d.starter(framework).read_text(encoding="utf-8"), encoding="utf-8")
+            (folder / "TASK.md").write_text(d.task_text(), encoding="utf-8")
+            click.echo(f"created {target}", err=as_json)
+            click.echo(f"the task: {folder / 'TASK.md'}; grade it with: studyxf drill {name}", err=as_json)
+            return 0
+        path = target
+    else:
+        path = Path(file)
+        if not path.is_file():
+            raise StudyxfError(f"{file}: no such file")
+    from studyxf.study import open_study
+
+    study = open_study(backup=False)
+    hints_used = study.conn.execute("SELECT COALESCE(MAX(hints_used), 0) FROM drill_attempts WHERE drill = ?",
+                                    (name,)).fetchone()[0]
+    if hint:
+        if hints_used < len(d.hints):
+            click.echo(f"hint {hints_used + 1}/{len(d.hints)}: {d.hints[hints_used]}", err=as_json)
+            hints_used += 1
+        else:
+            click.echo("no more hints", err=as_json)
+    from studyxf.grading.runner import run
+
+    started = time.monotonic()
+    report = run(d, path)
+    seconds = time.monotonic() - started
+    from studyxf import clock
+    from studyxf.store.db import transaction
+
+    with transaction(study.conn):
+        study.conn.execute(
+            "INSERT INTO drill_attempts (drill, at, file, status, framework, failing, diagnosis, seconds, hints_used) "
+            "VALUES (?,?,?,?,?,?,?,?,?)",
+            (name, clock.timestamp(), str(path), report["status"], report.get("framework"),
+             json.dumps([t["name"] for t in report["tests"] if t["status"] != "pass"]),
+             json.dumps(report["diagnosis"]), seconds, hints_used))
+    if as_json:
+        _emit_json(report)
+    else:
+        _print_report(report)
+    return 0 if report["status"] == "pass" else 1
+
+
+def _print_report(report: dict) -> None:
+    mark = {"pass": "PASS", "fail": "FAIL", "error": "ERROR"}
+    click.echo(f"{report['drill']}: {mark[report['status']]}" + (f" ({report['framework']})" if report.get("framework") else ""))
+    if report.get("message"):
+        click.echo(f"  {report['message']}")
+    for t in report["tests"]:
+        click.echo(f"  [{t['status']:>5}] {t['name']}")
+        if t.get("message"):
+            click.echo(f"          {t['message']}")
+    for dg in report["diagnosis"]:
+        click.echo(f"  diagnosis: {dg['mistake']} - {dg['message']}")
+    if report.get("output"):
+        click.echo("  your program printed:\n" + "\n".join("    " + l for l in report["output"].splitlines()[:20]))
+
+
 # -- calculators ----------------------------------------------------------------------------------
 
 @cli.group()

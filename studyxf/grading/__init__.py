@@ -1,0 +1,1 @@
+"""Grading: runs a submission in a worker process, compares with the engine, names the mistake."""

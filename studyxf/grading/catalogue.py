@@ -1,0 +1,101 @@
+"""The drill catalogue: `drills/<name>/drill.yaml` loaded and validated (file:line errors)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from studyxf import paths
+from studyxf.content import yamlsrc
+from studyxf.content.schema import Id, List, Map, Str
+from studyxf.content.yamlsrc import Problem
+from studyxf.errors import ContentError
+
+DRILL_SPEC = Map(
+    required={"name": Id(), "title": Str(), "entry": Str(), "task": Str(),
+              "starters": Map(optional={"numpy": Str(), "torch": Str()})},
+    optional={"sessions": List(Id()), "hints": List(Str()), "mistakes": Map(open=True),
+              "forbidden": List(Map(required={"name": Str(), "why": Str()}))},
+)
+
+
+@dataclass
+class Drill:
+    name: str
+    folder: Path
+    data: dict
+
+    @property
+    def title(self) -> str:
+        return self.data["title"]
+
+    @property
+    def hints(self) -> list[str]:
+        return self.data.get("hints", [])
+
+    @property
+    def mistakes(self) -> dict[str, str]:
+        return self.data.get("mistakes", {})
+
+    @property
+    def forbidden(self) -> list[dict]:
+        return self.data.get("forbidden", [])
+
+    def starter(self, framework: str) -> Path:
+        return self.folder / self.data["starters"][framework]
+
+    def task_text(self) -> str:
+        return (self.folder / self.data["task"]).read_text(encoding="utf-8")
+
+
+def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
+    doc, problems = yamlsrc.load(path)
+    if doc is None:
+        return None, problems
+    DRILL_SPEC.check(doc.data, (), doc, problems)
+    if problems:
+        return None, problems
+    folder = path.parent
+    if doc.data["name"] != folder.name:
+        problems.append(Problem(path, doc.line(("name",)), "name", f"must match its folder {folder.name!r}"))
+    for key in ("task",):
+        if not (folder / doc.data[key]).is_file():
+            problems.append(Problem(path, doc.line((key,)), key, f"file not found: {doc.data[key]}"))
+    for fw, name in doc.data["starters"].items():
+        if not (folder / name).is_file():
+            problems.append(Problem(path, doc.line(("starters", fw)), f"starters.{fw}", f"file not found: {name}"))
+    for key, hint in (doc.data.get("mistakes") or {}).items():
+        if not isinstance(hint, str) or not hint.strip():
+            problems.append(Problem(path, doc.line(("mistakes", key)), f"mistakes.{key}", "expected a hint (text)"))
+    if problems:
+        return None, problems
+    return Drill(doc.data["name"], folder, doc.data), []
+
+
+def _drill_files(target: Path) -> list[Path]:
+    if target.name == "drill.yaml":
+        return [target]
+    if (target / "drill.yaml").exists():
+        return [target / "drill.yaml"]
+    return sorted(target.glob("*/drill.yaml"))
+
+
+def check_path(target: Path) -> list[Problem]:
+    problems: list[Problem] = []
+    for path in _drill_files(target):
+        problems += load_drill(path)[1]
+    return problems
+
+
+def all_drills() -> dict[str, Drill]:
+    drills = {}
+    for path in _drill_files(paths.shipped_drills()):
+        drill, problems = load_drill(path)
+        if problems:
+            raise ContentError(f"invalid shipped content: {problems[0]}")
+        drills[drill.name] = drill
+    return drills
+
+
+def names() -> list[str]:
+    return [p.parent.name for p in _drill_files(paths.shipped_drills())]
