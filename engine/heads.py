@@ -83,12 +83,14 @@ class Attention(nn.Module):
             k = apply_rope(k.transpose(1, 2), pos, self.rope_base).transpose(1, 2)
         if cache is not None and memory is None:
             k, v, key_pos = cache.update(layer, start_pos, k, v)
-            q_pos = torch.arange(start_pos, start_pos + T, device=x.device).unsqueeze(-1)
-            allowed = (key_pos >= 0) & (key_pos <= q_pos)
             if self.window:
-                allowed &= key_pos > q_pos - self.window
-            mask = allowed if mask is None else (mask & allowed)
-            causal = False
+                q_pos = torch.arange(start_pos, start_pos + T, device=x.device).unsqueeze(-1)
+                allowed = (key_pos >= 0) & (key_pos <= q_pos) & (key_pos > q_pos - self.window)
+                mask = allowed if mask is None else (mask & allowed)
+                causal = False
+            else:
+                # keys 0..start_pos+T-1 in order: a bottom-right causal mask, none for one token
+                causal = causal and T > 1
         elif self.window and causal:
             i = torch.arange(T, device=x.device).unsqueeze(-1)
             band = causal_mask(T, T, x.device) & (torch.arange(T, device=x.device) > i - self.window)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import torch
+import torch.nn.functional as F
 from torch import nn
 
 
@@ -32,8 +33,8 @@ class LayerNorm(nn.Module):
         self.weight = nn.Parameter(torch.ones(d))
         self.bias = nn.Parameter(torch.zeros(d)) if bias else None
 
-    def forward(self, x):
-        return layer_norm(x, self.weight, self.bias, self.eps)
+    def forward(self, x):  # torch's fused kernel; equal to layer_norm() above (tested)
+        return F.layer_norm(x, (x.shape[-1],), self.weight, self.bias, self.eps)
 
 
 class RMSNorm(nn.Module):
@@ -42,5 +43,5 @@ class RMSNorm(nn.Module):
         self.eps = eps
         self.weight = nn.Parameter(torch.ones(d))
 
-    def forward(self, x):
-        return rms_norm(x, self.weight, self.eps)
+    def forward(self, x):  # torch's fused kernel; equal to rms_norm() above (tested)
+        return F.rms_norm(x, (x.shape[-1],), self.weight, self.eps)
