@@ -1,5 +1,5 @@
-"""The parent side of grading: spawn the worker with a wall-clock limit, read its report, and
-turn crashes, time-outs and floods of output into one clear line."""
+"""The parent side of grading: spawn the worker with a wall-clock limit, read the tests it
+streams, and turn time-outs, crashes and floods of output into one clear line each."""
 
 from __future__ import annotations
 
@@ -10,36 +10,68 @@ import sys
 import tempfile
 from pathlib import Path
 
-TIMEOUT_S = 60.0
+# A backstop only: the worker stops each case itself after STUDYXF_CASE_TIMEOUT seconds (10 by
+# default); this catches native code that never returns to Python, and a worker that hangs.
+TIMEOUT_S = 120.0
+
+
+def _parse(stdout: str) -> tuple[list[dict], dict | None, str | None]:
+    tests, report, framework = [], None, None
+    for line in stdout.splitlines():
+        if line.startswith("I {"):
+            framework = json.loads(line[2:]).get("framework")
+        elif line.startswith("T {"):
+            try:
+                tests.append(json.loads(line[2:]))
+            except json.JSONDecodeError:
+                pass
+        elif line.startswith("R {"):
+            try:
+                report = json.loads(line[2:])
+            except json.JSONDecodeError:
+                pass
+    return tests, report, framework
 
 
 def run(drill, path: Path, timeout: float = TIMEOUT_S) -> dict:
-    forbidden = json.dumps(drill.forbidden)
     env = dict(os.environ)
     root = str(Path(__file__).resolve().parent.parent.parent)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    cmd = [sys.executable, "-m", "studyxf.grading.worker", drill.name, str(path.resolve()),
+           json.dumps(drill.forbidden), json.dumps(list(drill.mistakes))]
     with tempfile.TemporaryDirectory(prefix="studyxf-grade-") as cwd:
         try:
-            proc = subprocess.run([sys.executable, "-m", "studyxf.grading.worker", drill.name, str(path.resolve()),
-                                   forbidden], capture_output=True, text=True, timeout=timeout, cwd=cwd, env=env,
-                                  stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired:
-            return _error(drill, f"time-out: the submission ran longer than {timeout:.0f} s (an infinite loop?)")
-    lines = [l for l in proc.stdout.splitlines() if l.startswith("{")]
-    if not lines:
-        why = f"the grading worker died (exit code {proc.returncode}"
-        why += ", killed: out of memory?)" if proc.returncode < 0 else ")"
-        tail = proc.stderr.strip().splitlines()[-1:] if proc.stderr.strip() else []
-        return _error(drill, why + (f": {tail[0][:200]}" if tail else ""))
-    report = json.loads(lines[-1])
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd,
+                                  env=env, stdin=subprocess.DEVNULL, errors="replace")
+            stdout, code, timed_out = proc.stdout, proc.returncode, False
+        except subprocess.TimeoutExpired as exc:
+            out = exc.stdout or b""
+            stdout = out.decode("utf-8", "replace") if isinstance(out, bytes) else out
+            code, timed_out = None, True
+    tests, report, framework = _parse(stdout)
+    if report is None:
+        if timed_out:
+            why = f"time-out: grading was stopped after {timeout:.0f} s (a loop inside native code?)"
+        elif code is not None and code < 0:
+            why = f"the grading worker was killed by signal {-code} (out of memory, or a crash in native code)"
+        else:
+            why = f"the grading worker stopped unexpectedly (exit code {code}): did the file call os._exit()?"
+        if framework is None:  # it never got past importing the submission
+            return _error(drill, why)
+        # earlier cases stand; the one that was running is an error
+        tests.append({"name": "the next case", "status": "error", "message": why, "output": None})
+        report = {"status": "fail", "tests": tests, "message": None, "diagnosis": [], "framework": framework}
     report.setdefault("version", 2)
     report.setdefault("message", None)
     report.setdefault("tests", [])
     report.setdefault("diagnosis", [])
+    report.setdefault("framework", None)
     report["drill"] = drill.name
     for d in report["diagnosis"]:
         d["message"] = drill.mistakes.get(d["mistake"], d.get("message", ""))
-    return report
+    return {k: report[k] for k in ("version", "status", "message", "tests", "drill", "framework", "diagnosis",
+                                   "output") if k in report}
 
 
 def _error(drill, message: str) -> dict:

@@ -1,116 +1,148 @@
-"""The grading worker (a separate process; the only studyxf module that imports torch):
-runs a submission against the drill's cases and prints the report as JSON on its last line.
+"""The grading worker, a separate process and the only part of studyxf (with the labs) that
+imports torch: it imports the submission, runs the drill's cases, and streams one JSON line per
+finished test ("T {...}") and the report last ("R {...}"), so a time-out or a crash mid-way still
+leaves the earlier cases standing.
 
-Guards against accidents (loops, memory bombs, sys.exit, floods of output), not a security boundary.
+It guards against accidents (loops, memory bombs, sys.exit, floods of output), and is not a
+security boundary: a submission runs with the learner's own rights.
 """
 
 from __future__ import annotations
 
 import ast
 import contextlib
-import io
 import json
-import math
 import os
 import resource
 import runpy
 import sys
 
 OUTPUT_CAP = 4000
-MEMORY_LIMIT = 4 * 1024 ** 3  # address space added after torch is imported (DESIGN.md, facts)
+MEMORY_HEADROOM = 4 * 1024 ** 3  # address space allowed beyond what torch's import mapped
 
 
-def uses_torch(source: str) -> bool:
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
+class CappedOutput:
+    """A stdout/stderr stand-in that keeps the first OUTPUT_CAP characters and counts the rest."""
+
+    def __init__(self):
+        self.parts, self.size, self.dropped = [], 0, 0
+
+    def write(self, text):
+        room = OUTPUT_CAP - self.size
+        if room > 0:
+            self.parts.append(text[:room])
+            self.size += min(len(text), room)
+        self.dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+    def text(self) -> str | None:
+        if not self.size:
+            return None
+        more = f"\n[{self.dropped} more characters not shown]" if self.dropped else ""
+        return "".join(self.parts) + more
+
+
+def imports_torch(source: str) -> bool:
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import) and any(a.name == "torch" or a.name.startswith("torch.") for a in node.names):
             return True
-        if isinstance(node, ast.ImportFrom) and node.module and (node.module == "torch" or node.module.startswith("torch.")):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "torch":
             return True
     return False
 
 
 def forbidden_uses(source: str, forbidden: list[dict]) -> list[str]:
-    """Names the drill forbids, found as identifiers, attributes or imports in the source."""
-    tree = ast.parse(source)
-    seen = set()
-    for node in ast.walk(tree):
-        names = []
-        if isinstance(node, ast.Name):
-            names.append(node.id)
-        elif isinstance(node, ast.Attribute):
-            names.append(node.attr)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names += [a.name.split(".")[0] for a in node.names] + [a.asname or "" for a in node.names]
-            if isinstance(node, ast.ImportFrom) and node.module:
-                names.append(node.module.split(".")[0])
-        for f in forbidden:
-            if f["name"] in names:
-                seen.add(f["name"])
-    return sorted(seen)
+    """Forbidden names reached as an attribute (F.layer_norm), imported by name from a module
+    (from torch.nn.functional import layer_norm), imported as a module (import engine), or given
+    as a keyword (enable_gqa=True). A learner's own function may share the name: a bare call of
+    `layer_norm` defined in the file is not a use of torch's."""
+    used = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute):
+            used.add(node.attr)
+        elif isinstance(node, ast.keyword) and node.arg:
+            used.add(node.arg)
+        elif isinstance(node, ast.Import):
+            used.update(part for a in node.names for part in a.name.split("."))
+        elif isinstance(node, ast.ImportFrom):
+            used.update((node.module or "").split("."))
+            used.update(a.name for a in node.names)
+    return sorted({f["name"] for f in forbidden if f["name"] in used})
 
 
-def _tolerance(dtype_name: str) -> tuple[float, float]:
-    return {"float16": (1e-3, 1e-5), "bfloat16": (1.6e-2, 1e-5), "float32": (1.3e-6, 1e-5),
-            "float64": (1e-7, 1e-7)}[dtype_name]
+def _send(kind: str, payload: dict, out) -> None:
+    out.write(f"\n{kind} {json.dumps(payload)}\n")
+    out.flush()
 
 
 def main() -> None:
-    drill_name, path, forbidden_json = sys.argv[1], sys.argv[2], sys.argv[3]
-    forbidden = json.loads(forbidden_json)
-    real_stdout = sys.stdout
-    captured = io.StringIO()
+    drill, path, forbidden = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+    mistakes = json.loads(sys.argv[4]) if len(sys.argv) > 4 else []
+    real_out = sys.stdout
+    captured = CappedOutput()
 
-    def emit(report: dict) -> None:
-        text = captured.getvalue()
-        if text:
-            report["output"] = text[:OUTPUT_CAP] + ("\n[output truncated]" if len(text) > OUTPUT_CAP else "")
-        real_stdout.write("\n" + json.dumps(report) + "\n")
-        real_stdout.flush()
-        os._exit(0)
+    def finish(report: dict):
+        report["output"] = captured.text()
+        _send("R", report, real_out)
+        os._exit(0)  # skip interpreter teardown: a submission's threads or atexit hooks must not hang us
 
     try:
-        source = open(path, encoding="utf-8").read()
-        framework = "torch" if uses_torch(source) else "numpy"
+        with open(path, encoding="utf-8") as fh:
+            source = fh.read()
+        tree_ok = ast.parse(source)
     except SyntaxError as exc:
-        emit({"status": "error", "message": f"syntax error in {os.path.basename(path)} line {exc.lineno}: {exc.msg}"})
-    except (OSError, UnicodeDecodeError) as exc:
-        emit({"status": "error", "message": f"cannot read {path}: {exc}"})
+        finish({"status": "error", "message": f"syntax error in {os.path.basename(path)} line {exc.lineno}: {exc.msg}"})
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        finish({"status": "error", "message": f"cannot read {path}: {exc}"})
+    del tree_ok
+    framework = "torch" if imports_torch(source) else "numpy"
 
-    import numpy as np
+    import numpy as np  # noqa: F401 - imported before the limits, like torch
     import torch
 
-    from studyxf.grading import drills_impl
+    from studyxf.grading import guards, runcases
+
+    try:  # a memory limit set after torch's import has mapped its libraries (DESIGN.md, facts)
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        with open("/proc/self/statm") as fh:
+            vm = int(fh.read().split()[0]) * resource.getpagesize()
+        resource.setrlimit(resource.RLIMIT_AS, (vm + MEMORY_HEADROOM, hard))
+    except (ValueError, OSError):
+        pass  # no such limit here: the parent's time-out still stops a runaway
+    banned = forbidden_uses(source, forbidden)
+    guards.install(forbidden)
+    sys.argv = [path]
+    def redirect():
+        return _redirect(captured)
 
     try:
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT + _vm_size(), hard))
-    except (ValueError, OSError):
-        pass  # the parent watches wall time; memory stays best-effort here
-    drills_impl.install_guards(drill_name, forbidden)
-    banned = forbidden_uses(source, forbidden)
-    sys.argv = [path]
-    try:
-        with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
+        with _redirect(captured), guards.time_limit():
             namespace = runpy.run_path(path, run_name="submission")
     except SystemExit as exc:
-        emit({"status": "error", "message": f"the submission called sys.exit({exc.code}) while being imported"})
+        finish({"status": "error", "message": f"the file called sys.exit({exc.code}) when imported"})
+    except guards.CaseTimeout as exc:
+        finish({"status": "error", "message": f"importing the file: {exc}"})
     except MemoryError:
-        emit({"status": "error", "message": "the submission ran out of memory while being imported"})
-    except BaseException as exc:  # noqa: BLE001 - any failure at import is reported, not raised
-        emit({"status": "error", "message": f"importing the submission raised {type(exc).__name__}: {exc}"})
-    report = drills_impl.grade(drill_name, namespace, framework, captured, banned, forbidden, np, torch,
-                               _tolerance)
+        finish({"status": "error", "message": "the file ran out of memory when imported"})
+    except BaseException as exc:  # noqa: BLE001 - any failure at import is the report, not a crash
+        finish({"status": "error", "message": f"importing the file raised {type(exc).__name__}: {exc}"})
+    _send("I", {"framework": framework}, real_out)  # imported: from here on a crash fails one case
+    report = runcases.run(drill, namespace, framework, banned, forbidden, redirect,
+                          lambda test: _send("T", test, real_out), mistakes)
     report["framework"] = framework
-    emit(report)
+    finish(report)
 
 
-def _vm_size() -> int:
-    try:
-        with open("/proc/self/statm") as fh:
-            return int(fh.read().split()[0]) * resource.getpagesize()
-    except OSError:
-        return 0
+@contextlib.contextmanager
+def _redirect(captured):
+    with contextlib.redirect_stdout(captured), contextlib.redirect_stderr(captured):
+        yield
 
 
 if __name__ == "__main__":

@@ -1,0 +1,57 @@
+"""Runtime guards inside the worker: a drill's forbidden torch entry points raise when called (so
+a shortcut is caught even when the source hides it from the AST scan), and a per-case time limit."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+
+class ForbiddenCall(Exception):
+    pass
+
+
+def install(forbidden: list[dict]) -> None:
+    for item in forbidden:
+        name, why = item["name"], item["why"]
+        for module, label in ((F, "F"), (torch, "torch"), (nn, "nn")):
+            target = getattr(module, name, None)
+            if target is None:
+                continue
+            message = f"{label}.{name} is not allowed here: {why}"
+            if isinstance(target, type):
+                def blocked_init(self, *a, _m=message, **k):
+                    raise ForbiddenCall(_m)
+                setattr(module, name, type(name, (nn.Module,), {"__init__": blocked_init}))
+            else:
+                def blocked(*a, _m=message, **k):
+                    raise ForbiddenCall(_m)
+                setattr(module, name, blocked)
+
+
+class CaseTimeout(Exception):
+    pass
+
+
+CASE_TIMEOUT_S = float(os.environ.get("STUDYXF_CASE_TIMEOUT", "10"))
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float = CASE_TIMEOUT_S):
+    """Interrupt Python code that runs past `seconds` (SIGALRM): that case becomes an error and
+    grading goes on. Native code that never returns to Python is left to the parent's time-out."""
+    def on_alarm(signum, frame):
+        raise CaseTimeout(f"time-out: still running after {seconds:g} s (an infinite loop, or far too slow?)")
+
+    previous = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -1,0 +1,91 @@
+"""Judging one output against the float64 reference (DESIGN.md's rule), and naming the mistake:
+the known wrong variants whose outputs the submission matches on its failing cases.
+
+Plain NumPy: the tolerance arithmetic is testable without torch or a worker process.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+# torch.testing.assert_close defaults (rtol, atol) by dtype
+TOLERANCE = {"float16": (1e-3, 1e-5), "bfloat16": (1.6e-2, 1e-5), "float32": (1.3e-6, 1e-5),
+             "float64": (1e-7, 1e-7)}
+
+
+def to_numpy(x):
+    """numpy or torch output -> numpy array (bf16 via float32, which holds it exactly)."""
+    if hasattr(x, "detach"):
+        t = x.detach().cpu()
+        if str(t.dtype) == "torch.bfloat16":
+            return t.float().numpy(), "bfloat16"
+        return t.numpy(), str(t.dtype).removeprefix("torch.")
+    arr = np.asarray(x)
+    return arr, str(arr.dtype)
+
+
+def describe(arrays: dict) -> str:
+    return " ".join(f"{k}{tuple(np.shape(v))}" for k, v in arrays.items() if v is not None and np.ndim(v) > 0)
+
+
+def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float, inputs: str) -> str | None:
+    """None when `got` passes: within assert_close's defaults for the dtype, or within twice the
+    engine's own error in that dtype plus 1e-6. Otherwise the failing test's message."""
+    g = got.astype(np.float64)
+    rtol, atol = TOLERANCE.get(dtype_name, TOLERANCE["float32"])
+    if not np.all(np.isfinite(g)) and np.all(np.isfinite(ref)):
+        bad = tuple(int(i) for i in np.argwhere(~np.isfinite(g))[0])
+        return f"NaN or inf in the output, first at index {bad} (inputs {inputs})"
+    finite = np.isfinite(ref) & np.isfinite(g)
+    same_nonfinite = np.array_equal(np.isfinite(ref), np.isfinite(g)) and np.array_equal(ref[~finite], g[~finite])
+    diff = np.where(finite, np.abs(g - np.where(finite, ref, 0)), 0.0)
+    if same_nonfinite and (np.all(diff <= atol + rtol * np.abs(np.where(finite, ref, 0)))
+                           or diff.max(initial=0.0) <= 2 * engine_err + 1e-6):
+        return None
+    if not same_nonfinite:
+        return f"infinite values differ from the reference's (inputs {inputs})"
+    where = tuple(int(i) for i in np.unravel_index(np.argmax(diff), diff.shape))
+    worst = diff[where]
+    rel = worst / abs(ref[where]) if ref[where] != 0 else float("inf")
+    return (f"values differ (inputs {inputs}): largest absolute error {worst:.3g} at {where} "
+            f"(expected {ref[where]:.6g}, got {g[where]:.6g}; relative {rel:.3g}); tolerance for {dtype_name}: "
+            f"rtol={rtol:g}, atol={atol:g}, or 2x the engine's own error ({engine_err:.2g}) + 1e-6")
+
+
+def matches(got: np.ndarray, variant: np.ndarray, dtype_name: str) -> tuple[bool, float]:
+    """Does the output equal a wrong variant (same non-finite pattern, finite values close)?"""
+    if got.shape != variant.shape:
+        return False, float("inf")
+    g = got.astype(np.float64)
+    # a learner's naive softmax turns a fully masked row into NaN where the variant (like SDPA)
+    # gives zeros: those elements do not count against the match
+    dead = ~np.isfinite(g) & (variant == 0)
+    if not np.array_equal(np.isfinite(g) | dead, np.isfinite(variant)):
+        return False, float("inf")
+    fin = np.isfinite(variant) & ~dead
+    rtol, atol = TOLERANCE.get(dtype_name, TOLERANCE["float32"])
+    rtol, atol = max(rtol, 1e-4), max(atol, 1e-5)  # the variant is computed once, in float64
+    d = np.abs(g[fin] - variant[fin])
+    return bool(np.all(d <= atol + rtol * np.abs(variant[fin]))), float(d.sum(initial=0.0))
+
+
+def diagnose(failing: list[dict], mistakes: list[str]) -> list[str]:
+    """The mistake ids every failing case (with a comparable output) agrees with; the nearest
+    first. `failing` items: {"got", "dtype", "variants": {id: array}}. Empty when none matches."""
+    comparable = [f for f in failing if f.get("got") is not None]
+    if not comparable:
+        return []
+    scores = {}
+    for mistake in mistakes:
+        total = 0.0
+        for f in comparable:
+            variant = f["variants"].get(mistake)
+            if variant is None:
+                break
+            ok, dist = matches(f["got"], variant, f["dtype"])
+            if not ok:
+                break
+            total += dist
+        else:
+            scores[mistake] = total
+    return sorted(scores, key=scores.get)[:1]

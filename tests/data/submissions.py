@@ -1,0 +1,387 @@
+"""Learner submissions for every contract drill: correct ones in several styles, and one per
+named mistake. Used by tests/test_drills.py (in-process) and a few end-to-end gradings."""
+
+ATTN_NP = """import numpy as np
+def attention(q, k, v, mask=None):
+    s = q @ np.swapaxes(k, -1, -2) {scale}
+    if mask is not None:
+        s = np.where({mask}, s, -np.inf)
+    m = np.max(s, axis={axis}, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0)
+    e = np.exp(s {sub})
+    t = e.sum({axis}, keepdims=True)
+    w = np.divide(e, t, out=np.zeros_like(e), where=t > 0)
+    return w @ v
+"""
+
+
+def attn(scale="/ np.sqrt(q.shape[-1])", mask="mask", axis="-1", sub="- m"):
+    return ATTN_NP.format(scale=scale, mask=mask, axis=axis, sub=sub)
+
+
+ATTN_EINSUM = """import numpy as np
+def attention(q, k, v, mask=None):
+    d = q.shape[-1]
+    s = np.einsum('...qd,...kd->...qk', q, k) / np.sqrt(d)
+    if mask is not None:
+        s = np.where(mask, s, -np.inf)
+    s = s - np.max(np.where(np.isfinite(s), s, -1e300), axis=-1, keepdims=True)
+    e = np.exp(s)
+    denom = e.sum(axis=-1, keepdims=True)
+    w = e / np.where(denom == 0, 1, denom)
+    return np.einsum('...qk,...kv->...qv', w, v)
+"""
+
+ATTN_TORCH = """import torch
+def attention(q, k, v, mask=None):
+    s = q @ k.transpose(-2, -1) / q.shape[-1] ** 0.5
+    if mask is not None:
+        s = s.masked_fill(~mask, float("-inf"))
+    return torch.softmax(s, dim=-1).nan_to_num(0.0) @ v
+"""
+
+ATTN_MASK_DIAG = """import numpy as np
+def attention(q, k, v, mask=None):
+    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    if mask is not None:
+        mask = mask & ~np.eye(s.shape[-2], s.shape[-1], dtype=bool)
+        s = np.where(mask, s, -np.inf)
+    m = np.max(s, axis=-1, keepdims=True)
+    e = np.exp(s - np.where(np.isfinite(m), m, 0))
+    t = e.sum(-1, keepdims=True)
+    return np.divide(e, t, out=np.zeros_like(e), where=t > 0) @ v
+"""
+
+MHA_NP = """import numpy as np
+def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):
+    B, T, D = x.shape
+    dh = D // n_heads
+    def split(t):
+        return {split}
+    q, k, v = split(x @ w_q), split(x @ w_k), split(x @ w_v)
+    s = q @ k.transpose(0, 1, 3, 2) / {scale}
+    if mask is not None:
+        m = mask if mask.ndim == 2 else mask[:, None]
+        s = np.where({mask}, s, -np.inf)
+    s = s - s.max(axis={axis}, keepdims=True)
+    w = np.exp(s)
+    w = w / w.sum(axis={axis}, keepdims=True)
+    out = w @ v
+    return {merge} @ w_o
+"""
+MHA_SPLIT = "t.reshape(B, T, n_heads, dh).transpose(0, 2, 1, 3)"
+MHA_MERGE = "out.transpose(0, 2, 1, 3).reshape(B, T, D)"
+
+
+def mha(split=MHA_SPLIT, merge=MHA_MERGE, scale="np.sqrt(dh)", mask="m", axis="-1"):
+    return MHA_NP.format(split=split, merge=merge, scale=scale, mask=mask, axis=axis)
+
+
+MHA_TORCH = """import torch
+def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):
+    B, T, D = x.shape
+    q, k, v = (torch.einsum('btd,de->bte', x, w).view(B, T, n_heads, -1).transpose(1, 2) for w in (w_q, w_k, w_v))
+    s = q @ k.transpose(-1, -2) / (D // n_heads) ** 0.5
+    if mask is not None:
+        s = s.masked_fill(~(mask if mask.dim() == 2 else mask[:, None]), float('-inf'))
+    return (s.softmax(-1) @ v).transpose(1, 2).reshape(B, T, D) @ w_o
+"""
+
+ROPE_NP = """import numpy as np
+def apply_rope(x, positions=None, base=10000.0):
+    T, d = x.shape[-2], x.shape[-1]
+    pos = np.arange(T) if positions is None else np.asarray(positions)
+    pos = pos {offset}
+    theta = base ** (-np.arange(0, d, 2) {freq} / d)
+    ang = pos[:, None] * theta[None, :]
+    cos, sin = np.cos(ang).astype(x.dtype), np.sin(ang).astype(x.dtype)
+    {pairs}
+    out = np.empty_like(x)
+    {write}
+    return out
+"""
+INTER = "x0, x1 = x[..., 0::2], x[..., 1::2]"
+INTER_W = "out[..., 0::2] = x0 * cos - x1 * sin{s}; out[..., 1::2] = x0 * sin{s2} + x1 * cos"
+HALF = "x0, x1 = x[..., : d // 2], x[..., d // 2:]"
+HALF_W = "out[..., : d // 2] = x0 * cos - x1 * sin; out[..., d // 2:] = x0 * sin + x1 * cos"
+
+
+def rope(offset="", freq="", pairs=INTER, write=INTER_W.format(s="", s2="")):
+    return ROPE_NP.format(offset=offset, freq=freq, pairs=pairs, write=write)
+
+
+ROPE_TORCH = """import torch
+def apply_rope(x, positions=None, base=10000.0):
+    T, d = x.shape[-2:]
+    pos = torch.arange(T) if positions is None else positions
+    inv = base ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
+    ang = pos.to(torch.float64)[:, None] * inv
+    z = torch.view_as_complex(x.double().reshape(*x.shape[:-1], d // 2, 2).contiguous())
+    rot = torch.polar(torch.ones_like(ang), ang)
+    return torch.view_as_real(z * rot).reshape(x.shape).to(x.dtype)
+"""
+
+SIN_NP = """import numpy as np
+def sinusoidal_encoding(T, d):
+    pos = np.arange(T)[:, None]
+    i = np.arange(0, d, 2)[None, :]
+    angle = pos / 10000 ** ({expo} / d)
+    pe = np.zeros((T, d))
+    {write}
+    return pe
+"""
+SIN_W = "pe[:, 0::2] = np.sin(angle); pe[:, 1::2] = np.cos(angle[:, : d // 2])"
+SIN_CONCAT = "h = (d + 1) // 2; pe[:, :h] = np.sin(angle[:, :h]); pe[:, h:] = np.cos(angle[:, : d - h])"
+
+
+def sinus(expo="i", write=SIN_W):
+    return SIN_NP.format(expo=expo, write=write)
+
+
+SIN_TORCH = """import torch, math
+def sinusoidal_encoding(T, d):
+    pe = torch.zeros(T, d)
+    pos = torch.arange(T, dtype=torch.float32).unsqueeze(1)
+    div = torch.exp(torch.arange(0, d, 2, dtype=torch.float32) * (-math.log(10000.0) / d))
+    pe[:, 0::2] = torch.sin(pos * div)
+    pe[:, 1::2] = torch.cos(pos * div)[:, : d // 2]
+    return pe
+"""
+
+LN_NP = """import numpy as np
+def layer_norm(x, gamma, beta, eps=1e-5):
+    mean = x.mean(-1, keepdims=True)
+    var = x.var(-1, keepdims=True{ddof})
+    y = (x - mean) / {denom} * gamma
+    return y{beta}
+"""
+
+
+def ln(ddof="", denom="np.sqrt(var + eps)", beta=" + beta"):
+    return LN_NP.format(ddof=ddof, denom=denom, beta=beta)
+
+
+LN_TORCH = """import torch
+def layer_norm(x, gamma, beta, eps=1e-5):
+    mu = x.mean(dim=-1, keepdim=True)
+    var = ((x - mu) ** 2).mean(dim=-1, keepdim=True)
+    return (x - mu) * torch.rsqrt(var + eps) * gamma + beta
+"""
+
+RMS_NP = """import numpy as np
+def rms_norm(x, gamma, eps=1e-6):
+    {center}
+    ms = np.mean(x * x, axis=-1, keepdims=True)
+    return x / {denom} * gamma
+"""
+
+
+def rms(center="", denom="np.sqrt(ms + eps)"):
+    return RMS_NP.format(center=center, denom=denom)
+
+
+RMS_TORCH = """import torch
+def rms_norm(x, gamma, eps=1e-6):
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * gamma
+"""
+
+SWI_NP = """import numpy as np
+from math import erf
+def swiglu(x, w_gate, w_up, w_down):
+    g, u = x @ w_gate, x @ w_up
+    {body}
+"""
+SWI_OK = "return (g / (1 + np.exp(-g)) * u) @ w_down"
+SWI_GELU = "gelu = 0.5 * g * (1 + np.vectorize(erf)(g / np.sqrt(2))); return (gelu * u) @ w_down"
+SWI_SWAP = "return (u / (1 + np.exp(-u)) * g) @ w_down"
+
+SWI_TORCH = """import torch
+import torch.nn.functional as F
+def swiglu(x, w_gate, w_up, w_down):
+    return (F.silu(x @ w_gate) * (x @ w_up)) @ w_down
+"""
+
+GQA_NP = """import numpy as np
+def grouped_query_attention(q, k, v, causal=False):
+    hq, hkv = q.shape[1], k.shape[1]
+    g = hq // hkv
+    k = {rep_k}
+    v = {rep_v}
+    tq, tk = q.shape[-2], k.shape[-2]
+    s = q @ np.swapaxes(k, -1, -2) {scale}
+    if causal:
+        i = np.arange(tq)[:, None]
+        j = np.arange(tk)[None, :]
+        s = np.where(j <= i {offset}, s, -np.inf)
+    m = s.max(-1, keepdims=True)
+    e = np.exp(s - np.where(np.isfinite(m), m, 0))
+    t = e.sum(-1, keepdims=True)
+    return np.divide(e, t, out=np.zeros_like(e), where=t > 0) @ v
+"""
+
+
+def gqa(rep_k="np.repeat(k, g, axis=1)", rep_v="np.repeat(v, g, axis=1)", scale="/ np.sqrt(q.shape[-1])",
+        offset="+ (tk - tq)"):
+    return GQA_NP.format(rep_k=rep_k, rep_v=rep_v, scale=scale, offset=offset)
+
+
+GQA_TORCH = """import torch
+def grouped_query_attention(q, k, v, causal=False):
+    g = q.shape[1] // k.shape[1]
+    k, v = k.repeat_interleave(g, 1), v.repeat_interleave(g, 1)
+    tq, tk = q.shape[-2], k.shape[-2]
+    s = (q @ k.transpose(-1, -2)) * q.shape[-1] ** -0.5
+    if causal:
+        keep = torch.ones(tq, tk, dtype=torch.bool).tril(tk - tq)
+        s = s.masked_fill(~keep, float('-inf'))
+    return torch.softmax(s, -1).nan_to_num(0.0) @ v
+"""
+
+ALIBI_NP = """import numpy as np
+def alibi_bias(n_heads, T):
+    slopes = 2.0 ** (-8.0 * (np.arange(n_heads) {plus}) / n_heads)
+    dist = np.abs(np.arange(T)[:, None] - np.arange(T)[None, :])
+    return {sign}slopes[:, None, None] * dist
+"""
+
+
+def alibi(plus="+ 1", sign="-"):
+    return ALIBI_NP.format(plus=plus, sign=sign)
+
+
+ALIBI_TORCH = """import torch
+def alibi_bias(n_heads, T):
+    start = 2 ** (-8 / n_heads)
+    slopes = torch.tensor([start ** (h + 1) for h in range(n_heads)])
+    i = torch.arange(T)
+    return -slopes.view(-1, 1, 1) * (i.view(-1, 1) - i.view(1, -1)).abs()
+"""
+
+CSA_SEED = """import torch, torch.nn as nn
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, d_model, n_heads):
+        super().__init__()
+        assert d_model % n_heads == 0
+        self.d_head = d_model // n_heads
+        self.n_heads = n_heads
+        self.qkv = nn.Linear(d_model, 3 * d_model, bias=False)
+        self.proj = nn.Linear(d_model, d_model, bias=False)
+
+    def forward(self, x):
+        B, T, D = x.shape
+        q, k, v = self.qkv(x).chunk(3, dim=-1)
+        q, k, v = (t.view(B, T, self.n_heads, self.d_head).transpose(1, 2)
+                   for t in (q, k, v))
+        att = (q @ k.transpose(-2, -1)){scale}
+        mask = torch.tril(torch.ones(T, T, device=x.device){diag}).view(1, 1, T, T)
+        att = att.masked_fill(mask == 0, float('-inf')).softmax(-1)
+        out = (att @ v).transpose(1, 2).contiguous().view(B, T, D)
+        return self.proj(out)
+"""
+
+
+def csa(scale=" / (self.d_head ** 0.5)", diag=""):
+    return CSA_SEED.format(scale=scale, diag=diag)
+
+
+CSA_NANOGPT = """import math
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, d_model, n_heads):
+        super().__init__()
+        self.c_attn = nn.Linear(d_model, 3 * d_model)
+        self.c_proj = nn.Linear(d_model, d_model)
+        self.n_head = n_heads
+
+    def forward(self, x):
+        B, T, C = x.size()
+        q, k, v = self.c_attn(x).split(C, dim=2)
+        k = k.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        q = q.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        v = v.view(B, T, self.n_head, C // self.n_head).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
+        bias = torch.tril(torch.ones(T, T, dtype=torch.bool))
+        att = att.masked_fill(~bias, float('-inf'))
+        att = F.softmax(att, dim=-1)
+        y = (att @ v).transpose(1, 2).contiguous().view(B, T, C)
+        return self.c_proj(y)
+"""
+
+CSA_SEPARATE = """import torch
+from torch import nn
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, d_model, n_heads):
+        super().__init__()
+        self.h = n_heads
+        self.q_proj = nn.Linear(d_model, d_model)
+        self.k_proj = nn.Linear(d_model, d_model)
+        self.v_proj = nn.Linear(d_model, d_model)
+        self.o_proj = nn.Linear(d_model, d_model)
+
+    def forward(self, x):
+        B, T, D = x.shape
+        split = lambda t: t.view(B, T, self.h, D // self.h).transpose(1, 2)
+        q, k, v = split(self.q_proj(x)), split(self.k_proj(x)), split(self.v_proj(x))
+        s = torch.einsum('bhqd,bhkd->bhqk', q, k) / (D // self.h) ** 0.5
+        s = s.masked_fill(torch.triu(torch.ones(T, T, dtype=torch.bool), 1), float('-inf'))
+        return self.o_proj(torch.einsum('bhqk,bhkd->bhqd', s.softmax(-1), v).transpose(1, 2).reshape(B, T, D))
+"""
+
+SUBMISSIONS = {
+    "attention": {
+        "correct": [attn(), ATTN_EINSUM, ATTN_TORCH],
+        "mistakes": {"no-scale": attn(scale=""), "scale-d": attn(scale="/ q.shape[-1]"),
+                     "softmax-axis": attn(axis="-2"), "mask-inverted": attn(mask="~mask"),
+                     "mask-diagonal": ATTN_MASK_DIAG, "no-max-subtraction": attn(sub="")},
+    },
+    "multi-head-attention": {
+        "correct": [mha(), MHA_TORCH],
+        "mistakes": {"no-scale": mha(scale="1.0"), "scale-d-model": mha(scale="np.sqrt(D)"),
+                     "heads-no-transpose": mha(split="t.reshape(B, n_heads, T, dh)", merge="out.reshape(B, T, D)"),
+                     "softmax-axis": mha(axis="-2"), "mask-inverted": mha(mask="~m")},
+    },
+    "rope": {
+        "correct": [rope(), ROPE_TORCH],
+        "mistakes": {"rope-rotate-half": rope(pairs=HALF, write=HALF_W), "rope-frequency": rope(freq="/ 2"),
+                     "rope-sign": rope(write="out[..., 0::2] = x0 * cos + x1 * sin; out[..., 1::2] = -x0 * sin + x1 * cos"),
+                     "rope-position-offset": rope(offset="+ 1")},
+    },
+    "sinusoidal": {
+        "correct": [sinus(), SIN_TORCH],
+        "mistakes": {"sinusoidal-concat": sinus(write=SIN_CONCAT), "sinusoidal-exponent": sinus(expo="(i / 2)")},
+    },
+    "layer-norm": {
+        "correct": [ln(), LN_TORCH],
+        "mistakes": {"ln-unbiased-variance": ln(ddof=", ddof=1"), "ln-eps-outside-sqrt": ln(denom="(np.sqrt(var) + eps)"),
+                     "ln-no-beta": ln(beta="")},
+    },
+    "rms-norm": {
+        "correct": [rms(), RMS_TORCH],
+        "mistakes": {"rms-subtracts-mean": rms(center="x = x - x.mean(-1, keepdims=True)"),
+                     "rms-eps-outside-sqrt": rms(denom="(np.sqrt(ms) + eps)")},
+    },
+    "swiglu": {
+        "correct": [SWI_NP.format(body=SWI_OK), SWI_TORCH],
+        "mistakes": {"swiglu-gelu": SWI_NP.format(body=SWI_GELU), "swiglu-gate-swapped": SWI_NP.format(body=SWI_SWAP)},
+    },
+    "gqa": {
+        "correct": [gqa(), GQA_TORCH],
+        "mistakes": {"gqa-tiled": gqa(rep_k="np.tile(k, (1, g, 1, 1))", rep_v="np.tile(v, (1, g, 1, 1))"),
+                     "causal-top-left": gqa(offset=""), "no-scale": gqa(scale="")},
+    },
+    "alibi": {
+        "correct": [alibi(), ALIBI_TORCH],
+        "mistakes": {"alibi-slope-offset": alibi(plus=""), "alibi-sign": alibi(sign="")},
+    },
+    "causal-self-attention": {
+        "correct": [csa(), CSA_NANOGPT, CSA_SEPARATE],
+        "mistakes": {"no-scale": csa(scale=""), "scale-d": csa(scale=" / self.d_head"),
+                     "mask-diagonal": csa(diag=", diagonal=-1"),
+                     "scale-d-model": csa(scale=" / ((self.d_head * self.n_heads) ** 0.5)")},
+    },
+}

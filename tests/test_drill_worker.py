@@ -1,0 +1,86 @@
+"""End-to-end gradings through the worker process (each pays torch's import, so few of them):
+the CLI contract, the runtime guard, and hostile submissions."""
+
+import json
+
+import pytest
+
+from tests.data.submissions import SUBMISSIONS, attn
+
+FAST = {"STUDYXF_CASE_TIMEOUT": "2"}
+
+
+def grade(cli, tmp_path, source, drill="attention", name="sub.py"):
+    f = tmp_path / name
+    f.write_text(source)
+    res = cli("drill", drill, str(f), "--json", env=FAST)
+    return res, (json.loads(res.stdout) if res.stdout.strip() else None)
+
+
+def test_pass_and_named_mistake_with_exit_codes(home, cli, tmp_path):
+    res, report = grade(cli, tmp_path, SUBMISSIONS["attention"]["correct"][0])
+    assert res.returncode == 0, res.stderr
+    assert report["status"] == "pass" and report["framework"] == "numpy" and report["version"] == 2
+    assert set(report) >= {"version", "status", "message", "tests", "drill", "framework", "diagnosis"}
+    assert all(set(t) >= {"name", "status", "message", "output"} for t in report["tests"])
+    res, report = grade(cli, tmp_path, attn(scale=""))
+    assert res.returncode == 1 and report["status"] == "fail"
+    assert report["diagnosis"] == [{"mistake": "no-scale", "message": report["diagnosis"][0]["message"]}]
+    assert "sqrt(d)" in report["diagnosis"][0]["message"]
+
+
+def test_module_drill_end_to_end(home, cli, tmp_path):
+    res, report = grade(cli, tmp_path, SUBMISSIONS["causal-self-attention"]["correct"][1], "causal-self-attention")
+    assert res.returncode == 0 and report["framework"] == "torch", report
+
+
+def test_runtime_guard_catches_a_hidden_sdpa(home, cli, tmp_path):
+    hidden = ("import torch\nimport torch.nn.functional as F\n"
+              "def attention(q, k, v, mask=None):\n"
+              "    f = getattr(F, 'scaled_' + 'dot_product_attention')\n"
+              "    return f(q, k, v, attn_mask=mask)\n")
+    res, report = grade(cli, tmp_path, hidden)
+    assert res.returncode == 1 and report["status"] == "fail"
+    assert "F.scaled_dot_product_attention is not allowed here" in report["tests"][0]["message"]
+
+
+@pytest.mark.parametrize("source,status,needle", [
+    ("def attention(q, k, v, mask=None):\n    return q +\n", "error", "syntax error"),
+    ("import not_a_module_xyz\n", "error", "ModuleNotFoundError"),
+    ("x = 1\n", "error", "defines no `attention`"),
+    ("import sys\nsys.exit(3)\n", "error", "sys.exit(3)"),
+    ("while True:\n    pass\n", "error", "time-out"),
+    ("def attention(q, k, v, mask=None):\n    while True:\n        pass\n", "fail", "time-out"),
+    ("def attention(q, k, v, mask=None):\n    return bytearray(10 ** 12)\n", "fail", "out of memory"),
+    ("import os\ndef attention(q, k, v, mask=None):\n    os._exit(1)\n", "fail", "stopped unexpectedly"),
+])
+def test_hostile_and_broken_submissions(home, cli, tmp_path, source, status, needle):
+    res, report = grade(cli, tmp_path, source)
+    assert res.returncode == 1
+    assert report["status"] == status
+    text = (report["message"] or "") + " ".join(t["message"] or "" for t in report["tests"])
+    assert needle in text, report
+
+
+def test_flood_of_output_is_capped(home, cli, tmp_path):
+    res, report = grade(cli, tmp_path, 'print("x" * 10_000_000)\n' + SUBMISSIONS["attention"]["correct"][0])
+    assert report["status"] == "pass" and len(report["output"]) < 5000 and "more characters" in report["output"]
+
+
+def test_usage_errors_print_no_json(home, cli, tmp_path):
+    for args in (("drill", "nope", "x.py", "--json"), ("drill", "attention", str(tmp_path / "missing.py"), "--json")):
+        res = cli(*args)
+        assert res.returncode == 2 and res.stdout == "" and res.stderr.startswith("studyxf: error:")
+
+
+def test_workspace_starter_and_hints(home, cli):
+    res = cli("drill", "rope")
+    assert res.returncode == 0 and "created" in res.stdout
+    work = home / "workspace" / "rope" / "rope.py"
+    assert work.exists() and (home / "workspace" / "rope" / "TASK.md").exists()
+    res = cli("drill", "rope", "--hint", env=FAST)
+    assert res.returncode == 1 and "hint 1/" in res.stdout and "NotImplementedError" in res.stdout
+    res = cli("drill", "rope", "--hint", env=FAST)
+    assert "hint 2/" in res.stdout
+    listing = cli("drill").stdout
+    assert any(line.startswith("rope") and " fail " in line for line in listing.splitlines())

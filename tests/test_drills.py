@@ -1,0 +1,138 @@
+"""Every contract drill judged in-process (fast): correct submissions in several styles pass,
+each listed mistake fails and is named. A few gradings go end to end through the worker in
+tests/test_drill_worker.py."""
+
+import contextlib
+import runpy
+
+import pytest
+
+from studyxf.grading import catalogue, runcases
+from studyxf.grading.worker import forbidden_uses, imports_torch
+from tests.data.submissions import SUBMISSIONS
+
+DRILLS = catalogue.all_drills()
+
+
+def grade(tmp_path, drill_name, source):
+    drill = DRILLS[drill_name]
+    path = tmp_path / "submission.py"
+    path.write_text(source)
+    namespace = runpy.run_path(str(path), run_name="submission")
+    framework = "torch" if imports_torch(source) else "numpy"
+    banned = forbidden_uses(source, drill.forbidden)
+    return runcases.run(drill_name, namespace, framework, banned, drill.forbidden, contextlib.nullcontext,
+                        lambda t: None, list(drill.mistakes))
+
+
+CORRECT = [(d, i) for d, s in SUBMISSIONS.items() for i in range(len(s["correct"]))]
+WRONG = [(d, m) for d, s in SUBMISSIONS.items() for m in s["mistakes"]]
+
+
+def test_every_contract_drill_has_submissions():
+    assert set(SUBMISSIONS) == set(DRILLS) == {
+        "attention", "multi-head-attention", "causal-self-attention", "rope", "sinusoidal", "layer-norm",
+        "rms-norm", "swiglu", "gqa", "alibi"}
+
+
+@pytest.mark.parametrize("drill,index", CORRECT, ids=[f"{d}-{i}" for d, i in CORRECT])
+def test_correct_submission_passes(tmp_path, drill, index):
+    report = grade(tmp_path, drill, SUBMISSIONS[drill]["correct"][index])
+    failing = [t for t in report["tests"] if t["status"] != "pass"]
+    assert report["status"] == "pass", failing
+    assert report["diagnosis"] == []
+
+
+@pytest.mark.parametrize("drill,mistake", WRONG, ids=[f"{d}-{m}" for d, m in WRONG])
+def test_each_mistake_fails_and_is_named(tmp_path, drill, mistake):
+    assert mistake in DRILLS[drill].mistakes, "every submitted mistake has a hint in drill.yaml"
+    report = grade(tmp_path, drill, SUBMISSIONS[drill]["mistakes"][mistake])
+    assert report["status"] == "fail"
+    assert [d["mistake"] for d in report["diagnosis"]] == [mistake], [
+        (t["name"], t["message"]) for t in report["tests"] if t["status"] != "pass"][:3]
+
+
+def test_two_mistakes_at_once_claim_nothing(tmp_path):
+    from tests.data.submissions import attn
+
+    report = grade(tmp_path, "attention", attn(scale="", mask="~mask"))
+    assert report["status"] == "fail" and report["diagnosis"] == []
+
+
+def test_failing_message_names_shapes_errors_and_tolerance(tmp_path):
+    from tests.data.submissions import attn
+
+    report = grade(tmp_path, "attention", attn(scale="/ q.shape[-1]"))
+    msg = next(t["message"] for t in report["tests"] if t["status"] == "fail")
+    for part in ("q(", "largest absolute error", "relative", "at (", "tolerance", "rtol="):
+        assert part in msg, msg
+
+
+def test_wrong_shape_and_dtype_are_named_first(tmp_path):
+    report = grade(tmp_path, "attention", "import numpy as np\ndef attention(q, k, v, mask=None):\n    return q\n")
+    msgs = [t["message"] for t in report["tests"] if t["status"] == "fail"]
+    assert any(m.startswith("shape: expected (2, 3, 7, 12), got (2, 3, 7, 16)") for m in msgs), msgs
+    src = SUBMISSIONS["attention"]["correct"][2].replace(
+        "return torch.softmax(s, dim=-1).nan_to_num(0.0) @ v", "return (torch.softmax(s, dim=-1).nan_to_num(0.0) @ v).double()")
+    report = grade(tmp_path, "attention", src)
+    assert any(t["message"] and t["message"].startswith("dtype: expected float32") and "got float64" in t["message"]
+               for t in report["tests"])
+
+
+def test_numpy_float64_result_for_float32_input_is_accepted(tmp_path):
+    src = SUBMISSIONS["attention"]["correct"][0].replace("s = q @", "q, k, v = q.astype(np.float64), k.astype(np.float64), v.astype(np.float64)\n    s = q @")
+    assert grade(tmp_path, "attention", src)["status"] == "pass"
+
+
+def test_in_place_edits_of_inputs_fail(tmp_path):
+    np_src = "import numpy as np\ndef layer_norm(x, gamma, beta, eps=1e-5):\n    x -= x.mean(-1, keepdims=True)\n" \
+             "    return x / np.sqrt((x * x).mean(-1, keepdims=True) + eps) * gamma + beta\n"
+    report = grade(tmp_path, "layer-norm", np_src)
+    assert any("in place" in (t["message"] or "") for t in report["tests"])
+    torch_src = "import torch\ndef rms_norm(x, gamma, eps=1e-6):\n    x.mul_(1.0)\n    x.add_(0.0)\n" \
+                "    gamma.mul_(2)\n    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * gamma / 2\n"
+    report = grade(tmp_path, "rms-norm", torch_src)
+    assert any("in place" in (t["message"] or "") for t in report["tests"])
+
+
+def test_exception_in_a_case_is_that_cases_error_and_others_stand(tmp_path):
+    src = "import numpy as np\ndef alibi_bias(n_heads, T):\n    if T == 1:\n        raise RuntimeError('boom')\n" \
+          "    s = 2.0 ** (-8.0 * (np.arange(n_heads) + 1) / n_heads)\n" \
+          "    i = np.arange(T)\n    return -s[:, None, None] * np.abs(i[:, None] - i[None, :])\n"
+    report = grade(tmp_path, "alibi", src)
+    statuses = [t["status"] for t in report["tests"]]
+    assert report["status"] == "fail" and statuses.count("error") == 1 and statuses.count("pass") == 4
+    assert "RuntimeError: boom" in next(t["message"] for t in report["tests"] if t["status"] == "error")
+
+
+def test_forbidden_names_found_by_the_ast_scan():
+    fb = DRILLS["attention"].forbidden
+    assert forbidden_uses("import torch.nn.functional as F\nF.scaled_dot_product_attention(1, 2, 3)", fb) == [
+        "scaled_dot_product_attention"]
+    assert forbidden_uses("from torch.nn.functional import scaled_dot_product_attention as f", fb)
+    assert forbidden_uses("import engine.attention", fb) == ["engine"]
+    assert forbidden_uses("def attention(q, k, v, mask=None):\n    return q", fb) == []
+    own = forbidden_uses("def layer_norm(x, g, b, eps=1e-5):\n    return x\nprint(layer_norm(1, 2, 3))",
+                         DRILLS["layer-norm"].forbidden)
+    assert own == []  # the learner's own function may share torch's name
+
+
+def test_rope_properties_are_checked(tmp_path):
+    from tests.data.submissions import rope
+
+    report = grade(tmp_path, "rope", rope(write="out[..., 0::2] = x0 * cos; out[..., 1::2] = x1 * cos"))
+    names = {t["name"]: t["status"] for t in report["tests"]}
+    assert names["norm preservation"] == "fail" and names["relative position"] == "fail"
+
+
+def test_module_drill_checks_causality_and_gradients(tmp_path):
+    from tests.data.submissions import csa
+
+    no_mask = csa().replace("att = att.masked_fill(mask == 0, float('-inf')).softmax(-1)", "att = att.softmax(-1)")
+    report = grade(tmp_path, "causal-self-attention", no_mask)
+    causality = next(t for t in report["tests"] if t["name"] == "causality")
+    assert causality["status"] == "fail" and "future" in causality["message"]
+    detached = csa().replace("return self.proj(out)", "return self.proj(out.detach())")
+    report = grade(tmp_path, "causal-self-attention", detached)
+    grads = next(t for t in report["tests"] if t["name"] == "gradients reach every parameter")
+    assert grads["status"] == "fail" and "qkv.weight" in grads["message"]
