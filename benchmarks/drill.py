@@ -1,0 +1,49 @@
+"""Wall time of `studyxf drill attention FILE` for a correct submission, against
+`python -c "import torch"` in the same run (target: within 1.5x). Medians of interleaved runs.
+
+Run: python benchmarks/drill.py
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.data.submissions import SUBMISSIONS  # noqa: E402
+
+RUNS = int(os.environ.get("RUNS", "7"))
+
+
+def timed(cmd, env) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    tmp = Path(tempfile.mkdtemp())
+    sub = tmp / "my_attention.py"
+    sub.write_text(SUBMISSIONS["attention"]["correct"][0])
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(tmp / "home"))
+    drill = [sys.executable, "-m", "studyxf", "drill", "attention", str(sub)]
+    anchor = [sys.executable, "-c", "import torch"]
+    timed(drill, env)  # warm caches, create the database
+    a, b = [], []
+    for _ in range(RUNS):
+        a.append(timed(drill, env))
+        b.append(timed(anchor, env))
+    ma, mb = statistics.median(a), statistics.median(b)
+    print(f"studyxf drill attention: {ma:.2f} s; python -c 'import torch': {mb:.2f} s; ratio {ma / mb:.2f}x "
+          f"(target <= 1.5x) {'OK' if ma / mb <= 1.5 else 'OVER'}")
+
+
+if __name__ == "__main__":
+    main()
