@@ -60,20 +60,20 @@ def test_migration_takes_a_backup_first(home):
     # a version-0 file with content: treat as an old schema and migrate after a backup
     original = db.SCHEMA_VERSION
     try:
-        db.MIGRATIONS[2] = lambda d: d.execute("CREATE TABLE v2 (x)")
-        db.SCHEMA_VERSION = 2
-        conn = db.connect()  # creates v1 and v2
-        conn.close()
-        c = sqlite3.connect(path)
-        c.execute("PRAGMA user_version = 1")
-        c.execute("DROP TABLE v2")
-        c.commit()
-        c.close()
-        db.connect().close()
+        db.SCHEMA_VERSION = 1
+        db.connect().close()  # a database as studyxf's first schema left it
     finally:
         db.SCHEMA_VERSION = original
-        db.MIGRATIONS.pop(2)
-    backups = list((home / "backups").glob("studyxf-before-migration-1-to-2.sqlite3"))
+    c = sqlite3.connect(path)
+    c.execute("INSERT INTO cards (id, session_id, position) VALUES ('s/x', 's', 1)")
+    c.commit()
+    c.close()
+    conn = db.connect()  # migrates 1 -> current, after a backup
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == db.SCHEMA_VERSION
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert "cards_queue" in names and "cards_due" not in names
+    assert conn.execute("SELECT id FROM cards").fetchall() == [("s/x",)]
+    backups = list((home / "backups").glob(f"studyxf-before-migration-1-to-{db.SCHEMA_VERSION}.sqlite3"))
     assert backups
     b = sqlite3.connect(backups[0])
     assert b.execute("SELECT text FROM old_notes").fetchone() == ("keep me",)

@@ -50,7 +50,8 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
                    if not c.suspended and (sessions is None or c.session_id in sessions)]
             ids = [i for i in ids if i not in practice_done and i not in skipped]
         else:
-            ids = [i for i in deck.queue(sessions=sessions) if i not in skipped]
+            card_id = deck.next_id(skipped, sessions)
+            return deck.get(card_id) if card_id else None
         return deck.get(ids[0]) if ids else None
 
     while True:

@@ -64,9 +64,11 @@ class ReviewScreen(Screen):
     def next_card(self) -> None:
         if self.front:
             card_id, self.front = self.front, None
-        else:
+        elif self.practice:
             ids = [i for i in self._ids() if i not in self.skipped]
             card_id = ids[0] if ids else None
+        else:
+            card_id = self.deck.next_id(self.skipped, self.sessions)
         self.card = self.deck.get(card_id) if card_id else None
         self.shown = False
         self.card_started = time.monotonic()
