@@ -1,0 +1,137 @@
+"""The deck in-process: leeches, fuzz, bury, reset, removed prompts, practice, DST, stats, export."""
+
+import csv
+import json
+from dataclasses import replace
+from datetime import date
+
+import pytest
+
+from studyxf.config import Config
+from studyxf.study import open_study
+
+
+@pytest.fixture
+def study(home):
+    s = open_study()
+    s.enter_today()
+    return s
+
+
+def first(study):
+    return study.deck.next_id()
+
+
+def test_leech_after_eight_failures_is_flagged_and_suspended(study, monkeypatch):
+    deck = study.deck
+    card = first(study)
+    deck.answer(card, 5)  # learned once: later failures are lapses
+    for day in range(1, 9):
+        monkeypatch.setenv("STUDYXF_NOW", f"2026-12-{day:02d}T20:00")
+        deck.answer(card, 1)
+    c = deck.get(card)
+    assert c.lapses == 8 and c.leech and c.suspended
+    assert card not in deck.queue()
+
+
+def test_fuzz_spreads_long_intervals_only_when_turned_on(study, monkeypatch):
+    deck = study.deck
+    ids = deck.queue()[:10]
+    conn = study.conn
+    conn.execute("UPDATE cards SET reps = 3, interval = 100, ef_milli = 2500, due = '2026-11-29'")
+    for cid in ids:
+        deck.answer(cid, 4)
+    assert {deck.get(c).due for c in ids} == {date(2027, 8, 6)}  # exact SM-2: 29 Nov + 250 days
+    deck.config = replace(deck.config, fuzz=True)
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-30T20:00")
+    conn.execute("UPDATE cards SET reps = 3, interval = 100, ef_milli = 2500, due = '2026-11-30', last_day = NULL")
+    for cid in ids:
+        deck.answer(cid, 4)
+    dues = {deck.get(c).due for c in ids}
+    assert len(dues) > 1 and all(abs((d - date(2027, 8, 7)).days) <= 13 for d in dues)
+    assert {deck.get(c).interval for c in ids} == {250}  # the stored interval stays exact
+
+
+def test_bury_reset_flag(study, monkeypatch):
+    deck = study.deck
+    card = first(study)
+    deck.bury(card)
+    assert card not in deck.queue()
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-30T20:00")
+    assert card in deck.queue()
+    deck.answer(card, 5)
+    deck.reset(card)
+    c = deck.get(card)
+    assert (c.repetitions, c.interval, c.due, c.ef_milli) == (0, 0, None, 2500)
+    assert deck.review_counts().get(card) is None
+    deck.flag(card, "answer says 2 GiB, should be 1.25")
+    assert study.conn.execute("SELECT flag FROM cards WHERE id = ?", (card,)).fetchone()[0].startswith("answer")
+
+
+def test_removed_prompt_suspends_and_keeps_history(study):
+    deck = study.deck
+    card = first(study)
+    deck.answer(card, 5)
+    session = study.curriculum.get("transformers-1")
+    removed = session.recall.pop(0)
+    deck.enter_session(session)
+    assert deck.get(card).suspended and deck.review_counts()[card] == 1
+    session.recall.insert(0, removed)
+    deck.enter_session(session)
+    assert not deck.get(card).suspended and deck.get(card).repetitions == 1
+
+
+def test_reworded_prompt_keeps_its_history(study):
+    deck = study.deck
+    card = first(study)
+    deck.answer(card, 5)
+    session = study.curriculum.get("transformers-1")
+    session.recall[0].prompt = "Reworded: " + session.recall[0].prompt
+    deck.enter_session(session)
+    assert deck.get(card).repetitions == 1 and not deck.get(card).suspended
+
+
+def test_practice_never_changes_schedules(home, cli):
+    before = json.loads(cli("cards", "--json").stdout)
+    res = cli("review", "--plain", "--practice", input="1\n5\n3\nq\n")
+    assert res.returncode == 0 and sum(l.startswith("= ") for l in res.stdout.splitlines()) == 3
+    after = json.loads(cli("cards", "--json").stdout)
+    strip = [{k: v for k, v in c.items() if k != "reviews"} for c in after]
+    assert strip == [{k: v for k, v in c.items() if k != "reviews"} for c in before]
+
+
+def test_daylight_saving_change_keeps_due_dates_in_days(home, cli):
+    env = {"TZ": "Europe/Berlin", "STUDYXF_NOW": "2026-10-24T23:30"}  # DST ends the next night
+    res = cli("review", "--plain", input="5\n", env=env)
+    assert "= 5 due 2026-10-25" in res.stdout
+    env["STUDYXF_NOW"] = "2026-10-25T03:30"  # before the 04:00 rollover: still the 24th's study day
+    due = json.loads(cli("cards", "--due", "--json", env=env).stdout)
+    assert all(c["due"] is None for c in due)
+
+
+def test_stats_json(study, cli):
+    deck = study.deck
+    for cid in deck.queue()[:3]:
+        deck.answer(cid, 4)
+    deck.answer(deck.queue()[0], 2)
+    data = json.loads(cli("stats", "--json").stdout)
+    assert data["retention"] == 0.75 and data["streak"] == 1
+    assert data["forecast"][1] == {"day": "2026-11-30", "due": 4}
+    assert len(data["forecast"]) == 30 and data["reviews_per_day"] == [{"day": "2026-11-29", "reviews": 4}]
+    assert data["cards"]["learning"] == 4
+
+
+def test_export_csv_and_anki(home, cli, tmp_path):
+    out = tmp_path / "cards.csv"
+    res = cli("export", "--csv", str(out), "--anki", str(tmp_path / "cards.apkg"))
+    assert res.returncode == 0, res.stderr
+    rows = list(csv.DictReader(out.open()))
+    assert rows and rows[0]["id"].startswith("transformers-1/") and rows[0]["answer"]
+    assert (tmp_path / "cards.apkg").stat().st_size > 1000
+
+
+def test_config_rejects_bad_values(home, cli):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text("rollover_hour = 25\n")
+    res = cli("cards")
+    assert res.returncode == 2 and "rollover_hour" in res.stderr and "config.toml" in res.stderr
