@@ -109,3 +109,37 @@ def test_review_screen_reveal_grade_undo_summary(home):
     _run(go())
     study = open_study()
     assert study.conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 2
+
+
+def test_revision_session_reviews_due_then_practice_pass_then_lists_drills(home, cli):
+    from studyxf.tui.app import StudyApp
+
+    for _ in range(3):  # transformers-1, transformers-2 and lesson-21 done: revision-1 is today
+        assert cli("complete").returncode == 0
+
+    async def go():
+        study = open_study()
+        session = study.enter_today()
+        assert session.id == "revision-1"
+        study.conn.execute("UPDATE cards SET reps = 2, interval = 6, due = '2026-11-29' WHERE id IN "
+                           "(SELECT id FROM cards ORDER BY position LIMIT 2)")
+        study.conn.execute("UPDATE cards SET reps = 2, interval = 6, due = '2026-12-20' WHERE due IS NULL")
+        before = dict(study.conn.execute("SELECT id, due FROM cards"))
+        app = StudyApp(study, session_id=session.id)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("5", "5")  # the two due cards
+            assert screen.practice and "practice" in screen.sub_title
+            await pilot.press("3", "4")  # practice pass: logged, schedules untouched
+            after = dict(study.conn.execute("SELECT id, due FROM cards"))
+            changed = [k for k in after if after[k] != before[k]]
+            assert len(changed) == 2
+            assert study.conn.execute("SELECT COUNT(*) FROM reviews WHERE practice = 1").fetchone()[0] == 2
+            await pilot.press("escape")
+            await pilot.press("s")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "StatsScreen" and "Forecast" in app.export_screenshot()
+
+    _run(go())

@@ -50,28 +50,44 @@ def compute(study) -> dict:
     }
 
 
-def print_text(data: dict) -> None:
-    from rich.console import Console
+def _bars(title: str, rows: list[tuple[str, int]], width: int = 30):
     from rich.table import Table
 
-    console = Console()
+    table = Table(title=title, show_edge=False, title_justify="left")
+    table.add_column("day")
+    table.add_column("n", justify="right")
+    table.add_column("")
+    peak = max((n for _, n in rows), default=0) or 1
+    for label, n in rows:
+        table.add_row(label, str(n), "█" * round(width * n / peak) if n else "")
+    return table
+
+
+def renderables(data: dict) -> list:
+    """The stats as rich renderables: shared by `studyxf stats` and the app's stats screen."""
+    from rich.text import Text
+
     s = data["sessions"]
     retention = "—" if data["retention"] is None else f"{data['retention']:.0%}"
-    console.print(f"Sessions done: {s['done']}/{s['total']}   streak: {data['streak']} day(s)   "
-                  f"retention: {retention}")
-    console.print("Cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items()))
+    out = [Text(f"Sessions done: {s['done']}/{s['total']}   streak: {data['streak']} day(s)   "
+                f"retention (graded 3+): {retention}"),
+           Text("Cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items()))]
     if data["backlog"]:
-        console.print(f"Backlog beyond today's review limit: {data['backlog']}")
-    table = Table(title="Forecast (next 30 days)", show_edge=False)
-    table.add_column("day")
-    table.add_column("due", justify="right")
-    table.add_column("")
-    peak = max((f["due"] for f in data["forecast"]), default=0) or 1
-    for f in data["forecast"]:
-        if f["due"]:
-            table.add_row(f["day"], str(f["due"]), "█" * max(1, round(20 * f["due"] / peak)))
-    console.print(table)
+        out.append(Text(f"Backlog beyond today's review limit: {data['backlog']}", style="bold"))
+    out.append(_bars("Forecast: cards due, next 30 days", [(f["day"][5:], f["due"]) for f in data["forecast"]]))
+    recent = data["reviews_per_day"][-14:]
+    if recent:
+        out.append(_bars("Reviews per day (last 14 days with reviews)", [(r["day"][5:], r["reviews"]) for r in recent]))
     if data["drills"]:
-        console.print("Recent drills: " + ", ".join(f"{d['drill']} {d['status']}" for d in data["drills"][:10]))
+        out.append(Text("Recent drills: " + ", ".join(f"{d['drill']} {d['status']}" for d in data["drills"][:10])))
+    return out
+
+
+def print_text(data: dict) -> None:
+    from rich.console import Console
+
+    console = Console()
+    for item in renderables(data):
+        console.print(item)
 
 

@@ -26,8 +26,10 @@ class ReviewScreen(Screen):
         Binding("escape", "leave", "Back"),
     ]
 
-    def __init__(self, study, sessions: set[str] | None = None, practice: bool = False):
+    def __init__(self, study, sessions: set[str] | None = None, practice: bool = False,
+                 then_practice: bool = False, drills: list[str] | None = None):
         super().__init__()
+        self.then_practice, self.drills = then_practice, drills or []
         self.study, self.deck = study, study.deck
         self.sessions, self.practice = sessions, practice
         self.card = None
@@ -39,6 +41,7 @@ class ReviewScreen(Screen):
         self.skipped: set[str] = set()
         self.practice_done: set[str] = set()
         self.front: str | None = None
+        self.graded_ids: set[str] = set()
         self.total = len(self._ids())
 
     def compose(self) -> ComposeResult:
@@ -92,6 +95,14 @@ class ReviewScreen(Screen):
             + (f" · backlog {backlog}" if backlog else ""))
 
     def show_summary(self) -> None:
+        if self.then_practice and not self.practice:
+            # the revision's second pass: the rest of its sessions' cards, schedules untouched
+            self.then_practice, self.practice = False, True
+            self.practice_done = set(self.graded_ids)  # "the rest": cards not reviewed in the first pass
+            self.sub_title = "practice pass (schedules unchanged)"
+            self.notify("Due cards done: now a practice pass over the rest (schedules unchanged)", timeout=6)
+            self.next_card()
+            return
         self.query_one("#card", VerticalScroll).display = False
         self.query_one("#numeric-answer", Input).display = False
         nxt = self.deck.next_due()
@@ -100,7 +111,9 @@ class ReviewScreen(Screen):
         self.query_one("#summary", Static).update(
             f"[b]Review finished[/b]\n\nreviewed: {self.reviewed}\nagain: {self.again}\n"
             f"time: {minutes:.1f} min\nnext due: {nxt.isoformat() if nxt else 'none'}\n\n"
-            "Press escape to go back, q to quit.")
+            + (("Now the drills, from a blank file:\n" + "\n".join(f"  studyxf drill {d}" for d in self.drills)
+                + "\n\n") if self.drills else "")
+            + "Press escape to go back, q to quit.")
 
     def action_reveal(self) -> None:
         if self.card is None or self.shown:
@@ -126,6 +139,7 @@ class ReviewScreen(Screen):
         review_id, due = self.deck.answer(self.card.id, quality, time.monotonic() - self.card_started, typed,
                                           practice=self.practice)
         self.undo_stack.append((review_id, quality))
+        self.graded_ids.add(self.card.id)
         self.reviewed += 1
         self.again += quality < 3
         if self.practice:

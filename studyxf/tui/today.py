@@ -98,6 +98,7 @@ class TodayScreen(Screen):
         Binding("f", "flag", "Flag to revisit"),
         Binding("c", "complete", "Complete session"),
         Binding("r", "review", "Review cards"),
+        Binding("s", "stats", "Stats"),
         Binding("left,h", "tab(-1)", "Prev tab", show=False),
         Binding("right,l", "tab(1)", "Next tab", show=False),
     ]
@@ -317,7 +318,17 @@ class TodayScreen(Screen):
     def action_review(self) -> None:
         from studyxf.tui.review import ReviewScreen
 
-        self.app.push_screen(ReviewScreen(self.study))
+        if self.session is not None and self.session.kind == "revision":
+            # a revision: its sessions' due cards, then a practice pass over the rest, then drills
+            self.app.push_screen(ReviewScreen(self.study, set(self.session.covers), then_practice=True,
+                                              drills=self.session.drills))
+        else:
+            self.app.push_screen(ReviewScreen(self.study))
+
+    def action_stats(self) -> None:
+        from studyxf.tui.stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.study))
 
     def action_complete(self) -> None:
         if self.session is None:
