@@ -51,16 +51,18 @@ def compute(study) -> dict:
 
 
 def _bars(title: str, rows: list[tuple[str, int]], width: int = 30):
+    from rich.console import Group
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=title, show_edge=False, title_justify="left")
+    table = Table(show_edge=False)
     table.add_column("day")
     table.add_column("n", justify="right")
     table.add_column("")
     peak = max((n for _, n in rows), default=0) or 1
     for label, n in rows:
         table.add_row(label, str(n), "█" * round(width * n / peak) if n else "")
-    return table
+    return Group(Text(title, style="bold"), table)
 
 
 def renderables(data: dict) -> list:
