@@ -7,8 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import (Button, Footer, Header, Input, Markdown, SelectionList, Static, TabbedContent,
-                             TabPane, TextArea)
+from rich.markdown import Markdown as RichMarkdown
+from textual.widgets import (Button, Footer, Header, Input, SelectionList, Static, TabbedContent, TabPane,
+                             TextArea)
 from textual.widgets.selection_list import Selection
 
 from studyxf import render
@@ -17,6 +18,13 @@ from studyxf.store import progress
 
 def _bullets(items) -> str:
     return "\n".join(f"- {i}" for i in items)
+
+
+def Markdown(text: str) -> Static:
+    """Markdown rendered by Rich inside one Static: Textual's Markdown widget builds a widget per
+    block and per list item, hundreds for a session, which cost most of a second before the
+    first frame. Rich keeps the highlighted code, the tables and the wrapping."""
+    return Static(RichMarkdown(text, code_theme="monokai"), classes="md")
 
 
 def _fmt(seconds: float) -> str:
