@@ -2,12 +2,6 @@
 
 from __future__ import annotations
 
-from rich.console import Console, Group
-from rich.markdown import Markdown
-from rich.rule import Rule
-from rich.syntax import Syntax
-from rich.text import Text
-
 from studyxf.content.sessions import READING_CATEGORIES, Session
 
 CATEGORY_TITLES = {"books": "Books", "papers": "Papers", "docs": "Official docs", "blogs": "Blog posts",
@@ -55,6 +49,12 @@ def _box(on: bool) -> str:
 def session_renderables(session: Session, state: dict | None = None) -> list:
     """Everything a session holds, in the seed's order. `state` carries progress from the store:
     checks, journal, notes, timer text, flagged, due counts."""
+    # rich's Markdown and Syntax pull in markdown-it and pygments: imported only when printing
+    from rich.markdown import Markdown
+    from rich.rule import Rule
+    from rich.syntax import Syntax
+    from rich.text import Text
+
     state = state or {}
     checks = state.get("checks", {})
     d = session.data
@@ -160,4 +160,6 @@ def session_renderables(session: Session, state: dict | None = None) -> list:
 
 
 def print_renderables(items: list) -> None:
+    from rich.console import Console, Group
+
     Console(soft_wrap=False).print(Group(*items))

@@ -18,6 +18,7 @@ def test_checkboxes_and_journal_survive_a_restart(home):
         s = study.enter_today()
         app = StudyApp(study, session_id=s.id)
         async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
             app.screen.query_one(TabbedContent).active = "tab-checklist"
             await pilot.pause()
             sel = app.screen.query_one("#sel-deliverable", SelectionList)
@@ -39,6 +40,7 @@ def test_checkboxes_and_journal_survive_a_restart(home):
 
         app = StudyApp(study, session_id="transformers-1")
         async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
             app.screen.query_one(TabbedContent).active = "tab-checklist"
             await pilot.pause()
             sel = app.screen.query_one("#sel-deliverable", SelectionList)
@@ -58,6 +60,7 @@ def test_timer_unlocks_hint_at_15_and_editorial_at_30_and_survives_restart(home,
         async with app.run_test(size=(80, 24)) as pilot:
             from textual.widgets import TabbedContent
 
+            await app.screen.ready.wait()
             app.screen.query_one(TabbedContent).active = "tab-leetcode"
             await pilot.pause()
             await pilot.press("t")  # start at 20:00

@@ -3,14 +3,13 @@ journal and notes, and what comes next. Every tick and keystroke is saved as it 
 
 from __future__ import annotations
 
+import asyncio
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from rich.markdown import Markdown as RichMarkdown
-from textual.widgets import (Button, Footer, Header, Input, SelectionList, Static, TabbedContent, TabPane,
-                             TextArea)
-from textual.widgets.selection_list import Selection
+from textual.widgets import Footer, Header, Static
 
 from studyxf import render
 from studyxf.store import progress
@@ -24,6 +23,8 @@ def Markdown(text: str) -> Static:
     """Markdown rendered by Rich inside one Static: Textual's Markdown widget builds a widget per
     block and per list item, hundreds for a session, which cost most of a second before the
     first frame. Rich keeps the highlighted code, the tables and the wrapping."""
+    from rich.markdown import Markdown as RichMarkdown
+
     return Static(RichMarkdown(text, code_theme="monokai"), classes="md")
 
 
@@ -41,6 +42,8 @@ class TimerPanel(Static):
         self.lc = session.data["leetcode"]
 
     def compose(self) -> ComposeResult:
+        from textual.widgets import Button
+
         yield Static(id="timer-clock")
         yield Static(id="timer-hint")
         yield Static(id="timer-editorial")
@@ -113,6 +116,7 @@ class TodayScreen(Screen):
 
     def __init__(self, study, session_id: str | None):
         super().__init__()
+        self.ready = asyncio.Event()  # set once the tabs exist (tests wait on it)
         self.study = study
         self.session = study.curriculum.get(session_id) if session_id else None
 
@@ -123,9 +127,13 @@ class TodayScreen(Screen):
             yield VerticalScroll(Markdown(self._ran_out_text()), id="ran-out")
             yield Footer()
             return
+        # The first frame is the overview alone; the tabs are built right after it is painted
+        # (build_tabs), and each tab's content the first time it is opened.
+        yield VerticalScroll(self._overview(), id="first-paint")
+        yield Footer()
+
+    def tab_list(self) -> list[tuple[str, str]]:
         s, d = self.session, self.session.data
-        # Only the overview is built for the first frame; every other tab is built the first
-        # time it is opened (see on_tabbed_content_tab_activated), so `today` opens fast.
         tabs = [("Overview", "overview")]
         if d.get("deep_dive"):
             tabs.append(("Deep dive", "deep"))
@@ -137,19 +145,29 @@ class TodayScreen(Screen):
             tabs.append(("LeetCode", "leetcode"))
         if d.get("assignment") or d.get("checklist"):
             tabs.append(("Checklist", "checklist"))
-        tabs += [("Journal", "journal"), ("Next", "next")]
-        with TabbedContent(id="tabs"):
-            for title, key in tabs:
-                with TabPane(title, id=f"tab-{key}"):
-                    if key == "overview":
-                        yield VerticalScroll(Markdown(self._overview()))
-                    else:
-                        yield VerticalScroll(id=f"lazy-{key}")
-        yield Footer()
+        return tabs + [("Journal", "journal"), ("Next", "next")]
+
+    async def build_tabs(self) -> None:
+        from textual.widgets import TabbedContent, TabPane
+
+        first = self.query_one("#first-paint")
+        tabs = TabbedContent(id="tabs")
+        await self.mount(tabs, before=first)
+        for title, key in self.tab_list():
+            if key == "overview":
+                await first.remove()
+                content = VerticalScroll(self._overview())
+            else:
+                content = VerticalScroll(id=f"lazy-{key}")
+            await tabs.add_pane(TabPane(title, content, id=f"tab-{key}"))
+        self.ready.set()
 
     def on_mount(self) -> None:
         if self.session:
             self.sub_title = f"Session {self.session.number}: {self.session.title}"
+            self.call_after_refresh(self.build_tabs)
+        else:
+            self.ready.set()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         key = (event.pane.id or "").removeprefix("tab-")
@@ -165,6 +183,9 @@ class TodayScreen(Screen):
         yield Markdown(self._hands_on())
 
     def _build_readings(self):
+        from textual.widgets import SelectionList
+        from textual.widgets.selection_list import Selection
+
         s, d = self.session, self.session.data
         checks = progress.checks(self.study.conn, s.id)
         readings = render.reading_items(s)
@@ -185,6 +206,9 @@ class TodayScreen(Screen):
         yield TimerPanel(self.study, self.session)
 
     def _build_checklist(self):
+        from textual.widgets import SelectionList
+        from textual.widgets.selection_list import Selection
+
         s, d = self.session, self.session.data
         checks = progress.checks(self.study.conn, s.id)
         if d.get("assignment"):
@@ -199,6 +223,8 @@ class TodayScreen(Screen):
                                        for i, text in enumerate(d["checklist"])], id="sel-checklist")
 
     def _build_journal(self):
+        from textual.widgets import Input, TextArea
+
         s = self.session
         journal = progress.journal(self.study.conn, s.id)
         for key, label in zip(progress.JOURNAL_FIELDS, progress.JOURNAL_LABELS):
@@ -208,31 +234,50 @@ class TodayScreen(Screen):
         yield TextArea(progress.notes(self.study.conn, s.id), id="notes")
 
     def _build_next(self):
+        from textual.widgets import Button
+
         yield Markdown(self._next())
         yield Button("Complete this session (c)", id="complete", variant="primary")
 
     # -- text -----------------------------------------------------------------------------------
-    def _overview(self) -> str:
+    def _overview(self) -> Static:
+        """The overview as Rich Text, not Markdown: it is the first frame, and rich.markdown
+        (markdown-it, pygments) would add tens of milliseconds before it."""
+        from rich.console import Group
+        from rich.text import Text
+
         s, d = self.session, self.session.data
         due = len(self.study.deck.queue())
-        parts = [f"# {s.title}", f"*{s.kind} · session {s.number} · {s.id}*"]
+        parts = [Text(s.title, style="bold reverse", justify="center"),
+                 Text(f"{s.kind} · session {s.number} · {s.id}", style="italic dim")]
+
+        def heading(title: str):
+            parts.extend([Text(""), Text(title, style="bold underline")])
+
         flagged = progress.flagged(self.study.conn)
         if flagged:
-            parts.append("**Flagged to revisit:** " + ", ".join(f"{k}{' (' + v + ')' if v else ''}"
-                                                                for k, v in flagged.items()))
+            parts.append(Text("Flagged to revisit: " + ", ".join(
+                f"{k}{' (' + v + ')' if v else ''}" for k, v in flagged.items()), style="bold yellow"))
         if due:
-            parts.append(f"**{due} card(s) due** — press **r** to review.")
+            parts.append(Text(f"{due} card(s) due — press r to review.", style="bold"))
         if d.get("why"):
-            parts.append("## Why this session matters\n\n" + d["why"])
-        if d.get("objectives"):
-            parts.append("## Learning objectives\n\n" + _bullets(d["objectives"]))
-        parts.append("## Agenda\n\n" + _bullets(d["agenda"]))
+            heading("Why this session matters")
+            parts.append(Text(d["why"].strip()))
+        for key, title in (("objectives", "Learning objectives"), ("agenda", "Agenda")):
+            if d.get(key):
+                heading(title)
+                parts += [Text(f"• {item}") for item in d[key]]
         if d.get("pre_read"):
-            parts.append("## Pre-read (skim before the session)\n\n" + _bullets(render.reading_line(p) for p in d["pre_read"]))
+            heading("Pre-read (skim before the session)")
+            parts += [Text(f"• {render.reading_line(p)}") for p in d["pre_read"]]
         if d.get("corrections"):
-            parts.append("## Where the seed is corrected\n\n" + _bullets(
-                f"**{c['topic']}** — the seed: “{c['seed']}” — {c['correct']}" for c in d["corrections"]))
-        return "\n\n".join(parts)
+            heading("Where the seed is corrected")
+            for c in d["corrections"]:
+                line = Text("• ")
+                line.append(c["topic"], style="bold")
+                line.append(f" — the seed: “{c['seed']}” — {c['correct']}")
+                parts.append(line)
+        return Static(Group(*parts), classes="md")
 
     def _hands_on(self) -> str:
         s, h = self.session, self.session.data.get("hands_on") or {}
@@ -291,7 +336,9 @@ class TodayScreen(Screen):
 
     # -- actions --------------------------------------------------------------------------------
     def action_tab(self, step: int) -> None:
-        if self.session is None or isinstance(self.focused, (Input, TextArea)):
+        from textual.widgets import Input, TabbedContent, TabPane, TextArea
+
+        if self.session is None or not self.ready.is_set() or isinstance(self.focused, (Input, TextArea)):
             return
         tabs = self.query_one(TabbedContent)
         ids = [pane.id for pane in tabs.query(TabPane)]
