@@ -262,7 +262,9 @@ class TodayScreen(Screen):
             parts.append(Text(f"{due} card(s) due — press r to review.", style="bold"))
         if d.get("why"):
             heading("Why this session matters")
-            parts.append(Text(d["why"].strip()))
+            # YAML block text keeps its line breaks: reflow each paragraph to the screen's width
+            paragraphs = [" ".join(p.split()) for p in d["why"].strip().split("\n\n")]
+            parts.append(Text("\n\n".join(paragraphs)))
         for key, title in (("objectives", "Learning objectives"), ("agenda", "Agenda")):
             if d.get(key):
                 heading(title)
