@@ -11,6 +11,8 @@ from studyxf.grading import catalogue, runcases
 from studyxf.grading.worker import forbidden_uses, imports_torch
 from tests.data.submissions import SUBMISSIONS
 
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")  # learners' numpy overflows on purpose
+
 DRILLS = catalogue.all_drills()
 
 

@@ -366,11 +366,25 @@ class TodayScreen(Screen):
         self.notify("Flagged to revisit" if on else "Flag cleared")
 
     def action_drill(self) -> None:
+        """Start the session's first drill not yet passed: the app steps aside (suspend), the
+        drill command runs in this terminal (creating the workspace file, or grading it), and
+        the app comes back after Enter."""
+        import subprocess
+        import sys
+
         drills = self.session.drills if self.session else []
         if not drills:
             self.notify("This session has no drill.")
             return
-        self.notify(f"Run in another terminal: studyxf drill {drills[0]}", timeout=8)
+        last = dict(self.study.conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
+        name = next((d for d in drills if last.get(d) != "pass"), drills[0])
+        try:
+            with self.app.suspend():
+                print(f"$ studyxf drill {name}\n", flush=True)
+                subprocess.run([sys.executable, "-m", "studyxf", "drill", name])
+                input("\nPress Enter to go back to today's session...")
+        except Exception as exc:  # noqa: BLE001 - e.g. no terminal to hand over (headless)
+            self.notify(f"Run in a terminal: studyxf drill {name} ({type(exc).__name__})", timeout=8)
 
     def action_review(self) -> None:
         from studyxf.tui.review import ReviewScreen
