@@ -381,8 +381,9 @@ def drill(name, file, as_json, hint, device, framework):
         return 0
     if name not in drills:
         raise StudyxfError(f"unknown drill {name!r} (known: {', '.join(drills)})")
-    if device == "cuda":
-        raise StudyxfError("--device cuda: no CUDA device here (GPU cases are not built yet)")
+    if device == "cuda":  # "auto" grades on the CPU until the GPU cases exist
+        raise StudyxfError("--device cuda: this version grades on the CPU only (fp16/bf16 GPU cases are not "
+                           "built yet); use --device cpu or auto")
     d = drills[name]
     if file is None:
         folder = paths_mod.workspace() / name
@@ -433,18 +434,34 @@ def drill(name, file, as_json, hint, device, framework):
 
 
 def _print_report(report: dict) -> None:
-    mark = {"pass": "PASS", "fail": "FAIL", "error": "ERROR"}
-    click.echo(f"{report['drill']}: {mark[report['status']]}" + (f" ({report['framework']})" if report.get("framework") else ""))
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(highlight=False)
+    style = {"pass": "bold green", "fail": "bold red", "error": "bold red"}
+    head = Text(f"{report['drill']}: ")
+    head.append(report["status"].upper(), style=style[report["status"]])
+    if report.get("framework"):
+        head.append(f" ({report['framework']})", style="dim")
+    console.print(head)
     if report.get("message"):
-        click.echo(f"  {report['message']}")
+        console.print(f"  {report['message']}")
     for t in report["tests"]:
-        click.echo(f"  [{t['status']:>5}] {t['name']}")
+        line = Text("  ")
+        line.append(f"[{t['status']:>5}]", style={"pass": "green", "fail": "red", "error": "red"}[t["status"]])
+        line.append(f" {t['name']}")
+        console.print(line)
         if t.get("message"):
-            click.echo(f"          {t['message']}")
+            console.print(Text(f"          {t['message']}", style="dim" if t["status"] == "pass" else ""))
     for dg in report["diagnosis"]:
-        click.echo(f"  diagnosis: {dg['mistake']} - {dg['message']}")
+        console.print(Text(f"  diagnosis: {dg['mistake']}", style="bold yellow"), Text(f"- {dg['message']}"))
+    passed = sum(t["status"] == "pass" for t in report["tests"])
+    if report["tests"]:
+        console.print(Text(f"  {passed} of {len(report['tests'])} tests passed", style="bold"))
     if report.get("output"):
-        click.echo("  your program printed:\n" + "\n".join("    " + l for l in report["output"].splitlines()[:20]))
+        console.print("  your program printed:")
+        for line in report["output"].splitlines()[:20]:
+            console.print(Text("    " + line, style="dim"))
 
 
 # -- calculators ----------------------------------------------------------------------------------
