@@ -100,3 +100,13 @@ def test_revisions_are_generated_after_every_two_topics():
     ordered = curriculum.arrange([topic(i) for i in range(1, 6)])
     assert [s.id for s in ordered] == ["t1", "t2", "revision-1", "t3", "t4", "revision-2", "t5"]
     assert ordered[5].covers == ["t3", "t4"]
+
+
+def test_each_checklist_item_and_objective_is_covered_by_a_card():
+    cur = curriculum.build([])
+    for sid in ("transformers-1", "transformers-2", "lesson-21"):
+        s = cur.get(sid)
+        covers = {p.covers for p in s.recall if p.covers}
+        for i, _ in enumerate(s.data.get("checklist", [])):
+            label = f"checklist {i + 1}" if sid != "lesson-21" else f"objective {i + 1}"
+            assert label in covers, (sid, label)

@@ -278,3 +278,26 @@ def test_engine_imports_nothing_from_studyxf_and_calc_is_light():
     assert out.strip() == "[]"
     for path in (ROOT / "engine").glob("*.py"):
         assert "studyxf" not in path.read_text().replace("`studyxf`", "").split('"""', 2)[-1], path
+
+
+def test_post_norm_block_follows_the_original_formula():
+    from engine.block import Block
+
+    torch.manual_seed(7)
+    cfg = ModelConfig(vocab_size=10, d_model=16, n_layers=1, n_heads=2, max_seq=8, style="gpt")
+    post = Block(cfg, norm_first=False, path="naive").double()
+    x = rnd(2, 5, 16)
+    h = post.ln_1(x + post.attn(x))
+    assert_close(post(x), post.ln_2(h + post.mlp(h)))
+    pre = Block(cfg, norm_first=True, path="naive").double()
+    h = x + pre.attn(pre.ln_1(x))
+    assert_close(pre(x), h + pre.mlp(pre.ln_2(h)))
+
+
+def test_forward_flops_match_the_formulas():
+    cfg = named("llama-3-8b")
+    f = calc.forward_flops(cfg, 4096)["per_layer"]
+    assert f["qk"] == f["av"] == 2 * 32 * 4096 ** 2 * 128
+    assert f["mlp"] == 2 * 4096 * 3 * 4096 * 14336
+    assert f["projections"] == 2 * 4096 * (2 * 4096 ** 2 + 2 * 4096 * 1024)
+    assert round(f["mlp"] / sum(f.values()), 2) == 0.70  # the session's "MLPs ~2/3 of FLOPs at T<4k"

@@ -66,6 +66,7 @@ class RecallPrompt:
     kind: str = "basic"
     calc: dict | None = None
     drill: str | None = None
+    covers: str | None = None  # which checklist item or objective it tests ("checklist 3")
 
 
 @dataclass
@@ -131,7 +132,8 @@ def load_session(path: Path) -> tuple[Session | None, list[Problem]]:
         return None, problems
     data = doc.data
     recall = [RecallPrompt(id=r["id"], prompt=r["prompt"].rstrip(), answer=r["answer"].rstrip(),
-                           kind=r.get("kind", "basic"), calc=r.get("calc"), drill=r.get("drill"))
+                           kind=r.get("kind", "basic"), calc=r.get("calc"), drill=r.get("drill"),
+                           covers=r.get("covers"))
               for r in data.get("recall", [])]
     data["__lines__"] = doc.lines
     return Session(id=data["id"], order=data["order"], title=data["title"], kind=data["kind"],
