@@ -359,15 +359,16 @@ def export(csv_path, anki_path):
 @click.argument("file", required=False, type=click.Path())
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (Exercism v2 + studyxf fields).")
 @click.option("--hint", is_flag=True, help="Show the next hint, then grade.")
+@click.option("--watch", is_flag=True, help="Re-grade every time the file is saved (Ctrl-C stops).")
+@click.option("--reset", is_flag=True, help="Restore the starter in your workspace (your version is kept as a backup).")
 @click.option("--device", type=click.Choice(["cpu", "cuda", "auto"]), default="cpu", show_default=True)
 @click.option("--framework", type=click.Choice(["numpy", "torch"]), default="numpy", show_default=True,
               help="Starter to copy into a new workspace.")
-def drill(name, file, as_json, hint, device, framework):
-    """List drills, or grade FILE (default: your workspace copy) for drill NAME."""
-    import time
+def drill(name, file, as_json, hint, watch, reset, device, framework):
+    """List drills, or grade FILE (default: your workspace copy) for drill NAME; NAME `next` is
+    today's next unfinished drill."""
     from pathlib import Path
 
-    from studyxf import paths as paths_mod
     from studyxf.grading import catalogue
 
     drills = catalogue.all_drills()
@@ -379,6 +380,9 @@ def drill(name, file, as_json, hint, device, framework):
         for d in drills.values():
             click.echo(f"{d.name:<24} {last.get(d.name, 'not tried'):<10} {d.title}")
         return 0
+    if name == "next":
+        name = _next_drill()
+        click.echo(f"next drill: {name}", err=as_json)
     if name not in drills:
         raise StudyxfError(f"unknown drill {name!r} (known: {', '.join(drills)})")
     if device == "cuda":  # "auto" grades on the CPU until the GPU cases exist
@@ -386,17 +390,24 @@ def drill(name, file, as_json, hint, device, framework):
                            "built yet); use --device cpu or auto")
     d = drills[name]
     if file is None:
-        folder = paths_mod.workspace() / name
-        target = folder / f"{name.replace('-', '_')}.py"
+        target = _workspace_file(name)
+        if reset and target.exists():
+            from studyxf import clock
+
+            backup = target.with_name(f"{target.name}.{clock.now().strftime('%Y%m%d-%H%M%S')}.bak")
+            target.replace(backup)
+            click.echo(f"your version was kept as {backup}", err=as_json)
         if not target.exists():
-            folder.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(d.starter(framework).read_text(encoding="utf-8"), encoding="utf-8")
-            (folder / "TASK.md").write_text(d.task_text(), encoding="utf-8")
+            (target.parent / "TASK.md").write_text(d.task_text(), encoding="utf-8")
             click.echo(f"created {target}", err=as_json)
-            click.echo(f"the task: {folder / 'TASK.md'}; grade it with: studyxf drill {name}", err=as_json)
+            click.echo(f"the task: {target.parent / 'TASK.md'}; grade it with: studyxf drill {name}", err=as_json)
             return 0
         path = target
     else:
+        if reset:
+            raise click.UsageError("--reset restores your workspace copy; it takes no FILE")
         path = Path(file)
         if not path.is_file():
             raise StudyxfError(f"{file}: no such file")
@@ -411,26 +422,90 @@ def drill(name, file, as_json, hint, device, framework):
             hints_used += 1
         else:
             click.echo("no more hints", err=as_json)
+    if watch:
+        return _watch(study, d, path, hints_used)
     from studyxf.grading.runner import run
 
-    started = time.monotonic()
-    report = run(d, path)
-    seconds = time.monotonic() - started
+    report = _grade_and_record(study, d, path, hints_used, run)
+    _show(report, as_json)
+    return 0 if report["status"] == "pass" else 1
+
+
+def _workspace_file(name: str):
+    from studyxf import paths as paths_mod
+
+    return paths_mod.workspace() / name / f"{name.replace('-', '_')}.py"
+
+
+def _next_drill() -> str:
+    """Today's first drill whose latest attempt is not a pass."""
+    from studyxf.study import open_study
+
+    study = open_study()
+    session = study.today_session()
+    if session is None or not session.drills:
+        raise StudyxfError("today's session has no drill" if session else "no session today")
+    last = dict(study.conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
+    pending = [n for n in session.drills if last.get(n) != "pass"]
+    if not pending:
+        raise StudyxfError(f"every drill of {session.id} is passed: {', '.join(session.drills)}")
+    return pending[0]
+
+
+def _grade_and_record(study, d, path, hints_used: int, grade) -> dict:
+    import time
+
     from studyxf import clock
     from studyxf.store.db import transaction
 
+    started = time.monotonic()
+    report = grade(d, path)
+    seconds = time.monotonic() - started
     with transaction(study.conn):
         study.conn.execute(
             "INSERT INTO drill_attempts (drill, at, file, status, framework, failing, diagnosis, seconds, hints_used) "
             "VALUES (?,?,?,?,?,?,?,?,?)",
-            (name, clock.timestamp(), str(path), report["status"], report.get("framework"),
+            (d.name, clock.timestamp(), str(path), report["status"], report.get("framework"),
              json.dumps([t["name"] for t in report["tests"] if t["status"] != "pass"]),
              json.dumps(report["diagnosis"]), seconds, hints_used))
+    return report
+
+
+def _show(report: dict, as_json: bool) -> None:
     if as_json:
         _emit_json(report)
     else:
         _print_report(report)
-    return 0 if report["status"] == "pass" else 1
+
+
+def _watch(study, d, path, hints_used: int) -> int:
+    """Re-grade on every save, like rustlings: a warm worker keeps torch imported."""
+    import time
+
+    from studyxf.grading.runner import WarmGrader
+
+    grader = WarmGrader()
+    seen = None
+    try:
+        while True:
+            try:
+                stamp = path.stat().st_mtime_ns, path.stat().st_size
+            except OSError:
+                stamp = None  # an editor replacing the file: wait for it to come back
+            if stamp is not None and stamp != seen:
+                seen = stamp
+                time.sleep(0.05)  # let the editor finish writing
+                click.clear()
+                started = time.monotonic()
+                report = _grade_and_record(study, d, path, hints_used, grader.run)
+                _print_report(report)
+                click.echo(f"\n[{time.monotonic() - started:.2f} s] watching {path} - save to re-grade, "
+                           f"Ctrl-C to stop")
+            time.sleep(0.2)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        grader.close()
 
 
 def _print_report(report: dict) -> None:

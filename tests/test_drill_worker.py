@@ -84,3 +84,50 @@ def test_workspace_starter_and_hints(home, cli):
     assert "hint 2/" in res.stdout
     listing = cli("drill").stdout
     assert any(line.startswith("rope") and " fail " in line for line in listing.splitlines())
+
+
+def test_watch_regrades_after_a_save_and_stops_on_ctrl_c(home, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    f = tmp_path / "mine.py"
+    f.write_text(attn(scale=""))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(home), **FAST)
+    proc = subprocess.Popen([sys.executable, "-m", "studyxf", "drill", "attention", str(f), "--watch"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=str(ROOT))
+    seen = []
+
+    def read_until(word):
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            seen.append(line)
+            if word in line:
+                return line
+        raise AssertionError("".join(seen))
+
+    read_until("FAIL")
+    read_until("watching")
+    time.sleep(0.3)
+    f.write_text(SUBMISSIONS["attention"]["correct"][0])
+    read_until("PASS")
+    took = read_until("watching")
+    assert float(took.split("]")[0].strip("[ s")) < 1.0  # a warm re-grade, no torch import
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=20) == 130
+
+
+def test_reset_keeps_a_backup_and_next_finds_todays_drill(home, cli):
+    assert cli("drill", "next").stdout.startswith("next drill: attention")
+    work = home / "workspace" / "attention" / "attention.py"
+    work.write_text("# my attempt\n")
+    res = cli("drill", "attention", "--reset")
+    assert res.returncode == 0 and "kept as" in res.stdout
+    backups = list(work.parent.glob("attention.py.*.bak"))
+    assert len(backups) == 1 and backups[0].read_text() == "# my attempt\n"
+    assert "raise NotImplementedError" in work.read_text()

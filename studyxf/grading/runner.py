@@ -33,22 +33,61 @@ def _parse(stdout: str) -> tuple[list[dict], dict | None, str | None]:
     return tests, report, framework
 
 
-def run(drill, path: Path, timeout: float = TIMEOUT_S) -> dict:
+def _env() -> dict:
     env = dict(os.environ)
     root = str(Path(__file__).resolve().parent.parent.parent)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def run(drill, path: Path, timeout: float = TIMEOUT_S) -> dict:
+    """Grade in a fresh worker process (pays torch's import: about 1.5 s)."""
     cmd = [sys.executable, "-m", "studyxf.grading.worker", drill.name, str(path.resolve()),
            json.dumps(drill.forbidden), json.dumps(list(drill.mistakes))]
     with tempfile.TemporaryDirectory(prefix="studyxf-grade-") as cwd:
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd,
-                                  env=env, stdin=subprocess.DEVNULL, errors="replace")
+                                  env=_env(), stdin=subprocess.DEVNULL, errors="replace")
             stdout, code, timed_out = proc.stdout, proc.returncode, False
         except subprocess.TimeoutExpired as exc:
             out = exc.stdout or b""
             stdout = out.decode("utf-8", "replace") if isinstance(out, bytes) else out
             code, timed_out = None, True
+    return _report(drill, stdout, code, timed_out, timeout)
+
+
+class WarmGrader:
+    """Watch mode's grader: one server process keeps torch imported and forks per grading, so a
+    re-grade costs the cases, not the import (see warm.py)."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen([sys.executable, "-m", "studyxf.grading.warm"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, env=_env(), bufsize=1)
+        self.tmp = tempfile.TemporaryDirectory(prefix="studyxf-watch-")
+
+    def run(self, drill, path: Path, timeout: float = TIMEOUT_S) -> dict:
+        if self.proc.poll() is not None:  # the server died (killed?): start another
+            self.__init__()
+        out = Path(self.tmp.name) / "report.jsonl"
+        request = {"drill": drill.name, "path": str(path.resolve()), "forbidden": drill.forbidden,
+                   "mistakes": list(drill.mistakes), "out": str(out), "timeout": timeout}
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline()
+        status = json.loads(answer)["status"] if answer else "died"
+        stdout = out.read_text(encoding="utf-8", errors="replace") if out.exists() else ""
+        timed_out = status == "timeout"
+        return _report(drill, stdout, status if isinstance(status, int) else None, timed_out, timeout)
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=5)
+        self.tmp.cleanup()
+
+
+def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: float) -> dict:
     tests, report, framework = _parse(stdout)
     if report is None:
         if timed_out:

@@ -82,9 +82,12 @@ def _send(kind: str, payload: dict, out) -> None:
 
 
 def main() -> None:
-    drill, path, forbidden = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
     mistakes = json.loads(sys.argv[4]) if len(sys.argv) > 4 else []
-    real_out = sys.stdout
+    grade(sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), mistakes, sys.stdout)
+
+
+def grade(drill: str, path: str, forbidden: list[dict], mistakes: list[str], real_out) -> None:
+    """Grade one file, streaming to `real_out`; ends the process (os._exit) when done."""
     captured = CappedOutput()
 
     def finish(report: dict):
@@ -118,6 +121,7 @@ def main() -> None:
     banned = forbidden_uses(source, forbidden)
     guards.install(forbidden)
     sys.argv = [path]
+
     def redirect():
         return _redirect(captured)
 

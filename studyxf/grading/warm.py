@@ -1,0 +1,53 @@
+"""A warm grading server for watch mode: imports torch once, then forks one child per grading
+(CPU only: never fork after CUDA is initialised). Requests arrive as JSON lines on stdin; each
+child streams its report into the file the request names, and the server answers with one JSON
+line holding the child's exit status once it has finished or been killed at its time-out."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sys
+import tempfile
+import time
+
+
+def serve() -> None:
+    import numpy  # noqa: F401 - paid once here, inherited by every child
+    import torch  # noqa: F401
+
+    from studyxf.grading import module_drill, runcases, specs, worker  # noqa: F401
+
+    reply = sys.stdout
+    for line in sys.stdin:
+        req = json.loads(line)
+        pid = os.fork()
+        if pid == 0:  # the child: stdio away from the protocol, then grade
+            try:
+                devnull = os.open(os.devnull, os.O_RDWR)
+                for fd in (0, 1, 2):
+                    os.dup2(devnull, fd)
+                os.chdir(tempfile.mkdtemp(prefix="studyxf-grade-"))
+                out = open(req["out"], "w", encoding="utf-8")
+                worker.grade(req["drill"], req["path"], req["forbidden"], req["mistakes"], out)
+            finally:
+                os._exit(70)
+        deadline = time.monotonic() + req["timeout"]
+        status = None
+        while status is None:
+            done, raw = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = os.waitstatus_to_exitcode(raw)
+            elif time.monotonic() > deadline:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                status = "timeout"
+            else:
+                time.sleep(0.005)
+        reply.write(json.dumps({"status": status}) + "\n")
+        reply.flush()
+
+
+if __name__ == "__main__":
+    serve()
