@@ -428,7 +428,23 @@ def drill(name, file, as_json, hint, watch, reset, device, framework):
 
     report = _grade_and_record(study, d, path, hints_used, run)
     _show(report, as_json)
+    if report["status"] == "pass" and not as_json:
+        _show_solution(d)
     return 0 if report["status"] == "pass" else 1
+
+
+def _show_solution(d) -> None:
+    """After a pass, as rustlings does: the reference solution and what the engine does differently."""
+    from rich.console import Console
+    from rich.syntax import Syntax
+
+    text = d.solution_text()
+    console = Console()
+    if text:
+        console.print("\n[bold]A reference solution[/bold]")
+        console.print(Syntax(text, "python", theme="ansi_dark", background_color="default"))
+    if d.data.get("after_pass"):
+        console.print(f"[bold]What the engine does differently:[/bold] {d.data['after_pass']}")
 
 
 def _workspace_file(name: str):

@@ -138,3 +138,10 @@ def test_module_drill_checks_causality_and_gradients(tmp_path):
     report = grade(tmp_path, "causal-self-attention", detached)
     grads = next(t for t in report["tests"] if t["name"] == "gradients reach every parameter")
     assert grads["status"] == "fail" and "qkv.weight" in grads["message"]
+
+
+@pytest.mark.parametrize("drill", sorted(DRILLS))
+def test_shipped_reference_solution_passes(tmp_path, drill):
+    text = DRILLS[drill].solution_text()
+    assert text and DRILLS[drill].data.get("after_pass")
+    assert grade(tmp_path, drill, text)["status"] == "pass"

@@ -14,7 +14,8 @@ from studyxf.errors import ContentError
 DRILL_SPEC = Map(
     required={"name": Id(), "title": Str(), "entry": Str(), "task": Str(),
               "starters": Map(optional={"numpy": Str(), "torch": Str()})},
-    optional={"sessions": List(Id()), "hints": List(Str()), "mistakes": Map(open=True),
+    optional={"sessions": List(Id()), "hints": List(Str()), "mistakes": Map(open=True), "solution": Str(),
+              "after_pass": Str(),
               "forbidden": List(Map(required={"name": Str(), "why": Str()}))},
 )
 
@@ -44,6 +45,10 @@ class Drill:
     def starter(self, framework: str) -> Path:
         return self.folder / self.data["starters"][framework]
 
+    def solution_text(self) -> str | None:
+        name = self.data.get("solution")
+        return (self.folder / name).read_text(encoding="utf-8") if name else None
+
     def task_text(self) -> str:
         return (self.folder / self.data["task"]).read_text(encoding="utf-8")
 
@@ -58,8 +63,8 @@ def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
     folder = path.parent
     if doc.data["name"] != folder.name:
         problems.append(Problem(path, doc.line(("name",)), "name", f"must match its folder {folder.name!r}"))
-    for key in ("task",):
-        if not (folder / doc.data[key]).is_file():
+    for key in ("task", "solution"):
+        if key in doc.data and not (folder / doc.data[key]).is_file():
             problems.append(Problem(path, doc.line((key,)), key, f"file not found: {doc.data[key]}"))
     for fw, name in doc.data["starters"].items():
         if not (folder / name).is_file():

@@ -1,0 +1,6 @@
+import numpy as np
+def layer_norm(x, gamma, beta, eps=1e-5):
+    mean = x.mean(-1, keepdims=True)
+    var = x.var(-1, keepdims=True)
+    y = (x - mean) / np.sqrt(var + eps) * gamma
+    return y + beta

@@ -1,0 +1,16 @@
+import numpy as np
+def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):
+    B, T, D = x.shape
+    dh = D // n_heads
+    def split(t):
+        return t.reshape(B, T, n_heads, dh).transpose(0, 2, 1, 3)
+    q, k, v = split(x @ w_q), split(x @ w_k), split(x @ w_v)
+    s = q @ k.transpose(0, 1, 3, 2) / np.sqrt(dh)
+    if mask is not None:
+        m = mask if mask.ndim == 2 else mask[:, None]
+        s = np.where(m, s, -np.inf)
+    s = s - s.max(axis=-1, keepdims=True)
+    w = np.exp(s)
+    w = w / w.sum(axis=-1, keepdims=True)
+    out = w @ v
+    return out.transpose(0, 2, 1, 3).reshape(B, T, D) @ w_o

@@ -1,0 +1,8 @@
+import numpy as np
+def sinusoidal_encoding(T, d):
+    pos = np.arange(T)[:, None]
+    i = np.arange(0, d, 2)[None, :]
+    angle = pos / 10000 ** (i / d)
+    pe = np.zeros((T, d))
+    pe[:, 0::2] = np.sin(angle); pe[:, 1::2] = np.cos(angle[:, : d // 2])
+    return pe
