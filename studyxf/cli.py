@@ -544,6 +544,10 @@ def _print_report(report: dict) -> None:
         console.print(line)
         if t.get("message"):
             console.print(Text(f"          {t['message']}", style="dim" if t["status"] == "pass" else ""))
+        if t["status"] != "pass" and t.get("test_code"):
+            console.print(Text(f"          called: {t['test_code']}", style="cyan"))
+            for label, value in (t.get("inputs") or {}).items():
+                console.print(Text(f"            {label} = {value}", style="dim"))
     for dg in report["diagnosis"]:
         console.print(Text(f"  diagnosis: {dg['mistake']}", style="bold yellow"), Text(f"- {dg['message']}"))
     passed = sum(t["status"] == "pass" for t in report["tests"])

@@ -63,6 +63,22 @@ def _check_output(out, case: specs.Case, framework: str, inputs: str) -> tuple[s
     return message, got, judged_at
 
 
+def _preview(names: list[str], case) -> dict:
+    """A failing test's inputs, as Exercism shows them: shape, dtype and the first few values."""
+    out = {}
+    values = [*case.args, *case.kwargs.values()]
+    labels = [*(names[i] if i < len(names) else f"arg{i}" for i in range(len(case.args))), *case.kwargs]
+    for label, value in zip(labels, values):
+        if isinstance(value, torch.Tensor):
+            flat = value.flatten()[:4].tolist()
+            shown = ", ".join(f"{v:.4g}" if isinstance(v, float) else str(v) for v in flat)
+            more = ", ..." if value.numel() > 4 else ""
+            out[label] = f"{tuple(value.shape)} {str(value.dtype).removeprefix('torch.')} [{shown}{more}]"
+        else:
+            out[label] = repr(value)
+    return out
+
+
 def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidden: list[dict], redirect,
         emit, mistake_ids: list[str] | None = None) -> dict:
     entry = specs.ENTRY.get(drill)
@@ -137,6 +153,8 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
             info = None
             if message and got is not None:
                 info = {"got": got, "dtype": dname, "case": case}
+            if message:
+                test["inputs"] = _preview(names, case)
             record({**test, "status": "fail" if message else "pass", "message": message}, info)
             for name, check in case.checks:
                 def call(*a, **kw):
