@@ -69,6 +69,10 @@ def _print_today_plain(study, session, ran_out: bool) -> None:
     due = deck.queue()
     items.append(Text(""))
     items.append(Text(f"Reviews due now: {len(due)}" + (" - run `studyxf review`" if due else ""), style="bold"))
+    from studyxf.srs import drills as drill_srs
+
+    for name, when in drill_srs.due(study.conn, study.day()):
+        items.append(Text(f"Drill due to write again from scratch (since {when}): studyxf drill {name} --reset"))
     for sid, note in progress.flagged(study.conn).items():
         items.append(Text(f"Flagged to revisit: {sid}{': ' + note if note else ''}"))
     render.print_renderables(items)
@@ -484,6 +488,13 @@ def _grade_and_record(study, d, path, hints_used: int, grade) -> dict:
             (d.name, clock.timestamp(), str(path), report["status"], report.get("framework"),
              json.dumps([t["name"] for t in report["tests"] if t["status"] != "pass"]),
              json.dumps(report["diagnosis"]), seconds, hints_used))
+    if report["status"] == "pass":
+        from studyxf.srs import drills as drill_srs
+
+        scheduled = drill_srs.record_pass(study.conn, d.name, study.day())
+        if scheduled:
+            report_note = f"scheduled (SM-2 quality {scheduled[0]}): write it again from scratch on {scheduled[1]}"
+            click.echo(report_note, err=True)
     return report
 
 

@@ -135,3 +135,28 @@ def test_config_rejects_bad_values(home, cli):
     (home / "config.toml").write_text("rollover_hour = 25\n")
     res = cli("cards")
     assert res.returncode == 2 and "rollover_hour" in res.stderr and "config.toml" in res.stderr
+
+
+def test_a_passed_drill_is_scheduled_with_sm2(home, cli, monkeypatch):
+    from studyxf.srs import drills as drill_srs
+    from studyxf.store import db
+
+    assert drill_srs.quality(1, 0, 60) == 5 and drill_srs.quality(1, 0, 3600) == 4
+    assert drill_srs.quality(3, 1, 60) == 4 and drill_srs.quality(5, 0, 60) == 3
+    conn = db.connect()
+
+    def attempt(status, hints=0, at="2026-11-29T20:00:00"):
+        conn.execute("INSERT INTO drill_attempts (drill, at, status, hints_used, seconds) VALUES (?,?,?,?,1)",
+                     ("rope", at, status, hints))
+
+    attempt("pass")
+    q, due = drill_srs.record_pass(conn, "rope", date(2026, 11, 29))
+    assert (q, due) == (5, date(2026, 11, 30))
+    assert drill_srs.record_pass(conn, "rope", date(2026, 11, 29)) is None  # once a day
+    assert drill_srs.due(conn, date(2026, 11, 30)) == [("rope", "2026-11-30")]
+    attempt("fail", at="2026-11-30T20:00:00")
+    attempt("fail", 1, at="2026-11-30T20:05:00")
+    attempt("pass", 1, at="2026-11-30T20:10:00")
+    q, due = drill_srs.record_pass(conn, "rope", date(2026, 11, 30))
+    assert (q, due) == (4, date(2026, 12, 6))  # second repetition: 6 days
+    assert "Drill due to write again" in cli("today", "--plain", env={"STUDYXF_NOW": "2026-12-06T20:00"}).stdout

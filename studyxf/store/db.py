@@ -13,7 +13,7 @@ from pathlib import Path
 from studyxf import clock, paths
 from studyxf.errors import StoreError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BACKUPS_KEPT = 7
 _HEADER = b"SQLite format 3\x00"
 
@@ -62,7 +62,13 @@ def _migrate_2(db) -> None:
     db.execute("DROP INDEX IF EXISTS cards_due")
 
 
-MIGRATIONS = {1: _migrate_1, 2: _migrate_2}
+def _migrate_3(db) -> None:
+    """Drills join spaced repetition: each passed drill is rescheduled, SM-2, to be written again."""
+    db["drill_schedule"].create({"drill": str, "reps": int, "ef_milli": int, "interval": int, "due": str,
+                                 "last_day": str, "last_quality": int}, pk="drill")
+
+
+MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3}
 
 
 def _check_file(path: Path) -> None:

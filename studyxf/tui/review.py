@@ -107,6 +107,10 @@ class ReviewScreen(Screen):
         self.query_one("#numeric-answer", Input).display = False
         nxt = self.deck.next_due()
         minutes = (time.monotonic() - self.started) / 60
+        from studyxf.srs import drills as drill_srs
+
+        due_drills = [name for name, _ in drill_srs.due(self.study.conn, self.study.day())]
+        self.drills = list(dict.fromkeys([*self.drills, *due_drills]))
         self.query_one("#review-status", Static).update("done")
         self.query_one("#summary", Static).update(
             f"[b]Review finished[/b]\n\nreviewed: {self.reviewed}\nagain: {self.again}\n"

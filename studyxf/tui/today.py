@@ -260,6 +260,10 @@ class TodayScreen(Screen):
                 f"{k}{' (' + v + ')' if v else ''}" for k, v in flagged.items()), style="bold yellow"))
         if due:
             parts.append(Text(f"{due} card(s) due — press r to review.", style="bold"))
+        from studyxf.srs import drills as drill_srs
+
+        for name, when in drill_srs.due(self.study.conn, self.study.day()):
+            parts.append(Text(f"Drill due to write again from scratch (since {when}): {name}", style="bold"))
         if d.get("why"):
             heading("Why this session matters")
             # YAML block text keeps its line breaks: reflow each paragraph to the screen's width

@@ -1,0 +1,56 @@
+"""Drills on the SM-2 schedule: a passed drill comes back to be written again from scratch.
+The quality comes from the attempt round that ended in the pass: first try without hints 5;
+a few tries or one hint 4; otherwise 3 (a pass is never a lapse)."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import date
+
+from studyxf import clock
+from studyxf.srs import sm2
+from studyxf.store.db import transaction
+
+LONG_ROUND_S = 30 * 60  # a first-try pass that took this long earns 4, not 5
+
+
+def quality(attempts: int, hints: int, seconds: float) -> int:
+    if attempts <= 1 and hints == 0:
+        return 4 if seconds > LONG_ROUND_S else 5
+    if attempts <= 3 and hints <= 1:
+        return 4
+    return 3
+
+
+def record_pass(conn: sqlite3.Connection, drill: str, day: date) -> tuple[int, date] | None:
+    """Schedule the drill after the pass just recorded in drill_attempts (the latest row). Nothing
+    changes when it was already passed today or is not due yet (practising ahead is free)."""
+    with transaction(conn):
+        row = conn.execute("SELECT reps, ef_milli, interval, due, last_day FROM drill_schedule WHERE drill = ?",
+                           (drill,)).fetchone()
+        if row and (row[4] == day.isoformat() or (row[3] and row[3] > day.isoformat())):
+            return None
+        attempts = conn.execute("SELECT id, status, hints_used, seconds, at FROM drill_attempts WHERE drill = ? "
+                                "ORDER BY id", (drill,)).fetchall()
+        # the round: the attempts since the previous pass, this pass included
+        previous = [i for i, a in enumerate(attempts[:-1]) if a[1] == "pass"]
+        start = previous[-1] + 1 if previous else 0
+        round_ = attempts[start:]
+        hints_before = attempts[start - 1][2] if start else 0
+        hints = max(0, (round_[-1][2] or 0) - (hints_before or 0))
+        from datetime import datetime
+
+        span = (datetime.fromisoformat(round_[-1][4]) - datetime.fromisoformat(round_[0][4])).total_seconds()
+        q = quality(len(round_), hints, span + (round_[-1][3] or 0))
+        state = sm2.CardState(*row[:3], date.fromisoformat(row[3]) if row[3] else None) if row else sm2.CardState()
+        new = sm2.grade(state, q, day)
+        conn.execute("INSERT OR REPLACE INTO drill_schedule VALUES (?,?,?,?,?,?,?)",
+                     (drill, new.repetitions, new.ef_milli, new.interval, new.due.isoformat(), day.isoformat(), q))
+    return q, new.due
+
+
+def due(conn: sqlite3.Connection, day: date | None = None) -> list[tuple[str, str]]:
+    """(drill, due date) of the drills due to be written again, oldest first."""
+    day = day or clock.study_day()
+    return conn.execute("SELECT drill, due FROM drill_schedule WHERE due <= ? ORDER BY due, drill",
+                        (day.isoformat(),)).fetchall()
