@@ -123,3 +123,62 @@ def causal_self_attention(x, w_qkv, b_qkv, w_proj, b_proj, n_heads, mistake=None
                           d_model=D)
     out = out.reshape(B, T, D) if mistake == "heads-no-transpose" else merge_heads(out)
     return out @ w_proj.T + (b_proj if b_proj is not None else 0)
+
+
+def mlp(x, w1, b1, w2, b2, mistake=None):
+    """GELU MLP: (gelu(x @ w1 + b1)) @ w2 + b2; 'gelu-tanh' uses the tanh approximation."""
+    h = x @ w1 + b1
+    if mistake == "gelu-tanh":
+        h = F.gelu(h, approximate="tanh")
+    elif mistake == "mlp-relu":
+        h = torch.relu(h)
+    else:
+        h = F.gelu(h)
+    return h @ w2 + b2
+
+
+def cross_attention(x, memory, w_q, w_k, w_v, w_o, n_heads, memory_mask=None, mistake=None):
+    """Q from the decoder stream x (B, T, d); K, V from the encoder's memory (B, S, d);
+    memory_mask (B, S), True = a real token."""
+    B, T, D = x.shape
+    src = x if mistake == "cross-kv-from-decoder" else memory
+    q = split_heads(x @ w_q, n_heads)
+    k, v = split_heads(src @ w_k, n_heads), split_heads(src @ w_v, n_heads)
+    mask = None
+    if memory_mask is not None and mistake != "cross-kv-from-decoder":
+        mask = memory_mask[:, None, None, :].to(torch.bool)
+        if mistake == "mask-inverted":
+            mask = ~mask
+    if mistake == "cross-causal":  # a decoder's causal mask wrongly applied (tril over (T, S): top-left)
+        out = naive_attention(q, k, v, mask, causal=True, mistake="causal-top-left")
+    else:
+        out = naive_attention(q, k, v, mask, mistake="no-scale" if mistake == "no-scale" else None)
+    return merge_heads(out) @ w_o
+
+
+def tiled_attention(q, k, v, causal=False, block_size=64, mistake=None):
+    """The online softmax over key blocks; 'flash-no-rescale' forgets to rescale the running sum
+    and output by exp(m_old - m_new) when the running max grows."""
+    scale = 1.0 if mistake == "no-scale" else q.shape[-1] ** -0.5
+    tq, tk = q.shape[-2], k.shape[-2]
+    m = torch.full((*q.shape[:-1], 1), float("-inf"), dtype=q.dtype)
+    l = torch.zeros_like(m)
+    o = torch.zeros(*q.shape[:-1], v.shape[-1], dtype=q.dtype)
+    for ks in range(0, tk, block_size):
+        ke = min(ks + block_size, tk)
+        s = (q @ k[..., ks:ke, :].transpose(-2, -1)) * scale
+        if causal:
+            i = torch.arange(tq).unsqueeze(-1)
+            j = torch.arange(ks, ke)
+            s = s.masked_fill(j > i + (tk - tq), float("-inf"))
+        m_new = torch.maximum(m, s.amax(-1, keepdim=True))
+        safe = torch.where(torch.isfinite(m_new), m_new, torch.zeros_like(m_new))
+        p = torch.exp(s - safe)
+        if mistake == "flash-no-rescale":
+            corr = torch.ones_like(m)
+        else:
+            corr = torch.exp(torch.where(torch.isfinite(m), m - safe, torch.full_like(m, float("-inf"))))
+        l = l * corr + p.sum(-1, keepdim=True)
+        o = o * corr + p @ v[..., ks:ke, :]
+        m = m_new
+    return o / torch.where(l > 0, l, torch.ones_like(l))

@@ -110,3 +110,13 @@ def test_each_checklist_item_and_objective_is_covered_by_a_card():
         for i, _ in enumerate(s.data.get("checklist", [])):
             label = f"checklist {i + 1}" if sid != "lesson-21" else f"objective {i + 1}"
             assert label in covers, (sid, label)
+
+
+def test_check_names_unknown_drills(cli, home, tmp_path):
+    text = (DATA / "good_sessions" / "my-topic.yaml").read_text()
+    text = text.replace("recall:", "hands_on:\n  drills: [attention, no-such-drill]\nrecall:")
+    text += "  - id: code\n    kind: code\n    prompt: Write it.\n    answer: See the drill.\n    drill: nope-drill\n"
+    (tmp_path / "s.yaml").write_text(text)
+    res = cli("check", str(tmp_path / "s.yaml"))
+    assert res.returncode == 2
+    assert "drills: unknown drill 'no-such-drill'" in res.stdout and "recall[1].drill: unknown drill 'nope-drill'" in res.stdout

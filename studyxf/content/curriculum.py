@@ -159,6 +159,10 @@ def check_paths(targets: list[Path], known_drills: set[str] | None) -> list[Prob
                     if name not in known_drills:
                         problems.append(Problem(s.source, _drill_line(s, name), "drills",
                                                 f"unknown drill {name!r}"))
+                for i, prompt in enumerate(s.recall):
+                    if prompt.drill and prompt.drill not in known_drills:
+                        problems.append(Problem(s.source, s.line_of("recall", i, "drill"), f"recall[{i}].drill",
+                                                f"unknown drill {prompt.drill!r}"))
     return problems
 
 

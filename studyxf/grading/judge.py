@@ -64,7 +64,9 @@ def matches(got: np.ndarray, variant: np.ndarray, dtype_name: str) -> tuple[bool
         return False, float("inf")
     fin = np.isfinite(variant) & ~dead
     rtol, atol = TOLERANCE.get(dtype_name, TOLERANCE["float32"])
-    rtol, atol = max(rtol, 1e-4), max(atol, 1e-5)  # the variant is computed once, in float64
+    # the variant is computed once in float64; a learner's float32 arithmetic on saturated softmaxes
+    # drifts further from it than assert_close allows, while different mistakes differ by O(1)
+    rtol, atol = max(rtol, 1e-3), max(atol, 1e-4)
     d = np.abs(g[fin] - variant[fin])
     return bool(np.all(d <= atol + rtol * np.abs(variant[fin]))), float(d.sum(initial=0.0))
 

@@ -21,10 +21,10 @@ def _to_framework(value, framework: str):
     return value.clone()
 
 
-def _call(fn, args, kwargs, framework, redirect):
+def _call(fn, args, kwargs, framework, redirect, seconds: float | None = None):
     conv_args = [_to_framework(a, framework) for a in args]
     conv_kwargs = {k: _to_framework(v, framework) for k, v in kwargs.items()}
-    with redirect(), time_limit():
+    with redirect(), (time_limit(seconds) if seconds else time_limit()):
         out = fn(*conv_args, **conv_kwargs)
     if framework == "torch":
         for orig, given in zip([*args, *kwargs.values()], [*conv_args, *conv_kwargs.values()]):
@@ -38,7 +38,16 @@ class InPlaceEdit(Exception):
 
 
 def _check_output(out, case: specs.Case, framework: str, inputs: str) -> tuple[str | None, np.ndarray | None, str]:
+    if case.validate is not None:
+        return case.validate(out), None, ""
     ref = case.ref()
+    if case.convert is not None:
+        try:
+            got = case.convert(out)
+        except (TypeError, ValueError, KeyError, IndexError) as exc:
+            return f"unexpected result {out!r:.200}: {exc}", None, ""
+        message = judge.compare(got, ref, "float64", 0.0, inputs)
+        return message, got, "float64"
     try:
         got, got_dtype = judge.to_numpy(out)
     except Exception:  # noqa: BLE001
@@ -85,6 +94,14 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
     if entry is None:
         return {"status": "error", "message": f"drill {drill!r} has no grader"}
     fn = namespace.get(entry)
+    if drill in specs.METHOD:  # LeetCode's own signature: each case calls a fresh Solution()
+        method = specs.METHOD[drill]
+        if not isinstance(fn, type) or not callable(getattr(fn, method, None)):
+            return {"status": "error", "message": f"the file defines no `class {entry}` with a method `{method}`"}
+        cls = fn
+
+        def fn(*args, **kwargs):
+            return getattr(cls(), method)(*args, **kwargs)
     if not callable(fn):
         return {"status": "error", "message": f"the file defines no `{entry}` (the entry point of {drill})"}
     why = {f["name"]: f["why"] for f in forbidden}
@@ -123,7 +140,7 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
                                         for i, a in enumerate(case.args)}, **case.kwargs})
             test = {"name": case.name, "test_code": case.call}
             try:
-                out = _call(fn, case.args, case.kwargs, framework, redirect)
+                out = _call(fn, case.args, case.kwargs, framework, redirect, case.time_limit)
             except ForbiddenCall as exc:
                 record({**test, "status": "fail", "message": str(exc)})
                 continue
@@ -141,7 +158,10 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
                 record({**test, "status": "error", "message": f"the function called sys.exit({exc.code})"})
                 continue
             except CaseTimeout as exc:
-                record({**test, "status": "error", "message": f"{exc} (inputs {inputs})"})
+                if case.slow_message:  # a too-slow answer fails this case; it is not a crash
+                    record({**test, "status": "fail", "message": case.slow_message})
+                else:
+                    record({**test, "status": "error", "message": f"{exc} (inputs {inputs})"})
                 continue
             except MemoryError:
                 record({**test, "status": "error", "message": f"the function ran out of memory (inputs {inputs})"})

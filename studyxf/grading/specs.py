@@ -31,6 +31,10 @@ class Case:
     out_dtype: str | None = None  # None: the input dtype; "float": any floating dtype
     call: str = ""
     checks: list = field(default_factory=list)  # (name, fn(call) -> message|None); call(*args, **kw) -> numpy
+    convert: Callable | None = None  # learner's output -> float64 array (e.g. a dict of figures)
+    validate: Callable | None = None  # (output) -> message|None, instead of comparing arrays (LeetCode)
+    time_limit: float | None = None  # seconds for this case, instead of the default
+    slow_message: str | None = None  # what a time-out here means ("correct but too slow")
     _ref: np.ndarray | None = None
 
     def tensor_args(self):
@@ -47,11 +51,13 @@ class Case:
     def ref(self) -> np.ndarray:
         if self._ref is None:
             kwargs = dict(zip(self.kwargs, self._as64(self.kwargs.values())))
-            self._ref = self.reference(*self._as64(self.args), **kwargs).detach().to(F64).numpy()
+            r = self.reference(*self._as64(self.args), **kwargs)
+            self._ref = r.detach().to(F64).numpy() if isinstance(r, torch.Tensor) else np.asarray(r, np.float64)
         return self._ref
 
     def engine_error(self) -> float:
-        out = self.reference(*self.args, **self.kwargs).detach().to(F64).numpy()
+        r = self.reference(*self.args, **self.kwargs)
+        out = r.detach().to(F64).numpy() if isinstance(r, torch.Tensor) else np.asarray(r, np.float64)
         return float(np.nanmax(np.abs(np.where(np.isfinite(self.ref()), out - self.ref(), 0)), initial=0.0))
 
     def variants(self, ids) -> dict:
@@ -68,7 +74,7 @@ class Case:
             except Exception:  # noqa: BLE001 - a variant that does not apply to this case
                 continue
             if v is not None:
-                out[m] = v.detach().to(F64).numpy()
+                out[m] = v.detach().to(F64).numpy() if isinstance(v, torch.Tensor) else np.asarray(v, np.float64)
         return out
 
 
@@ -302,3 +308,10 @@ ENTRY = {
     "sinusoidal": "sinusoidal_encoding", "layer-norm": "layer_norm", "rms-norm": "rms_norm", "swiglu": "swiglu",
     "gqa": "grouped_query_attention", "alibi": "alibi_bias", "causal-self-attention": "CausalSelfAttention",
 }
+
+
+from studyxf.grading import specs_more  # noqa: E402 - the rest of the catalogue builds on the above
+
+CASES.update(specs_more.CASES)
+ENTRY.update(specs_more.ENTRY)
+METHOD = dict(specs_more.METHOD)

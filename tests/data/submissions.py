@@ -385,3 +385,156 @@ SUBMISSIONS = {
                      "scale-d-model": csa(scale=" / ((self.d_head * self.n_heads) ** 0.5)")},
     },
 }
+
+MLP_TORCH = """import torch
+def mlp(x, w1, b1, w2, b2):
+    return torch.nn.functional.gelu(x @ w1 + b1) @ w2 + b2
+"""
+MLP_TANH = """import torch
+def mlp(x, w1, b1, w2, b2):
+    return torch.nn.functional.gelu(x @ w1 + b1, approximate='tanh') @ w2 + b2
+"""
+MLP_RELU = MLP_TORCH.replace("torch.nn.functional.gelu(x @ w1 + b1)", "torch.relu(x @ w1 + b1)")
+
+CROSS_TORCH = """import torch
+def cross_attention(x, memory, w_q, w_k, w_v, w_o, n_heads, memory_mask=None):
+    B, T, D = x.shape
+    S = memory.shape[1]
+    src = {src}
+    q = (x @ w_q).view(B, T, n_heads, -1).transpose(1, 2)
+    k = (src @ w_k).view(B, src.shape[1], n_heads, -1).transpose(1, 2)
+    v = (src @ w_v).view(B, src.shape[1], n_heads, -1).transpose(1, 2)
+    s = q @ k.transpose(-1, -2) {scale}
+    if memory_mask is not None and src is memory:
+        s = s.masked_fill({mask}, float('-inf'))
+    {causal}
+    return (s.softmax(-1) @ v).transpose(1, 2).reshape(B, T, D) @ w_o
+"""
+
+
+def cross(src="memory", scale="/ (D // n_heads) ** 0.5", mask="~memory_mask[:, None, None, :]", causal=""):
+    return CROSS_TORCH.format(src=src, scale=scale, mask=mask, causal=causal)
+
+
+FLASH_TORCH = """import torch
+def flash_attention(q, k, v, causal=False, block_size=64):
+    tq, tk = q.shape[-2], k.shape[-2]
+    scale = {scale}
+    m = torch.full(q.shape[:-1] + (1,), float('-inf'), dtype=q.dtype)
+    l = torch.zeros_like(m)
+    o = torch.zeros(q.shape[:-1] + (v.shape[-1],), dtype=q.dtype)
+    i = torch.arange(tq)[:, None]
+    for a in range(0, tk, block_size):
+        b = min(a + block_size, tk)
+        s = (q @ k[..., a:b, :].transpose(-1, -2)) * scale
+        if causal:
+            s = s.masked_fill(torch.arange(a, b)[None, :] > i + (tk - tq), float('-inf'))
+        m_new = torch.maximum(m, s.amax(-1, keepdim=True))
+        safe = torch.where(torch.isfinite(m_new), m_new, torch.zeros_like(m_new))
+        p = torch.exp(s - safe)
+        c = {corr}
+        l = l * c + p.sum(-1, keepdim=True)
+        o = o * c + p @ v[..., a:b, :]
+        m = m_new
+    return torch.where(l > 0, o / torch.where(l > 0, l, torch.ones_like(l)), torch.zeros_like(o))
+"""
+FLASH_CORR = "torch.where(torch.isfinite(m), torch.exp(m - safe), torch.zeros_like(m))"
+
+
+def flash(scale="q.shape[-1] ** -0.5", corr=FLASH_CORR):
+    return FLASH_TORCH.format(scale=scale, corr=corr)
+
+
+FLASH_FULL = """import numpy as np
+def flash_attention(q, k, v, causal=False, block_size=64):
+    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    tq, tk = s.shape[-2:]
+    if causal:
+        s = np.where(np.arange(tk)[None, :] <= np.arange(tq)[:, None] + (tk - tq), s, -np.inf)
+    m = s.max(-1, keepdims=True)
+    e = np.exp(s - np.where(np.isfinite(m), m, 0))
+    t = e.sum(-1, keepdims=True)
+    big = np.ones((q.shape[-2], k.shape[-2], 8), dtype=q.dtype)  # a wasteful copy of the matrix
+    return np.divide(e, t, out=np.zeros_like(e), where=t > 0) @ v + 0 * big.sum()
+"""
+
+COST = """def attention_cost(batch, layers, heads, head_dim, tokens, bytes_per_element=2):
+    flops = {f} * batch * heads * tokens ** 2 * head_dim {per}
+    mem = batch * heads * tokens ** 2 * {b} {all}
+    return {{"flops": flops, "memory_bytes": mem}}
+"""
+
+
+def cost(f="4", per="* layers", b="bytes_per_element", all_=""):
+    return COST.format(f=f, per=per, b=b, all=all_)
+
+
+KV = """def kv_cache_bytes(config, tokens, batch=1, dtype="fp16"):
+    d_head = config["d_model"] // config["n_heads"]
+    size = {size}
+    return {two} * {layers} * config["{heads}"] * d_head * tokens * batch * size
+"""
+
+
+def kv(size='{"fp16": 2, "bf16": 2, "fp32": 4}[dtype]', two="2", layers='config["n_layers"]', heads="n_kv_heads"):
+    return KV.format(size=size, two=two, layers=layers, heads=heads)
+
+
+TWO_SUM_SLOW = """class Solution:
+    def twoSum(self, nums, target):
+        for i in range(len(nums)):
+            for j in range(i + 1, len(nums)):
+                if nums[i] + nums[j] == target:
+                    return [i, j]
+"""
+LONGEST_SLOW = """class Solution:
+    def lengthOfLongestSubstring(self, s):
+        best = 0
+        for i in range(len(s)):
+            seen = set()
+            for ch in s[i:]:
+                if ch in seen:
+                    break
+                seen.add(ch)
+            best = max(best, len(seen))
+        return best
+"""
+LONGEST_SET = """class Solution:
+    def lengthOfLongestSubstring(self, s: str) -> int:
+        window, left, best = set(), 0, 0
+        for ch in s:
+            while ch in window:
+                window.remove(s[left])
+                left += 1
+            window.add(ch)
+            best = max(best, len(window))
+        return best
+"""
+TWO_SUM_SORT = """class Solution:
+    def twoSum(self, nums, target):
+        order = sorted(range(len(nums)), key=nums.__getitem__)
+        i, j = 0, len(nums) - 1
+        while i < j:
+            s = nums[order[i]] + nums[order[j]]
+            if s == target:
+                return [order[j], order[i]]
+            i, j = (i + 1, j) if s < target else (i, j - 1)
+"""
+
+SUBMISSIONS.update({
+    "mlp-gelu": {"correct": [MLP_TORCH], "mistakes": {"gelu-tanh": MLP_TANH, "mlp-relu": MLP_RELU}},
+    "cross-attention": {"correct": [cross()], "mistakes": {
+        "cross-kv-from-decoder": cross(src="x"), "no-scale": cross(scale=""),
+        "mask-inverted": cross(mask="memory_mask[:, None, None, :]"),
+        "cross-causal": cross(causal="s = s.masked_fill(torch.ones(T, S, dtype=torch.bool).triu(1), float('-inf'))")}},
+    "flash-attention": {"correct": [flash()], "mistakes": {"flash-no-rescale": flash(corr="1.0"),
+                                                            "no-scale": flash(scale="1.0")}},
+    "attention-cost": {"correct": [cost(f="2 * 2")], "mistakes": {
+        "flops-no-factor-2": cost(f="2"), "per-layer-vs-all": cost(per=""),
+        "memory-all-layers": cost(all_="* layers"), "memory-fp32": cost(b="4")}},
+    "kv-cache-size": {"correct": [kv()], "mistakes": {
+        "kv-mha": kv(heads="n_heads"), "kv-fp32": kv(size="4"), "kv-no-factor-2": kv(two="1"),
+        "kv-per-layer": kv(layers="1")}},
+    "two-sum": {"correct": [TWO_SUM_SORT], "mistakes": {}},
+    "longest-substring": {"correct": [LONGEST_SET], "mistakes": {}},
+})

@@ -1,0 +1,9 @@
+class Solution:
+    def lengthOfLongestSubstring(self, s: str) -> int:
+        last, left, best = {}, 0, 0
+        for right, ch in enumerate(s):
+            if last.get(ch, -1) >= left:
+                left = last[ch] + 1
+            last[ch] = right
+            best = max(best, right - left + 1)
+        return best
