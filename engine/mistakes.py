@@ -182,3 +182,34 @@ def tiled_attention(q, k, v, causal=False, block_size=64, mistake=None):
         o = o * corr + p @ v[..., ks:ke, :]
         m = m_new
     return o / torch.where(l > 0, l, torch.ones_like(l))
+
+
+def transformer_block(x, ln1, ln2, attn, mlp_w, n_heads, mistake=None):
+    """The seed's pre-norm TransformerBlock with given weights: ln = (gamma, beta, eps);
+    attn = (w_qkv, b_qkv, w_proj, b_proj) as nn.Linear stores them; mlp_w = (w1, b1, w2, b2) the same.
+    Mistakes: 'post-norm' (norm after the residual add), 'no-residual', 'gelu-tanh'."""
+    from engine.norms import layer_norm
+
+    def attend(h):  # an attention mistake ("no-scale", "mask-diagonal", ...) happens inside the block
+        inner = None if mistake in ("post-norm", "no-residual", "gelu-tanh") else mistake
+        return causal_self_attention(h, *attn, n_heads, mistake=inner)
+
+    def ffn(h):
+        w1, b1, w2, b2 = mlp_w
+        z = h @ w1.T + (b1 if b1 is not None else 0)
+        z = F.gelu(z, approximate="tanh" if mistake == "gelu-tanh" else "none")
+        return z @ w2.T + (b2 if b2 is not None else 0)
+
+    def n1(h):
+        return layer_norm(h, *ln1[:2], ln1[2])
+
+    def n2(h):
+        return layer_norm(h, *ln2[:2], ln2[2])
+
+    if mistake == "post-norm":
+        x = n1(x + attend(x))
+        return n2(x + ffn(x))
+    if mistake == "no-residual":
+        return ffn(n2(attend(n1(x))))
+    x = x + attend(n1(x))
+    return x + ffn(n2(x))

@@ -1,6 +1,6 @@
-"""The `causal-self-attention` module drill: build the learner's module, copy reference weights
-into its Linear layers (by name first, then by registration order), and compare with the engine.
-Runs inside the grading worker."""
+"""The module drills, `causal-self-attention` and `transformer-block`: build the learner's module,
+copy reference weights into its Linear (and LayerNorm) layers, by name first, then by registration
+order, and compare with the engine. Runs inside the grading worker."""
 
 from __future__ import annotations
 
@@ -78,16 +78,96 @@ def load_reference(layers: dict, d: int, seed: int):
     return w_qkv, b_qkv, w_out, (b_all[3 * d:] if has_bias["out"] else None)
 
 
-def run(cls, judge_case, captured, redirect):
+LN1 = ("ln1", "ln_1", "norm1", "attn_norm", "input_layernorm", "ln_attn", "norm_1")
+LN2 = ("ln2", "ln_2", "norm2", "mlp_norm", "ffn_norm", "post_attention_layernorm", "ln_mlp", "norm_2")
+# a block whose attention hides the diagonal outputs NaN rows, which no variant reproduces: the
+# NaN message and the causality check say it instead
+BLOCK_MISTAKES = ("post-norm", "no-residual", "gelu-tanh", "no-scale")
+
+
+def _cast(t, dtype):
+    return None if t is None else t.to(dtype)
+
+
+def load_attention(module, d, h, seed):
+    """Weights into a CausalSelfAttention; returns ref(x, mistake) computing the engine's output."""
+    weights = load_reference(find_layers(module, d), d, seed)
+
+    def ref(x, mistake=None):
+        return wrong.causal_self_attention(x, *(_cast(w, x.dtype) for w in weights), h, mistake=mistake)
+    return ref
+
+
+def _attention_child(module, d):
+    """The block's attention submodule: the first child whose Linear layers map to q, k, v, out."""
+    for _, child in module.named_children():
+        try:
+            return find_layers(child, d)
+        except LayoutError:
+            continue
+    raise LayoutError("cannot find the attention submodule (a child module holding Linear(d, 3d) + Linear(d, d), "
+                      "or four Linear(d, d))")
+
+
+def load_block(module, d, h, seed):
+    """Weights into a TransformerBlock: two LayerNorms, the attention's Linears, the MLP's two."""
+    g = torch.Generator().manual_seed(seed)
+    norms = [(n.rsplit(".", 1)[-1], m) for n, m in module.named_modules() if isinstance(m, nn.LayerNorm)]
+    by_name = dict(norms)
+    ln1 = next((by_name[n] for n in LN1 if n in by_name), None)
+    ln2 = next((by_name[n] for n in LN2 if n in by_name), None)
+    if ln1 is None or ln2 is None:
+        if len(norms) != 2:
+            raise LayoutError(f"expected two nn.LayerNorm layers (ln1 before attention, ln2 before the MLP), "
+                              f"found {[n for n, _ in norms] or 'none'}")
+        ln1, ln2 = norms[0][1], norms[1][1]
+    attn_layers = _attention_child(module, d)
+    taken = {id(m) for m in attn_layers.values()}
+    rest = [m for m in module.modules() if isinstance(m, nn.Linear) and id(m) not in taken]
+    up = next((m for m in rest if m.weight.shape[1] == d and m.weight.shape[0] != d), None)
+    down = next((m for m in rest if m.weight.shape[0] == d and m.weight.shape[1] != d), None)
+    if up is None or down is None:
+        raise LayoutError("cannot find the MLP's Linear(d, ratio*d) and Linear(ratio*d, d)")
+    attn_w = load_reference(attn_layers, d, seed + 1)
+    norm_p, mlp_w = [], []
+    with torch.no_grad():
+        for ln in (ln1, ln2):
+            gamma = 1 + 0.1 * torch.randn(d, generator=g, dtype=torch.float64)
+            beta = 0.1 * torch.randn(d, generator=g, dtype=torch.float64)
+            if ln.weight is not None:
+                ln.weight.copy_(gamma)
+            if ln.bias is not None:
+                ln.bias.copy_(beta)
+            norm_p.append((gamma if ln.weight is not None else torch.ones(d, dtype=torch.float64),
+                           beta if ln.bias is not None else None, ln.eps))
+        for lin in (up, down):
+            w = torch.randn(*lin.weight.shape, generator=g, dtype=torch.float64) * lin.weight.shape[1] ** -0.5
+            lin.weight.copy_(w)
+            b = None
+            if lin.bias is not None:
+                b = 0.1 * torch.randn(lin.weight.shape[0], generator=g, dtype=torch.float64)
+                lin.bias.copy_(b)
+            mlp_w += [w, b]
+
+    def ref(x, mistake=None):
+        lns = [(p[0].to(x.dtype), _cast(p[1], x.dtype), p[2]) for p in norm_p]
+        return wrong.transformer_block(x, lns[0], lns[1], [_cast(t, x.dtype) for t in attn_w],
+                                       [_cast(t, x.dtype) for t in mlp_w], h, mistake=mistake)
+    return ref
+
+
+def run(cls, judge_case, redirect, kind: str = "attention"):
     """Yields (test dict, failing-info dict or None) for each check."""
+    loader = load_attention if kind == "attention" else load_block
+    mistakes = MISTAKES if kind == "attention" else BLOCK_MISTAKES
+    label = "CausalSelfAttention" if kind == "attention" else "TransformerBlock"
     for i, (d, h, B, T, dtype) in enumerate(CONFIGS):
         name = f"d_model={d}, n_heads={h}, x ({B}, {T}, {d}), {str(dtype).removeprefix('torch.')}"
         try:
             with redirect(), time_limit():
                 module = cls(d, h)
             module = module.to(dtype)
-            layers = find_layers(module, d)
-            ref_w = load_reference(layers, d, seed=100 + i)
+            ref_fn = loader(module, d, h, seed=100 + i)
             x = torch.randn(B, T, d, generator=torch.Generator().manual_seed(200 + i), dtype=torch.float64)
             with redirect(), time_limit():
                 out = module(x.to(dtype))
@@ -97,23 +177,21 @@ def run(cls, judge_case, captured, redirect):
         except Exception as exc:  # noqa: BLE001 - the learner's module raising is that test's error
             yield {"name": name, "status": "error", "message": f"{type(exc).__name__}: {exc}"}, None
             continue
-        ref = wrong.causal_self_attention(x, *ref_w, h).numpy()
-        engine = wrong.causal_self_attention(x.to(dtype), *(w.to(dtype) if w is not None else None for w in ref_w), h)
-        engine_err = float(np.abs(engine.double().numpy() - ref).max())
+        ref = ref_fn(x).numpy()
+        engine_err = float(np.abs(ref_fn(x.to(dtype)).double().numpy() - ref).max())
         got = out.detach().to(torch.float64).numpy() if isinstance(out, torch.Tensor) else None
         dname = str(dtype).removeprefix("torch.")
         message = judge_case(out, ref, dname, engine_err, f"x({B}, {T}, {d})")
         fail_info = None
         if message and got is not None and got.shape == ref.shape:
-            fail_info = {"got": got, "dtype": dname,
-                         "variants": {m: wrong.causal_self_attention(x, *ref_w, h, mistake=m).numpy() for m in MISTAKES}}
+            fail_info = {"got": got, "dtype": dname, "variants": {m: ref_fn(x, m).numpy() for m in mistakes}}
         yield {"name": name, "status": "fail" if message else "pass", "message": message,
-               "test_code": f"m = CausalSelfAttention({d}, {h}); y = m(x)  # x {(B, T, d)}"}, fail_info
+               "test_code": f"m = {label}({d}, {h}); y = m(x)  # x {(B, T, d)}"}, fail_info
         if i == 0:
-            yield from _properties(module, layers, x.to(dtype), d, redirect)
+            yield from _properties(module, x.to(dtype), redirect)
 
 
-def _properties(module, layers, x, d, redirect):
+def _properties(module, x, redirect):
     # causality: changing the last token must leave every earlier output unchanged
     try:
         with torch.no_grad(), redirect(), time_limit():

@@ -118,7 +118,7 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
     if banned:
         record({"name": "forbidden", "status": "fail",
                 "message": "; ".join(f"uses {b}: not allowed here ({why[b]})" for b in banned)})
-    if drill == "causal-self-attention":
+    if drill in ("causal-self-attention", "transformer-block"):
         from studyxf.grading import module_drill
 
         def judge_module(out, ref, dname, engine_err, inputs):
@@ -130,9 +130,10 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
                 return f"dtype: expected {dname}, got {str(out.dtype).removeprefix('torch.')} (inputs {inputs})"
             return judge.compare(out.detach().to(torch.float64).numpy(), ref, dname, engine_err, inputs)
 
-        for test, info in module_drill.run(fn, judge_module, None, redirect):
+        kind = "attention" if drill == "causal-self-attention" else "block"
+        for test, info in module_drill.run(fn, judge_module, redirect, kind):
             record(test, info)
-        mistakes = list(module_drill.MISTAKES)
+        mistakes = list(module_drill.MISTAKES if kind == "attention" else module_drill.BLOCK_MISTAKES)
     else:
         for case in specs.CASES[drill]():
             names = [p.strip() for p in case.call.partition("(")[2].rstrip(")").split(",") if "=" not in p]

@@ -307,6 +307,7 @@ ENTRY = {
     "attention": "attention", "multi-head-attention": "multi_head_attention", "rope": "apply_rope",
     "sinusoidal": "sinusoidal_encoding", "layer-norm": "layer_norm", "rms-norm": "rms_norm", "swiglu": "swiglu",
     "gqa": "grouped_query_attention", "alibi": "alibi_bias", "causal-self-attention": "CausalSelfAttention",
+    "transformer-block": "TransformerBlock",
 }
 
 

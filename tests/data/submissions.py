@@ -538,3 +538,62 @@ SUBMISSIONS.update({
     "two-sum": {"correct": [TWO_SUM_SORT], "mistakes": {}},
     "longest-substring": {"correct": [LONGEST_SET], "mistakes": {}},
 })
+
+BLOCK_SEED = open(__file__.replace("tests/data/submissions.py", "drills/transformer-block/solution.py")).read()
+BLOCK_NANOGPT = """import math
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, n_embd, n_head):
+        super().__init__()
+        self.c_attn = nn.Linear(n_embd, 3 * n_embd)
+        self.c_proj = nn.Linear(n_embd, n_embd)
+        self.n_head = n_head
+
+    def forward(self, x):
+        B, T, C = x.size()
+        q, k, v = self.c_attn(x).split(C, dim=2)
+        q, k, v = (t.view(B, T, self.n_head, C // self.n_head).transpose(1, 2) for t in (q, k, v))
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(k.size(-1)))
+        att = att.masked_fill(torch.ones(T, T, dtype=torch.bool).triu(1), float('-inf'))
+        y = F.softmax(att, dim=-1) @ v
+        return self.c_proj(y.transpose(1, 2).contiguous().view(B, T, C))
+
+
+class MLP(nn.Module):
+    def __init__(self, n_embd):
+        super().__init__()
+        self.c_fc = nn.Linear(n_embd, 4 * n_embd)
+        self.gelu = nn.GELU()
+        self.c_proj = nn.Linear(4 * n_embd, n_embd)
+
+    def forward(self, x):
+        return self.c_proj(self.gelu(self.c_fc(x)))
+
+
+class TransformerBlock(nn.Module):
+    def __init__(self, d_model, n_heads, mlp_ratio=4):
+        super().__init__()
+        self.ln_1 = nn.LayerNorm(d_model)
+        self.attn = CausalSelfAttention(d_model, n_heads)
+        self.ln_2 = nn.LayerNorm(d_model)
+        self.mlp = MLP(d_model)
+
+    def forward(self, x):
+        x = x + self.attn(self.ln_1(x))
+        return x + self.mlp(self.ln_2(x))
+"""
+SUBMISSIONS["transformer-block"] = {
+    "correct": [BLOCK_SEED, BLOCK_NANOGPT],
+    "mistakes": {
+        "post-norm": BLOCK_SEED.replace("x = x + self.attn(self.ln1(x))\n        x = x + self.mlp(self.ln2(x))",
+                                        "x = self.ln1(x + self.attn(x))\n        x = self.ln2(x + self.mlp(x))"),
+        "no-residual": BLOCK_SEED.replace("x = x + self.attn(self.ln1(x))\n        x = x + self.mlp(self.ln2(x))",
+                                          "x = self.attn(self.ln1(x))\n        x = self.mlp(self.ln2(x))"),
+        "gelu-tanh": BLOCK_SEED.replace("nn.GELU(),", "nn.GELU(approximate='tanh'),"),
+        "no-scale": BLOCK_SEED.replace(" / (self.d_head ** 0.5)", ""),
+    },
+}
