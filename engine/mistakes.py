@@ -213,3 +213,30 @@ def transformer_block(x, ln1, ln2, attn, mlp_w, n_heads, mistake=None):
         return ffn(n2(attend(n1(x))))
     x = x + attend(n1(x))
     return x + ffn(n2(x))
+
+
+def cached_decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, mistake=None):
+    """Decode x (B, L, d) chunk by chunk with a KV cache (keys after RoPE), returning every
+    chunk's output concatenated; with mistake=None it equals the full causal forward pass.
+    'rope-position-offset': RoPE restarts at 0 in every chunk; 'cache-before-rope': keys cached
+    without their rotation; 'causal-top-left': a chunk's mask aligned top-left over the cache."""
+    B, L, D = x.shape
+    dh = D // n_heads
+    keys, values, outs = [], [], []
+    start = 0
+    for size in chunks:
+        xs = x[:, start:start + size]
+        q = (xs @ w_q).view(B, size, n_heads, dh).transpose(1, 2)
+        k = (xs @ w_k).view(B, size, n_heads, dh).transpose(1, 2)
+        v = (xs @ w_v).view(B, size, n_heads, dh).transpose(1, 2)
+        pos = torch.arange(size) if mistake == "rope-position-offset" else torch.arange(start, start + size)
+        q = apply_rope_ref(q, pos)
+        if mistake != "cache-before-rope":
+            k = apply_rope_ref(k, pos)
+        keys.append(k)
+        values.append(v)
+        K, V = torch.cat(keys, dim=2), torch.cat(values, dim=2)
+        mask = causal_mask(size, start + size, top_left=mistake == "causal-top-left")
+        outs.append(merge_heads(naive_attention(q, K, V, mask)) @ w_o)
+        start += size
+    return torch.cat(outs, dim=1)

@@ -21,11 +21,11 @@ def _to_framework(value, framework: str):
     return value.clone()
 
 
-def _call(fn, args, kwargs, framework, redirect, seconds: float | None = None):
+def _call(fn, args, kwargs, framework, redirect, seconds: float | None = None, driver=None):
     conv_args = [_to_framework(a, framework) for a in args]
     conv_kwargs = {k: _to_framework(v, framework) for k, v in kwargs.items()}
     with redirect(), (time_limit(seconds) if seconds else time_limit()):
-        out = fn(*conv_args, **conv_kwargs)
+        out = driver(fn, *conv_args, **conv_kwargs) if driver else fn(*conv_args, **conv_kwargs)
     if framework == "torch":
         for orig, given in zip([*args, *kwargs.values()], [*conv_args, *conv_kwargs.values()]):
             if isinstance(orig, torch.Tensor) and not torch.equal(orig, given):
@@ -141,7 +141,7 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
                                         for i, a in enumerate(case.args)}, **case.kwargs})
             test = {"name": case.name, "test_code": case.call}
             try:
-                out = _call(fn, case.args, case.kwargs, framework, redirect, case.time_limit)
+                out = _call(fn, case.args, case.kwargs, framework, redirect, case.time_limit, case.driver)
             except ForbiddenCall as exc:
                 record({**test, "status": "fail", "message": str(exc)})
                 continue

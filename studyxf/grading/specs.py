@@ -35,6 +35,7 @@ class Case:
     validate: Callable | None = None  # (output) -> message|None, instead of comparing arrays (LeetCode)
     time_limit: float | None = None  # seconds for this case, instead of the default
     slow_message: str | None = None  # what a time-out here means ("correct but too slow")
+    driver: Callable | None = None  # (fn, *args) -> output: a case that calls the learner's code many times
     _ref: np.ndarray | None = None
 
     def tensor_args(self):

@@ -238,3 +238,52 @@ ENTRY = {"mlp-gelu": "mlp", "cross-attention": "cross_attention", "flash-attenti
          "attention-cost": "attention_cost", "kv-cache-size": "kv_cache_bytes", "two-sum": "Solution",
          "longest-substring": "Solution"}
 METHOD = {"two-sum": "twoSum", "longest-substring": "lengthOfLongestSubstring"}
+
+
+# -- kv-cache ---------------------------------------------------------------------------------------
+
+
+def _decode_driver(chunks, max_seq):
+    """Feed the learner's decode_step chunk by chunk, passing back the caches it returns, and
+    stack every chunk's output: (B, L, d), to compare with the full forward pass."""
+    def drive(fn, x, w_q, w_k, w_v, w_o, n_heads):
+        is_torch = isinstance(x, torch.Tensor)
+        B, L, d = x.shape
+        shape = (B, max_seq, n_heads, d // n_heads)
+        cache_k = torch.zeros(shape, dtype=x.dtype) if is_torch else np.zeros(shape, dtype=x.dtype)
+        cache_v = cache_k.clone() if is_torch else cache_k.copy()
+        outs, start = [], 0
+        for size in chunks:
+            result = fn(x[:, start:start + size], cache_k, cache_v, start, w_q, w_k, w_v, w_o, n_heads)
+            if not isinstance(result, (tuple, list)) or len(result) != 3:
+                raise TypeError("decode_step must return (out, cache_k, cache_v)")
+            out, cache_k, cache_v = result
+            outs.append(out)
+            start += size
+        return torch.cat(outs, dim=1) if is_torch else np.concatenate(outs, axis=1)
+    return drive
+
+
+def kv_decode_cases():
+    cases = []
+    for i, (B, d, h, chunks, dtype) in enumerate([
+            (1, 16, 2, [4, 1, 1, 1], F64), (2, 32, 4, [1] * 6, F32), (1, 32, 2, [5, 2, 1, 3], F64),
+            (2, 16, 4, [3, 1, 2], F32)]):
+        L = sum(chunks)
+        x = rnd(B, L, d, dtype=dtype, seed=i)
+        ws = [rnd(d, d, dtype=dtype, seed=20 + 4 * i + j, scale=d ** -0.5) for j in range(4)]
+
+        def reference(x, w_q, w_k, w_v, w_o, n_heads, _chunks=chunks):
+            return wrong.cached_decode(x, w_q, w_k, w_v, w_o, n_heads, [x.shape[1]])  # one chunk: the full pass
+
+        cases.append(Case(f"B={B}, d={d}, heads={h}, chunks {chunks}, {str(dtype).removeprefix('torch.')}",
+                          [x, *ws, h], {}, reference,
+                          lambda m, *a, _c=chunks: wrong.cached_decode(*a, _c, mistake=m),
+                          driver=_decode_driver(chunks, L + 2),
+                          call=f"for each chunk in {chunks}: out, cache_k, cache_v = decode_step(x_chunk, cache_k, "
+                               f"cache_v, start_pos, w_q, w_k, w_v, w_o, {h})"))
+    return cases
+
+
+CASES["kv-cache"] = kv_decode_cases
+ENTRY["kv-cache"] = "decode_step"

@@ -597,3 +597,46 @@ SUBMISSIONS["transformer-block"] = {
         "no-scale": BLOCK_SEED.replace(" / (self.d_head ** 0.5)", ""),
     },
 }
+
+KV_SOLUTION = open(__file__.replace("tests/data/submissions.py", "drills/kv-cache/solution.py")).read()
+KV_TORCH = """import torch
+
+
+def decode_step(x, cache_k, cache_v, start_pos, w_q, w_k, w_v, w_o, n_heads):
+    B, T, D = x.shape
+    dh = D // n_heads
+    pos = torch.arange(start_pos, start_pos + T, dtype=torch.float64)
+    inv = 10000.0 ** (-torch.arange(0, dh, 2, dtype=torch.float64) / dh)
+    ang = pos[:, None] * inv
+    cos, sin = ang.cos().to(x.dtype), ang.sin().to(x.dtype)
+
+    def rope(t):  # t (B, T, h, dh)
+        a, b = t[..., 0::2], t[..., 1::2]
+        c, s = cos[None, :, None, :], sin[None, :, None, :]
+        return torch.stack((a * c - b * s, a * s + b * c), dim=-1).flatten(-2)
+
+    q = rope((x @ w_q).view(B, T, n_heads, dh))
+    k = rope((x @ w_k).view(B, T, n_heads, dh))
+    v = (x @ w_v).view(B, T, n_heads, dh)
+    cache_k, cache_v = cache_k.clone(), cache_v.clone()
+    cache_k[:, start_pos:start_pos + T] = k
+    cache_v[:, start_pos:start_pos + T] = v
+    end = start_pos + T
+    s = torch.einsum('bqhd,bkhd->bhqk', q, cache_k[:, :end]) / dh ** 0.5
+    keep = torch.ones(T, end, dtype=torch.bool).tril(start_pos)
+    s = s.masked_fill(~keep, float('-inf'))
+    out = torch.einsum('bhqk,bkhd->bqhd', s.softmax(-1), cache_v[:, :end]).reshape(B, T, D)
+    return out @ w_o, cache_k, cache_v
+"""
+SUBMISSIONS["kv-cache"] = {
+    "correct": [KV_SOLUTION, KV_TORCH],
+    "mistakes": {
+        "rope-position-offset": KV_SOLUTION.replace("pos = np.arange(start_pos, start_pos + T)\n",
+                                                    "pos = np.arange(start_pos, start_pos + T)\n    rpos = np.arange(T)\n")
+                                           .replace("rope(split(x @ w_q).transpose(0, 2, 1, 3), pos)", "rope(split(x @ w_q).transpose(0, 2, 1, 3), rpos)")
+                                           .replace("rope(split(x @ w_k).transpose(0, 2, 1, 3), pos)", "rope(split(x @ w_k).transpose(0, 2, 1, 3), rpos)"),
+        "cache-before-rope": KV_SOLUTION.replace("k = rope(split(x @ w_k).transpose(0, 2, 1, 3), pos)", "k = split(x @ w_k).transpose(0, 2, 1, 3)"),
+        "causal-top-left": KV_SOLUTION.replace("allowed = np.arange(end)[None, :] <= pos[:, None]",
+                                               "allowed = np.arange(end)[None, :] <= np.arange(T)[:, None]"),
+    },
+}
