@@ -365,10 +365,11 @@ def export(csv_path, anki_path):
 @click.option("--hint", is_flag=True, help="Show the next hint, then grade.")
 @click.option("--watch", is_flag=True, help="Re-grade every time the file is saved (Ctrl-C stops).")
 @click.option("--reset", is_flag=True, help="Restore the starter in your workspace (your version is kept as a backup).")
+@click.option("--tui", is_flag=True, help="Open the drill screen: task, report, keys to grade, edit, hint.")
 @click.option("--device", type=click.Choice(["cpu", "cuda", "auto"]), default="cpu", show_default=True)
 @click.option("--framework", type=click.Choice(["numpy", "torch"]), default="numpy", show_default=True,
               help="Starter to copy into a new workspace.")
-def drill(name, file, as_json, hint, watch, reset, device, framework):
+def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
     """List drills, or grade FILE (default: your workspace copy) for drill NAME; NAME `next` is
     today's next unfinished drill."""
     from pathlib import Path
@@ -394,7 +395,7 @@ def drill(name, file, as_json, hint, watch, reset, device, framework):
                            "built yet); use --device cpu or auto")
     d = drills[name]
     if file is None:
-        target = _workspace_file(name)
+        target = d.workspace_file()
         if reset and target.exists():
             from studyxf import clock
 
@@ -402,12 +403,11 @@ def drill(name, file, as_json, hint, watch, reset, device, framework):
             target.replace(backup)
             click.echo(f"your version was kept as {backup}", err=as_json)
         if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(d.starter(framework).read_text(encoding="utf-8"), encoding="utf-8")
-            (target.parent / "TASK.md").write_text(d.task_text(), encoding="utf-8")
+            d.create_workspace(framework)
             click.echo(f"created {target}", err=as_json)
             click.echo(f"the task: {target.parent / 'TASK.md'}; grade it with: studyxf drill {name}", err=as_json)
-            return 0
+            if not tui:
+                return 0
         path = target
     else:
         if reset:
@@ -418,20 +418,25 @@ def drill(name, file, as_json, hint, watch, reset, device, framework):
     from studyxf.study import open_study
 
     study = open_study(backup=False)
-    hints_used = study.conn.execute("SELECT COALESCE(MAX(hints_used), 0) FROM drill_attempts WHERE drill = ?",
-                                    (name,)).fetchone()[0]
+    from studyxf.srs import drills as drill_srs
+
     if hint:
-        if hints_used < len(d.hints):
-            click.echo(f"hint {hints_used + 1}/{len(d.hints)}: {d.hints[hints_used]}", err=as_json)
-            hints_used += 1
-        else:
-            click.echo("no more hints", err=as_json)
+        shown = drill_srs.next_hint(study.conn, d)
+        click.echo(shown or "no more hints", err=as_json)
+    hints_used = drill_srs.hints_used(study.conn, name)
+    if tui:
+        from studyxf.tui.app import StudyApp
+
+        StudyApp(study, start="drill", drill=d, drill_path=path).run()
+        return 0
     if watch:
         return _watch(study, d, path, hints_used)
     from studyxf.grading.runner import run
 
-    report = _grade_and_record(study, d, path, hints_used, run)
+    report, schedule = _grade_and_record(study, d, path, hints_used, run)
     _show(report, as_json)
+    if schedule:
+        click.echo(schedule, err=as_json)
     if report["status"] == "pass" and not as_json:
         _show_solution(d)
     return 0 if report["status"] == "pass" else 1
@@ -449,12 +454,6 @@ def _show_solution(d) -> None:
         console.print(Syntax(text, "python", theme="ansi_dark", background_color="default"))
     if d.data.get("after_pass"):
         console.print(f"[bold]What the engine does differently:[/bold] {d.data['after_pass']}")
-
-
-def _workspace_file(name: str):
-    from studyxf import paths as paths_mod
-
-    return paths_mod.workspace() / name / f"{name.replace('-', '_')}.py"
 
 
 def _next_drill() -> str:
@@ -488,14 +487,14 @@ def _grade_and_record(study, d, path, hints_used: int, grade) -> dict:
             (d.name, clock.timestamp(), str(path), report["status"], report.get("framework"),
              json.dumps([t["name"] for t in report["tests"] if t["status"] != "pass"]),
              json.dumps(report["diagnosis"]), seconds, hints_used))
+    schedule = None
     if report["status"] == "pass":
         from studyxf.srs import drills as drill_srs
 
         scheduled = drill_srs.record_pass(study.conn, d.name, study.day())
         if scheduled:
-            report_note = f"scheduled (SM-2 quality {scheduled[0]}): write it again from scratch on {scheduled[1]}"
-            click.echo(report_note, err=True)
-    return report
+            schedule = f"scheduled (SM-2 quality {scheduled[0]}): write it again from scratch on {scheduled[1]}"
+    return report, schedule
 
 
 def _show(report: dict, as_json: bool) -> None:
@@ -524,8 +523,10 @@ def _watch(study, d, path, hints_used: int) -> int:
                 time.sleep(0.05)  # let the editor finish writing
                 click.clear()
                 started = time.monotonic()
-                report = _grade_and_record(study, d, path, hints_used, grader.run)
+                report, schedule = _grade_and_record(study, d, path, hints_used, grader.run)
                 _print_report(report)
+                if schedule:
+                    click.echo(schedule)
                 click.echo(f"\n[{time.monotonic() - started:.2f} s] watching {path} - save to re-grade, "
                            f"Ctrl-C to stop")
             time.sleep(0.2)
@@ -537,37 +538,12 @@ def _watch(study, d, path, hints_used: int) -> int:
 
 def _print_report(report: dict) -> None:
     from rich.console import Console
-    from rich.text import Text
+
+    from studyxf.grading.report import renderables
 
     console = Console(highlight=False)
-    style = {"pass": "bold green", "fail": "bold red", "error": "bold red"}
-    head = Text(f"{report['drill']}: ")
-    head.append(report["status"].upper(), style=style[report["status"]])
-    if report.get("framework"):
-        head.append(f" ({report['framework']})", style="dim")
-    console.print(head)
-    if report.get("message"):
-        console.print(f"  {report['message']}")
-    for t in report["tests"]:
-        line = Text("  ")
-        line.append(f"[{t['status']:>5}]", style={"pass": "green", "fail": "red", "error": "red"}[t["status"]])
-        line.append(f" {t['name']}")
-        console.print(line)
-        if t.get("message"):
-            console.print(Text(f"          {t['message']}", style="dim" if t["status"] == "pass" else ""))
-        if t["status"] != "pass" and t.get("test_code"):
-            console.print(Text(f"          called: {t['test_code']}", style="cyan"))
-            for label, value in (t.get("inputs") or {}).items():
-                console.print(Text(f"            {label} = {value}", style="dim"))
-    for dg in report["diagnosis"]:
-        console.print(Text(f"  diagnosis: {dg['mistake']}", style="bold yellow"), Text(f"- {dg['message']}"))
-    passed = sum(t["status"] == "pass" for t in report["tests"])
-    if report["tests"]:
-        console.print(Text(f"  {passed} of {len(report['tests'])} tests passed", style="bold"))
-    if report.get("output"):
-        console.print("  your program printed:")
-        for line in report["output"].splitlines()[:20]:
-            console.print(Text("    " + line, style="dim"))
+    for item in renderables(report):
+        console.print(item)
 
 
 # -- calculators ----------------------------------------------------------------------------------

@@ -146,3 +146,49 @@ def test_revision_session_reviews_due_then_practice_pass_then_lists_drills(home,
             assert type(app.screen).__name__ == "StatsScreen" and "Forecast" in app.export_screenshot()
 
     _run(go())
+
+
+def test_drill_screen_grades_shows_hints_and_regrades_on_save(home):
+    from studyxf.grading import catalogue
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.drill import DrillScreen
+    from tests.data.submissions import SUBMISSIONS, attn
+
+    drill = catalogue.all_drills()["attention"]
+    calls = []
+
+    def fake_grade(d, path):  # the worker is tested elsewhere: here, what the screen does with a report
+        calls.append(path.read_text())
+        ok = path.read_text() == SUBMISSIONS["attention"]["correct"][0]
+        return {"version": 2, "status": "pass" if ok else "fail", "message": None, "drill": d.name,
+                "framework": "numpy", "diagnosis": [] if ok else [{"mistake": "no-scale", "message": "scale it"}],
+                "tests": [{"name": "case", "status": "pass" if ok else "fail", "message": None if ok else "off",
+                           "output": None}]}
+
+    async def go():
+        study = open_study()
+        study.enter_today()
+        path = drill.create_workspace()
+        path.write_text(attn(scale=""))
+        app = StudyApp(study, start="drill", drill=drill, drill_path=path)
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, DrillScreen)
+            screen._grade = fake_grade
+            await pilot.press("g")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert screen.report["status"] == "fail" and "no-scale" in app.export_screenshot()
+            await pilot.press("h")
+            assert "hints used 1/" in str(screen.query_one("#drill-status").render())
+            path.write_text(SUBMISSIONS["attention"]["correct"][0])
+            import os
+            os.utime(path, ns=(1, 10 ** 18))
+            screen.poll_file()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert screen.report["status"] == "pass" and len(calls) == 2
+
+    _run(go())
+    study = open_study()
+    assert [r[0] for r in study.conn.execute("SELECT status FROM drill_attempts ORDER BY id")] == ["fail", "pass"]

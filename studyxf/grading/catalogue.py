@@ -49,6 +49,17 @@ class Drill:
         name = self.data.get("solution")
         return (self.folder / name).read_text(encoding="utf-8") if name else None
 
+    def workspace_file(self) -> Path:
+        return paths.workspace() / self.name / f"{self.name.replace('-', '_')}.py"
+
+    def create_workspace(self, framework: str = "numpy") -> Path:
+        """The learner's copy of the starter, and the task beside it."""
+        target = self.workspace_file()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(self.starter(framework).read_text(encoding="utf-8"), encoding="utf-8")
+        (target.parent / "TASK.md").write_text(self.task_text(), encoding="utf-8")
+        return target
+
     def task_text(self) -> str:
         return (self.folder / self.data["task"]).read_text(encoding="utf-8")
 

@@ -54,3 +54,19 @@ def due(conn: sqlite3.Connection, day: date | None = None) -> list[tuple[str, st
     day = day or clock.study_day()
     return conn.execute("SELECT drill, due FROM drill_schedule WHERE due <= ? ORDER BY due, drill",
                         (day.isoformat(),)).fetchall()
+
+
+def hints_used(conn: sqlite3.Connection, drill: str) -> int:
+    row = conn.execute("SELECT shown FROM drill_hints WHERE drill = ?", (drill,)).fetchone()
+    return row[0] if row else 0
+
+
+def next_hint(conn: sqlite3.Connection, drill) -> str | None:
+    """The next hint of a drill (a catalogue Drill), recorded as shown; None when none are left."""
+    shown = hints_used(conn, drill.name)
+    if shown >= len(drill.hints):
+        return None
+    with transaction(conn):
+        conn.execute("INSERT INTO drill_hints (drill, shown, at) VALUES (?, 1, ?) ON CONFLICT(drill) DO UPDATE "
+                     "SET shown = shown + 1, at = excluded.at", (drill.name, clock.timestamp()))
+    return f"hint {shown + 1}/{len(drill.hints)}: {drill.hints[shown]}"

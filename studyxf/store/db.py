@@ -13,7 +13,7 @@ from pathlib import Path
 from studyxf import clock, paths
 from studyxf.errors import StoreError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 BACKUPS_KEPT = 7
 _HEADER = b"SQLite format 3\x00"
 
@@ -68,7 +68,12 @@ def _migrate_3(db) -> None:
                                  "last_day": str, "last_quality": int}, pk="drill")
 
 
-MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3}
+def _migrate_4(db) -> None:
+    """Hints are recorded when shown (from the command line or the drill screen), not only when graded."""
+    db["drill_hints"].create({"drill": str, "shown": int, "at": str}, pk="drill", defaults={"shown": 0})
+
+
+MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3, 4: _migrate_4}
 
 
 def _check_file(path: Path) -> None:

@@ -16,8 +16,9 @@ class StudyApp(App):
                 Binding("question_mark", "help", "Help")]
 
     def __init__(self, study, session_id: str | None = None, start: str = "today",
-                 review_sessions: set[str] | None = None, practice: bool = False):
+                 review_sessions: set[str] | None = None, practice: bool = False, drill=None, drill_path=None):
         super().__init__()
+        self.drill, self.drill_path = drill, drill_path
         self.study = study
         self.session_id = session_id
         self.start = start
@@ -25,7 +26,11 @@ class StudyApp(App):
         self.practice = practice
 
     def on_mount(self) -> None:
-        if self.start == "review":
+        if self.start == "drill":
+            from studyxf.tui.drill import DrillScreen
+
+            self.push_screen(DrillScreen(self.study, self.drill, self.drill_path))
+        elif self.start == "review":
             from studyxf.tui.review import ReviewScreen
 
             self.push_screen(ReviewScreen(self.study, self.review_sessions, self.practice))

@@ -370,11 +370,10 @@ class TodayScreen(Screen):
         self.notify("Flagged to revisit" if on else "Flag cleared")
 
     def action_drill(self) -> None:
-        """Start the session's first drill not yet passed: the app steps aside (suspend), the
-        drill command runs in this terminal (creating the workspace file, or grading it), and
-        the app comes back after Enter."""
-        import subprocess
-        import sys
+        """Open the drill screen on the session's first drill not yet passed (its workspace file is
+        created from the starter the first time)."""
+        from studyxf.grading import catalogue
+        from studyxf.tui.drill import DrillScreen
 
         drills = self.session.drills if self.session else []
         if not drills:
@@ -382,13 +381,11 @@ class TodayScreen(Screen):
             return
         last = dict(self.study.conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
         name = next((d for d in drills if last.get(d) != "pass"), drills[0])
-        try:
-            with self.app.suspend():
-                print(f"$ studyxf drill {name}\n", flush=True)
-                subprocess.run([sys.executable, "-m", "studyxf", "drill", name])
-                input("\nPress Enter to go back to today's session...")
-        except Exception as exc:  # noqa: BLE001 - e.g. no terminal to hand over (headless)
-            self.notify(f"Run in a terminal: studyxf drill {name} ({type(exc).__name__})", timeout=8)
+        drill = catalogue.all_drills()[name]
+        path = drill.workspace_file()
+        if not path.exists():
+            drill.create_workspace()
+        self.app.push_screen(DrillScreen(self.study, drill, path))
 
     def action_review(self) -> None:
         from studyxf.tui.review import ReviewScreen

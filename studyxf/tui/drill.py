@@ -1,0 +1,129 @@
+"""The drill screen: the task, your file and its latest report; keys to re-grade, edit in $EDITOR
+and show the next hint. It re-grades by itself when the file is saved (a warm worker keeps torch
+imported, so a re-grade takes a fraction of a second)."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+from pathlib import Path
+
+from rich.console import Group
+from rich.markdown import Markdown
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from studyxf.grading.report import renderables
+from studyxf.srs import drills as drill_srs
+
+
+class DrillScreen(Screen):
+    BINDINGS = [
+        Binding("g", "grade", "Grade"),
+        Binding("e", "edit", "Edit in $EDITOR"),
+        Binding("h", "hint", "Next hint"),
+        Binding("escape", "leave", "Back"),
+    ]
+
+    def __init__(self, study, drill, path: Path, grade=None):
+        super().__init__()
+        self.study, self.drill, self.path = study, drill, path
+        self._grade = grade  # injectable for tests; the warm grader otherwise
+        self.grader = None
+        self.seen = None
+        self.report = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="drill-status")
+        with Horizontal():
+            with VerticalScroll(id="drill-task"):
+                yield Static(Markdown(self.drill.task_text()))
+            with VerticalScroll(id="drill-report"):
+                yield Static("Press g to grade (or save the file: it re-grades by itself).", id="report")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"drill {self.drill.name}"
+        self.update_status()
+        self.seen = self._stamp()
+        self.set_interval(0.5, self.poll_file)
+
+    def _stamp(self):
+        try:
+            return self.path.stat().st_mtime_ns
+        except OSError:
+            return None
+
+    def on_unmount(self) -> None:
+        if self.grader is not None:
+            self.grader.close()
+
+    def update_status(self, note: str = "") -> None:
+        last = self.study.conn.execute("SELECT status FROM drill_attempts WHERE drill = ? ORDER BY id DESC LIMIT 1",
+                                       (self.drill.name,)).fetchone()
+        hints = drill_srs.hints_used(self.study.conn, self.drill.name)
+        self.query_one("#drill-status", Static).update(
+            f"[b]{self.drill.name}[/b] · {self.path} · latest: {last[0] if last else 'not tried'} · "
+            f"hints used {hints}/{len(self.drill.hints)}" + (f" · {note}" if note else ""))
+
+    def poll_file(self) -> None:
+        stamp = self._stamp()
+        if stamp is not None and stamp != self.seen:
+            self.seen = stamp
+            self.action_grade()
+
+    def action_grade(self) -> None:
+        self.update_status("grading...")
+        self.run_worker(self._run_grade, thread=True, exclusive=True)
+
+    def _run_grade(self) -> None:
+        from studyxf.cli import _grade_and_record  # the CLI's own path: same report, same record
+
+        grade = self._grade
+        if grade is None:
+            if self.grader is None:
+                from studyxf.grading.runner import WarmGrader
+
+                self.grader = WarmGrader()
+            grade = self.grader.run
+        report, schedule = _grade_and_record(self.study, self.drill, self.path,
+                                             drill_srs.hints_used(self.study.conn, self.drill.name), grade)
+        self.app.call_from_thread(self.show_report, report, schedule)
+
+    def show_report(self, report: dict, schedule: str | None = None) -> None:
+        self.report = report
+        parts = renderables(report)
+        if report["status"] == "pass" and self.drill.data.get("after_pass"):
+            parts += [Text(""), Text("What the engine does differently: ", style="bold"),
+                      Text(self.drill.data["after_pass"])]
+        self.query_one("#report", Static).update(Group(*parts))
+        self.update_status()
+        if schedule:
+            self.notify(schedule, timeout=10)
+
+    def action_hint(self) -> None:
+        hint = drill_srs.next_hint(self.study.conn, self.drill)
+        self.notify(hint or "No more hints.", timeout=15)
+        self.update_status()
+
+    def action_edit(self) -> None:
+        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+        try:
+            with self.app.suspend():
+                subprocess.run([*shlex.split(editor), str(self.path)])
+        except Exception as exc:  # noqa: BLE001 - no terminal to hand over, or no such editor
+            self.notify(f"cannot start {editor}: {exc}", severity="error")
+            return
+        self.poll_file()
+
+    def action_leave(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
