@@ -390,9 +390,6 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
         click.echo(f"next drill: {name}", err=as_json)
     if name not in drills:
         raise StudyxfError(f"unknown drill {name!r} (known: {', '.join(drills)})")
-    if device == "cuda":  # "auto" grades on the CPU until the GPU cases exist
-        raise StudyxfError("--device cuda: this version grades on the CPU only (fp16/bf16 GPU cases are not "
-                           "built yet); use --device cpu or auto")
     d = drills[name]
     if file is None:
         target = d.workspace_file()
@@ -430,10 +427,10 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
         StudyApp(study, start="drill", drill=d, drill_path=path).run()
         return 0
     if watch:
-        return _watch(study, d, path, hints_used)
+        return _watch(study, d, path, hints_used, device)
     from studyxf.grading.runner import run
 
-    report, schedule = _grade_and_record(study, d, path, hints_used, run)
+    report, schedule = _grade_and_record(study, d, path, hints_used, lambda dr, p: run(dr, p, device=device))
     _show(report, as_json)
     if schedule:
         click.echo(schedule, err=as_json)
@@ -504,7 +501,7 @@ def _show(report: dict, as_json: bool) -> None:
         _print_report(report)
 
 
-def _watch(study, d, path, hints_used: int) -> int:
+def _watch(study, d, path, hints_used: int, device: str = "cpu") -> int:
     """Re-grade on every save, like rustlings: a warm worker keeps torch imported."""
     import time
 
@@ -523,7 +520,8 @@ def _watch(study, d, path, hints_used: int) -> int:
                 time.sleep(0.05)  # let the editor finish writing
                 click.clear()
                 started = time.monotonic()
-                report, schedule = _grade_and_record(study, d, path, hints_used, grader.run)
+                report, schedule = _grade_and_record(study, d, path, hints_used,
+                                                     lambda dr, p: grader.run(dr, p, device=device))
                 _print_report(report)
                 if schedule:
                     click.echo(schedule)

@@ -131,3 +131,16 @@ def test_reset_keeps_a_backup_and_next_finds_todays_drill(home, cli):
     backups = list(work.parent.glob("attention.py.*.bak"))
     assert len(backups) == 1 and backups[0].read_text() == "# my attempt\n"
     assert "raise NotImplementedError" in work.read_text()
+
+
+def test_device_cuda_without_cuda_is_a_usage_error(home, cli, tmp_path):
+    import torch
+
+    if torch.cuda.is_available():
+        pytest.skip("this machine has CUDA")
+    f = tmp_path / "a.py"
+    f.write_text(SUBMISSIONS["attention"]["correct"][2])
+    res = cli("drill", "attention", str(f), "--device", "cuda", "--json", env=FAST)
+    assert res.returncode == 2 and res.stdout == "" and "no CUDA device" in res.stderr
+    res = cli("drill", "attention", str(f), "--device", "auto", "--json", env=FAST)
+    assert res.returncode == 0 and json.loads(res.stdout)["status"] == "pass"

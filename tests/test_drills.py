@@ -163,3 +163,20 @@ def test_flash_attention_that_builds_the_full_matrix_fails_the_memory_check(tmp_
     report = grade(tmp_path, "flash-attention", FLASH_FULL)
     mem = next(t for t in report["tests"] if t["name"].startswith("memory"))
     assert mem["status"] == "fail" and "MiB" in mem["message"]
+
+
+@pytest.mark.parametrize("drill", ["attention", "swiglu", "rope"])
+def test_half_precision_cases_judge_a_torch_submission(tmp_path, drill):
+    """What --device cuda adds, run here on the CPU: fp16 and bf16 copies of the float32 cases,
+    judged against the float64 reference at their own tolerances. (A norm or GQA computed wholly
+    in half precision can miss DESIGN.md's rule, whose engine accumulates in fp32.)"""
+    source = next(s for s in SUBMISSIONS[drill]["correct"] if "import torch" in s)
+    d = DRILLS[drill]
+    path = tmp_path / "s.py"
+    path.write_text(source)
+    namespace = runpy.run_path(str(path))
+    report = runcases.run(drill, namespace, "torch", [], d.forbidden, contextlib.nullcontext, lambda t: None,
+                          list(d.mistakes), half_device="cpu")
+    names = [t["name"] for t in report["tests"]]
+    assert any("float16 on cpu" in n for n in names) and any("bfloat16 on cpu" in n for n in names)
+    assert report["status"] == "pass", [(t["name"], t["message"]) for t in report["tests"] if t["status"] != "pass"]

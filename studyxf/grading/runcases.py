@@ -11,9 +11,11 @@ from studyxf.grading import judge, specs
 from studyxf.grading.guards import CaseTimeout, ForbiddenCall, time_limit
 
 
-def _to_framework(value, framework: str):
+def _to_framework(value, framework: str, device: str | None = None):
     if not isinstance(value, torch.Tensor):
         return value
+    if device:
+        return value.to(device)
     if framework == "numpy":
         arr = value.numpy().copy()
         arr.setflags(write=False)  # an in-place edit of an input raises instead of passing silently
@@ -21,14 +23,14 @@ def _to_framework(value, framework: str):
     return value.clone()
 
 
-def _call(fn, args, kwargs, framework, redirect, seconds: float | None = None, driver=None):
-    conv_args = [_to_framework(a, framework) for a in args]
-    conv_kwargs = {k: _to_framework(v, framework) for k, v in kwargs.items()}
+def _call(fn, args, kwargs, framework, redirect, seconds: float | None = None, driver=None, device=None):
+    conv_args = [_to_framework(a, framework, device) for a in args]
+    conv_kwargs = {k: _to_framework(v, framework, device) for k, v in kwargs.items()}
     with redirect(), (time_limit(seconds) if seconds else time_limit()):
         out = driver(fn, *conv_args, **conv_kwargs) if driver else fn(*conv_args, **conv_kwargs)
     if framework == "torch":
         for orig, given in zip([*args, *kwargs.values()], [*conv_args, *conv_kwargs.values()]):
-            if isinstance(orig, torch.Tensor) and not torch.equal(orig, given):
+            if isinstance(orig, torch.Tensor) and not torch.equal(orig, given.to(orig.device)):
                 raise InPlaceEdit("the function modified one of its inputs in place")
     return out
 
@@ -89,7 +91,9 @@ def _preview(names: list[str], case) -> dict:
 
 
 def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidden: list[dict], redirect,
-        emit, mistake_ids: list[str] | None = None) -> dict:
+        emit, mistake_ids: list[str] | None = None, half_device: str | None = None) -> dict:
+    """Grade every case of `drill`; with half_device (the GPU), torch submissions also get fp16 and
+    bf16 copies of the float32 cases there."""
     entry = specs.ENTRY.get(drill)
     if entry is None:
         return {"status": "error", "message": f"drill {drill!r} has no grader"}
@@ -135,13 +139,16 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
             record(test, info)
         mistakes = list(module_drill.MISTAKES if kind == "attention" else module_drill.BLOCK_MISTAKES)
     else:
-        for case in specs.CASES[drill]():
+        cases = specs.CASES[drill]()
+        if half_device and framework == "torch":
+            cases += specs.half_precision(cases, half_device)
+        for case in cases:
             names = [p.strip() for p in case.call.partition("(")[2].rstrip(")").split(",") if "=" not in p]
             inputs = judge.describe({**{(names[i] if i < len(names) else f"arg{i}"): a
                                         for i, a in enumerate(case.args)}, **case.kwargs})
             test = {"name": case.name, "test_code": case.call}
             try:
-                out = _call(fn, case.args, case.kwargs, framework, redirect, case.time_limit, case.driver)
+                out = _call(fn, case.args, case.kwargs, framework, redirect, case.time_limit, case.driver, case.device)
             except ForbiddenCall as exc:
                 record({**test, "status": "fail", "message": str(exc)})
                 continue

@@ -10,6 +10,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from studyxf.errors import StudyxfError
+
 # A backstop only: the worker stops each case itself after STUDYXF_CASE_TIMEOUT seconds (10 by
 # default); this catches native code that never returns to Python, and a worker that hangs.
 TIMEOUT_S = 120.0
@@ -18,6 +20,8 @@ TIMEOUT_S = 120.0
 def _parse(stdout: str) -> tuple[list[dict], dict | None, str | None]:
     tests, report, framework = [], None, None
     for line in stdout.splitlines():
+        if line.startswith("U {"):  # a usage error found by the worker (no CUDA for --device cuda)
+            raise StudyxfError(json.loads(line[2:])["message"])
         if line.startswith("I {"):
             framework = json.loads(line[2:]).get("framework")
         elif line.startswith("T {"):
@@ -41,10 +45,10 @@ def _env() -> dict:
     return env
 
 
-def run(drill, path: Path, timeout: float = TIMEOUT_S) -> dict:
+def run(drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
     """Grade in a fresh worker process (pays torch's import: about 1.5 s)."""
     cmd = [sys.executable, "-m", "studyxf.grading.worker", drill.name, str(path.resolve()),
-           json.dumps(drill.forbidden), json.dumps(list(drill.mistakes))]
+           json.dumps(drill.forbidden), json.dumps(list(drill.mistakes)), device]
     with tempfile.TemporaryDirectory(prefix="studyxf-grade-") as cwd:
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd,
@@ -66,12 +70,12 @@ class WarmGrader:
                                      stdout=subprocess.PIPE, text=True, env=_env(), bufsize=1)
         self.tmp = tempfile.TemporaryDirectory(prefix="studyxf-watch-")
 
-    def run(self, drill, path: Path, timeout: float = TIMEOUT_S) -> dict:
+    def run(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
         if self.proc.poll() is not None:  # the server died (killed?): start another
             self.__init__()
         out = Path(self.tmp.name) / "report.jsonl"
         request = {"drill": drill.name, "path": str(path.resolve()), "forbidden": drill.forbidden,
-                   "mistakes": list(drill.mistakes), "out": str(out), "timeout": timeout}
+                   "mistakes": list(drill.mistakes), "out": str(out), "timeout": timeout, "device": device}
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         answer = self.proc.stdout.readline()

@@ -36,6 +36,7 @@ class Case:
     time_limit: float | None = None  # seconds for this case, instead of the default
     slow_message: str | None = None  # what a time-out here means ("correct but too slow")
     driver: Callable | None = None  # (fn, *args) -> output: a case that calls the learner's code many times
+    device: str | None = None  # where the learner's inputs go (a GPU case: "cuda"); the reference stays on the CPU
     _ref: np.ndarray | None = None
 
     def tensor_args(self):
@@ -56,8 +57,13 @@ class Case:
             self._ref = r.detach().to(F64).numpy() if isinstance(r, torch.Tensor) else np.asarray(r, np.float64)
         return self._ref
 
+    def on_device(self, value):
+        return value.to(self.device) if self.device and isinstance(value, torch.Tensor) else value
+
     def engine_error(self) -> float:
-        r = self.reference(*self.args, **self.kwargs)
+        """The engine's own error in the input dtype (on the case's device), against float64."""
+        r = self.reference(*map(self.on_device, self.args), **{k: self.on_device(v) for k, v in self.kwargs.items()})
+        r = r.cpu() if isinstance(r, torch.Tensor) else r
         out = r.detach().to(F64).numpy() if isinstance(r, torch.Tensor) else np.asarray(r, np.float64)
         return float(np.nanmax(np.abs(np.where(np.isfinite(self.ref()), out - self.ref(), 0)), initial=0.0))
 
@@ -77,6 +83,23 @@ class Case:
             if v is not None:
                 out[m] = v.detach().to(F64).numpy() if isinstance(v, torch.Tensor) else np.asarray(v, np.float64)
         return out
+
+
+def half_precision(cases: list[Case], device: str) -> list[Case]:
+    """fp16 and bf16 copies of the float32 cases, their inputs on `device` (the GPU), judged
+    against the same float64 CPU reference at those dtypes' tolerances."""
+    out = []
+    for case in cases:
+        if case.dtype != "float32" or case.driver or case.convert or case.validate or case.out_dtype:
+            continue
+        for dtype in (torch.float16, torch.bfloat16):
+            def cast(v, _d=dtype):
+                return v.to(_d) if isinstance(v, torch.Tensor) and v.is_floating_point() else v
+            out.append(Case(f"{case.name.replace('float32', '')} {str(dtype).removeprefix('torch.')} on {device}"
+                            .replace("  ", " ").replace(", ,", ","),
+                            [cast(a) for a in case.args], {k: cast(v) for k, v in case.kwargs.items()},
+                            case.reference, case.variant, call=case.call, device=device))
+    return out
 
 
 def _gen(seed):

@@ -30,7 +30,7 @@ def serve() -> None:
                     os.dup2(devnull, fd)
                 os.chdir(tempfile.mkdtemp(prefix="studyxf-grade-"))
                 out = open(req["out"], "w", encoding="utf-8")
-                worker.grade(req["drill"], req["path"], req["forbidden"], req["mistakes"], out)
+                worker.grade(req["drill"], req["path"], req["forbidden"], req["mistakes"], out, req.get("device", "cpu"))
             finally:
                 os._exit(70)
         deadline = time.monotonic() + req["timeout"]

@@ -83,11 +83,13 @@ def _send(kind: str, payload: dict, out) -> None:
 
 def main() -> None:
     mistakes = json.loads(sys.argv[4]) if len(sys.argv) > 4 else []
-    grade(sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), mistakes, sys.stdout)
+    device = sys.argv[5] if len(sys.argv) > 5 else "cpu"
+    grade(sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), mistakes, sys.stdout, device)
 
 
-def grade(drill: str, path: str, forbidden: list[dict], mistakes: list[str], real_out) -> None:
-    """Grade one file, streaming to `real_out`; ends the process (os._exit) when done."""
+def grade(drill: str, path: str, forbidden: list[dict], mistakes: list[str], real_out, device: str = "cpu") -> None:
+    """Grade one file, streaming to `real_out`; ends the process (os._exit) when done. device
+    "cuda" adds fp16/bf16 cases on the GPU for torch submissions ("auto": when there is one)."""
     captured = CappedOutput()
 
     def finish(report: dict):
@@ -110,6 +112,15 @@ def grade(drill: str, path: str, forbidden: list[dict], mistakes: list[str], rea
     import torch
 
     from studyxf.grading import guards, runcases
+
+    half_device = None
+    if device in ("cuda", "auto"):
+        if torch.cuda.is_available():
+            half_device = "cuda"
+        elif device == "cuda":
+            _send("U", {"message": "--device cuda: no CUDA device is available here (torch.cuda.is_available() "
+                                   "is False); use --device cpu or auto"}, real_out)
+            os._exit(0)
 
     try:  # a memory limit set after torch's import has mapped its libraries (DESIGN.md, facts)
         _, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -138,7 +149,7 @@ def grade(drill: str, path: str, forbidden: list[dict], mistakes: list[str], rea
         finish({"status": "error", "message": f"importing the file raised {type(exc).__name__}: {exc}"})
     _send("I", {"framework": framework}, real_out)  # imported: from here on a crash fails one case
     report = runcases.run(drill, namespace, framework, banned, forbidden, redirect,
-                          lambda test: _send("T", test, real_out), mistakes)
+                          lambda test: _send("T", test, real_out), mistakes, half_device)
     report["framework"] = framework
     finish(report)
 
