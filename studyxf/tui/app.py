@@ -16,9 +16,10 @@ class StudyApp(App):
                 Binding("question_mark", "help", "Help")]
 
     def __init__(self, study, session_id: str | None = None, start: str = "today",
-                 review_sessions: set[str] | None = None, practice: bool = False, drill=None, drill_path=None):
+                 review_sessions: set[str] | None = None, practice: bool = False, drill=None, drill_path=None,
+                 lab: tuple[str, dict] | None = None):
         super().__init__()
-        self.drill, self.drill_path = drill, drill_path
+        self.drill, self.drill_path, self.lab = drill, drill_path, lab
         self.study = study
         self.session_id = session_id
         self.start = start
@@ -26,7 +27,11 @@ class StudyApp(App):
         self.practice = practice
 
     def on_mount(self) -> None:
-        if self.start == "drill":
+        if self.start == "lab":
+            from studyxf.tui.lab import LabScreen
+
+            self.push_screen(LabScreen(*self.lab))
+        elif self.start == "drill":
             from studyxf.tui.drill import DrillScreen
 
             self.push_screen(DrillScreen(self.study, self.drill, self.drill_path))

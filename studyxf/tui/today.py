@@ -106,6 +106,7 @@ class TodayScreen(Screen):
     BINDINGS = [
         Binding("t", "toggle_timer", "Timer start/pause"),
         Binding("d", "drill", "Start drill"),
+        Binding("L", "lab", "Lab"),
         Binding("f", "flag", "Flag to revisit"),
         Binding("c", "complete", "Complete session"),
         Binding("r", "review", "Review cards"),
@@ -117,6 +118,7 @@ class TodayScreen(Screen):
     def __init__(self, study, session_id: str | None):
         super().__init__()
         self.ready = asyncio.Event()  # set once the tabs exist (tests wait on it)
+        self._lab_index = -1
         self.study = study
         self.session = study.curriculum.get(session_id) if session_id else None
 
@@ -297,7 +299,10 @@ class TodayScreen(Screen):
         drills = s.drills
         if drills:
             parts.append("## Drills\n\n" + _bullets(f"`studyxf drill {n}`" for n in drills) +
-                         "\n\nPress **d** to start the first one.")
+                         "\n\nPress **d** to open the next unfinished one.")
+        labs = h.get("labs", [])
+        if labs:
+            parts.append("## Labs\n\n" + _bullets(f"`studyxf lab {n}`" for n in labs) + "\n\nPress **L** to open one.")
         if s.kind == "revision" and s.covers:
             parts.append("## Covers\n\n" + _bullets(s.covers))
         return "\n\n".join(parts) or "No hands-on for this session."
@@ -386,6 +391,16 @@ class TodayScreen(Screen):
         if not path.exists():
             drill.create_workspace()
         self.app.push_screen(DrillScreen(self.study, drill, path))
+
+    def action_lab(self) -> None:
+        from studyxf.tui.lab import LabScreen
+
+        labs = (self.session.data.get("hands_on") or {}).get("labs", []) if self.session else []
+        if not labs:
+            self.notify("This session has no lab.")
+            return
+        self._lab_index += 1  # L again opens the next one
+        self.app.push_screen(LabScreen(labs[self._lab_index % len(labs)], {"seed": 0}))
 
     def action_review(self) -> None:
         from studyxf.tui.review import ReviewScreen

@@ -1,0 +1,109 @@
+"""Running a lab from the command line or a screen: options in, rich renderables out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from studyxf import paths
+from studyxf.errors import StudyxfError
+
+
+def heatmap_source(submission: str | None) -> Path | None:
+    """The learner's attention file: --file, else the drill workspace copy when it exists."""
+    if submission:
+        path = Path(submission)
+        if not path.is_file():
+            raise StudyxfError(f"{submission}: no such file")
+        return path
+    workspace = paths.workspace() / "attention" / "attention.py"
+    return workspace if workspace.is_file() else None
+
+
+def figures(name: str, options: dict, head: int = 0, knobs: dict | None = None, colour: bool = True) -> list:
+    """The renderables of a one-shot lab (all but train)."""
+    from studyxf.labs import show
+
+    seed = options.get("seed", 0)
+    if name == "scaling":
+        from studyxf.labs import scaling
+
+        knobs = knobs or {}
+        params = {"seed": seed, **knobs}
+        scaled, unscaled = scaling.experiment(**params)
+        summary = scaling.sweep(200, **{k: v for k, v in knobs.items() if k != "seed"})
+        return show.scaling(scaled, unscaled, params, summary)
+    if name == "heatmap":
+        from studyxf.labs import heatmap
+
+        source = heatmap_source(options.get("submission"))
+        label = "the engine"
+        if source is not None:
+            try:
+                toks, w = heatmap.weights(seed=seed, submission=source)
+                label = f"your {source.name}"
+            except Exception as exc:  # noqa: BLE001 - the learner's file may not work yet: show the engine's
+                toks, w = heatmap.weights(seed=seed)
+                label = f"the engine ({source.name} failed: {type(exc).__name__}: {str(exc)[:80]})"
+        else:
+            toks, w = heatmap.weights(seed=seed)
+        return show.heatmap(toks, w, head % len(w), label, colour)
+    if name == "positional":
+        from studyxf.labs import positional as pos
+
+        rope, sinus = pos.rope_scores(seed=seed), pos.sinusoidal_scores()
+        return show.positional(pos.encoding_matrix(), rope, sinus, pos.relative_spread(rope),
+                               pos.relative_spread(sinus), colour)
+    if name == "kv-cache":
+        from studyxf.labs import kvcache
+
+        return show.kvcache(kvcache.run(seed=seed))
+    raise StudyxfError(f"unknown lab {name!r}")
+
+
+def trainer(options: dict):
+    from studyxf.labs import train
+
+    if options.get("corpus"):
+        try:
+            text = Path(options["corpus"]).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise StudyxfError(f"{options['corpus']}: cannot read: {exc.strerror or exc}") from None
+    else:
+        text = train.default_corpus()
+    cfg = train.TrainConfig(seed=options.get("seed", 0))
+    if options.get("steps"):
+        cfg.steps = options["steps"]
+    checkpoint = paths.home() / "labs" / "train" / "checkpoint.pt"
+    if options.get("fresh") and checkpoint.exists():
+        checkpoint.unlink()
+    try:
+        return train.Trainer(text, cfg, checkpoint, options.get("device", "auto"))
+    except ValueError as exc:
+        raise StudyxfError(f"{options.get('corpus') or 'corpus'}: {exc}") from None
+
+
+def run_plain(name: str, options: dict) -> int:
+    from rich.console import Console
+
+    console = Console()
+    if name != "train":
+        for item in figures(name, options, colour=console.is_terminal):
+            console.print(item)
+        return 0
+    from studyxf.labs import show
+
+    tr = trainer(options)
+    console.print(f"training {tr.cfg.n_layers} blocks (d_model {tr.cfg.d_model}, {tr.cfg.n_heads} heads, context "
+                  f"{tr.cfg.block}) on {len(tr.data.data):,} characters ({len(tr.data.chars)} distinct), "
+                  f"{tr.device}; " + (f"resumed at step {tr.step}" if tr.resumed else "from scratch"))
+
+    def progress(p):
+        if p.step % 50 == 0 or p.step == p.steps:
+            console.print(f"step {p.step:>5}/{p.steps}  loss {p.loss:.3f}  {p.tokens_per_s:,.0f} tokens/s")
+        if p.sample:
+            console.print(f"--- sample at step {p.step} ---\n{p.sample}\n---")
+
+    tr.run(progress)  # Ctrl-C: the trainer saves, the command exits 130 (resume with the same command)
+    console.print(show.loss_curve(tr.losses))
+    console.print(f"--- sample ---\n{tr.sample(400)}")
+    return 0

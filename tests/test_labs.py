@@ -1,0 +1,77 @@
+"""The labs on small sizes: their numbers, the plain output, and the screens (snapshots at 100x30)."""
+
+import math
+
+import pytest
+
+from studyxf.labs import heatmap, kvcache, positional, scaling, train
+from tests.conftest import ROOT
+
+
+def test_scaling_without_the_scale_sharpens_and_the_gradient_vanishes_at_large_d_head():
+    scaled, unscaled = scaling.experiment(seed=0)
+    assert unscaled.entropy < scaled.entropy < math.log(6) and unscaled.max_prob > scaled.max_prob
+    seeds = scaling.sweep(200)  # the session's figures: the seed's module mostly sharpens, rarely collapses
+    assert round(seeds["median_max_unscaled"], 3) == 0.545 and seeds["share_above_0.9_unscaled"] == 0.075
+    unit = scaling.sweep(200, unit_qk=True, d_head=128)  # unit-variance q, k at d_head = 128: it collapses
+    assert unit["median_max_unscaled"] > 0.99 and unit["median_grad_unscaled"] < unit["median_grad_scaled"] / 10
+
+
+def test_rope_and_sinusoidal_dot_products_depend_only_on_the_offset():
+    assert positional.relative_spread(positional.rope_scores()) < 1e-9
+    assert positional.relative_spread(positional.sinusoidal_scores()) < 1e-9
+    rope = positional.rope_scores()
+    assert len({round(v[0], 6) for v in rope.values()}) > 10  # and the offset does change it
+
+
+def test_heatmap_rows_are_causal_distributions_and_a_learners_file_gives_the_same():
+    toks, w = heatmap.weights()
+    assert toks[:3] == ["The", "cat", "sat"] and w.shape == (4, 11, 11)
+    assert abs(w.sum(-1) - 1).max() < 1e-12 and abs(w[:, 0, 1:]).max() == 0
+    _, mine = heatmap.weights(submission=ROOT / "drills" / "attention" / "solution.py")
+    assert abs(mine - w).max() < 1e-12
+
+
+def test_kv_cache_lab_measures_what_the_calculator_predicts():
+    result = kvcache.run(tokens=24)
+    assert result["same_tokens"]
+    assert all(g["measured_bytes"] == g["predicted_bytes"] for g in result["growth"])
+    assert result["growth"][-1]["tokens"] == 16 + 24
+
+
+def test_training_loss_falls_on_the_default_corpus(tmp_path):
+    cfg = train.TrainConfig(d_model=64, n_layers=2, n_heads=2, block=64, batch=16, steps=200, lr=3e-3, seed=0,
+                            checkpoint_every=100)
+    text = train.default_corpus(200_000)
+    tr = train.Trainer(text, cfg, tmp_path / "ckpt.pt", device="cpu")
+    losses = tr.run()
+    assert sum(losses[:5]) / 5 > 4.0  # about ln(vocab) at the start
+    assert sum(losses[-20:]) / 20 < 2.4  # measured 2.1 with this seed
+    assert len(tr.sample(50)) == 50
+    # resumable: a new trainer picks up the checkpoint
+    again = train.Trainer(text, train.TrainConfig(**{**cfg.__dict__, "steps": 210}), tmp_path / "ckpt.pt", "cpu")
+    assert again.resumed and again.step == 200
+    again.run()
+    assert again.step == 210
+
+
+def test_lab_plain_output(home, cli):
+    res = cli("lab", "scaling", "--plain")
+    assert res.returncode == 0 and "without the scale" in res.stdout and "Over 200 seeds" in res.stdout
+    res = cli("lab", "train", "--plain", "--corpus", str(ROOT / "README.md"), "--steps", "3")
+    assert res.returncode == 0 and "step     3/3" in res.stdout
+    bad = cli("lab", "train", "--plain", "--corpus", "/nonexistent")
+    assert bad.returncode == 2 and bad.stderr.startswith("studyxf: error:")
+
+
+@pytest.mark.parametrize("lab", ["scaling", "heatmap", "positional"])
+def test_lab_screen_snapshots(home, snap_compare, lab):
+    from studyxf.study import open_study
+    from studyxf.tui.app import StudyApp
+
+    async def settle(pilot):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    app = StudyApp(open_study(), start="lab", lab=(lab, {"seed": 0}))
+    assert snap_compare(app, terminal_size=(100, 30), run_before=settle)
