@@ -75,3 +75,17 @@ def test_lab_screen_snapshots(home, snap_compare, lab):
 
     app = StudyApp(open_study(), start="lab", lab=(lab, {"seed": 0}))
     assert snap_compare(app, terminal_size=(100, 30), run_before=settle)
+
+
+def test_calc_screen_snapshot(home, snap_compare):
+    from textual.app import App
+
+    from studyxf.tui.calc import CalcScreen
+
+    class CalcApp(App):
+        CSS_PATH = ROOT / "studyxf" / "tui" / "studyxf.tcss"
+
+        def on_mount(self):
+            self.push_screen(CalcScreen("llama-3-70b"))
+
+    assert snap_compare(CalcApp(), terminal_size=(100, 30))

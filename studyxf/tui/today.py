@@ -111,6 +111,7 @@ class TodayScreen(Screen):
         Binding("c", "complete", "Complete session"),
         Binding("r", "review", "Review cards"),
         Binding("s", "stats", "Stats"),
+        Binding("C", "calc", "Calculators"),
         Binding("left,h", "tab(-1)", "Prev tab", show=False),
         Binding("right,l", "tab(1)", "Next tab", show=False),
     ]
@@ -411,6 +412,11 @@ class TodayScreen(Screen):
                                               drills=self.session.drills))
         else:
             self.app.push_screen(ReviewScreen(self.study))
+
+    def action_calc(self) -> None:
+        from studyxf.tui.calc import CalcScreen
+
+        self.app.push_screen(CalcScreen())
 
     def action_stats(self) -> None:
         from studyxf.tui.stats import StatsScreen
