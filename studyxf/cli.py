@@ -554,7 +554,7 @@ def _print_report(report: dict) -> None:
               "workspace copy if it exists, else the engine).")
 @click.option("--corpus", type=click.Path(), help="train: a text file to learn from (default: the Python standard "
               "library's source, which every install has).")
-@click.option("--steps", type=click.IntRange(min=1), help="train: how many steps (default 3000).")
+@click.option("--steps", type=click.IntRange(min=1), help="train: how many steps (default 1500).")
 @click.option("--fresh", is_flag=True, help="train: start over instead of resuming the last checkpoint.")
 @click.option("--device", type=click.Choice(["cpu", "cuda", "auto"]), default="auto", show_default=True)
 def lab(name, plain, seed, submission, corpus, steps, fresh, device):
