@@ -106,12 +106,12 @@ class TodayScreen(Screen):
     BINDINGS = [
         Binding("t", "toggle_timer", "Timer start/pause"),
         Binding("d", "drill", "Start drill"),
-        Binding("L", "lab", "Lab"),
-        Binding("f", "flag", "Flag to revisit"),
+        Binding("L", "lab", "Lab", show=False),
+        Binding("f", "flag", "Flag to revisit", show=False),  # every key is listed by ?
         Binding("c", "complete", "Complete session"),
         Binding("r", "review", "Review cards"),
-        Binding("s", "stats", "Stats"),
-        Binding("C", "calc", "Calculators"),
+        Binding("s", "stats", "Stats", show=False),
+        Binding("C", "calc", "Calculators", show=False),
         Binding("left,h", "tab(-1)", "Prev tab", show=False),
         Binding("right,l", "tab(1)", "Next tab", show=False),
     ]
