@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import date
 
 from studyxf import clock, config as config_mod, paths
@@ -22,13 +23,11 @@ class Study:
     curriculum: curriculum_mod.Curriculum
     conn: object
 
-    @property
+    @cached_property
     def deck(self):
         from studyxf.srs.deck import Deck
 
-        if not hasattr(self, "_deck"):
-            self._deck = Deck(self.conn, self.curriculum, self.config)
-        return self._deck
+        return Deck(self.conn, self.curriculum, self.config)
 
     def day(self) -> date:
         return clock.study_day(clock.now(), self.config.rollover_hour)

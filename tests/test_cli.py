@@ -1,6 +1,5 @@
 import json
 
-from tests.conftest import run_cli
 
 PROBE = """
 import sys, runpy

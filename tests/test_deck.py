@@ -7,7 +7,6 @@ from datetime import date
 
 import pytest
 
-from studyxf.config import Config
 from studyxf.study import open_study
 
 

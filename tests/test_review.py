@@ -1,9 +1,5 @@
 import json
 import re
-import subprocess
-import sys
-
-from tests.conftest import ROOT
 
 
 def _cards(cli, *args, env=None):

@@ -4,9 +4,6 @@ import sqlite3
 import subprocess
 import sys
 
-import pytest
-
-from studyxf.errors import StoreError
 from studyxf.store import db
 from tests.conftest import ROOT
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from studyxf.content import yamlsrc
-from studyxf.content.schema import (Any_, Bool, Enum, Id, Int, List, Map, Num, OneOf, Str,
+from studyxf.content.schema import (Bool, Enum, Id, Int, List, Map, Num, OneOf, Str,
                                     Url)
 from studyxf.content.yamlsrc import Problem
 

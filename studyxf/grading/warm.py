@@ -14,10 +14,13 @@ import time
 
 
 def serve() -> None:
-    import numpy  # noqa: F401 - paid once here, inherited by every child
-    import torch  # noqa: F401
+    import importlib
 
-    from studyxf.grading import module_drill, runcases, specs, worker  # noqa: F401
+    # paid once here, inherited by every forked child
+    for module in ("numpy", "torch", "studyxf.grading.specs", "studyxf.grading.runcases",
+                   "studyxf.grading.module_drill"):
+        importlib.import_module(module)
+    from studyxf.grading import worker
 
     reply = sys.stdout
     for line in sys.stdin:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 from rich.table import Table
 from rich.text import Text
 
@@ -19,7 +21,7 @@ def scaling(scaled, unscaled, params: dict, summary: dict | None = None) -> list
                 ", ".join(f"{k}={v}" for k, v in params.items()) + ")", style="bold")]
     for label, row in (("with 1/sqrt(d_head)", scaled), ("without the scale", unscaled)):
         out.append(Text(f"\n{label}: max {row.max_prob:.3f}, entropy {row.entropy:.3f} nats "
-                        f"(uniform {__import__('math').log(len(row.weights)):.3f}), softmax gradient norm "
+                        f"(uniform {math.log(len(row.weights)):.3f}), softmax gradient norm "
                         f"{row.grad_norm:.4f}", style="bold"))
         for j, w in enumerate(row.weights):
             out.append(Text(f"  key {j}  {w:6.3f}  {bar(w, 1.0, 40)}"))

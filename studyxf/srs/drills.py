@@ -5,7 +5,7 @@ a few tries or one hint 4; otherwise 3 (a pass is never a lapse)."""
 from __future__ import annotations
 
 import sqlite3
-from datetime import date
+from datetime import date, datetime
 
 from studyxf import clock
 from studyxf.srs import sm2
@@ -38,8 +38,6 @@ def record_pass(conn: sqlite3.Connection, drill: str, day: date) -> tuple[int, d
         round_ = attempts[start:]
         hints_before = attempts[start - 1][2] if start else 0
         hints = max(0, (round_[-1][2] or 0) - (hints_before or 0))
-        from datetime import datetime
-
         span = (datetime.fromisoformat(round_[-1][4]) - datetime.fromisoformat(round_[0][4])).total_seconds()
         q = quality(len(round_), hints, span + (round_[-1][3] or 0))
         state = sm2.CardState(*row[:3], date.fromisoformat(row[3]) if row[3] else None) if row else sm2.CardState()

@@ -44,6 +44,13 @@ class StudyApp(App):
 
             self.push_screen(TodayScreen(self.study, self.session_id))
 
+    def action_back(self) -> None:
+        """Escape: back to the screen underneath, or quit when this screen is the one the command opened."""
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+        else:
+            self.exit()
+
     def action_help(self) -> None:
         from studyxf.tui.help import HelpScreen
 

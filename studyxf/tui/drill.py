@@ -27,7 +27,7 @@ class DrillScreen(Screen):
         Binding("g", "grade", "Grade"),
         Binding("e", "edit", "Edit in $EDITOR"),
         Binding("h", "hint", "Next hint"),
-        Binding("escape", "leave", "Back"),
+        Binding("escape", "app.back", "Back"),
     ]
 
     def __init__(self, study, drill, path: Path, grade=None):
@@ -121,9 +121,3 @@ class DrillScreen(Screen):
             self.notify(f"cannot start {editor}: {exc}", severity="error")
             return
         self.poll_file()
-
-    def action_leave(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()

@@ -111,7 +111,4 @@ class LabScreen(Screen):
 
     def action_leave(self) -> None:
         self._stop = True  # a training run checkpoints and stops
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()
+        self.app.action_back()

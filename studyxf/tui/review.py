@@ -23,7 +23,7 @@ class ReviewScreen(Screen):
         Binding("s", "skip", "Skip"),
         Binding("exclamation_mark", "suspend", "Suspend"),
         Binding("b", "bury", "Bury"),
-        Binding("escape", "leave", "Back"),
+        Binding("escape", "app.back", "Back"),
     ]
 
     def __init__(self, study, sessions: set[str] | None = None, practice: bool = False,
@@ -181,9 +181,3 @@ class ReviewScreen(Screen):
             self.deck.bury(self.card.id)
             self.notify(f"{self.card.id} buried until tomorrow")
             self.next_card()
-
-    def action_leave(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.app.pop_screen()
-        else:
-            self.app.exit()

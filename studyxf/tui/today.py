@@ -4,6 +4,7 @@ journal and notes, and what comes next. Every tick and keystroke is saved as it 
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +14,9 @@ from textual.widgets import Footer, Header, Static
 
 from studyxf import render
 from studyxf.store import progress
+
+if TYPE_CHECKING:  # handler annotations only: the widgets are imported when their tab is built
+    from textual.widgets import Button, Input, SelectionList, TabbedContent, TextArea
 
 
 def _bullets(items) -> str:
