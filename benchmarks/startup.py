@@ -33,7 +33,7 @@ A().run(headless=True)
 # The same path as `studyxf today`; the screen's after-first-paint hook (which would build the
 # tabs) exits instead, exactly as the anchor exits after its first paint.
 STUDYXF = """
-import studyxf.cli  # the command line's own import cost counts too
+import studyxf.cli, studyxf.commands.sessions  # the command line's own import cost counts too
 from studyxf.study import open_study
 from studyxf.tui.app import StudyApp
 from studyxf.tui import today

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from studyxf import paths
 from studyxf.content.sessions import Session, load_session, session_files
-from studyxf.content.yamlsrc import Problem
+from studyxf.content.problems import Problem
 from studyxf.errors import ContentError
 
 TOPICS_PER_REVISION = 2
@@ -48,8 +48,23 @@ def load_shipped() -> tuple[list[Session], list[Problem]]:
     return _load_folder(paths.shipped_sessions())
 
 
-def build(user_dirs: list[Path] | None = None) -> Curriculum:
-    """Shipped sessions (any problem is fatal) plus the learner's (problems become warnings)."""
+def build(user_dirs: list[Path] | None = None, use_cache: bool = True) -> Curriculum:
+    """Shipped sessions (any problem is fatal) plus the learner's (problems become warnings);
+    from the cache when no input changed since it was built (content/cache.py)."""
+    if not use_cache:
+        return _build(user_dirs)
+    from studyxf.content import cache
+
+    key = cache.fingerprint([paths.shipped_sessions(), *(user_dirs or [])])
+    cached = cache.load(key)
+    if isinstance(cached, Curriculum):
+        return cached
+    built = _build(user_dirs)
+    cache.store(key, built)
+    return built
+
+
+def _build(user_dirs: list[Path] | None) -> Curriculum:
     shipped, problems = load_shipped()
     if problems:
         raise ContentError(f"invalid shipped content: {problems[0]}")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+
+from studyxf.content.problems import Problem
 
 try:  # the C composer is several times faster on the start-up path
     from yaml import CSafeLoader as _Loader
@@ -14,17 +15,6 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
 
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
-
-
-@dataclass
-class Problem:
-    path: Path
-    line: int
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.field}: {self.message}"
 
 
 class Located:

@@ -83,7 +83,7 @@ class DrillScreen(Screen):
         self.run_worker(self._run_grade, thread=True, exclusive=True)
 
     def _run_grade(self) -> None:
-        from studyxf.cli import _grade_and_record  # the CLI's own path: same report, same record
+        from studyxf.grading.attempts import grade_and_record  # the CLI's own path: same report, same record
 
         grade = self._grade
         if grade is None:
@@ -92,7 +92,7 @@ class DrillScreen(Screen):
 
                 self.grader = WarmGrader()
             grade = self.grader.run
-        report, schedule = _grade_and_record(self.study, self.drill, self.path,
+        report, schedule = grade_and_record(self.study, self.drill, self.path,
                                              drill_srs.hints_used(self.study.conn, self.drill.name), grade)
         self.app.call_from_thread(self.show_report, report, schedule)
 

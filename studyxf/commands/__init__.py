@@ -1,0 +1,1 @@
+"""The subcommands, one module per group; cli.py imports a module only when its command runs."""

@@ -1,0 +1,125 @@
+"""Commands about recall cards: review, cards, stats, export."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from studyxf.commands.common import emit_json, is_tty
+from studyxf.errors import StudyxfError
+
+
+@click.command()
+@click.option("--plain", is_flag=True, help="The line protocol on stdin/stdout (DESIGN.md).")
+@click.option("--practice", is_flag=True, help="Review ahead without changing any schedule.")
+@click.option("--session", "session_id", metavar="ID", help="Only this session's cards.")
+def review(plain, practice, session_id):
+    """Review the recall cards due today (SM-2)."""
+    from studyxf.study import open_study
+
+    study = open_study()
+    study.enter_today()
+    sessions = None
+    if session_id:
+        s = study.curriculum.get(session_id)
+        if s is None:
+            raise StudyxfError(f"unknown session {session_id!r}")
+        sessions = set(s.covers) if s.kind == "revision" else {s.id}
+    if plain or not is_tty():
+        from studyxf.srs import plain as plain_mod
+
+        return plain_mod.run(study.deck, sys.stdin, sys.stdout, sessions=sessions, practice=practice)
+    from studyxf.tui.app import StudyApp
+
+    StudyApp(study, start="review", review_sessions=sessions, practice=practice).run()
+    return 0
+
+
+def _card_row(card, reviews: int) -> dict:
+    return {"id": card.id, "session": card.session_id,
+            "prompt": card.prompt.prompt if card.prompt else None,
+            "kind": card.prompt.kind if card.prompt else None,
+            "repetitions": card.repetitions, "ef": card.ef_milli / 1000, "interval": card.interval,
+            "due": card.due.isoformat() if card.due else None, "reviews": reviews,
+            "suspended": card.suspended, "leech": card.leech, "lapses": card.lapses}
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--due", is_flag=True, help="Only what `review` would show now, in that order.")
+@click.option("--reset", metavar="CARD", help="Forget a card's history; it becomes new.")
+@click.option("--suspend", metavar="CARD", help="Suspend a card.")
+@click.option("--unsuspend", metavar="CARD", help="Bring a suspended card back.")
+@click.option("--bury", metavar="CARD", help="Hide a card until tomorrow.")
+@click.option("--flag", "flag_card", metavar="CARD", help="Flag a card whose content is wrong.")
+@click.option("--note", default="", help="With --flag: what is wrong.")
+def cards(as_json, due, reset, suspend, unsuspend, bury, flag_card, note):
+    """Card states, and actions on one card."""
+    from studyxf.study import open_study
+
+    study = open_study()
+    study.enter_today()
+    deck = study.deck
+    for card_id, action in ((reset, deck.reset), (suspend, deck.suspend), (bury, deck.bury),
+                            (unsuspend, lambda c: deck.suspend(c, False)),
+                            (flag_card, lambda c: deck.flag(c, note))):
+        if card_id:
+            if deck.get(card_id) is None:
+                raise StudyxfError(f"unknown card {card_id!r}")
+            action(card_id)
+            click.echo(f"{card_id}: done")
+            return 0
+    counts = deck.review_counts()
+    if due:
+        chosen = [deck.get(cid) for cid in deck.queue()]
+    else:
+        chosen = deck.all_cards()
+    rows = [_card_row(c, counts.get(c.id, 0)) for c in chosen]
+    if as_json:
+        emit_json(rows)
+        return 0
+    for r in rows:
+        state = "suspended" if r["suspended"] else (f"due {r['due']}" if r["due"] else "new")
+        click.echo(f"{r['id']:<45} n={r['repetitions']} ef={r['ef']:.2f} I={r['interval']:<4} {state}")
+    if not rows:
+        click.echo("no cards" + (" due" if due else ""))
+    return 0
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def stats(as_json):
+    """Progress, review forecast, retention, streak, drill history."""
+    from studyxf.srs.stats import compute
+    from studyxf.study import open_study
+
+    study = open_study()
+    study.enter_today()
+    data = compute(study)
+    if as_json:
+        emit_json(data)
+        return 0
+    from studyxf.srs.stats import print_text
+
+    print_text(data)
+    return 0
+
+
+@click.command()
+@click.option("--csv", "csv_path", metavar="FILE", help="Write the cards as CSV.")
+@click.option("--anki", "anki_path", metavar="FILE.apkg", help="Write an Anki package (needs genanki).")
+def export(csv_path, anki_path):
+    """Export the recall cards for Anki or a spreadsheet."""
+    from studyxf.srs.export import to_anki, to_csv
+    from studyxf.study import open_study
+
+    if not csv_path and not anki_path:
+        raise click.UsageError("give --csv FILE or --anki FILE.apkg")
+    study = open_study()
+    study.enter_today()
+    if csv_path:
+        click.echo(f"{to_csv(study, csv_path)} cards written to {csv_path}")
+    if anki_path:
+        click.echo(f"{to_anki(study, anki_path)} cards written to {anki_path}")
+    return 0

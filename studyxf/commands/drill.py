@@ -1,0 +1,169 @@
+"""The drill command: list, grade, watch, hints, reset, the drill screen."""
+
+from __future__ import annotations
+
+import click
+
+from studyxf.commands.common import emit_json
+from studyxf.errors import StudyxfError
+from studyxf.grading.attempts import grade_and_record
+
+
+@click.command()
+@click.argument("name", required=False)
+@click.argument("file", required=False, type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (Exercism v2 + studyxf fields).")
+@click.option("--hint", is_flag=True, help="Show the next hint, then grade.")
+@click.option("--watch", is_flag=True, help="Re-grade every time the file is saved (Ctrl-C stops).")
+@click.option("--reset", is_flag=True, help="Restore the starter in your workspace (your version is kept as a backup).")
+@click.option("--tui", is_flag=True, help="Open the drill screen: task, report, keys to grade, edit, hint.")
+@click.option("--device", type=click.Choice(["cpu", "cuda", "auto"]), default="cpu", show_default=True)
+@click.option("--framework", type=click.Choice(["numpy", "torch"]), default="numpy", show_default=True,
+              help="Starter to copy into a new workspace.")
+def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
+    """List drills, or grade FILE (default: your workspace copy) for drill NAME; NAME `next` is
+    today's next unfinished drill."""
+    from pathlib import Path
+
+    from studyxf.grading import catalogue
+
+    drills = catalogue.all_drills()
+    if not name:
+        from studyxf.study import open_study
+
+        study = open_study()
+        last = dict(study.conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
+        for d in drills.values():
+            click.echo(f"{d.name:<24} {last.get(d.name, 'not tried'):<10} {d.title}")
+        return 0
+    if name == "next":
+        name = _next_drill()
+        click.echo(f"next drill: {name}", err=as_json)
+    if name not in drills:
+        raise StudyxfError(f"unknown drill {name!r} (known: {', '.join(drills)})")
+    d = drills[name]
+    if file is None:
+        target = d.workspace_file()
+        if reset and target.exists():
+            from studyxf import clock
+
+            backup = target.with_name(f"{target.name}.{clock.now().strftime('%Y%m%d-%H%M%S')}.bak")
+            target.replace(backup)
+            click.echo(f"your version was kept as {backup}", err=as_json)
+        if not target.exists():
+            d.create_workspace(framework)
+            click.echo(f"created {target}", err=as_json)
+            click.echo(f"the task: {target.parent / 'TASK.md'}; grade it with: studyxf drill {name}", err=as_json)
+            if not tui:
+                return 0
+        path = target
+    else:
+        if reset:
+            raise click.UsageError("--reset restores your workspace copy; it takes no FILE")
+        path = Path(file)
+        if not path.is_file():
+            raise StudyxfError(f"{file}: no such file")
+    from studyxf.study import open_study
+
+    study = open_study(backup=False)
+    from studyxf.srs import drills as drill_srs
+
+    if hint:
+        shown = drill_srs.next_hint(study.conn, d)
+        click.echo(shown or "no more hints", err=as_json)
+    hints_used = drill_srs.hints_used(study.conn, name)
+    if tui:
+        from studyxf.tui.app import StudyApp
+
+        StudyApp(study, start="drill", drill=d, drill_path=path).run()
+        return 0
+    if watch:
+        return _watch(study, d, path, hints_used, device)
+    from studyxf.grading.runner import run
+
+    report, schedule = grade_and_record(study, d, path, hints_used, lambda dr, p: run(dr, p, device=device))
+    _show(report, as_json)
+    if schedule:
+        click.echo(schedule, err=as_json)
+    if report["status"] == "pass" and not as_json:
+        _show_solution(d)
+    return 0 if report["status"] == "pass" else 1
+
+
+def _show_solution(d) -> None:
+    """After a pass, as rustlings does: the reference solution and what the engine does differently."""
+    from rich.console import Console
+    from rich.syntax import Syntax
+
+    text = d.solution_text()
+    console = Console()
+    if text:
+        console.print("\n[bold]A reference solution[/bold]")
+        console.print(Syntax(text, "python", theme="ansi_dark", background_color="default"))
+    if d.data.get("after_pass"):
+        console.print(f"[bold]What the engine does differently:[/bold] {d.data['after_pass']}")
+
+
+def _next_drill() -> str:
+    """Today's first drill whose latest attempt is not a pass."""
+    from studyxf.study import open_study
+
+    study = open_study()
+    session = study.today_session()
+    if session is None or not session.drills:
+        raise StudyxfError("today's session has no drill" if session else "no session today")
+    last = dict(study.conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
+    pending = [n for n in session.drills if last.get(n) != "pass"]
+    if not pending:
+        raise StudyxfError(f"every drill of {session.id} is passed: {', '.join(session.drills)}")
+    return pending[0]
+
+
+def _show(report: dict, as_json: bool) -> None:
+    if as_json:
+        emit_json(report)
+    else:
+        _print_report(report)
+
+
+def _watch(study, d, path, hints_used: int, device: str = "cpu") -> int:
+    """Re-grade on every save, like rustlings: a warm worker keeps torch imported."""
+    import time
+
+    from studyxf.grading.runner import WarmGrader
+
+    grader = WarmGrader()
+    seen = None
+    try:
+        while True:
+            try:
+                stamp = path.stat().st_mtime_ns, path.stat().st_size
+            except OSError:
+                stamp = None  # an editor replacing the file: wait for it to come back
+            if stamp is not None and stamp != seen:
+                seen = stamp
+                time.sleep(0.05)  # let the editor finish writing
+                click.clear()
+                started = time.monotonic()
+                report, schedule = grade_and_record(study, d, path, hints_used,
+                                                     lambda dr, p: grader.run(dr, p, device=device))
+                _print_report(report)
+                if schedule:
+                    click.echo(schedule)
+                click.echo(f"\n[{time.monotonic() - started:.2f} s] watching {path} - save to re-grade, "
+                           f"Ctrl-C to stop")
+            time.sleep(0.2)
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        grader.close()
+
+
+def _print_report(report: dict) -> None:
+    from rich.console import Console
+
+    from studyxf.grading.report import renderables
+
+    console = Console(highlight=False)
+    for item in renderables(report):
+        console.print(item)

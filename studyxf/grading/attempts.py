@@ -1,0 +1,31 @@
+"""A drill attempt: graded, stored in the database, and scheduled with SM-2 after a pass."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from studyxf import clock
+from studyxf.srs import drills as drill_srs
+from studyxf.store.db import transaction
+
+
+def grade_and_record(study, d, path, hints_used: int, grade) -> tuple[dict, str | None]:
+    """Grade with `grade(drill, path)`, store the attempt, and schedule the drill after a pass;
+    returns the report and, when it was scheduled, a line saying when it comes back."""
+    started = time.monotonic()
+    report = grade(d, path)
+    seconds = time.monotonic() - started
+    with transaction(study.conn):
+        study.conn.execute(
+            "INSERT INTO drill_attempts (drill, at, file, status, framework, failing, diagnosis, seconds, hints_used) "
+            "VALUES (?,?,?,?,?,?,?,?,?)",
+            (d.name, clock.timestamp(), str(path), report["status"], report.get("framework"),
+             json.dumps([t["name"] for t in report["tests"] if t["status"] != "pass"]),
+             json.dumps(report["diagnosis"]), seconds, hints_used))
+    schedule = None
+    if report["status"] == "pass":
+        scheduled = drill_srs.record_pass(study.conn, d.name, study.day())
+        if scheduled:
+            schedule = f"scheduled (SM-2 quality {scheduled[0]}): write it again from scratch on {scheduled[1]}"
+    return report, schedule
