@@ -120,3 +120,25 @@ def test_check_names_unknown_drills(cli, home, tmp_path):
     res = cli("check", str(tmp_path / "s.yaml"))
     assert res.returncode == 2
     assert "drills: unknown drill 'no-such-drill'" in res.stdout and "recall[1].drill: unknown drill 'nope-drill'" in res.stdout
+
+
+def test_curriculum_cache_follows_edits_and_survives_corruption(cli, home, tmp_path):
+    import json
+    import os
+
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    f = mine / "s.yaml"
+    f.write_text((DATA / "good_sessions" / "my-topic.yaml").read_text())
+    env = {"STUDYXF_SESSIONS": str(mine)}
+    first = json.loads(cli("sessions", "--json", env=env).stdout)
+    assert (home / "cache" / "curriculum.pickle").exists() and first[-2]["title"].startswith("RAG Part 2")
+    f.write_text(f.read_text().replace("RAG Part 2", "RAG Deux"))
+    os.utime(f, ns=(1, 2 * 10 ** 18))  # a different mtime even on a coarse clock
+    assert json.loads(cli("sessions", "--json", env=env).stdout)[-2]["title"].startswith("RAG Deux")
+    (home / "cache" / "curriculum.pickle").write_bytes(b"garbage")
+    res = cli("sessions", "--json", env=env)
+    assert res.returncode == 0 and json.loads(res.stdout)[-2]["title"].startswith("RAG Deux")
+    f.write_text("id: [broken\n")  # an invalid file is still reported although a cache exists
+    res = cli("sessions", "--json", env=env)
+    assert "studyxf: warning:" in res.stderr and "s.yaml:" in res.stderr
