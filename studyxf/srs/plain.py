@@ -69,12 +69,9 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
                 stop = True
                 break
             cmd = line.strip()
-            if cmd == "":
-                if not shown:
-                    _block(out, "A", answer_text(card))
-                    shown = True
-                else:
-                    out.write("?\n")
+            if cmd == "":  # reveal (again, if asked twice: it changes nothing)
+                _block(out, "A", answer_text(card))
+                shown = True
                 out.flush()
                 continue
             quality = None
