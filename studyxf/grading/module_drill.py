@@ -166,7 +166,7 @@ def run(cls, judge_case, redirect, kind: str = "attention"):
         try:
             with redirect(), time_limit():
                 module = cls(d, h)
-            module = module.to(dtype)
+            module = module.to(dtype).eval()  # dropout off: the comparison must be deterministic
             ref_fn = loader(module, d, h, seed=100 + i)
             x = torch.randn(B, T, d, generator=torch.Generator().manual_seed(200 + i), dtype=torch.float64)
             with redirect(), time_limit():

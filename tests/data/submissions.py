@@ -640,3 +640,7 @@ SUBMISSIONS["kv-cache"] = {
                                                "allowed = np.arange(end)[None, :] <= np.arange(T)[:, None]"),
     },
 }
+
+CSA_DROPOUT = CSA_NANOGPT.replace("        self.n_head = n_heads\n", "        self.n_head = n_heads\n        self.attn_dropout = nn.Dropout(0.1)\n").replace(
+    "        att = F.softmax(att, dim=-1)\n", "        att = self.attn_dropout(F.softmax(att, dim=-1))\n")
+SUBMISSIONS["causal-self-attention"]["correct"].append(CSA_DROPOUT)
