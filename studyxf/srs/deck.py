@@ -185,6 +185,11 @@ class Deck:
                     return card_id
         return next((c for c in self.reasks(day) if wanted(c)), None)
 
+    def practice_ids(self, sessions: set[str] | None = None, exclude: set[str] | frozenset = frozenset()) -> list[str]:
+        """Practice mode's cards: every active card (of these sessions), in curriculum order."""
+        rows = self.conn.execute("SELECT id, session_id FROM cards WHERE suspended = 0 ORDER BY position, id")
+        return [cid for cid, sid in rows if cid not in exclude and (sessions is None or sid in sessions)]
+
     def backlog(self, day: date | None = None) -> int:
         """Due cards beyond today's review limit (after weeks away)."""
         iso = (day or self.today()).isoformat()

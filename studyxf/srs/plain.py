@@ -46,13 +46,11 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
             card_id, front = front, None
             return deck.get(card_id)
         if practice:
-            ids = [c.id for c in deck.all_cards()
-                   if not c.suspended and (sessions is None or c.session_id in sessions)]
-            ids = [i for i in ids if i not in practice_done and i not in skipped]
+            ids = deck.practice_ids(sessions, practice_done | skipped)
+            card_id = ids[0] if ids else None
         else:
             card_id = deck.next_id(skipped, sessions)
-            return deck.get(card_id) if card_id else None
-        return deck.get(ids[0]) if ids else None
+        return deck.get(card_id) if card_id else None
 
     while True:
         card = next_card()

@@ -60,15 +60,14 @@ class ReviewScreen(Screen):
 
     def _ids(self) -> list[str]:
         if self.practice:
-            return [c.id for c in self.deck.all_cards() if not c.suspended
-                    and (self.sessions is None or c.session_id in self.sessions) and c.id not in self.practice_done]
+            return self.deck.practice_ids(self.sessions, self.practice_done)
         return self.deck.queue(sessions=self.sessions)
 
     def next_card(self) -> None:
         if self.front:
             card_id, self.front = self.front, None
         elif self.practice:
-            ids = [i for i in self._ids() if i not in self.skipped]
+            ids = self.deck.practice_ids(self.sessions, self.practice_done | self.skipped)
             card_id = ids[0] if ids else None
         else:
             card_id = self.deck.next_id(self.skipped, self.sessions)
