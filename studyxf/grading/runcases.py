@@ -74,12 +74,16 @@ def _check_output(out, case: specs.Case, framework: str, inputs: str) -> tuple[s
     return message, got, judged_at
 
 
-def _preview(names: list[str], case) -> dict:
+def _labelled(case) -> dict:
+    """A case's inputs by the names its call uses (`attention(q, k, v, mask=mask)`)."""
+    names = [p.strip() for p in case.call.partition("(")[2].rstrip(")").split(",") if "=" not in p]
+    return {**{(names[i] if i < len(names) else f"arg{i}"): a for i, a in enumerate(case.args)}, **case.kwargs}
+
+
+def _preview(inputs: dict) -> dict:
     """A failing test's inputs, as Exercism shows them: shape, dtype and the first few values."""
     out = {}
-    values = [*case.args, *case.kwargs.values()]
-    labels = [*(names[i] if i < len(names) else f"arg{i}" for i in range(len(case.args))), *case.kwargs]
-    for label, value in zip(labels, values):
+    for label, value in inputs.items():
         if isinstance(value, torch.Tensor):
             flat = value.flatten()[:4].tolist()
             shown = ", ".join(f"{v:.4g}" if isinstance(v, float) else str(v) for v in flat)
@@ -143,9 +147,8 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
         if half_device and framework == "torch":
             cases += specs.half_precision(cases, half_device)
         for case in cases:
-            names = [p.strip() for p in case.call.partition("(")[2].rstrip(")").split(",") if "=" not in p]
-            inputs = judge.describe({**{(names[i] if i < len(names) else f"arg{i}"): a
-                                        for i, a in enumerate(case.args)}, **case.kwargs})
+            labelled = _labelled(case)
+            inputs = judge.describe(labelled)
             test = {"name": case.name, "test_code": case.call}
             try:
                 out = _call(fn, case.args, case.kwargs, framework, redirect, case.time_limit, case.driver, case.device)
@@ -182,7 +185,7 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
             if message and got is not None:
                 info = {"got": got, "dtype": dname, "case": case}
             if message:
-                test["inputs"] = _preview(names, case)
+                test["inputs"] = _preview(labelled)
             record({**test, "status": "fail" if message else "pass", "message": message}, info)
             for name, check in case.checks:
                 def call(*a, **kw):
