@@ -118,7 +118,9 @@ def check(paths):
     from studyxf import config as config_mod, paths as paths_mod
     from studyxf.content import curriculum
 
-    known = _known_drills()
+    from studyxf.grading import catalogue
+
+    known = set(catalogue.names())
     if paths:
         targets = [Path(p) for p in paths]
     else:
@@ -138,14 +140,6 @@ def check(paths):
         return 2
     click.echo(f"ok: {', '.join(str(t) for t in targets)}", err=True)
     return 0
-
-
-def _known_drills() -> set[str] | None:
-    try:
-        from studyxf.grading import catalogue
-    except ImportError:
-        return None
-    return set(catalogue.names())
 
 
 def _is_drill_target(target) -> bool:

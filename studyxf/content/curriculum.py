@@ -9,6 +9,7 @@ from studyxf import paths
 from studyxf.content.sessions import Session, load_session, session_files
 from studyxf.content.problems import Problem
 from studyxf.errors import ContentError
+from studyxf.labs import NAMES as LABS  # the package's __init__ only: no torch
 
 TOPICS_PER_REVISION = 2
 
@@ -174,8 +175,6 @@ def check_paths(targets: list[Path], known_drills: set[str] | None) -> list[Prob
                     if name not in known_drills:
                         problems.append(Problem(s.source, _drill_line(s, name), "drills",
                                                 f"unknown drill {name!r}"))
-                from studyxf.labs import NAMES as LABS
-
                 for name in (s.data.get("hands_on") or {}).get("labs", []):
                     if name not in LABS:
                         problems.append(Problem(s.source, s.line_of("hands_on", "labs"), "hands_on.labs",
