@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 
 
 def emit_json(data) -> None:
     """--json output goes to stdout alone."""
+    import json  # here, not at the top: `today` imports this module before its first frame
+
     sys.stdout.write(json.dumps(data, indent=2) + "\n")
 
 
