@@ -5,6 +5,7 @@ tests/test_drill_worker.py."""
 import contextlib
 import runpy
 
+import numpy as np
 import pytest
 
 from studyxf.grading import catalogue, runcases
@@ -165,11 +166,12 @@ def test_flash_attention_that_builds_the_full_matrix_fails_the_memory_check(tmp_
     assert mem["status"] == "fail" and "MiB" in mem["message"]
 
 
-@pytest.mark.parametrize("drill", ["attention", "swiglu", "rope"])
+@pytest.mark.parametrize("drill", ["attention", "multi-head-attention", "gqa", "layer-norm", "rms-norm", "swiglu",
+                                   "rope"])
 def test_half_precision_cases_judge_a_torch_submission(tmp_path, drill):
     """What --device cuda adds, run here on the CPU: fp16 and bf16 copies of the float32 cases,
-    judged against the float64 reference at their own tolerances. (A norm or GQA computed wholly
-    in half precision can miss DESIGN.md's rule, whose engine accumulates in fp32.)"""
+    judged against the float64 reference. A correct function written plainly in half precision
+    (a norm's x - mean rounded to fp16) passes them."""
     source = next(s for s in SUBMISSIONS[drill]["correct"] if "import torch" in s)
     d = DRILLS[drill]
     path = tmp_path / "s.py"
@@ -180,3 +182,15 @@ def test_half_precision_cases_judge_a_torch_submission(tmp_path, drill):
     names = [t["name"] for t in report["tests"]]
     assert any("float16 on cpu" in n for n in names) and any("bfloat16 on cpu" in n for n in names)
     assert report["status"] == "pass", [(t["name"], t["message"]) for t in report["tests"] if t["status"] != "pass"]
+
+
+def test_half_precision_is_judged_normwise_and_float32_is_not():
+    from studyxf.grading import judge
+
+    ref = np.array([8.0, 0.01, -3.0])
+    one_eps = ref + np.array([0.0, 8.0 * 2 ** -10, 0.0])  # 1 eps of the largest |expected|, on the small one
+    assert judge.compare(one_eps, ref, "float16", 0.0, "x(3,)") is None
+    ten_eps = ref + np.array([0.0, 80.0 * 2 ** -10, 0.0])
+    assert "4 eps of the largest |expected|" in judge.compare(ten_eps, ref, "float16", 0.0, "x(3,)")
+    assert judge.compare(ref + np.array([0.0, 1e-3, 0.0]), ref, "float32", 0.0, "x(3,)") is not None
+

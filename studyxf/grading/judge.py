@@ -13,6 +13,15 @@ TOLERANCE = {"float16": (1e-3, 1e-5), "bfloat16": (1.6e-2, 1e-5), "float32": (1.
              "float64": (1e-7, 1e-7)}
 
 
+# fp16/bf16 copies of the cases (`--device cuda`) are also judged normwise: a correct function
+# written plainly in half precision rounds every intermediate (a norm's x - mean, a GQA's scores),
+# which the elementwise defaults above do not allow for, while the engine accumulates in fp32.
+# Measured: such code stays within 1.2 eps of the largest |expected|; mistakes are judged on the
+# float32/float64 cases, which the half copies only add to.
+HALF_NORMWISE_EPS = 4
+EPS = {"float16": 2.0 ** -10, "bfloat16": 2.0 ** -7}
+
+
 def to_numpy(x):
     """numpy or torch output -> numpy array (bf16 via float32, which holds it exactly)."""
     if hasattr(x, "detach"):
@@ -39,8 +48,9 @@ def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float
     finite = np.isfinite(ref) & np.isfinite(g)
     same_nonfinite = np.array_equal(np.isfinite(ref), np.isfinite(g)) and np.array_equal(ref[~finite], g[~finite])
     diff = np.where(finite, np.abs(g - np.where(finite, ref, 0)), 0.0)
+    normwise = HALF_NORMWISE_EPS * EPS[dtype_name] * np.abs(ref[finite]).max(initial=0.0) if dtype_name in EPS else 0.0
     if same_nonfinite and (np.all(diff <= atol + rtol * np.abs(np.where(finite, ref, 0)))
-                           or diff.max(initial=0.0) <= 2 * engine_err + 1e-6):
+                           or diff.max(initial=0.0) <= max(2 * engine_err + 1e-6, normwise)):
         return None
     if not same_nonfinite:
         return f"infinite values differ from the reference's (inputs {inputs})"
@@ -49,7 +59,8 @@ def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float
     rel = worst / abs(ref[where]) if ref[where] != 0 else float("inf")
     return (f"values differ (inputs {inputs}): largest absolute error {worst:.3g} at {where} "
             f"(expected {ref[where]:.6g}, got {g[where]:.6g}; relative {rel:.3g}); tolerance for {dtype_name}: "
-            f"rtol={rtol:g}, atol={atol:g}, or 2x the engine's own error ({engine_err:.2g}) + 1e-6")
+            f"rtol={rtol:g}, atol={atol:g}, or 2x the engine's own error ({engine_err:.2g}) + 1e-6"
+            + (f", or {HALF_NORMWISE_EPS} eps of the largest |expected| ({normwise:.2g})" if normwise else ""))
 
 
 def matches(got: np.ndarray, variant: np.ndarray, dtype_name: str) -> tuple[bool, float]:
