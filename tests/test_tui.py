@@ -192,3 +192,39 @@ def test_drill_screen_grades_shows_hints_and_regrades_on_save(home):
     _run(go())
     study = open_study()
     assert [r[0] for r in study.conn.execute("SELECT status FROM drill_attempts ORDER BY id")] == ["fail", "pass"]
+
+
+def test_complete_opens_the_next_session_and_escape_goes_back_then_quits(home):
+    """The command's screen is the app's base screen: `c` replaces it with the next session (tabs
+    built), a pushed screen goes back on escape, and escape on the base screen quits."""
+    from textual.widgets import TabbedContent
+
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.stats import StatsScreen
+    from studyxf.tui.today import TodayScreen
+
+    async def go():
+        study = open_study()
+        s = study.enter_today()
+        app = StudyApp(study, session_id=s.id)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            assert app.screen.query_one(TabbedContent)  # the tabs came after the first frame
+            await pilot.press("c")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TodayScreen) and screen.session.id == "transformers-2"
+            await screen.ready.wait()
+            assert screen.query_one(TabbedContent) and len(app.screen_stack) == 1
+            await pilot.press("s")
+            await pilot.pause()
+            assert isinstance(app.screen, StatsScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+            await pilot.press("escape")
+            await pilot.pause()
+        return app.return_code
+
+    assert _run(go()) in (0, None)
+    assert "transformers-1" in progress.completed(open_study().conn)

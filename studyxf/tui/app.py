@@ -3,6 +3,7 @@ a temporary database with Pilot."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 from textual.app import App
@@ -19,6 +20,7 @@ class StudyApp(App):
                  review_sessions: set[str] | None = None, practice: bool = False, drill=None, drill_path=None,
                  lab: tuple[str, dict] | None = None):
         super().__init__()
+        self.first_frame_shown = False
         self.drill, self.drill_path, self.lab = drill, drill_path, lab
         self.study = study
         self.session_id = session_id
@@ -26,27 +28,38 @@ class StudyApp(App):
         self.review_sessions = review_sessions
         self.practice = practice
 
-    def on_mount(self) -> None:
+    def get_default_screen(self):
+        """The screen the command opened is the app's base screen (not pushed over a blank one,
+        which costs a second screen's layout before the first frame); escape on it quits."""
         if self.start == "lab":
             from studyxf.tui.lab import LabScreen
 
-            self.push_screen(LabScreen(*self.lab))
-        elif self.start == "drill":
+            return LabScreen(*self.lab)
+        if self.start == "drill":
             from studyxf.tui.drill import DrillScreen
 
-            self.push_screen(DrillScreen(self.study, self.drill, self.drill_path))
-        elif self.start == "review":
+            return DrillScreen(self.study, self.drill, self.drill_path)
+        if self.start == "review":
             from studyxf.tui.review import ReviewScreen
 
-            self.push_screen(ReviewScreen(self.study, self.review_sessions, self.practice))
-        else:
-            from studyxf.tui.today import TodayScreen
+            return ReviewScreen(self.study, self.review_sessions, self.practice)
+        from studyxf.tui.today import TodayScreen
 
-            self.push_screen(TodayScreen(self.study, self.session_id))
+        return TodayScreen(self.study, self.session_id)
+
+    def on_ready(self) -> None:
+        """Textual sends Ready once the first frame is on the terminal (the start-up runs in one
+        batch, which is never painted midway): work that can wait for that frame waits for this
+        (the today screen's tabs; `today` also keeps the garbage collector off until then)."""
+        self.first_frame_shown = True
+        gc.enable()
+        after = getattr(self.screen, "after_first_frame", None)
+        if after:
+            self.screen.call_after_refresh(after)
 
     def action_back(self) -> None:
         """Escape: back to the screen underneath, or quit when this screen is the one the command opened."""
-        if len(self.screen_stack) > 2:
+        if len(self.screen_stack) > 1:
             self.pop_screen()
         else:
             self.exit()

@@ -135,8 +135,8 @@ class TodayScreen(Screen):
             yield Footer()
             return
         # The first frame is the overview alone, straight on the screen (which scrolls): a
-        # VerticalScroll around it costs ~13 ms before that frame. The tabs are built right after
-        # it is painted (build_tabs), and each tab's content the first time it is opened.
+        # VerticalScroll around it costs ~13 ms before that frame. The tabs are built once it is
+        # on the terminal (after_first_frame), and each tab's content the first time it is opened.
         first = self._overview()
         first.id = "first-paint"
         yield first
@@ -175,9 +175,22 @@ class TodayScreen(Screen):
     def on_mount(self) -> None:
         if self.session:
             self.sub_title = f"Session {self.session.number}: {self.session.title}"
-            self.call_after_refresh(self.build_tabs)
+            if getattr(self.app, "first_frame_shown", True):  # opened later on: nothing to wait for
+                self.call_after_refresh(self.after_first_frame)
         else:
+            self.sub_title = "the written curriculum is complete"
             self.ready.set()
+
+    async def show_session(self, session) -> None:
+        """This screen, rebuilt for another session (the app's base screen cannot be switched)."""
+        self.ready.clear()
+        self.session, self._lab_index = session, -1
+        await self.recompose()
+        self.on_mount()
+
+    async def after_first_frame(self) -> None:
+        if self.session and not self.query("#tabs"):
+            await self.build_tabs()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         key = (event.pane.id or "").removeprefix("tab-")
@@ -430,11 +443,11 @@ class TodayScreen(Screen):
 
         self.app.push_screen(StatsScreen(self.study))
 
-    def action_complete(self) -> None:
+    async def action_complete(self) -> None:
         if self.session is None:
             return
         progress.complete(self.study.conn, self.session.id)
         message = render.commit_message(self.session)
         nxt = self.study.enter_today()
         self.app.notify(f"Done. Suggested commit: {message}", timeout=10)
-        self.app.switch_screen(TodayScreen(self.study, nxt.id if nxt else None))
+        await self.show_session(nxt)
