@@ -194,3 +194,22 @@ def test_half_precision_is_judged_normwise_and_float32_is_not():
     assert "4 eps of the largest |expected|" in judge.compare(ten_eps, ref, "float16", 0.0, "x(3,)")
     assert judge.compare(ref + np.array([0.0, 1e-3, 0.0]), ref, "float32", 0.0, "x(3,)") is not None
 
+
+
+MINUS_1E9 = """import numpy as np
+def attention(q, k, v, mask=None):
+    s = q @ np.swapaxes(k, -1, -2){scale}
+    if mask is not None:
+        s = np.where(mask, s, -1e9)  # a fully masked row then averages the values
+    w = np.exp(s - s.max(-1, keepdims=True))
+    return w / w.sum(-1, keepdims=True) @ v
+"""
+
+
+def test_a_minus_1e9_mask_fill_is_named_on_the_fully_masked_row_and_does_not_hide_another_mistake(tmp_path):
+    report = grade(tmp_path, "attention", MINUS_1E9.format(scale=" / np.sqrt(q.shape[-1])"))
+    failing = [t for t in report["tests"] if t["status"] != "pass"]
+    assert [t["name"] for t in failing] == ["a fully masked row (3, 5, 8), float64"]
+    assert "should be all zeros: that query has no key it may attend to" in failing[0]["message"]
+    report = grade(tmp_path, "attention", MINUS_1E9.format(scale=""))
+    assert [d["mistake"] for d in report["diagnosis"]] == ["no-scale"]

@@ -44,7 +44,8 @@ def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float
     rtol, atol = TOLERANCE.get(dtype_name, TOLERANCE["float32"])
     if not np.all(np.isfinite(g)) and np.all(np.isfinite(ref)):
         bad = tuple(int(i) for i in np.argwhere(~np.isfinite(g))[0])
-        return f"NaN or inf in the output, first at index {bad} (inputs {inputs})"
+        hint = f"; row {bad[:-1]} {EMPTY_ROW}" if _zero_rows(ref)[bad] else ""
+        return f"NaN or inf in the output, first at index {bad} (inputs {inputs}){hint}"
     finite = np.isfinite(ref) & np.isfinite(g)
     same_nonfinite = np.array_equal(np.isfinite(ref), np.isfinite(g)) and np.array_equal(ref[~finite], g[~finite])
     diff = np.where(finite, np.abs(g - np.where(finite, ref, 0)), 0.0)
@@ -54,23 +55,48 @@ def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float
         return None
     if not same_nonfinite:
         return f"infinite values differ from the reference's (inputs {inputs})"
+    hint = _empty_row_hint(diff, ref, atol, rtol)
     where = tuple(int(i) for i in np.unravel_index(np.argmax(diff), diff.shape))
     worst = diff[where]
     rel = worst / abs(ref[where]) if ref[where] != 0 else float("inf")
     return (f"values differ (inputs {inputs}): largest absolute error {worst:.3g} at {where} "
             f"(expected {ref[where]:.6g}, got {g[where]:.6g}; relative {rel:.3g}); tolerance for {dtype_name}: "
             f"rtol={rtol:g}, atol={atol:g}, or 2x the engine's own error ({engine_err:.2g}) + 1e-6"
-            + (f", or {HALF_NORMWISE_EPS} eps of the largest |expected| ({normwise:.2g})" if normwise else ""))
+            + (f", or {HALF_NORMWISE_EPS} eps of the largest |expected| ({normwise:.2g})" if normwise else "")
+            + hint)
 
 
-def matches(got: np.ndarray, variant: np.ndarray, dtype_name: str) -> tuple[bool, float]:
+EMPTY_ROW = ("should be all zeros: that query has no key it may attend to, and outputs zeros as "
+             "F.scaled_dot_product_attention does (a -1e9 fill averages the values instead, -inf gives NaN)")
+
+
+def _zero_rows(ref: np.ndarray) -> np.ndarray:
+    """Per element: is it in a row (last axis, 2 or more long) that the reference fills with exact
+    zeros? Such a row is a query with no key it may attend to (a fully masked row)."""
+    if ref.ndim < 2 or ref.shape[-1] < 2:
+        return np.zeros(ref.shape, bool)
+    return np.broadcast_to((ref == 0).all(axis=-1, keepdims=True), ref.shape)
+
+
+def _empty_row_hint(diff: np.ndarray, ref: np.ndarray, atol: float, rtol: float) -> str:
+    wrong = _zero_rows(ref) & (diff > atol)
+    if not wrong.any():
+        return ""
+    row = tuple(int(i) for i in np.argwhere(wrong)[0][:-1])
+    return f"; row {row} {EMPTY_ROW}"
+
+
+def matches(got: np.ndarray, variant: np.ndarray, dtype_name: str, ref: np.ndarray | None = None) -> tuple[bool, float]:
     """Does the output equal a wrong variant (same non-finite pattern, finite values close)?"""
     if got.shape != variant.shape:
         return False, float("inf")
     g = got.astype(np.float64)
     # a learner's naive softmax turns a fully masked row into NaN where the variant (like SDPA)
-    # gives zeros: those elements do not count against the match
+    # gives zeros, and a -1e9 fill into the mean of the values: those rows, a mistake of their own
+    # that the failing message names, do not count against the match
     dead = ~np.isfinite(g) & (variant == 0)
+    if ref is not None and ref.shape == variant.shape:
+        dead |= _zero_rows(ref) & (variant == 0)
     if not np.array_equal(np.isfinite(g) | dead, np.isfinite(variant)):
         return False, float("inf")
     fin = np.isfinite(variant) & ~dead
@@ -84,7 +110,8 @@ def matches(got: np.ndarray, variant: np.ndarray, dtype_name: str) -> tuple[bool
 
 def diagnose(failing: list[dict], mistakes: list[str]) -> list[str]:
     """The mistake ids every failing case (with a comparable output) agrees with; the nearest
-    first. `failing` items: {"got", "dtype", "variants": {id: array}}. Empty when none matches."""
+    first. `failing` items: {"got", "dtype", "variants": {id: array}, "ref" (optional)}. Empty when
+    none matches."""
     comparable = [f for f in failing if f.get("got") is not None]
     if not comparable:
         return []
@@ -95,7 +122,7 @@ def diagnose(failing: list[dict], mistakes: list[str]) -> list[str]:
             variant = f["variants"].get(mistake)
             if variant is None:
                 break
-            ok, dist = matches(f["got"], variant, f["dtype"])
+            ok, dist = matches(f["got"], variant, f["dtype"], f.get("ref"))
             if not ok:
                 break
             total += dist

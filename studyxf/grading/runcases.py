@@ -197,7 +197,8 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
                 record({"name": name, "status": "fail" if msg else "pass", "message": msg})
         mistakes = mistake_ids or []
         for f in failing:
-            f["variants"] = f.pop("case").variants(mistakes)
+            case = f.pop("case")
+            f["variants"], f["ref"] = case.variants(mistakes), case.ref()
     status = "pass" if all(t["status"] == "pass" for t in tests) else "fail"
     named = judge.diagnose(failing, mistake_ids if mistake_ids is not None else mistakes) if status == "fail" else []
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": drill,
