@@ -6,7 +6,6 @@ import click
 
 from studyxf.commands.common import emit_json
 from studyxf.errors import StudyxfError
-from studyxf.grading.attempts import grade_and_record
 
 
 @click.command()
@@ -26,6 +25,7 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
     from pathlib import Path
 
     from studyxf.grading import catalogue
+    from studyxf.grading.attempts import grade_and_record  # here, not at the top: --help lists this command
 
     drills = catalogue.all_drills()
     if not name:
@@ -130,6 +130,7 @@ def _watch(study, d, path, hints_used: int, device: str = "cpu") -> int:
     """Re-grade on every save, like rustlings: a warm worker keeps torch imported."""
     import time
 
+    from studyxf.grading.attempts import grade_and_record
     from studyxf.grading.runner import WarmGrader
 
     grader = WarmGrader()
