@@ -124,13 +124,10 @@ def grade(drill: str, path: str, forbidden: list[dict], mistakes: list[str], rea
                                    "is False); use --device cpu or auto"}, real_out)
             os._exit(0)
 
-    try:  # a memory limit set after torch's import has mapped its libraries (DESIGN.md, facts)
-        _, hard = resource.getrlimit(resource.RLIMIT_AS)
-        with open("/proc/self/statm") as fh:
-            vm = int(fh.read().split()[0]) * resource.getpagesize()
-        resource.setrlimit(resource.RLIMIT_AS, (vm + MEMORY_HEADROOM, hard))
-    except (ValueError, OSError):
-        pass  # no such limit here: the parent's time-out still stops a runaway
+    # A memory limit set after torch's import has mapped its libraries (DESIGN.md, facts). None on
+    # the GPU: CUDA's context, started later, reserves tens of GiB of address space.
+    if half_device != "cuda":
+        _limit_address_space()
     banned = forbidden_uses(source, forbidden)
     guards.install(forbidden)
     sys.argv = [path]
@@ -154,6 +151,16 @@ def grade(drill: str, path: str, forbidden: list[dict], mistakes: list[str], rea
                           lambda test: _send("T", test, real_out), mistakes, half_device)
     report["framework"] = framework
     finish(report)
+
+
+def _limit_address_space() -> None:
+    try:
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        with open("/proc/self/statm") as fh:
+            vm = int(fh.read().split()[0]) * resource.getpagesize()
+        resource.setrlimit(resource.RLIMIT_AS, (vm + MEMORY_HEADROOM, hard))
+    except (ValueError, OSError):
+        pass  # no such limit here: the parent's time-out still stops a runaway
 
 
 @contextlib.contextmanager

@@ -1,0 +1,91 @@
+"""The grader on the GPU (`studyxf drill ... --device cuda`): skipped cleanly without CUDA. Each
+check runs the real worker process, as the command does, so CUDA starts inside it as it would for
+a learner. Runs under pytest, or without it (`PYTHONPATH=. python tests/test_grader_gpu.py`, for a
+GPU machine that has only torch and numpy); benchmarks/gpu.sh runs it."""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import torch
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.data.submissions import SUBMISSIONS  # noqa: E402
+
+WRONG_ATTENTION = """import torch
+def attention(q, k, v, mask=None):
+    s = q @ k.transpose(-2, -1)  # no 1/sqrt(d)
+    if mask is not None:
+        s = s.masked_fill(~mask, float("-inf"))
+    return torch.nan_to_num(torch.softmax(s, dim=-1)) @ v
+"""
+
+
+def worker(drill: str, source: str, mistakes=()) -> dict:
+    """The report of the worker process grading `source` with --device cuda."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "submission.py"
+        path.write_text(source)
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        out = subprocess.run([sys.executable, "-m", "studyxf.grading.worker", drill, str(path), "[]",
+                              json.dumps(list(mistakes)), "cuda"], capture_output=True, text=True, cwd=tmp,
+                             env=env, timeout=300).stdout
+    lines = [json.loads(line[2:]) for line in out.splitlines() if line.startswith("R {")]
+    assert lines, f"no report from the worker; it printed: {out[-500:]!r}"
+    return lines[-1]
+
+
+def check_correct_passes_on_cuda(drill):
+    source = next(s for s in SUBMISSIONS[drill]["correct"] if "import torch" in s)
+    report = worker(drill, source)
+    on_gpu = [t for t in report["tests"] if "on cuda" in t["name"]]
+    assert on_gpu, "no fp16/bf16 cases on cuda"
+    bad = [(t["name"], t["message"]) for t in report["tests"] if t["status"] != "pass"]
+    assert report["status"] == "pass", bad
+
+
+def check_wrong_is_named_on_cuda():
+    report = worker("attention", WRONG_ATTENTION, ["no-scale", "scale-d"])
+    assert report["status"] == "fail"
+    assert [d["mistake"] for d in report["diagnosis"]] == ["no-scale"], report["diagnosis"]
+
+
+CASES = [(check_correct_passes_on_cuda, (d,)) for d in ("attention", "gqa", "layer-norm", "rms-norm")]
+CASES += [(check_wrong_is_named_on_cuda, ())]
+IDS = [f"{fn.__name__}{args}".replace(" ", "") for fn, args in CASES]
+
+try:
+    import pytest
+except ImportError:  # a bare GPU machine: run as a script below
+    pytest = None
+
+if pytest is not None:
+    @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+    @pytest.mark.parametrize("fn,args", CASES, ids=IDS)
+    def test_grader_gpu(fn, args):
+        fn(*args)
+
+
+def main() -> int:
+    if not torch.cuda.is_available():
+        print("0 passed, 0 failed, 1 skipped (no CUDA)")
+        return 0
+    passed = failed = 0
+    for (fn, args), name in zip(CASES, IDS):
+        try:
+            fn(*args)
+            passed += 1
+        except Exception as exc:  # noqa: BLE001 - report every failing case, then the count
+            failed += 1
+            print(f"FAIL {name}: {type(exc).__name__}: {str(exc)[:300]}")
+    print(f"grader on cuda: {passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
