@@ -1,7 +1,8 @@
-"""The grader on the GPU (`studyxf drill ... --device cuda`): skipped cleanly without CUDA. Each
-check runs the real worker process, as the command does, so CUDA starts inside it as it would for
-a learner. Runs under pytest, or without it (`PYTHONPATH=. python tests/test_grader_gpu.py`, for a
-GPU machine that has only torch and numpy); benchmarks/gpu.sh runs it."""
+"""studyxf's own GPU paths, skipped cleanly without CUDA: the grader (`studyxf drill ... --device
+cuda`), each check through the real worker process as the command runs it, so CUDA starts inside
+it as it would for a learner; and the training lab on CUDA, checkpoint and resume included. Runs
+under pytest, or without it (`PYTHONPATH=. python tests/test_app_gpu.py`, for a GPU machine that
+has only torch and numpy); benchmarks/gpu.sh runs it."""
 
 import json
 import os
@@ -55,8 +56,23 @@ def check_wrong_is_named_on_cuda():
     assert [d["mistake"] for d in report["diagnosis"]] == ["no-scale"], report["diagnosis"]
 
 
+def check_lab_train_on_cuda():
+    from studyxf.labs.train import Trainer, TrainConfig, default_corpus
+
+    cfg = TrainConfig(steps=30, checkpoint_every=30)
+    with tempfile.TemporaryDirectory() as tmp:
+        ckpt = Path(tmp) / "train.pt"
+        trainer = Trainer(default_corpus(200_000), cfg, ckpt, device="cuda")
+        assert trainer.device.type == "cuda"
+        trainer.run()
+        assert trainer.step == 30 and trainer.losses[-1] < trainer.losses[0]
+        assert len(trainer.sample(50)) == 50
+        again = Trainer(default_corpus(200_000), TrainConfig(steps=40, checkpoint_every=30), ckpt, device="cuda")
+        assert again.resumed and again.step == 30
+
+
 CASES = [(check_correct_passes_on_cuda, (d,)) for d in ("attention", "gqa", "layer-norm", "rms-norm")]
-CASES += [(check_wrong_is_named_on_cuda, ())]
+CASES += [(check_wrong_is_named_on_cuda, ()), (check_lab_train_on_cuda, ())]
 IDS = [f"{fn.__name__}{args}".replace(" ", "") for fn, args in CASES]
 
 try:
@@ -67,7 +83,7 @@ except ImportError:  # a bare GPU machine: run as a script below
 if pytest is not None:
     @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
     @pytest.mark.parametrize("fn,args", CASES, ids=IDS)
-    def test_grader_gpu(fn, args):
+    def test_app_gpu(fn, args):
         fn(*args)
 
 
@@ -83,7 +99,7 @@ def main() -> int:
         except Exception as exc:  # noqa: BLE001 - report every failing case, then the count
             failed += 1
             print(f"FAIL {name}: {type(exc).__name__}: {str(exc)[:300]}")
-    print(f"grader on cuda: {passed} passed, {failed} failed")
+    print(f"grader and lab on cuda: {passed} passed, {failed} failed")
     return 1 if failed else 0
 
 
