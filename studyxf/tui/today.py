@@ -136,7 +136,9 @@ class TodayScreen(Screen):
             return
         # The first frame is the overview alone, straight on the screen (which scrolls): a
         # VerticalScroll around it costs ~13 ms before that frame. The tabs are built once it is
-        # on the terminal (after_first_frame), and each tab's content the first time it is opened.
+        # on the terminal (after_first_frame), and each tab's content the first time it is opened;
+        # a plain row of their titles holds their place meanwhile, so the text does not move.
+        yield self._tab_row()
         first = self._overview()
         first.id = "first-paint"
         yield first
@@ -157,19 +159,26 @@ class TodayScreen(Screen):
             tabs.append(("Checklist", "checklist"))
         return tabs + [("Journal", "journal"), ("Next", "next")]
 
+    def _tab_row(self) -> Static:
+        from rich.console import Group
+        from rich.rule import Rule
+        from rich.text import Text
+
+        titles = Text(" ")
+        for i, (title, _) in enumerate(self.tab_list()):
+            titles.append(f" {title} ", style="bold" if i == 0 else "dim")
+        return Static(Group(titles, Rule(characters="━", style="dim")), id="tab-row")
+
     async def build_tabs(self) -> None:
         from textual.widgets import TabbedContent, TabPane
 
-        first = self.query_one("#first-paint")
         tabs = TabbedContent(id="tabs")
-        await self.mount(tabs, before=first)
-        for title, key in self.tab_list():
-            if key == "overview":
-                await first.remove()
-                content = VerticalScroll(self._overview())
-            else:
-                content = VerticalScroll(id=f"lazy-{key}")
-            await tabs.add_pane(TabPane(title, content, id=f"tab-{key}"))
+        for title, key in self.tab_list():  # what `with TabbedContent():` does in a compose()
+            tabs.compose_add_child(TabPane(title, VerticalScroll(self._overview()) if key == "overview" else
+                                           VerticalScroll(id=f"lazy-{key}"), id=f"tab-{key}"))
+        with self.app.batch_update():  # painted once, in place of the first frame's stand-ins
+            await self.mount(tabs, before="#tab-row")
+            await self.query("#tab-row, #first-paint").remove()
         self.ready.set()
 
     def on_mount(self) -> None:
