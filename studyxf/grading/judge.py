@@ -55,7 +55,7 @@ def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float
         return None
     if not same_nonfinite:
         return f"infinite values differ from the reference's (inputs {inputs})"
-    hint = _empty_row_hint(diff, ref, atol, rtol)
+    hint = _empty_row_hint(diff, ref, atol)
     where = tuple(int(i) for i in np.unravel_index(np.argmax(diff), diff.shape))
     worst = diff[where]
     rel = worst / abs(ref[where]) if ref[where] != 0 else float("inf")
@@ -78,7 +78,7 @@ def _zero_rows(ref: np.ndarray) -> np.ndarray:
     return np.broadcast_to((ref == 0).all(axis=-1, keepdims=True), ref.shape)
 
 
-def _empty_row_hint(diff: np.ndarray, ref: np.ndarray, atol: float, rtol: float) -> str:
+def _empty_row_hint(diff: np.ndarray, ref: np.ndarray, atol: float) -> str:
     wrong = _zero_rows(ref) & (diff > atol)
     if not wrong.any():
         return ""
