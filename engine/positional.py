@@ -9,12 +9,15 @@ import torch
 from torch import nn
 
 
-def sinusoidal(T: int, d: int, base: float = 10000.0, dtype=torch.float32, device=None) -> torch.Tensor:
-    """(T, d): PE[pos, 2i] = sin(pos / base^(2i/d)), PE[pos, 2i+1] = cos(pos / base^(2i/d))."""
-    pos = torch.arange(T, dtype=torch.float64, device=device).unsqueeze(-1)
-    two_i = torch.arange(0, d, 2, dtype=torch.float64, device=device)
+def sinusoidal(T: int, d: int, base: float = 10000.0, dtype=torch.float32, device=None,
+               compute_dtype=torch.float64) -> torch.Tensor:
+    """(T, d): PE[pos, 2i] = sin(pos / base^(2i/d)), PE[pos, 2i+1] = cos(pos / base^(2i/d)).
+    The angles are computed in `compute_dtype` (float64: exact to the output's rounding; in float32
+    an angle near T carries an error of about T * 6e-8, which sin and cos pass on)."""
+    pos = torch.arange(T, dtype=compute_dtype, device=device).unsqueeze(-1)
+    two_i = torch.arange(0, d, 2, dtype=compute_dtype, device=device)
     angle = pos / base ** (two_i / d)
-    pe = torch.zeros(T, d, dtype=torch.float64, device=device)
+    pe = torch.zeros(T, d, dtype=compute_dtype, device=device)
     pe[:, 0::2] = torch.sin(angle)
     pe[:, 1::2] = torch.cos(angle[:, : d // 2])
     return pe.to(dtype)

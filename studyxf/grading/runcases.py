@@ -70,7 +70,8 @@ def _check_output(out, case: specs.Case, framework: str, inputs: str) -> tuple[s
             return f"dtype: expected {want} (the input's dtype), got {got_dtype} (inputs {inputs})", None, ""
     else:
         judged_at = want
-    message = judge.compare(got, ref, judged_at, case.engine_error() if case.out_dtype != "float" else 0.0, inputs)
+    engine_err = case.engine_error() if case.out_dtype != "float" else case.engine_error_at(judged_at)
+    message = judge.compare(got, ref, judged_at, engine_err, inputs)
     return message, got, judged_at
 
 

@@ -37,6 +37,7 @@ class Case:
     slow_message: str | None = None  # what a time-out here means ("correct but too slow")
     driver: Callable | None = None  # (fn, *args) -> output: a case that calls the learner's code many times
     device: str | None = None  # where the learner's inputs go (a GPU case: "cuda"); the reference stays on the CPU
+    engine_at: Callable | None = None  # out_dtype "float": (dtype) -> the engine computing in that dtype
     _ref: np.ndarray | None = None
 
     def tensor_args(self):
@@ -66,6 +67,14 @@ class Case:
         r = r.cpu() if isinstance(r, torch.Tensor) else r
         out = r.detach().to(F64).numpy() if isinstance(r, torch.Tensor) else np.asarray(r, np.float64)
         return float(np.nanmax(np.abs(np.where(np.isfinite(self.ref()), out - self.ref(), 0)), initial=0.0))
+
+    def engine_error_at(self, dtype_name: str) -> float:
+        """For a case whose output may be any floating dtype: the engine's own error when it computes
+        in the dtype the learner returned (0 where the case has no such computation)."""
+        if self.engine_at is None or dtype_name == "float64":
+            return 0.0
+        out = self.engine_at(getattr(torch, dtype_name)).to(F64).numpy()
+        return float(np.abs(out - self.ref()).max(initial=0.0))
 
     def variants(self, ids) -> dict:
         out = {}
@@ -234,7 +243,8 @@ def sinusoidal_cases():
     for T, d in ((1, 4), (10, 16), (50, 64), (7, 6), (128, 512)):
         cases.append(Case(f"T={T}, d={d}", [T, d], {}, lambda T, d: sinusoidal(T, d, dtype=F64),
                           lambda m, T, d: wrong.sinusoidal(T, d, mistake=m), out_dtype="float",
-                          call=f"sinusoidal_encoding({T}, {d})"))
+                          call=f"sinusoidal_encoding({T}, {d})",
+                          engine_at=lambda dt, T=T, d=d: sinusoidal(T, d, dtype=dt, compute_dtype=dt)))
     return cases
 
 

@@ -138,6 +138,16 @@ def sinus(expo="i", write=SIN_W):
     return SIN_NP.format(expo=expo, write=write)
 
 
+SIN_NP32 = """import numpy as np
+def sinusoidal_encoding(T, d):  # all in float32: an angle near 127 is off by ~1e-5, as is its sine
+    pos = np.arange(T, dtype=np.float32)[:, None]
+    angle = pos / np.power(np.float32(10000), np.arange(0, d, 2, dtype=np.float32) / d)
+    pe = np.zeros((T, d), dtype=np.float32)
+    pe[:, 0::2] = np.sin(angle)
+    pe[:, 1::2] = np.cos(angle)
+    return pe
+"""
+
 SIN_TORCH = """import torch, math
 def sinusoidal_encoding(T, d):
     pe = torch.zeros(T, d)
@@ -352,7 +362,7 @@ SUBMISSIONS = {
                      "rope-position-offset": rope(offset="+ 1")},
     },
     "sinusoidal": {
-        "correct": [sinus(), SIN_TORCH],
+        "correct": [sinus(), SIN_TORCH, SIN_NP32],
         "mistakes": {"sinusoidal-concat": sinus(write=SIN_CONCAT), "sinusoidal-exponent": sinus(expo="(i / 2)")},
     },
     "layer-norm": {
