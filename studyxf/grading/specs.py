@@ -211,7 +211,8 @@ def _rope_relative(call):
 def _rope_norms(call):
     x = rnd(12, 32, seed=43)
     out = call(x)
-    if not np.allclose(np.linalg.norm(out, axis=-1), np.linalg.norm(x.numpy(), axis=-1), rtol=1e-9, atol=1e-9):
+    # as loose as the value cases' 1e-6: angles computed in float32 are still a rotation
+    if not np.allclose(np.linalg.norm(out, axis=-1), np.linalg.norm(x.numpy(), axis=-1), rtol=1e-6, atol=1e-6):
         return "rotation must preserve each vector's norm; yours changes it"
     return None
 

@@ -342,6 +342,27 @@ class CausalSelfAttention(nn.Module):
         return self.o_proj(torch.einsum('bhqk,bhkd->bhqd', s.softmax(-1), v).transpose(1, 2).reshape(B, T, D))
 """
 
+ROPE_F32_ANGLES = """import numpy as np
+def apply_rope(x, positions=None, base=10000.0):  # the angles in float32, whatever x's dtype
+    T, d = x.shape[-2:]
+    pos = np.arange(T, dtype=np.float32) if positions is None else np.asarray(positions).astype(np.float32)
+    inv = 1.0 / np.float32(base) ** (np.arange(0, d, 2, dtype=np.float32) / np.float32(d))
+    ang = np.outer(pos, inv).astype(np.float32)
+    c, s = np.cos(ang).astype(x.dtype), np.sin(ang).astype(x.dtype)
+    x0, x1 = x[..., 0::2], x[..., 1::2]
+    return np.stack([x0 * c - x1 * s, x0 * s + x1 * c], axis=-1).reshape(x.shape)
+"""
+
+ROPE_COMPLEX = """import torch
+def apply_rope(x, positions=None, base=10000.0):  # Meta's way: pairs as complex numbers
+    T, d = x.shape[-2], x.shape[-1]
+    positions = torch.arange(T) if positions is None else torch.as_tensor(positions)
+    freqs = 1.0 / (base ** (torch.arange(0, d, 2, dtype=torch.float64) / d))
+    rot = torch.polar(torch.ones(T, d // 2, dtype=torch.float64), torch.outer(positions.double(), freqs))
+    xc = torch.view_as_complex(x.double().reshape(*x.shape[:-1], d // 2, 2).contiguous())
+    return torch.view_as_real(xc * rot).flatten(-2).to(x.dtype)
+"""
+
 SUBMISSIONS = {
     "attention": {
         "correct": [attn(), ATTN_EINSUM, ATTN_TORCH],
@@ -356,7 +377,7 @@ SUBMISSIONS = {
                      "softmax-axis": mha(axis="-2"), "mask-inverted": mha(mask="~m")},
     },
     "rope": {
-        "correct": [rope(), ROPE_TORCH],
+        "correct": [rope(), ROPE_TORCH, ROPE_F32_ANGLES, ROPE_COMPLEX],
         "mistakes": {"rope-rotate-half": rope(pairs=HALF, write=HALF_W), "rope-frequency": rope(freq="/ 2"),
                      "rope-sign": rope(write="out[..., 0::2] = x0 * cos + x1 * sin; out[..., 1::2] = -x0 * sin + x1 * cos"),
                      "rope-position-offset": rope(offset="+ 1")},
