@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.data.submissions import SUBMISSIONS  # noqa: E402
+from tests.gpu_script import run_cases  # noqa: E402
 
 WRONG_ATTENTION = """import torch
 def attention(q, k, v, mask=None):
@@ -87,21 +88,5 @@ if pytest is not None:
         fn(*args)
 
 
-def main() -> int:
-    if not torch.cuda.is_available():
-        print("0 passed, 0 failed, 1 skipped (no CUDA)")
-        return 0
-    passed = failed = 0
-    for (fn, args), name in zip(CASES, IDS):
-        try:
-            fn(*args)
-            passed += 1
-        except Exception as exc:  # noqa: BLE001 - report every failing case, then the count
-            failed += 1
-            print(f"FAIL {name}: {type(exc).__name__}: {str(exc)[:300]}")
-    print(f"grader and lab on cuda: {passed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases(CASES, IDS, "grader and lab on cuda"))

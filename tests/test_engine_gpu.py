@@ -10,12 +10,9 @@ from torch.testing import assert_close
 from engine.attention import naive_attention, sdpa_attention, tiled_attention
 from engine.config import ModelConfig
 from engine.model import Transformer
+from tests.gpu_script import Unavailable, run_cases
 
 TOL = {torch.float16: dict(rtol=1e-3, atol=2e-3), torch.bfloat16: dict(rtol=1.6e-2, atol=1.6e-2)}
-
-
-class Unavailable(Exception):
-    """A backend this GPU or torch build does not offer."""
 
 
 def check_sdpa_backend(dtype, backend, T):
@@ -65,24 +62,5 @@ if pytest is not None:
             pytest.skip(str(exc))
 
 
-def main() -> int:
-    if not torch.cuda.is_available():
-        print("0 passed, 0 failed, 1 skipped (no CUDA)")
-        return 0
-    passed = failed = skipped = 0
-    for (fn, args), name in zip(CASES, IDS):
-        try:
-            fn(*args)
-            passed += 1
-        except Unavailable as exc:
-            skipped += 1
-            print(f"SKIP {name}: {exc}")
-        except Exception as exc:  # noqa: BLE001 - report every failing case, then the count
-            failed += 1
-            print(f"FAIL {name}: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
-    print(f"{passed} passed, {failed} failed, {skipped} skipped")
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_cases(CASES, IDS, "engine on cuda"))

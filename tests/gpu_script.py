@@ -1,0 +1,27 @@
+"""Running a GPU check file as a plain script, for a GPU machine that has only torch and numpy
+(no pytest): every case runs, each failure is printed, then the counts."""
+
+import torch
+
+
+class Unavailable(Exception):
+    """A backend this GPU or torch build does not offer: the case is skipped."""
+
+
+def run_cases(cases: list, ids: list[str], title: str) -> int:
+    if not torch.cuda.is_available():
+        print(f"{title}: 0 passed, 0 failed, 1 skipped (no CUDA)")
+        return 0
+    passed = failed = skipped = 0
+    for (fn, args), name in zip(cases, ids):
+        try:
+            fn(*args)
+            passed += 1
+        except Unavailable as exc:
+            skipped += 1
+            print(f"SKIP {name}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - report every failing case, then the count
+            failed += 1
+            print(f"FAIL {name}: {type(exc).__name__}: {str(exc)[:300]}")
+    print(f"{title}: {passed} passed, {failed} failed, {skipped} skipped")
+    return 1 if failed else 0
