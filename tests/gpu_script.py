@@ -25,3 +25,21 @@ def run_cases(cases: list, ids: list[str], title: str) -> int:
             print(f"FAIL {name}: {type(exc).__name__}: {str(exc)[:300]}")
     print(f"{title}: {passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
+
+
+def as_pytest(cases: list, ids: list[str]):
+    """The same cases as one parametrized pytest test, skipped without CUDA; None without pytest."""
+    try:
+        import pytest
+    except ImportError:  # a bare GPU machine: the file runs as a script
+        return None
+
+    @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
+    @pytest.mark.parametrize("fn,args", cases, ids=ids)
+    def test(fn, args):
+        try:
+            fn(*args)
+        except Unavailable as exc:
+            pytest.skip(str(exc))
+
+    return test

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.data.submissions import SUBMISSIONS  # noqa: E402
-from tests.gpu_script import run_cases  # noqa: E402
+from tests.gpu_script import as_pytest, run_cases  # noqa: E402
 
 WRONG_ATTENTION = """import torch
 def attention(q, k, v, mask=None):
@@ -76,16 +76,7 @@ CASES = [(check_correct_passes_on_cuda, (d,)) for d in ("attention", "gqa", "lay
 CASES += [(check_wrong_is_named_on_cuda, ()), (check_lab_train_on_cuda, ())]
 IDS = [f"{fn.__name__}{args}".replace(" ", "") for fn, args in CASES]
 
-try:
-    import pytest
-except ImportError:  # a bare GPU machine: run as a script below
-    pytest = None
-
-if pytest is not None:
-    @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
-    @pytest.mark.parametrize("fn,args", CASES, ids=IDS)
-    def test_app_gpu(fn, args):
-        fn(*args)
+test_app_gpu = as_pytest(CASES, IDS)
 
 
 if __name__ == "__main__":

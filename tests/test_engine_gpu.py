@@ -10,7 +10,7 @@ from torch.testing import assert_close
 from engine.attention import naive_attention, sdpa_attention, tiled_attention
 from engine.config import ModelConfig
 from engine.model import Transformer
-from tests.gpu_script import Unavailable, run_cases
+from tests.gpu_script import Unavailable, as_pytest, run_cases
 
 TOL = {torch.float16: dict(rtol=1e-3, atol=2e-3), torch.bfloat16: dict(rtol=1.6e-2, atol=1.6e-2)}
 
@@ -47,19 +47,7 @@ CASES = [(check_sdpa_backend, (dt, b, T)) for dt in (torch.float16, torch.bfloat
 CASES += [(check_cached_generation, (kv, w)) for kv, w in ((None, None), (2, None), (2, 5))]
 IDS = [f"{fn.__name__}{args}".replace(" ", "") for fn, args in CASES]
 
-try:
-    import pytest
-except ImportError:  # a bare GPU machine: run as a script below
-    pytest = None
-
-if pytest is not None:
-    @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs CUDA")
-    @pytest.mark.parametrize("fn,args", CASES, ids=IDS)
-    def test_gpu(fn, args):
-        try:
-            fn(*args)
-        except Unavailable as exc:
-            pytest.skip(str(exc))
+test_gpu = as_pytest(CASES, IDS)
 
 
 if __name__ == "__main__":
