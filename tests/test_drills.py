@@ -195,7 +195,6 @@ def test_half_precision_is_judged_normwise_and_float32_is_not():
     assert judge.compare(ref + np.array([0.0, 1e-3, 0.0]), ref, "float32", 0.0, "x(3,)") is not None
 
 
-
 MINUS_1E9 = """import numpy as np
 def attention(q, k, v, mask=None):
     s = q @ np.swapaxes(k, -1, -2){scale}
