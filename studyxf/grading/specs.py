@@ -64,6 +64,10 @@ class Case:
     def engine_error(self) -> float:
         """The engine's own error in the input dtype (on the case's device), against float64."""
         r = self.reference(*map(self.on_device, self.args), **{k: self.on_device(v) for k, v in self.kwargs.items()})
+        return self._error(r)
+
+    def _error(self, r) -> float:
+        """The largest distance of an engine output from the float64 reference (finite places)."""
         r = r.cpu() if isinstance(r, torch.Tensor) else r
         out = r.detach().to(F64).numpy() if isinstance(r, torch.Tensor) else np.asarray(r, np.float64)
         return float(np.nanmax(np.abs(np.where(np.isfinite(self.ref()), out - self.ref(), 0)), initial=0.0))
@@ -73,8 +77,7 @@ class Case:
         in the dtype the learner returned (0 where the case has no such computation)."""
         if self.engine_at is None or dtype_name == "float64":
             return 0.0
-        out = self.engine_at(getattr(torch, dtype_name)).to(F64).numpy()
-        return float(np.abs(out - self.ref()).max(initial=0.0))
+        return self._error(self.engine_at(getattr(torch, dtype_name)))
 
     def variants(self, ids) -> dict:
         out = {}

@@ -182,6 +182,11 @@ class TodayScreen(Screen):
         self.ready.set()
 
     def on_mount(self) -> None:
+        self._start()
+
+    def _start(self) -> None:
+        """Title the screen and, once the first frame is up, build the tabs (or, with no session
+        left, say the curriculum is complete)."""
         if self.session:
             self.sub_title = f"Session {self.session.number}: {self.session.title}"
             if getattr(self.app, "first_frame_shown", True):  # opened later on: nothing to wait for
@@ -195,7 +200,7 @@ class TodayScreen(Screen):
         self.ready.clear()
         self.session, self._lab_index = session, -1
         await self.recompose()
-        self.on_mount()
+        self._start()
 
     async def after_first_frame(self) -> None:
         if self.session and not self.query("#tabs"):
