@@ -1,6 +1,8 @@
 """Running a GPU check file as a plain script, for a GPU machine that has only torch and numpy
 (no pytest): every case runs, each failure is printed, then the counts."""
 
+import time
+
 import torch
 
 
@@ -14,15 +16,17 @@ def run_cases(cases: list, ids: list[str], title: str) -> int:
         return 0
     passed = failed = skipped = 0
     for (fn, args), name in zip(cases, ids):
+        start = time.perf_counter()
         try:
             fn(*args)
             passed += 1
+            print(f"ok   {name} ({time.perf_counter() - start:.1f} s)", flush=True)
         except Unavailable as exc:
             skipped += 1
             print(f"SKIP {name}: {exc}")
         except Exception as exc:  # noqa: BLE001 - report every failing case, then the count
             failed += 1
-            print(f"FAIL {name}: {type(exc).__name__}: {str(exc)[:300]}")
+            print(f"FAIL {name}: {type(exc).__name__}: {str(exc)[:600]}", flush=True)
     print(f"{title}: {passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 

@@ -35,6 +35,10 @@ def _call(fn, args, kwargs, framework, redirect, seconds: float | None = None, d
     return out
 
 
+DEVICE_HINT = ("the inputs are on {device} here: every tensor you create must be made there too, e.g. "
+               "torch.arange(T, device=x.device), torch.ones(T, T, dtype=torch.bool, device=q.device)")
+
+
 class InPlaceEdit(Exception):
     pass
 
@@ -179,11 +183,14 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
                 record({**test, "status": "error", "message": f"the function ran out of memory (inputs {inputs})"})
                 continue
             except Exception as exc:  # noqa: BLE001 - the learner's exception is this test's error
-                record({**test, "status": "error", "message": f"{type(exc).__name__}: {exc} (inputs {inputs})"})
+                hint = f"; {DEVICE_HINT.format(device=case.device)}" if case.device and "device" in str(exc) else ""
+                record({**test, "status": "error", "message": f"{type(exc).__name__}: {exc} (inputs {inputs}){hint}"})
                 continue
             message, got, dname = _check_output(out, case, framework, inputs)
             info = None
-            if message and got is not None:
+            if message and got is not None and case.device is None:
+                # mistakes are named from the float32/float64 cases; a half copy's rounding
+                # (--device cuda) would hide the match
                 info = {"got": got, "dtype": dname, "case": case}
             if message:
                 test["inputs"] = _preview(labelled)

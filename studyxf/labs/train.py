@@ -105,7 +105,9 @@ class Trainer:
     def _load(self) -> bool:
         if self.checkpoint is None or not self.checkpoint.exists():
             return False
-        state = torch.load(self.checkpoint, map_location=self.device, weights_only=False)
+        # loaded on the CPU: the generator's state must stay a CPU ByteTensor (map_location="cuda"
+        # moved it, and set_state refused it); load_state_dict copies the rest to the model's device
+        state = torch.load(self.checkpoint, map_location="cpu", weights_only=False)
         same = {k: v for k, v in state["meta"]["config"].items() if k != "steps"} == \
             {k: v for k, v in asdict(self.cfg).items() if k != "steps"}
         if not same or state["meta"]["corpus"] != self.data.digest:

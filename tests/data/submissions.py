@@ -113,7 +113,7 @@ def rope(offset="", freq="", pairs=INTER, write=INTER_W.format(s="", s2="")):
 ROPE_TORCH = """import torch
 def apply_rope(x, positions=None, base=10000.0):
     T, d = x.shape[-2:]
-    pos = torch.arange(T) if positions is None else positions
+    pos = torch.arange(T, device=x.device) if positions is None else positions
     inv = base ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
     ang = pos.to(torch.float64)[:, None] * inv
     z = torch.view_as_complex(x.double().reshape(*x.shape[:-1], d // 2, 2).contiguous())
@@ -242,7 +242,7 @@ def grouped_query_attention(q, k, v, causal=False):
     tq, tk = q.shape[-2], k.shape[-2]
     s = (q @ k.transpose(-1, -2)) * q.shape[-1] ** -0.5
     if causal:
-        keep = torch.ones(tq, tk, dtype=torch.bool).tril(tk - tq)
+        keep = torch.ones(tq, tk, dtype=torch.bool, device=q.device).tril(tk - tq)
         s = s.masked_fill(~keep, float('-inf'))
     return torch.softmax(s, -1).nan_to_num(0.0) @ v
 """
@@ -451,15 +451,15 @@ FLASH_TORCH = """import torch
 def flash_attention(q, k, v, causal=False, block_size=64):
     tq, tk = q.shape[-2], k.shape[-2]
     scale = {scale}
-    m = torch.full(q.shape[:-1] + (1,), float('-inf'), dtype=q.dtype)
+    m = torch.full(q.shape[:-1] + (1,), float('-inf'), dtype=q.dtype, device=q.device)
     l = torch.zeros_like(m)
-    o = torch.zeros(q.shape[:-1] + (v.shape[-1],), dtype=q.dtype)
-    i = torch.arange(tq)[:, None]
+    o = torch.zeros(q.shape[:-1] + (v.shape[-1],), dtype=q.dtype, device=q.device)
+    i = torch.arange(tq, device=q.device)[:, None]
     for a in range(0, tk, block_size):
         b = min(a + block_size, tk)
         s = (q @ k[..., a:b, :].transpose(-1, -2)) * scale
         if causal:
-            s = s.masked_fill(torch.arange(a, b)[None, :] > i + (tk - tq), float('-inf'))
+            s = s.masked_fill(torch.arange(a, b, device=q.device)[None, :] > i + (tk - tq), float('-inf'))
         m_new = torch.maximum(m, s.amax(-1, keepdim=True))
         safe = torch.where(torch.isfinite(m_new), m_new, torch.zeros_like(m_new))
         p = torch.exp(s - safe)
