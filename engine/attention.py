@@ -10,8 +10,7 @@ Masks are boolean, True = may attend (SDPA's convention). `causal=True` aligns t
 bottom-right when Tq != Tk (query i sees keys <= i + Tk - Tq), unlike SDPA's own `is_causal`,
 which aligns it top-left. A query row with no key to attend to outputs zeros.
 
-`mistake=` (naive path only) switches on a classic wrong variant; the grader matches a learner's
-output against these to name what went wrong.
+Correct only: the wrong variants the grader names live in the drills' folders.
 """
 
 from __future__ import annotations
@@ -22,10 +21,6 @@ from contextlib import nullcontext
 import torch
 import torch.nn.functional as F
 
-MISTAKES = ("no-scale", "scale-d", "scale-d-model", "softmax-axis", "mask-inverted", "mask-diagonal",
-            "no-max-subtraction", "causal-top-left")
-
-
 def causal_mask(tq: int, tk: int, device=None, top_left: bool = False) -> torch.Tensor:
     """Boolean (Tq, Tk), True = may attend, aligned bottom-right (or top-left, as SDPA's is_causal)."""
     i = torch.arange(tq, device=device).unsqueeze(-1)
@@ -33,10 +28,10 @@ def causal_mask(tq: int, tk: int, device=None, top_left: bool = False) -> torch.
     return j <= i if top_left else j <= i + (tk - tq)
 
 
-def _combine(mask, causal: bool, tq: int, tk: int, device, top_left: bool = False):
+def _combine(mask, causal: bool, tq: int, tk: int, device):
     if not causal:
         return None if mask is None else mask.to(torch.bool)
-    c = causal_mask(tq, tk, device, top_left)
+    c = causal_mask(tq, tk, device)
     return c if mask is None else (mask.to(torch.bool) & c)
 
 
@@ -45,37 +40,22 @@ def _accum_dtype(dtype):
     return torch.float32 if dtype in (torch.float16, torch.bfloat16) else dtype
 
 
-def naive_attention(q, k, v, mask=None, causal=False, scale=None, return_weights=False, mistake=None,
-                    d_model=None, bias=None):
+def naive_attention(q, k, v, mask=None, causal=False, scale=None, return_weights=False, bias=None):
     """softmax(q k^T * scale + bias, masked) v. `bias` (broadcastable to (..., Tq, Tk)) is ALiBi's."""
-    d = q.shape[-1]
-    if scale is None:
-        scale = {"no-scale": 1.0, "scale-d": 1.0 / d,
-                 "scale-d-model": 1.0 / math.sqrt(d_model or d)}.get(mistake, 1.0 / math.sqrt(d))
+    scale = 1.0 / math.sqrt(q.shape[-1]) if scale is None else scale
     acc = _accum_dtype(q.dtype)
     scores = (q.to(acc) @ k.to(acc).transpose(-2, -1)) * scale
     if bias is not None:
         scores = scores + bias.to(acc)
     tq, tk = scores.shape[-2], scores.shape[-1]
-    mask = _combine(mask, causal, tq, tk, q.device, top_left=mistake == "causal-top-left")
+    mask = _combine(mask, causal, tq, tk, q.device)
     if mask is not None:
-        if mistake == "mask-inverted":
-            mask = ~mask
-        elif mistake == "mask-diagonal":
-            # the classic off-by-one: the diagonal hidden too (tril(-1) instead of tril)
-            eye = torch.eye(tq, tk, dtype=torch.bool, device=q.device)
-            mask = mask & ~eye
         scores = scores.masked_fill(~mask, float("-inf"))
-    axis = -2 if mistake == "softmax-axis" else -1
-    if mistake == "no-max-subtraction":
-        e = torch.exp(scores.to(q.dtype)).to(acc)
-        weights = e / e.sum(dim=axis, keepdim=True)
-    else:
-        peak = scores.amax(dim=axis, keepdim=True)
-        peak = torch.where(torch.isfinite(peak), peak, torch.zeros_like(peak))
-        e = torch.exp(scores - peak)
-        total = e.sum(dim=axis, keepdim=True)
-        weights = e / torch.where(total > 0, total, torch.ones_like(total))
+    peak = scores.amax(dim=-1, keepdim=True)
+    peak = torch.where(torch.isfinite(peak), peak, torch.zeros_like(peak))
+    e = torch.exp(scores - peak)
+    total = e.sum(dim=-1, keepdim=True)
+    weights = e / torch.where(total > 0, total, torch.ones_like(total))
     out = (weights @ v.to(acc)).to(q.dtype)
     return (out, weights.to(q.dtype)) if return_weights else out
 

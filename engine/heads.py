@@ -8,7 +8,7 @@ import torch
 from torch import nn
 
 from engine.attention import attention as attend
-from engine.attention import causal_mask
+from engine.attention import causal_mask, naive_attention
 from engine.positional import apply_rope
 
 
@@ -44,6 +44,15 @@ def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads: int, mask=None, path: s
     if mask is not None and mask.dim() == 3:
         mask = mask.unsqueeze(1)
     return merge_heads(attend(q, k, v, mask=mask, path=path)) @ w_o
+
+
+def cross_attention(x, memory, w_q, w_k, w_v, w_o, n_heads: int, memory_mask=None):
+    """Queries from the decoder stream x (B, T, d), keys and values from the encoder's memory
+    (B, S, d); memory_mask (B, S), True = a real token. Weights applied as `x @ w`."""
+    q = split_heads(x @ w_q, n_heads)
+    k, v = split_heads(memory @ w_k, n_heads), split_heads(memory @ w_v, n_heads)
+    mask = None if memory_mask is None else memory_mask[:, None, None, :].to(torch.bool)
+    return merge_heads(naive_attention(q, k, v, mask)) @ w_o
 
 
 def padding_mask(lengths: torch.Tensor, T: int) -> torch.Tensor:

@@ -35,3 +35,8 @@ class SwiGLU(nn.Module):
 
     def forward(self, x):
         return self.w2(F.silu(self.w1(x)) * self.w3(x))
+
+
+def gelu_mlp(x, w1, b1, w2, b2, approximate: str = "none"):
+    """gelu(x @ w1 + b1) @ w2 + b2, weights as (d, h) and (h, d): the MLP as plain functions."""
+    return F.gelu(x @ w1 + b1, approximate=approximate) @ w2 + b2

@@ -1,4 +1,4 @@
-"""Where studyxf keeps data and finds content: platformdirs, STUDYXF_HOME, STUDYXF_SESSIONS."""
+"""Where studyxf keeps data and finds content: platformdirs, STUDYXF_HOME, STUDYXF_SESSIONS, STUDYXF_DRILLS."""
 
 from __future__ import annotations
 
@@ -50,6 +50,17 @@ def shipped_drills() -> Path:
     return _content_dir("drills")
 
 
+def user_drill_dirs() -> list[Path]:
+    """The learner's own drill folders: STUDYXF_DRILLS (`:`-separated), then `$STUDYXF_HOME/drills`
+    when it exists. Each holds drill folders laid out as the shipped ones."""
+    env = os.environ.get("STUDYXF_DRILLS", "")
+    dirs = [Path(p).expanduser() for p in env.split(os.pathsep) if p.strip()]
+    default = home() / "drills"
+    if default.is_dir():
+        dirs.append(default)
+    return _unique(dirs)
+
+
 def user_session_dirs(config_dirs: list[str] | None = None) -> list[Path]:
     """The learner's own session folders: STUDYXF_SESSIONS (`:`-separated), then config, then
     `$STUDYXF_HOME/sessions` when it exists."""
@@ -60,6 +71,10 @@ def user_session_dirs(config_dirs: list[str] | None = None) -> list[Path]:
     default = home() / "sessions"
     if default.is_dir():
         dirs.append(default)
+    return _unique(dirs)
+
+
+def _unique(dirs: list[Path]) -> list[Path]:
     seen: set[Path] = set()
     unique = []
     for d in dirs:

@@ -28,15 +28,23 @@ def attention(q, k, v, mask=None):
 """
 
 
-def worker(drill: str, source: str, mistakes=()) -> dict:
-    """The report of the worker process grading `source` with --device cuda."""
+def worker(drill: str, source: str) -> dict:
+    """The report of the worker process grading `source` with --device cuda. The request is built
+    from drill.yaml here (the catalogue needs platformdirs, which a bare GPU machine lacks)."""
+    import yaml
+
+    from studyxf.grading.request import Request, parse_entry
+
+    folder = ROOT / "drills" / drill
+    data = yaml.safe_load((folder / "drill.yaml").read_text())
+    entry, method = parse_entry(data["entry"])
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "submission.py"
         path.write_text(source)
+        req = Request(drill, str(path), str(folder), data["kind"], entry, method, data.get("forbidden", []), "cuda")
         env = dict(os.environ, PYTHONPATH=str(ROOT))
-        out = subprocess.run([sys.executable, "-m", "studyxf.grading.worker", drill, str(path), "[]",
-                              json.dumps(list(mistakes)), "cuda"], capture_output=True, text=True, cwd=tmp,
-                             env=env, timeout=300).stdout
+        out = subprocess.run([sys.executable, "-m", "studyxf.grading.worker", req.to_json()], capture_output=True,
+                             text=True, cwd=tmp, env=env, timeout=300).stdout
     lines = [json.loads(line[2:]) for line in out.splitlines() if line.startswith("R {")]
     assert lines, f"no report from the worker; it printed: {out[-500:]!r}"
     return lines[-1]
@@ -61,13 +69,13 @@ def check_correct_passes_on_cuda(drill):
 
 
 def check_mistake_named_on_cuda(drill, mistake):
-    report = worker(drill, SUBMISSIONS[drill]["mistakes"][mistake], list(SUBMISSIONS[drill]["mistakes"]))
+    report = worker(drill, SUBMISSIONS[drill]["mistakes"][mistake])
     assert report["status"] == "fail", report["status"]
     assert mistake in [d["mistake"] for d in report["diagnosis"]], report["diagnosis"]
 
 
 def check_wrong_is_named_on_cuda():
-    report = worker("attention", WRONG_ATTENTION, ["no-scale", "scale-d"])
+    report = worker("attention", WRONG_ATTENTION)
     assert report["status"] == "fail"
     assert [d["mistake"] for d in report["diagnosis"]] == ["no-scale"], report["diagnosis"]
 

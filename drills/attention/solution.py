@@ -1,6 +1,6 @@
 import numpy as np
 def attention(q, k, v, mask=None):
-    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    s = q @ np.swapaxes(k, -1, -2) / q.shape[-1] ** 0.5  # a Python float keeps float32 input float32 (np.sqrt would promote it)
     if mask is not None:
         s = np.where(mask, s, -np.inf)
     m = np.max(s, axis=-1, keepdims=True)

@@ -8,7 +8,7 @@ def cross_attention(x, memory, w_q, w_k, w_v, w_o, n_heads, memory_mask=None):
     q = (x @ w_q).reshape(B, T, n_heads, dh).transpose(0, 2, 1, 3)
     k = (memory @ w_k).reshape(B, S, n_heads, dh).transpose(0, 2, 1, 3)
     v = (memory @ w_v).reshape(B, S, n_heads, dh).transpose(0, 2, 1, 3)
-    s = q @ k.transpose(0, 1, 3, 2) / np.sqrt(dh)
+    s = q @ k.transpose(0, 1, 3, 2) / dh ** 0.5  # a Python float: np.sqrt(dh) would promote float32 to float64
     if memory_mask is not None:
         s = np.where(memory_mask[:, None, None, :], s, -np.inf)
     s = s - s.max(-1, keepdims=True)

@@ -9,7 +9,7 @@ def flash_attention(q, k, v, causal=False, block_size=64):
     rows = np.arange(tq)[:, None]
     for start in range(0, tk, block_size):
         end = min(start + block_size, tk)
-        s = q @ np.swapaxes(k[..., start:end, :], -1, -2) / np.sqrt(d)
+        s = q @ np.swapaxes(k[..., start:end, :], -1, -2) / d ** 0.5  # a Python float: np.sqrt(d) would promote float32 to float64
         if causal:
             s = np.where(np.arange(start, end)[None, :] <= rows + (tk - tq), s, -np.inf)
         m_new = np.maximum(m, s.max(-1, keepdims=True))

@@ -5,7 +5,7 @@ def grouped_query_attention(q, k, v, causal=False):
     k = np.repeat(k, g, axis=1)
     v = np.repeat(v, g, axis=1)
     tq, tk = q.shape[-2], k.shape[-2]
-    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    s = q @ np.swapaxes(k, -1, -2) / q.shape[-1] ** 0.5  # a Python float keeps float32 input float32 (np.sqrt would promote it)
     if causal:
         i = np.arange(tq)[:, None]
         j = np.arange(tk)[None, :]

@@ -26,7 +26,7 @@ def decode_step(x, cache_k, cache_v, start_pos, w_q, w_k, w_v, w_o, n_heads):
     end = start_pos + T
     keys = cache_k[:, :end].transpose(0, 2, 1, 3)                   # (B, h, end, dh)
     vals = cache_v[:, :end].transpose(0, 2, 1, 3)
-    s = q @ keys.transpose(0, 1, 3, 2) / np.sqrt(dh)
+    s = q @ keys.transpose(0, 1, 3, 2) / dh ** 0.5  # a Python float: np.sqrt(dh) would promote float32 to float64
     allowed = np.arange(end)[None, :] <= pos[:, None]               # bottom-right causal
     s = np.where(allowed, s, -np.inf)
     s = s - s.max(-1, keepdims=True)

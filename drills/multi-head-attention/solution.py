@@ -5,7 +5,7 @@ def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):
     def split(t):
         return t.reshape(B, T, n_heads, dh).transpose(0, 2, 1, 3)
     q, k, v = split(x @ w_q), split(x @ w_k), split(x @ w_v)
-    s = q @ k.transpose(0, 1, 3, 2) / np.sqrt(dh)
+    s = q @ k.transpose(0, 1, 3, 2) / dh ** 0.5  # a Python float: np.sqrt(dh) would promote float32 to float64
     if mask is not None:
         m = mask if mask.ndim == 2 else mask[:, None]
         s = np.where(m, s, -np.inf)

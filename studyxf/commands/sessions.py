@@ -141,6 +141,7 @@ def check(paths):
         targets = [paths_mod.shipped_sessions(), *paths_mod.user_session_dirs(cfg.session_dirs)]
         if paths_mod.shipped_drills().is_dir():
             targets.append(paths_mod.shipped_drills())
+        targets += [d for d in paths_mod.user_drill_dirs() if d.is_dir()]
     problems = []
     for target in targets:
         if _is_drill_target(target):

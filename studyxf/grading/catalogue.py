@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -10,9 +11,10 @@ from studyxf.content import yamlsrc
 from studyxf.content.schema import Id, List, Map, Str
 from studyxf.content.yamlsrc import Problem
 from studyxf.errors import ContentError
+from studyxf.grading.request import KINDS, Request, parse_entry
 
 DRILL_SPEC = Map(
-    required={"name": Id(), "title": Str(), "entry": Str(), "task": Str(),
+    required={"name": Id(), "title": Str(), "entry": Str(), "task": Str(), "kind": Str(), "grader": Str(),
               "starters": Map(optional={"numpy": Str(), "torch": Str()})},
     optional={"sessions": List(Id()), "hints": List(Str()), "mistakes": Map(open=True), "solution": Str(),
               "after_pass": Str(),
@@ -41,6 +43,12 @@ class Drill:
     @property
     def forbidden(self) -> list[dict]:
         return self.data.get("forbidden", [])
+
+    def request(self, path: Path, device: str = "cpu") -> Request:
+        """What the grading worker needs to grade `path` on this drill."""
+        name, method = parse_entry(self.data["entry"])
+        return Request(self.name, str(path.resolve()), str(self.folder.resolve()), self.data["kind"], name, method,
+                       self.forbidden, device)
 
     def starter(self, framework: str) -> Path:
         return self.folder / self.data["starters"][framework]
@@ -74,7 +82,9 @@ def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
     folder = path.parent
     if doc.data["name"] != folder.name:
         problems.append(Problem(path, doc.line(("name",)), "name", f"must match its folder {folder.name!r}"))
-    for key in ("task", "solution"):
+    if doc.data["kind"] not in KINDS:
+        problems.append(Problem(path, doc.line(("kind",)), "kind", f"expected one of {', '.join(KINDS)}"))
+    for key in ("task", "solution", "grader"):
         if key in doc.data and not (folder / doc.data[key]).is_file():
             problems.append(Problem(path, doc.line((key,)), key, f"file not found: {doc.data[key]}"))
     for fw, name in doc.data["starters"].items():
@@ -103,15 +113,34 @@ def check_path(target: Path) -> list[Problem]:
     return problems
 
 
-def all_drills() -> dict[str, Drill]:
+def all_drills(warn=None) -> dict[str, Drill]:
+    """The shipped drills, then the learner's own folders (STUDYXF_DRILLS): one whose name equals a
+    shipped drill's replaces it, with a warning; an invalid one is skipped with a warning."""
     drills = {}
     for path in _drill_files(paths.shipped_drills()):
         drill, problems = load_drill(path)
         if problems:
             raise ContentError(f"invalid shipped content: {problems[0]}")
         drills[drill.name] = drill
+    shipped = set(drills)
+    warn = warn or _warn
+    for folder in paths.user_drill_dirs():
+        for path in _drill_files(folder):
+            drill, problems = load_drill(path)
+            if problems:
+                for p in problems[:20]:
+                    warn(str(p))
+                continue
+            if drill.name in shipped:
+                warn(f"{path}: drill {drill.name!r} replaces the shipped one")
+            drills[drill.name] = drill
     return drills
 
 
+def _warn(message: str) -> None:
+    print(f"studyxf: warning: {message}", file=sys.stderr)
+
+
 def names() -> list[str]:
-    return [p.parent.name for p in _drill_files(paths.shipped_drills())]
+    return [p.parent.name for folder in (paths.shipped_drills(), *paths.user_drill_dirs())
+            for p in _drill_files(folder)]

@@ -1,6 +1,9 @@
-"""The module drills, `causal-self-attention` and `transformer-block`: build the learner's module,
-copy reference weights into its Linear (and LayerNorm) layers, by name first, then by registration
-order, and compare with the engine. Runs inside the grading worker."""
+"""Module drills (`causal-self-attention`, `transformer-block`, a learner's own): build the learner's
+module, copy reference weights into its Linear (and LayerNorm) layers, by name first, then by
+registration order, compare with the drill's reference, and localise a failure: forward hooks on the
+learner's layers capture the tensors between stages (q/k/v in, the attention before its projection,
+the MLP's input and hidden), compared with the reference's to name the first stage that diverges.
+Runs inside the grading worker; each drill's grader.py says how its weights load and its stages."""
 
 from __future__ import annotations
 
@@ -8,7 +11,6 @@ import numpy as np
 import torch
 from torch import nn
 
-from engine import mistakes as wrong
 from studyxf.grading.guards import time_limit
 
 FUSED = ("qkv", "c_attn", "in_proj", "attn", "qkv_proj", "w_qkv")
@@ -17,7 +19,6 @@ SEPARATE = {"q": ("q", "query", "q_proj", "wq", "w_q"), "k": ("k", "key", "k_pro
 OUT = ("proj", "c_proj", "out_proj", "o_proj", "wo", "w_o", "out", "o")
 CONFIGS = [(32, 4, 2, 7, torch.float32), (128, 4, 2, 16, torch.float32), (24, 3, 1, 1, torch.float32),
            (64, 8, 3, 5, torch.float64)]
-MISTAKES = ("no-scale", "scale-d", "scale-d-model", "softmax-axis", "mask-diagonal", "heads-no-transpose")
 
 
 class LayoutError(Exception):
@@ -80,26 +81,10 @@ def load_reference(layers: dict, d: int, seed: int):
 
 LN1 = ("ln1", "ln_1", "norm1", "attn_norm", "input_layernorm", "ln_attn", "norm_1")
 LN2 = ("ln2", "ln_2", "norm2", "mlp_norm", "ffn_norm", "post_attention_layernorm", "ln_mlp", "norm_2")
-# a block whose attention hides the diagonal outputs NaN rows, which no variant reproduces: the
-# NaN message and the causality check say it instead
-BLOCK_MISTAKES = ("post-norm", "no-residual", "gelu-tanh", "no-scale")
 
 
-def _cast(t, dtype):
-    return None if t is None else t.to(dtype)
-
-
-def load_attention(module, d, h, seed):
-    """Weights into a CausalSelfAttention; returns ref(x, mistake) computing the engine's output."""
-    weights = load_reference(find_layers(module, d), d, seed)
-
-    def ref(x, mistake=None):
-        return wrong.causal_self_attention(x, *(_cast(w, x.dtype) for w in weights), h, mistake=mistake)
-    return ref
-
-
-def _attention_child(module, d):
-    """The block's attention submodule: the first child whose Linear layers map to q, k, v, out."""
+def attention_child(module, d):
+    """The block's attention submodule's layers: the first child whose Linears map to q, k, v, out."""
     for _, child in module.named_children():
         try:
             return find_layers(child, d)
@@ -109,9 +94,8 @@ def _attention_child(module, d):
                       "or four Linear(d, d))")
 
 
-def load_block(module, d, h, seed):
-    """Weights into a TransformerBlock: two LayerNorms, the attention's Linears, the MLP's two."""
-    g = torch.Generator().manual_seed(seed)
+def find_norms(module, d):
+    """The block's two LayerNorms (ln1 before attention, ln2 before the MLP): by name, then by order."""
     norms = [(n.rsplit(".", 1)[-1], m) for n, m in module.named_modules() if isinstance(m, nn.LayerNorm)]
     by_name = dict(norms)
     ln1 = next((by_name[n] for n in LN1 if n in by_name), None)
@@ -121,54 +105,69 @@ def load_block(module, d, h, seed):
             raise LayoutError(f"expected two nn.LayerNorm layers (ln1 before attention, ln2 before the MLP), "
                               f"found {[n for n, _ in norms] or 'none'}")
         ln1, ln2 = norms[0][1], norms[1][1]
-    attn_layers = _attention_child(module, d)
-    taken = {id(m) for m in attn_layers.values()}
+    return ln1, ln2
+
+
+def find_mlp(module, d, taken):
     rest = [m for m in module.modules() if isinstance(m, nn.Linear) and id(m) not in taken]
     up = next((m for m in rest if m.weight.shape[1] == d and m.weight.shape[0] != d), None)
     down = next((m for m in rest if m.weight.shape[0] == d and m.weight.shape[1] != d), None)
     if up is None or down is None:
         raise LayoutError("cannot find the MLP's Linear(d, ratio*d) and Linear(ratio*d, d)")
-    attn_w = load_reference(attn_layers, d, seed + 1)
-    norm_p, mlp_w = [], []
-    with torch.no_grad():
-        for ln in (ln1, ln2):
-            gamma = 1 + 0.1 * torch.randn(d, generator=g, dtype=torch.float64)
-            beta = 0.1 * torch.randn(d, generator=g, dtype=torch.float64)
-            if ln.weight is not None:
-                ln.weight.copy_(gamma)
-            if ln.bias is not None:
-                ln.bias.copy_(beta)
-            norm_p.append((gamma if ln.weight is not None else torch.ones(d, dtype=torch.float64),
-                           beta if ln.bias is not None else None, ln.eps))
-        for lin in (up, down):
-            w = torch.randn(*lin.weight.shape, generator=g, dtype=torch.float64) * lin.weight.shape[1] ** -0.5
-            lin.weight.copy_(w)
-            b = None
-            if lin.bias is not None:
-                b = 0.1 * torch.randn(lin.weight.shape[0], generator=g, dtype=torch.float64)
-                lin.bias.copy_(b)
-            mlp_w += [w, b]
-
-    def ref(x, mistake=None):
-        lns = [(p[0].to(x.dtype), _cast(p[1], x.dtype), p[2]) for p in norm_p]
-        return wrong.transformer_block(x, lns[0], lns[1], [_cast(t, x.dtype) for t in attn_w],
-                                       [_cast(t, x.dtype) for t in mlp_w], h, mistake=mistake)
-    return ref
+    return up, down
 
 
-def run(cls, judge_case, redirect, kind: str = "attention"):
-    """Yields (test dict, failing-info dict or None) for each check."""
-    loader = load_attention if kind == "attention" else load_block
-    mistakes = MISTAKES if kind == "attention" else BLOCK_MISTAKES
-    label = "CausalSelfAttention" if kind == "attention" else "TransformerBlock"
-    for i, (d, h, B, T, dtype) in enumerate(CONFIGS):
+class Taps:
+    """Forward hooks capturing the input of some of the learner's layers, by stage name."""
+
+    def __init__(self, stages: list[tuple[str, nn.Module]]):
+        self.seen: dict[str, torch.Tensor] = {}
+        self.handles = [m.register_forward_hook(self._hook(name)) for name, m in stages]
+        self.order = [name for name, _ in stages]
+
+    def _hook(self, name):
+        def hook(_module, inputs, _output):
+            if name not in self.seen and inputs and isinstance(inputs[0], torch.Tensor):
+                self.seen[name] = inputs[0].detach().to(torch.float64).clone()
+        return hook
+
+    def close(self):
+        for h in self.handles:
+            h.remove()
+
+
+def localise(taps: Taps, trace: dict, rtol: float = 1e-4, atol: float = 1e-5) -> str | None:
+    """The first stage (in forward order) whose captured tensor differs from the reference's."""
+    checked = []
+    for name in taps.order:
+        got, want = taps.seen.get(name), trace.get(name)
+        if got is None or want is None or tuple(got.shape) != tuple(want.shape):
+            continue
+        want = want.detach().to(torch.float64)
+        err = float((got - want).abs().max())
+        if not torch.allclose(got, want, rtol=rtol, atol=atol):
+            before = f"; {', '.join(checked)} match" if checked else ""
+            return f"localised: the first stage that differs is {name} (largest error {err:.3g}){before}"
+        checked.append(name)
+    if checked:
+        return f"localised: {', '.join(checked)} match the reference; the difference comes after them"
+    return None
+
+
+def run(cls, grader, judge_case, redirect, label: str):
+    """Yields (test dict, failing-info dict or None) for each config of the drill's grader: its
+    load(module, d, h, seed) -> (ref(x, slips, trace), stages) puts the weights in and names the
+    layers to tap."""
+    for i, (d, h, B, T, dtype) in enumerate(getattr(grader, "CONFIGS", CONFIGS)):
         name = f"d_model={d}, n_heads={h}, x ({B}, {T}, {d}), {str(dtype).removeprefix('torch.')}"
+        taps = None
         try:
             with redirect(), time_limit():
                 module = cls(d, h)
             module = module.to(dtype).eval()  # dropout off: the comparison must be deterministic
-            ref_fn = loader(module, d, h, seed=100 + i)
+            ref_fn, stages = grader.load(module, d, h, seed=100 + i)
             x = torch.randn(B, T, d, generator=torch.Generator().manual_seed(200 + i), dtype=torch.float64)
+            taps = Taps(stages)
             with redirect(), time_limit():
                 out = module(x.to(dtype))
         except LayoutError as exc:
@@ -177,14 +176,20 @@ def run(cls, judge_case, redirect, kind: str = "attention"):
         except Exception as exc:  # noqa: BLE001 - the learner's module raising is that test's error
             yield {"name": name, "status": "error", "message": f"{type(exc).__name__}: {exc}"}, None
             continue
-        ref = ref_fn(x).numpy()
-        engine_err = float(np.abs(ref_fn(x.to(dtype)).double().numpy() - ref).max())
+        finally:
+            if taps is not None:
+                taps.close()
+        trace: dict = {}
+        ref = ref_fn(x, frozenset(), trace).numpy()
+        engine_err = float(np.abs(ref_fn(x.to(dtype), frozenset(), None).double().numpy() - ref).max())
         got = out.detach().to(torch.float64).numpy() if isinstance(out, torch.Tensor) else None
         dname = str(dtype).removeprefix("torch.")
         message = judge_case(out, ref, dname, engine_err, f"x({B}, {T}, {d})")
         fail_info = None
         if message and got is not None and got.shape == ref.shape:
-            fail_info = {"got": got, "dtype": dname, "variants": {m: ref_fn(x, m).numpy() for m in mistakes}}
+            fail_info = {"got": got, "dtype": dname, "ref": ref,
+                         "variant_of": lambda slips, _f=ref_fn, _x=x: _f(_x, slips, None).numpy(),
+                         "localised": localise(taps, trace)}
         yield {"name": name, "status": "fail" if message else "pass", "message": message,
                "test_code": f"m = {label}({d}, {h}); y = m(x)  # x {(B, T, d)}"}, fail_info
         if i == 0:
@@ -192,7 +197,25 @@ def run(cls, judge_case, redirect, kind: str = "attention"):
 
 
 def _properties(module, x, redirect):
+    # the same input twice: dropout left on (F.dropout ignores eval()) makes the output random
+    random = False
+    try:
+        with torch.no_grad(), redirect(), time_limit():
+            a, b = module(x), module(x)
+        msg = None
+        if a.shape == b.shape and not torch.equal(torch.nan_to_num(a), torch.nan_to_num(b)):
+            random = True
+            msg = (f"the same input twice gave outputs that differ by up to {float((a - b).abs().max()):.3g} in eval "
+                   f"mode: something random runs (F.dropout(..., training=True) by default, or torch.rand)")
+        yield {"name": "same input, same output", "status": "fail" if msg else "pass", "message": msg}, \
+            ({"random": True} if random else None)
+    except Exception as exc:  # noqa: BLE001
+        yield {"name": "same input, same output", "status": "error", "message": f"{type(exc).__name__}: {exc}"}, None
     # causality: changing the last token must leave every earlier output unchanged
+    if random:
+        yield {"name": "causality", "status": "error", "message": "not judged: the outputs are random (see "
+                                                                   "'same input, same output')"}, None
+        return
     try:
         with torch.no_grad(), redirect(), time_limit():
             a = module(x)

@@ -1,40 +1,74 @@
-"""A drill report as rich renderables: the terminal's `studyxf drill` and the drill screen share it."""
+"""A drill report as rich renderables, the cause first: the verdict and the count of tests passed,
+the diagnosis (what is wrong and the fix), then the failing tests with identical failures collapsed
+into one line, what the program printed, and one next step. The terminal's `studyxf drill` and the
+drill screen share it."""
 
 from __future__ import annotations
+
+import re
 
 from rich.text import Text
 
 _STYLE = {"pass": "green", "fail": "red", "error": "red"}
+_INPUTS = re.compile(r" \(inputs [^)]*\)")
+
+
+def _key(test: dict) -> str:
+    """What two failures have in common once their inputs are left out."""
+    return f"{test['status']}|{_INPUTS.sub('', test.get('message') or '')}"
 
 
 def renderables(report: dict) -> list:
-    out = []
+    tests = report["tests"]
+    passed = sum(t["status"] == "pass" for t in tests)
     head = Text(f"{report['drill']}: ")
     head.append(report["status"].upper(), style="bold " + _STYLE[report["status"]])
+    if tests:
+        head.append(f"  {passed} of {len(tests)} tests passed", style="bold")
     if report.get("framework"):
-        head.append(f" ({report['framework']})", style="dim")
-    out.append(head)
+        head.append(f"  ({report['framework']})", style="dim")
+    out = [head]
     if report.get("message"):
         out.append(Text(f"  {report['message']}"))
-    for t in report["tests"]:
-        line = Text("  ")
-        line.append(f"[{t['status']:>5}]", style=_STYLE[t["status"]])
-        line.append(f" {t['name']}")
-        out.append(line)
-        if t.get("message"):
-            out.append(Text(f"          {t['message']}", style="dim" if t["status"] == "pass" else ""))
-        if t["status"] != "pass" and t.get("test_code"):
-            out.append(Text(f"          called: {t['test_code']}", style="cyan"))
-            for label, value in (t.get("inputs") or {}).items():
-                out.append(Text(f"            {label} = {value}", style="dim"))
     for dg in report["diagnosis"]:
-        line = Text(f"  diagnosis: {dg['mistake']}", style="bold yellow")
-        line.append(f" - {dg['message']}", style="")
+        line = Text("  diagnosis: ", style="bold yellow")
+        if dg["mistake"] not in ("measured", "localised"):
+            line.append(f"{dg['mistake']} - ", style="bold yellow")
+        line.append(dg.get("message") or "")
         out.append(line)
-    if report["tests"]:
-        passed = sum(t["status"] == "pass" for t in report["tests"])
-        out.append(Text(f"  {passed} of {len(report['tests'])} tests passed", style="bold"))
+    if report["status"] == "fail" and not report["diagnosis"]:
+        out.append(Text("  diagnosis: no known mistake matches; the failing tests below say where the values "
+                        "differ", style="yellow"))
+    out += _failures([t for t in tests if t["status"] != "pass"], len(tests))
     if report.get("output"):
         out.append(Text("  your program printed:"))
         out += [Text("    " + line, style="dim") for line in report["output"].splitlines()[:20]]
+    nxt = "studyxf drill next" if report["status"] == "pass" else f"studyxf drill {report['drill']} --hint"
+    out.append(Text(f"  next: {nxt}", style="cyan"))
+    return out
+
+
+def _failures(failing: list[dict], total: int) -> list:
+    out, groups = [], {}
+    for t in failing:
+        groups.setdefault(_key(t), []).append(t)
+    for group in groups.values():
+        first = group[0]
+        line = Text("  ")
+        line.append(f"[{first['status']:>5}]", style=_STYLE[first["status"]])
+        if len(group) > 1:
+            verb = "raised" if first["status"] == "error" else "failed:"
+            message = _INPUTS.sub("", first.get("message") or "")
+            line.append(f" {len(group)} of {total} tests {verb} {message}")
+            out.append(line)
+            out.append(Text("          " + "; ".join(t["name"] for t in group), style="dim"))
+            continue
+        line.append(f" {first['name']}")
+        out.append(line)
+        if first.get("message"):
+            out.append(Text(f"          {first['message']}"))
+        if first.get("test_code"):
+            out.append(Text(f"          called: {first['test_code']}", style="cyan"))
+            for label, value in (first.get("inputs") or {}).items():
+                out.append(Text(f"            {label} = {value}", style="dim"))
     return out

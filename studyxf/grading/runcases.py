@@ -1,14 +1,53 @@
-"""Running a drill's cases against the learner's entry point (inside the worker): inputs in the
-learner's framework, exceptions and in-place edits caught per case, outputs judged, the mistake
-named. Each finished test is passed to `emit` at once."""
+"""Running a drill's cases against the learner's entry point (inside the worker): the drill's
+grader.py loaded from its folder, inputs in the learner's framework, each case's exception or
+broken rule caught as that case's result, outputs judged, then the diagnosis. Each finished test
+is passed to `emit` at once."""
 
 from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
 
 import numpy as np
 import torch
 
-from studyxf.grading import judge, specs
+from studyxf.grading import diagnosis, judge, probes
+from studyxf.grading.case import Case, RuleBroken, half_precision
 from studyxf.grading.guards import CaseTimeout, ForbiddenCall, time_limit
+from studyxf.grading.request import Request
+
+DEVICE_HINT = ("the inputs are on {device} here: every tensor you create must be made there too, e.g. "
+               "torch.arange(T, device=x.device), torch.ones(T, T, dtype=torch.bool, device=q.device)")
+DTYPE_HINT = ("NumPy 2 promotes a float32 array combined with a NumPy float64 scalar (np.sqrt(d), np.float64(...)) "
+              "or a float64 array to float64: use a Python float (d ** 0.5, math.sqrt(d)) or .astype(x.dtype)")
+
+
+def load_grader(folder: str):
+    """The drill folder's grader.py as a module (a learner's own drill folder works the same way)."""
+    path = Path(folder) / "grader.py"
+    name = f"studyxf_drill_{Path(folder).name.replace('-', '_')}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _entry_point(namespace: dict, req: Request):
+    """The learner's callable, or the message saying what the file lacks."""
+    fn = namespace.get(req.entry)
+    if req.kind == "leetcode":  # LeetCode's own signature: each case calls a fresh Solution()
+        if not isinstance(fn, type) or not callable(getattr(fn, req.method or "", None)):
+            return None, f"the file defines no `class {req.entry}` with a method `{req.method}`"
+        cls = fn
+
+        def call(*args, **kwargs):
+            return getattr(cls(), req.method)(*args, **kwargs)
+        return call, None
+    if not callable(fn):
+        return None, f"the file defines no `{req.entry}` (the entry point of {req.drill})"
+    return fn, None
 
 
 def _to_framework(value, framework: str, device: str | None = None):
@@ -31,19 +70,30 @@ def _call(fn, args, kwargs, framework, redirect, seconds: float | None = None, d
     if framework == "torch":
         for orig, given in zip([*args, *kwargs.values()], [*conv_args, *conv_kwargs.values()]):
             if isinstance(orig, torch.Tensor) and not torch.equal(orig, given.to(orig.device)):
-                raise InPlaceEdit("the function modified one of its inputs in place")
+                raise RuleBroken("the function modified one of its inputs in place: work on a copy "
+                                 "(x = x.clone(), or out-of-place ops: x - m instead of x -= m)")
     return out
 
 
-DEVICE_HINT = ("the inputs are on {device} here: every tensor you create must be made there too, e.g. "
-               "torch.arange(T, device=x.device), torch.ones(T, T, dtype=torch.bool, device=q.device)")
+def _exception_result(exc: BaseException, case: Case, inputs: str) -> tuple[str, str]:
+    """(status, message) of a case whose call raised."""
+    if isinstance(exc, (ForbiddenCall, RuleBroken)):
+        return "fail", str(exc)
+    if isinstance(exc, ValueError) and "read-only" in str(exc):
+        return "fail", (f"the function tried to modify one of its inputs in place ({exc}): work on a copy "
+                        f"(x = x.copy(), or out-of-place ops)")
+    if isinstance(exc, SystemExit):
+        return "error", f"the function called sys.exit({exc.code})"
+    if isinstance(exc, CaseTimeout):
+        return ("fail", case.slow_message) if case.slow_message else ("error", f"{exc} (inputs {inputs})")
+    if isinstance(exc, MemoryError):
+        return "error", f"the function ran out of memory (inputs {inputs})"
+    hint = f"; {DEVICE_HINT.format(device=case.device)}" if case.device and "device" in str(exc) else ""
+    return "error", f"{type(exc).__name__}: {exc} (inputs {inputs}){hint}"
 
 
-class InPlaceEdit(Exception):
-    pass
-
-
-def _check_output(out, case: specs.Case, framework: str, inputs: str) -> tuple[str | None, np.ndarray | None, str]:
+def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray | None, str]:
+    """(failure message or None, the output as float64 numpy when comparable, the dtype judged at)."""
     if case.validate is not None:
         return case.validate(out), None, ""
     ref = case.ref()
@@ -52,8 +102,7 @@ def _check_output(out, case: specs.Case, framework: str, inputs: str) -> tuple[s
             got = case.convert(out)
         except (TypeError, ValueError, KeyError, IndexError) as exc:
             return f"unexpected result {out!r:.200}: {exc}", None, ""
-        message = judge.compare(got, ref, "float64", 0.0, inputs)
-        return message, got, "float64"
+        return judge.compare(got, ref, "float64", 0.0, inputs), got, "float64"
     try:
         got, got_dtype = judge.to_numpy(out)
     except Exception:  # noqa: BLE001
@@ -62,27 +111,23 @@ def _check_output(out, case: specs.Case, framework: str, inputs: str) -> tuple[s
         return f"returned an array of {got.dtype}, expected floating point numbers", None, ""
     if got.shape != ref.shape:
         return f"shape: expected {ref.shape}, got {got.shape} (inputs {inputs})", None, ""
-    want = case.dtype
     if case.out_dtype == "float":
         if not np.issubdtype(got.dtype, np.floating):
             return f"dtype: expected a floating dtype, got {got_dtype}", None, ""
         judged_at = got_dtype if got_dtype in judge.TOLERANCE else "float32"
-    elif got_dtype != want:
-        if framework == "numpy" and want == "float32" and got_dtype == "float64":
-            judged_at = "float32"  # a float64 result for float32 input is judged at float32 tolerance
-        else:
-            return f"dtype: expected {want} (the input's dtype), got {got_dtype} (inputs {inputs})", None, ""
+        engine_err = case.engine_error_at(judged_at)
+    elif got_dtype != case.dtype:
+        message = f"dtype: expected {case.dtype} (the input's dtype), got {got_dtype} (inputs {inputs})"
+        if not (case.dtype == "float32" and got_dtype == "float64"):
+            return message, None, ""
+        # the usual NumPy 2 promotion: the values are judged too (at float32), so that another
+        # mistake beside it is still named
+        values = judge.compare(got, ref, "float32", case.engine_error(), inputs)
+        return f"{message}; {DTYPE_HINT}" + (f"; and the {values}" if values else ""), \
+            (got if values else None), "float32 promoted"
     else:
-        judged_at = want
-    engine_err = case.engine_error() if case.out_dtype != "float" else case.engine_error_at(judged_at)
-    message = judge.compare(got, ref, judged_at, engine_err, inputs)
-    return message, got, judged_at
-
-
-def _labelled(case) -> dict:
-    """A case's inputs by the names its call uses (`attention(q, k, v, mask=mask)`)."""
-    names = [p.strip() for p in case.call.partition("(")[2].rstrip(")").split(",") if "=" not in p]
-    return {**{(names[i] if i < len(names) else f"arg{i}"): a for i, a in enumerate(case.args)}, **case.kwargs}
+        judged_at, engine_err = case.dtype, case.engine_error()
+    return judge.compare(got, ref, judged_at, engine_err, inputs), got, judged_at
 
 
 def _preview(inputs: dict) -> dict:
@@ -99,25 +144,48 @@ def _preview(inputs: dict) -> dict:
     return out
 
 
-def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidden: list[dict], redirect,
-        emit, mistake_ids: list[str] | None = None, half_device: str | None = None) -> dict:
-    """Grade every case of `drill`; with half_device (the GPU), torch submissions also get fp16 and
-    bf16 copies of the float32 cases there."""
-    entry = specs.ENTRY.get(drill)
-    if entry is None:
-        return {"status": "error", "message": f"drill {drill!r} has no grader"}
-    fn = namespace.get(entry)
-    if drill in specs.METHOD:  # LeetCode's own signature: each case calls a fresh Solution()
-        method = specs.METHOD[drill]
-        if not isinstance(fn, type) or not callable(getattr(fn, method, None)):
-            return {"status": "error", "message": f"the file defines no `class {entry}` with a method `{method}`"}
-        cls = fn
+def _numpy_call(fn, framework, redirect):
+    """call(*args, **kwargs) -> float64 numpy: for property checks and probes."""
+    def call(*a, **kw):
+        return judge.to_numpy(_call(fn, list(a), kw, framework, redirect))[0].astype(np.float64)
+    return call
 
-        def fn(*args, **kwargs):
-            return getattr(cls(), method)(*args, **kwargs)
-    if not callable(fn):
-        return {"status": "error", "message": f"the file defines no `{entry}` (the entry point of {drill})"}
-    why = {f["name"]: f["why"] for f in forbidden}
+
+def run_case(fn, case: Case, framework: str, redirect) -> tuple[dict, dict | None]:
+    """One case: (its test, and what the diagnosis needs when it failed comparably)."""
+    labelled = case.labelled()
+    inputs = judge.describe(labelled)
+    test = {"name": case.name, "test_code": case.call}
+    try:
+        out = _call(fn, case.args, case.kwargs, framework, redirect, case.time_limit, case.driver, case.device)
+    except BaseException as exc:  # noqa: BLE001 - any failure inside a case is that case's result
+        if isinstance(exc, KeyboardInterrupt):
+            raise
+        status, message = _exception_result(exc, case, inputs)
+        rule = {"rule": message} if isinstance(exc, RuleBroken) or "read-only" in str(exc) else None
+        return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, rule
+    message, got, dname = _check_output(out, case, inputs)
+    if not message:
+        return {**test, "status": "pass", "message": None}, None
+    info = {}
+    if dname == "float32 promoted":
+        info["dtype_promoted"], dname = True, "float32"
+    if got is not None and case.device is None:
+        # mistakes are named from the float32/float64 cases; a half copy's rounding (--device cuda)
+        # would hide the match
+        info.update(got=got, dtype=dname, ref=case.ref(), variant_of=case.variant_of, case=case)
+    return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, (info or None)
+
+
+def run(req: Request, namespace: dict, framework: str, banned: list[str], redirect, emit,
+        half_device: str | None = None) -> dict:
+    """Grade every case of the drill; with half_device (the GPU), torch submissions also get fp16 and
+    bf16 copies of the float32 cases there."""
+    fn, missing = _entry_point(namespace, req)
+    if fn is None:
+        return {"status": "error", "message": missing}
+    grader = load_grader(req.folder)
+    why = {f["name"]: f["why"] for f in req.forbidden}
     tests, failing = [], []
 
     def record(test, fail_info=None):
@@ -131,7 +199,8 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
     if banned:
         record({"name": "forbidden", "status": "fail",
                 "message": "; ".join(f"uses {b}: not allowed here ({why[b]})" for b in banned)})
-    if drill in ("causal-self-attention", "transformer-block"):
+    call = _numpy_call(fn, framework, redirect)
+    if req.kind == "module":
         from studyxf.grading import module_drill
 
         def judge_module(out, ref, dname, engine_err, inputs):
@@ -143,71 +212,67 @@ def run(drill: str, namespace: dict, framework: str, banned: list[str], forbidde
                 return f"dtype: expected {dname}, got {str(out.dtype).removeprefix('torch.')} (inputs {inputs})"
             return judge.compare(out.detach().to(torch.float64).numpy(), ref, dname, engine_err, inputs)
 
-        kind = "attention" if drill == "causal-self-attention" else "block"
-        for test, info in module_drill.run(fn, judge_module, redirect, kind):
+        for test, info in module_drill.run(fn, grader, judge_module, redirect, req.entry):
             record(test, info)
-        mistakes = list(module_drill.MISTAKES if kind == "attention" else module_drill.BLOCK_MISTAKES)
     else:
-        cases = specs.CASES[drill]()
+        cases = grader.cases()
         if half_device and framework == "torch":
-            cases += specs.half_precision(cases, half_device)
+            cases += half_precision(cases, half_device)
         for case in cases:
-            labelled = _labelled(case)
-            inputs = judge.describe(labelled)
-            test = {"name": case.name, "test_code": case.call}
-            try:
-                out = _call(fn, case.args, case.kwargs, framework, redirect, case.time_limit, case.driver, case.device)
-            except ForbiddenCall as exc:
-                record({**test, "status": "fail", "message": str(exc)})
-                continue
-            except InPlaceEdit as exc:
-                record({**test, "status": "fail", "message": f"{exc} (inputs {inputs})"})
-                continue
-            except ValueError as exc:
-                if "read-only" in str(exc):
-                    record({**test, "status": "fail",
-                            "message": f"the function tried to modify one of its inputs in place: {exc}"})
-                else:
-                    record({**test, "status": "error", "message": f"ValueError: {exc} (inputs {inputs})"})
-                continue
-            except SystemExit as exc:
-                record({**test, "status": "error", "message": f"the function called sys.exit({exc.code})"})
-                continue
-            except CaseTimeout as exc:
-                if case.slow_message:  # a too-slow answer fails this case; it is not a crash
-                    record({**test, "status": "fail", "message": case.slow_message})
-                else:
-                    record({**test, "status": "error", "message": f"{exc} (inputs {inputs})"})
-                continue
-            except MemoryError:
-                record({**test, "status": "error", "message": f"the function ran out of memory (inputs {inputs})"})
-                continue
-            except Exception as exc:  # noqa: BLE001 - the learner's exception is this test's error
-                hint = f"; {DEVICE_HINT.format(device=case.device)}" if case.device and "device" in str(exc) else ""
-                record({**test, "status": "error", "message": f"{type(exc).__name__}: {exc} (inputs {inputs}){hint}"})
-                continue
-            message, got, dname = _check_output(out, case, framework, inputs)
-            info = None
-            if message and got is not None and case.device is None:
-                # mistakes are named from the float32/float64 cases; a half copy's rounding
-                # (--device cuda) would hide the match
-                info = {"got": got, "dtype": dname, "case": case}
-            if message:
-                test["inputs"] = _preview(labelled)
-            record({**test, "status": "fail" if message else "pass", "message": message}, info)
+            record(*run_case(fn, case, framework, redirect))
             for name, check in case.checks:
-                def call(*a, **kw):
-                    return judge.to_numpy(_call(fn, list(a), kw, framework, redirect))[0].astype(np.float64)
                 try:
                     msg = check(call)
                 except Exception as exc:  # noqa: BLE001
                     msg = f"{type(exc).__name__}: {exc}"
                 record({"name": name, "status": "fail" if msg else "pass", "message": msg})
-        mistakes = mistake_ids or []
-        for f in failing:
-            case = f.pop("case")
-            f["variants"], f["ref"] = case.variants(mistakes), case.ref()
     status = "pass" if all(t["status"] == "pass" for t in tests) else "fail"
-    named = judge.diagnose(failing, mistake_ids if mistake_ids is not None else mistakes) if status == "fail" else []
-    return {"version": 2, "status": status, "message": None, "tests": tests, "drill": drill,
-            "diagnosis": [{"mistake": m, "message": ""} for m in named]}
+    named = _diagnose(grader, failing, call, framework, redirect, fn) if status == "fail" else []
+    return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
+            "diagnosis": named}
+
+
+def _diagnose(grader, failing: list[dict], call, framework, redirect, fn) -> list[dict]:
+    """Slips by id first; where none fits, what the probes and the comparison measured."""
+    if any(f.get("random") for f in failing):
+        return [{"mistake": "random-output", "message": ""}]
+    rule = next((f["rule"] for f in failing if f.get("rule")), None)
+    if rule:
+        return [{"mistake": "input-modified", "message": rule}]
+    promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT}] if any(f.get("dtype_promoted") for f in failing) \
+        else []
+    comparable = [f for f in failing if f.get("variant_of")]
+    if comparable and "case" in comparable[0]:
+        case = comparable[0]["case"]
+        if not case.driver:
+            try:
+                again = probes.repeatable(call, case.args, case.kwargs)
+            except Exception:  # noqa: BLE001 - a probe that cannot run says nothing
+                again = None
+            if again:
+                return [{"mistake": "random-output", "message": again}]
+    slips = list(getattr(grader, "SLIPS", []))
+    named = diagnosis.name_slips(comparable, slips)
+    if named:
+        from studyxf.grading.families import param, public
+
+        return [{"mistake": public(s), "message": f"(measured: {public(s)} {param([s], public(s))})" if ":" in s else ""}
+                for s in named] + promoted
+    if promoted:
+        return promoted
+    out = []
+    for probe in getattr(grader, "PROBES", []):
+        try:
+            said = probe(call)
+        except Exception:  # noqa: BLE001
+            said = None
+        if said:
+            out.append({"mistake": "measured", "message": said})
+    local = next((f["localised"] for f in failing if f.get("localised")), None)
+    if local:
+        out.append({"mistake": "localised", "message": local})
+    if not out and comparable:
+        said = probes.relation(comparable[0]["got"], comparable[0]["ref"])
+        if said:
+            out.append({"mistake": "measured", "message": said})
+    return out

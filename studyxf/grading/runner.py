@@ -47,8 +47,7 @@ def _env() -> dict:
 
 def run(drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
     """Grade in a fresh worker process (pays torch's import: about 1.5 s)."""
-    cmd = [sys.executable, "-m", "studyxf.grading.worker", drill.name, str(path.resolve()),
-           json.dumps(drill.forbidden), json.dumps(list(drill.mistakes)), device]
+    cmd = [sys.executable, "-m", "studyxf.grading.worker", drill.request(path, device).to_json()]
     with tempfile.TemporaryDirectory(prefix="studyxf-grade-") as cwd:
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd,
@@ -74,9 +73,8 @@ class WarmGrader:
         if self.proc.poll() is not None:  # the server died (killed?): start another
             self.__init__()
         out = Path(self.tmp.name) / "report.jsonl"
-        request = {"drill": drill.name, "path": str(path.resolve()), "forbidden": drill.forbidden,
-                   "mistakes": list(drill.mistakes), "out": str(out), "timeout": timeout, "device": device}
-        self.proc.stdin.write(json.dumps(request) + "\n")
+        message = {"request": json.loads(drill.request(path, device).to_json()), "out": str(out), "timeout": timeout}
+        self.proc.stdin.write(json.dumps(message) + "\n")
         self.proc.stdin.flush()
         answer = self.proc.stdout.readline()
         status = json.loads(answer)["status"] if answer else "died"
@@ -112,9 +110,21 @@ def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: floa
     report.setdefault("framework", None)
     report["drill"] = drill.name
     for d in report["diagnosis"]:
-        d["message"] = drill.mistakes.get(d["mistake"], d.get("message", ""))
+        hint = drill.mistakes.get(d["mistake"]) or GENERIC.get(d["mistake"], "")
+        d["message"] = " ".join(part for part in (hint, d.get("message") or "") if part)
     return {k: report[k] for k in ("version", "status", "message", "tests", "drill", "framework", "diagnosis",
                                    "output") if k in report}
+
+
+# mistakes that any drill can show, told the same way everywhere (a drill's own hint wins)
+GENERIC = {
+    "random-output": "The same input gives different outputs: dropout left on (F.dropout's training defaults to "
+                     "True, even in eval mode) or something random inside. Remove it, or pass training=self.training.",
+    "dtype-promoted": "Return the input's dtype: a float32 input must give a float32 output.",
+    "input-modified": "Do not modify what you are given.",
+    "measured": "",
+    "localised": "",
+}
 
 
 def _error(drill, message: str) -> dict:

@@ -1,6 +1,6 @@
 """A warm grading server for watch mode: imports torch once, then forks one child per grading
-(CPU only: never fork after CUDA is initialised). Requests arrive as JSON lines on stdin; each
-child streams its report into the file the request names, and the server answers with one JSON
+(CPU only: never fork after CUDA is initialised). Messages arrive as JSON lines on stdin ({"request": a grading Request, "out": a file, "timeout": s}); each
+child streams its report into the file the message names, and the server answers with one JSON
 line holding the child's exit status once it has finished or been killed at its time-out."""
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ def serve() -> None:
     import importlib
 
     # paid once here, inherited by every forked child
-    for module in ("numpy", "torch", "studyxf.grading.specs", "studyxf.grading.runcases",
-                   "studyxf.grading.module_drill"):
+    for module in ("numpy", "torch", "studyxf.grading.case", "studyxf.grading.families", "studyxf.grading.runcases",
+                   "studyxf.grading.module_drill", "engine.attention", "engine.heads", "engine.positional"):
         importlib.import_module(module)
     from studyxf.grading import worker
+    from studyxf.grading.request import Request
 
     reply = sys.stdout
     for line in sys.stdin:
@@ -33,7 +34,7 @@ def serve() -> None:
                     os.dup2(devnull, fd)
                 os.chdir(tempfile.mkdtemp(prefix="studyxf-grade-"))
                 out = open(req["out"], "w", encoding="utf-8")
-                worker.grade(req["drill"], req["path"], req["forbidden"], req["mistakes"], out, req.get("device", "cpu"))
+                worker.grade(Request.from_json(json.dumps(req["request"])), out)
             finally:
                 os._exit(70)
         deadline = time.monotonic() + req["timeout"]

@@ -17,6 +17,8 @@ import resource
 import runpy
 import sys
 
+from studyxf.grading.request import Request
+
 OUTPUT_CAP = 4000
 MEMORY_HEADROOM = 4 * 1024 ** 3  # address space allowed beyond what torch's import mapped
 
@@ -82,15 +84,14 @@ def _send(kind: str, payload: dict, out) -> None:
 
 
 def main() -> None:
-    mistakes = json.loads(sys.argv[4]) if len(sys.argv) > 4 else []
-    device = sys.argv[5] if len(sys.argv) > 5 else "cpu"
-    grade(sys.argv[1], sys.argv[2], json.loads(sys.argv[3]), mistakes, sys.stdout, device)
+    grade(Request.from_json(sys.argv[1]), sys.stdout)
 
 
-def grade(drill: str, path: str, forbidden: list[dict], mistakes: list[str], real_out, device: str = "cpu") -> None:
-    """Grade one file, streaming to `real_out`; ends the process (os._exit) when done. device
+def grade(req: Request, real_out) -> None:
+    """Grade one file, streaming to `real_out`; ends the process (os._exit) when done. req.device
     "cuda" adds fp16/bf16 cases on the GPU for torch submissions ("auto": when there is one)."""
     captured = CappedOutput()
+    path, device = req.path, req.device
 
     def finish(report: dict):
         report["output"] = captured.text()
@@ -128,8 +129,8 @@ def grade(drill: str, path: str, forbidden: list[dict], mistakes: list[str], rea
     # the GPU: CUDA's context, started later, reserves tens of GiB of address space.
     if half_device != "cuda":
         _limit_address_space()
-    banned = forbidden_uses(source, forbidden)
-    guards.install(forbidden)
+    banned = forbidden_uses(source, req.forbidden)
+    guards.install(req.forbidden)
     sys.argv = [path]
 
     def redirect():
@@ -147,8 +148,8 @@ def grade(drill: str, path: str, forbidden: list[dict], mistakes: list[str], rea
     except BaseException as exc:  # noqa: BLE001 - any failure at import is the report, not a crash
         finish({"status": "error", "message": f"importing the file raised {type(exc).__name__}: {exc}"})
     _send("I", {"framework": framework}, real_out)  # imported: from here on a crash fails one case
-    report = runcases.run(drill, namespace, framework, banned, forbidden, redirect,
-                          lambda test: _send("T", test, real_out), mistakes, half_device)
+    report = runcases.run(req, namespace, framework, banned, redirect, lambda test: _send("T", test, real_out),
+                          half_device)
     report["framework"] = framework
     finish(report)
 

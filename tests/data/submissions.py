@@ -15,14 +15,14 @@ def attention(q, k, v, mask=None):
 """
 
 
-def attn(scale="/ np.sqrt(q.shape[-1])", mask="mask", axis="-1", sub="- m"):
+def attn(scale="/ q.shape[-1] ** 0.5", mask="mask", axis="-1", sub="- m"):
     return ATTN_NP.format(scale=scale, mask=mask, axis=axis, sub=sub)
 
 
 ATTN_EINSUM = """import numpy as np
 def attention(q, k, v, mask=None):
     d = q.shape[-1]
-    s = np.einsum('...qd,...kd->...qk', q, k) / np.sqrt(d)
+    s = np.einsum('...qd,...kd->...qk', q, k) / d ** 0.5
     if mask is not None:
         s = np.where(mask, s, -np.inf)
     s = s - np.max(np.where(np.isfinite(s), s, -1e300), axis=-1, keepdims=True)
@@ -42,7 +42,7 @@ def attention(q, k, v, mask=None):
 
 ATTN_MASK_DIAG = """import numpy as np
 def attention(q, k, v, mask=None):
-    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    s = q @ np.swapaxes(k, -1, -2) / q.shape[-1] ** 0.5
     if mask is not None:
         mask = mask & ~np.eye(s.shape[-2], s.shape[-1], dtype=bool)
         s = np.where(mask, s, -np.inf)
@@ -73,7 +73,7 @@ MHA_SPLIT = "t.reshape(B, T, n_heads, dh).transpose(0, 2, 1, 3)"
 MHA_MERGE = "out.transpose(0, 2, 1, 3).reshape(B, T, D)"
 
 
-def mha(split=MHA_SPLIT, merge=MHA_MERGE, scale="np.sqrt(dh)", mask="m", axis="-1"):
+def mha(split=MHA_SPLIT, merge=MHA_MERGE, scale="dh ** 0.5", mask="m", axis="-1"):
     return MHA_NP.format(split=split, merge=merge, scale=scale, mask=mask, axis=axis)
 
 
@@ -202,7 +202,7 @@ def swiglu(x, w_gate, w_up, w_down):
     {body}
 """
 SWI_OK = "return (g / (1 + np.exp(-g)) * u) @ w_down"
-SWI_GELU = "gelu = 0.5 * g * (1 + np.vectorize(erf)(g / np.sqrt(2))); return (gelu * u) @ w_down"
+SWI_GELU = "gelu = 0.5 * g * (1 + np.vectorize(erf)(g / 2 ** 0.5)); return (gelu * u) @ w_down"
 SWI_SWAP = "return (u / (1 + np.exp(-u)) * g) @ w_down"
 
 SWI_TORCH = """import torch
@@ -230,7 +230,7 @@ def grouped_query_attention(q, k, v, causal=False):
 """
 
 
-def gqa(rep_k="np.repeat(k, g, axis=1)", rep_v="np.repeat(v, g, axis=1)", scale="/ np.sqrt(q.shape[-1])",
+def gqa(rep_k="np.repeat(k, g, axis=1)", rep_v="np.repeat(v, g, axis=1)", scale="/ q.shape[-1] ** 0.5",
         offset="+ (tk - tq)"):
     return GQA_NP.format(rep_k=rep_k, rep_v=rep_v, scale=scale, offset=offset)
 
@@ -372,7 +372,7 @@ SUBMISSIONS = {
     },
     "multi-head-attention": {
         "correct": [mha(), MHA_TORCH],
-        "mistakes": {"no-scale": mha(scale="1.0"), "scale-d-model": mha(scale="np.sqrt(D)"),
+        "mistakes": {"no-scale": mha(scale="1.0"), "scale-d-model": mha(scale="D ** 0.5"),
                      "heads-no-transpose": mha(split="t.reshape(B, n_heads, T, dh)", merge="out.reshape(B, T, D)"),
                      "softmax-axis": mha(axis="-2"), "mask-inverted": mha(mask="~m")},
     },
@@ -478,7 +478,7 @@ def flash(scale="q.shape[-1] ** -0.5", corr=FLASH_CORR):
 
 FLASH_FULL = """import numpy as np
 def flash_attention(q, k, v, causal=False, block_size=64):
-    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    s = q @ np.swapaxes(k, -1, -2) / q.shape[-1] ** 0.5
     tq, tk = s.shape[-2:]
     if causal:
         s = np.where(np.arange(tk)[None, :] <= np.arange(tq)[:, None] + (tk - tq), s, -np.inf)

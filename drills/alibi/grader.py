@@ -1,0 +1,29 @@
+"""The ALiBi drill's cases and slips (loaded by the grading worker from this folder)."""
+
+import torch
+
+from engine.positional import alibi_bias, alibi_slopes
+from studyxf.grading.case import F64, Case
+
+SLIPS = ["alibi-slope-offset", "alibi-sign", "alibi-signed-distance", "alibi-slope-order"]
+
+
+def variant(slips, n_heads, T):
+    if "alibi-slope-offset" in slips:  # 2^(-8h/n) for h = 0..n-1: starts at 1, not 2^(-8/n)
+        slopes = torch.tensor([2 ** (-8 * h / n_heads) for h in range(n_heads)], dtype=F64)
+    else:
+        slopes = alibi_slopes(n_heads)
+    if "alibi-slope-order" in slips:  # the slopes assigned to the heads in reverse
+        slopes = slopes.flip(0)
+    i = torch.arange(T).unsqueeze(-1)
+    dist = (i - torch.arange(T)).to(F64)
+    if "alibi-signed-distance" not in slips:  # the signed i - j: keys after the query get a bonus
+        dist = dist.abs()
+    sign = 1.0 if "alibi-sign" in slips else -1.0
+    return sign * slopes.view(-1, 1, 1) * dist
+
+
+def cases():
+    return [Case(f"n_heads={n}, T={T}", [n, T], {}, lambda n, T: alibi_bias(n, T, dtype=F64), variant,
+                 out_dtype="float", call=f"alibi_bias({n}, {T})", labels=["n_heads", "T"])
+            for n, T in ((1, 4), (2, 5), (8, 7), (16, 12), (4, 1))]

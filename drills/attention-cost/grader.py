@@ -1,0 +1,38 @@
+"""The attention-cost calculator drill's cases and slips (loaded by the grading worker from this folder)."""
+
+import numpy as np
+
+from engine import calc
+from studyxf.grading.case import Case
+
+KEYS = ("flops", "memory_bytes")
+SLIPS = ["flops-no-factor-2", "per-layer-vs-all", "memory-all-layers", "memory-fp32"]
+
+
+def figures(out):
+    if not isinstance(out, dict):
+        raise TypeError(f"expected a dict with keys {', '.join(KEYS)}, got {type(out).__name__}")
+    return np.array([float(out[k]) for k in KEYS])
+
+
+def cost(batch, layers, heads, head_dim, tokens, bytes_per_element=2, slips=frozenset()):
+    a = calc.attention(batch, layers, heads, head_dim, tokens)
+    flops, mem = a["flops"], a["matrix_bytes_per_layer"] // 2 * bytes_per_element
+    if "flops-no-factor-2" in slips:  # a multiply-add counted as 1 FLOP (or AV forgotten: the same number)
+        flops //= 2
+    if "per-layer-vs-all" in slips:
+        flops //= layers
+    if "memory-all-layers" in slips:
+        mem *= layers
+    if "memory-fp32" in slips:
+        mem *= 2
+    return np.array([flops, mem], dtype=np.float64)
+
+
+def cases():
+    configs = [(1, 32, 32, 128, 4096, 2), (2, 12, 12, 64, 1024, 2), (1, 80, 64, 128, 8192, 2), (4, 6, 8, 64, 256, 4)]
+    return [Case(f"B={b}, L={l}, h={h}, d_head={dh}, T={t}, {e}-byte elements", [b, l, h, dh, t],
+                 {"bytes_per_element": e}, cost, lambda slips, *a, **k: cost(*a, **k, slips=slips), convert=figures,
+                 call=f"attention_cost({b}, {l}, {h}, {dh}, {t}, bytes_per_element={e})",
+                 labels=["batch", "layers", "heads", "head_dim", "tokens"])
+            for b, l, h, dh, t, e in configs]

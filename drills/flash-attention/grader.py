@@ -1,0 +1,112 @@
+"""The flash (tiled) attention drill's cases, slips and memory check (loaded by the grading worker
+from this folder). The slips are perturbations of the online softmax, so they are written out here
+over key blocks as a learner writes them; the reference is the engine's naive attention."""
+
+import math
+
+import torch
+
+from engine.attention import naive_attention
+from studyxf.grading import families as fam
+from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.probes import attention_scale
+
+SLIPS = [*fam.SCALE_SLIPS, "causal-top-left", "mask-diagonal", "flash-no-rescale", "flash-no-rescale-output",
+         "flash-no-rescale-sum", "flash-per-block-softmax", "flash-per-block-softmax-mean", "flash-drops-last-block",
+         "masked-row-nan"]
+PROBES = [attention_scale(lambda call, q, k, v: call(q[None], k[None], v[None]))]
+
+
+def reference(q, k, v, causal=False, block_size=64):
+    return naive_attention(q, k, v, causal=causal)
+
+
+def variant(slips, q, k, v, causal=False, block_size=64):
+    d = q.shape[-1]
+    scale = 1.0 if "no-scale" in slips else 1.0 / d if "scale-d" in slips else 1.0 / math.sqrt(d)
+    tq, tk = q.shape[-2], k.shape[-2]
+    offset = 0 if "causal-top-left" in slips else tk - tq
+    m = torch.full((*q.shape[:-1], 1), float("-inf"), dtype=q.dtype)
+    l = torch.zeros_like(m)
+    o = torch.zeros(*q.shape[:-1], v.shape[-1], dtype=q.dtype)
+    end = tk - tk % block_size if "flash-drops-last-block" in slips and tk % block_size else tk
+    if end == tk and "flash-drops-last-block" in slips:
+        return None  # no partial block here: the slip cannot show
+    blocks = 0
+    for ks in range(0, end, block_size):
+        ke = min(ks + block_size, tk)
+        s = (q @ k[..., ks:ke, :].transpose(-2, -1)) * scale
+        if causal:
+            i, j = torch.arange(tq).unsqueeze(-1), torch.arange(ks, ke)
+            hidden = j > i + offset
+            if "mask-diagonal" in slips:
+                hidden = hidden | (j == i + offset)
+            s = s.masked_fill(hidden, float("-inf"))
+        blocks += 1
+        if "flash-per-block-softmax" in slips or "flash-per-block-softmax-mean" in slips:
+            p = torch.softmax(s, dim=-1).nan_to_num(0.0)  # each block normalised on its own, never rescaled
+            o = o + p @ v[..., ks:ke, :]
+            continue
+        m_new = torch.maximum(m, s.amax(-1, keepdim=True))
+        safe = torch.where(torch.isfinite(m_new), m_new, torch.zeros_like(m_new))
+        p = torch.exp(s - safe)
+        corr = torch.exp(torch.where(torch.isfinite(m), m - safe, torch.full_like(m, float("-inf"))))
+        keep = torch.ones_like(m)
+        l_corr = keep if "flash-no-rescale" in slips or "flash-no-rescale-sum" in slips else corr
+        o_corr = keep if "flash-no-rescale" in slips or "flash-no-rescale-output" in slips else corr
+        l = l * l_corr + p.sum(-1, keepdim=True)
+        o = o * o_corr + p @ v[..., ks:ke, :]
+        m = m_new
+    if "flash-per-block-softmax" in slips:
+        return o
+    if "flash-per-block-softmax-mean" in slips:
+        return o / blocks
+    if "masked-row-nan" in slips:
+        return o / l
+    return o / torch.where(l > 0, l, torch.ones_like(l))
+
+
+def _memory(call):
+    """At T = 8192 (one head, d = 32, fp32) the full score matrix takes 256 MiB; a tiled pass with
+    128-key blocks keeps a few (T, 128) temporaries, well under half of that (peak RSS growth
+    during the call, after resetting the peak)."""
+    T = 8192
+    q, k, v = (rnd(1, 1, T, 32, dtype=F32, seed=90 + s) for s in range(3))
+    full = T * T * 4
+
+    def status(key):
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith(key):
+                    return int(line.split()[1]) * 1024
+        raise OSError(key)
+
+    try:
+        with open("/proc/self/clear_refs", "w") as fh:
+            fh.write("5")
+        before = status("VmRSS:")
+    except OSError:
+        return None  # no way to measure a peak here: the check is skipped, not failed
+    call(q, k, v, causal=True, block_size=128)
+    grew = status("VmHWM:") - before
+    if grew > 0.4 * full:
+        return (f"peak memory grew by {grew / 2 ** 20:.0f} MiB at T={T}: the full score matrix takes "
+                f"{full / 2 ** 20:.0f} MiB; a tiled pass (block_size=128) should stay well under half of that")
+    return None
+
+
+def cases():
+    out = []
+    for i, (shape_q, tk, causal, block, dtype) in enumerate([
+            ((2, 3, 70, 16), 70, False, 16, F64), ((1, 2, 33, 32), 33, True, 8, F32), ((1, 1, 1, 8), 20, True, 64, F32),
+            ((2, 2, 5, 16), 9, True, 4, F64), ((1, 4, 128, 64), 128, True, 32, F32)]):
+        B, H, tq, d = shape_q
+        q = rnd(B, H, tq, d, dtype=dtype, seed=i, scale=3.0)
+        k, v = rnd(B, H, tk, d, dtype=dtype, seed=70 + i, scale=3.0), rnd(B, H, tk, d, dtype=dtype, seed=80 + i)
+        kwargs = {"causal": True} if causal else {}
+        kwargs["block_size"] = block
+        out.append(Case(f"q {shape_q}, Tk={tk}, causal={causal}, block_size={block}, {dtype_name(dtype)}",
+                        [q, k, v], kwargs, reference, variant,
+                        call="flash_attention(q, k, v" + (", causal=True" if causal else "") + f", block_size={block})"))
+    out[-1].checks = [("memory stays O(T) at T=8192", _memory)]
+    return out

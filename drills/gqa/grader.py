@@ -1,0 +1,37 @@
+"""The grouped-query attention drill's cases and slips (loaded by the grading worker from this folder)."""
+
+from engine.heads import grouped_query_attention
+from studyxf.grading import families as fam
+from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.probes import attention_scale
+
+SLIPS = [*fam.SCALE_SLIPS, "softmax-axis", "mask-inverted", "mask-diagonal", "mask-future", "mask-ignored",
+         "masked-row-nan", "causal-top-left", "gqa-tiled"]
+PROBES = [attention_scale(lambda call, q, k, v: call(q[None], k[None], v[None]))]
+
+
+def reference(q, k, v, causal=False):
+    return grouped_query_attention(q, k, v, causal=causal)
+
+
+def variant(slips, q, k, v, causal=False):
+    group = q.shape[1] // k.shape[1]
+    if "gqa-tiled" in slips:  # query head j on KV head j % Hkv (tiled) instead of j // group
+        k, v = k.repeat(1, group, 1, 1), v.repeat(1, group, 1, 1)
+    else:
+        k, v = k.repeat_interleave(group, dim=1), v.repeat_interleave(group, dim=1)
+    return fam.attend(q, k, v, causal=causal, slips=slips)
+
+
+def cases():
+    out = []
+    for i, (B, hq, hkv, tq, tk, d, causal, dtype) in enumerate([
+            (2, 8, 2, 5, 5, 16, False, F64), (1, 4, 1, 6, 6, 8, True, F32), (2, 6, 3, 3, 7, 16, True, F64),
+            (1, 4, 4, 1, 9, 32, True, F32), (1, 8, 2, 7, 4, 16, True, F64)]):
+        q = rnd(B, hq, tq, d, dtype=dtype, seed=i)
+        k, v = rnd(B, hkv, tk, d, dtype=dtype, seed=20 + i), rnd(B, hkv, tk, d, dtype=dtype, seed=30 + i)
+        kwargs = {"causal": True} if causal else {}
+        out.append(Case(f"q {tuple(q.shape)}, k/v {tuple(k.shape)}, causal={causal}, {dtype_name(dtype)}",
+                        [q, k, v], kwargs, reference, variant,
+                        call="grouped_query_attention(q, k, v" + (", causal=True)" if causal else ")")))
+    return out

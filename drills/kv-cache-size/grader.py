@@ -1,0 +1,34 @@
+"""The KV-cache size calculator drill's cases and slips (loaded by the grading worker from this folder)."""
+
+import numpy as np
+
+from engine import calc
+from engine.config import named
+from studyxf.grading.case import Case
+
+BYTES = {"fp16": 2, "bf16": 2, "fp32": 4}
+SLIPS = ["kv-mha", "kv-per-layer", "kv-no-factor-2", "kv-fp32"]
+
+
+def kv(config, tokens, batch=1, dtype="fp16", slips=frozenset()):
+    heads = config["n_heads"] if "kv-mha" in slips else config["n_kv_heads"]
+    d_head = config["d_model"] // config["n_heads"]
+    layers = 1 if "kv-per-layer" in slips else config["n_layers"]
+    factor = 1 if "kv-no-factor-2" in slips else 2
+    size = 4 if "kv-fp32" in slips else BYTES[dtype]
+    return np.array([factor * layers * heads * d_head * size * tokens * batch], dtype=np.float64)
+
+
+def cases():
+    out = []
+    for model, tokens, batch, dtype in (("llama-3-70b", 4096, 1, "fp16"), ("llama-2-70b", 4096, 1, "fp16"),
+                                        ("mistral-7b", 1000, 3, "bf16"), ("llama-3-8b", 8192, 2, "fp16"),
+                                        ("gpt2", 1024, 1, "fp32")):
+        cfg = named(model)
+        config = {"n_layers": cfg.n_layers, "n_heads": cfg.n_heads, "n_kv_heads": cfg.kv_heads, "d_model": cfg.d_model}
+        assert kv(config, tokens, batch, dtype)[0] == calc.kv_cache(cfg, tokens, batch, dtype)["bytes"]
+        out.append(Case(f"{model}, T={tokens}, batch {batch}, {dtype}", [config, tokens],
+                        {"batch": batch, "dtype": dtype}, kv, lambda slips, *a, **k: kv(*a, **k, slips=slips),
+                        convert=lambda r: np.array([float(r)]), labels=["config", "tokens"],
+                        call=f"kv_cache_bytes({config}, {tokens}, batch={batch}, dtype={dtype!r})"))
+    return out

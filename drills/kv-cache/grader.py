@@ -1,0 +1,85 @@
+"""The KV-cache drill's cases and slips (loaded by the grading worker from this folder): the
+learner's decode_step is fed chunk by chunk, its returned caches passed back in, and the chunks'
+outputs stacked must equal the full causal pass (RoPE at absolute positions)."""
+
+import numpy as np
+import torch
+
+from engine.heads import merge_heads, split_heads
+from engine.positional import apply_rope
+from studyxf.grading import families as fam
+from studyxf.grading.case import F32, F64, Case, RuleBroken, dtype_name, rnd
+
+SLIPS = ["rope-position-offset", "cache-before-rope", "causal-top-left", "no-rope", *fam.SCALE_SLIPS,
+         "mask-diagonal", "no-output-projection"]
+
+
+def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):
+    """x (B, L, d) decoded chunk by chunk with a cache of keys after RoPE; one chunk is the full pass."""
+    keys, values, outs, start = [], [], [], 0
+    for size in chunks:
+        xs = x[:, start:start + size]
+        q, k, v = (split_heads(xs @ w, n_heads) for w in (w_q, w_k, w_v))
+        pos = torch.arange(size) if "rope-position-offset" in slips else torch.arange(start, start + size)
+        if "no-rope" not in slips:
+            q = apply_rope(q, pos)
+            if "cache-before-rope" not in slips:
+                k = apply_rope(k, pos)
+        keys.append(k)
+        values.append(v)
+        out = merge_heads(fam.attend(q, torch.cat(keys, 2), torch.cat(values, 2), causal=True, slips=slips,
+                                     d_model=x.shape[-1]))
+        outs.append(out if "no-output-projection" in slips else out @ w_o)
+        start += size
+    return torch.cat(outs, dim=1)
+
+
+def driver(chunks, max_seq):
+    """Feed the learner's decode_step chunk by chunk, passing back the caches it returns, and
+    stack every chunk's output: (B, L, d), to compare with the full forward pass. The caches it
+    was given must come back untouched (the task asks for copies)."""
+    def drive(fn, x, w_q, w_k, w_v, w_o, n_heads):
+        is_torch = isinstance(x, torch.Tensor)
+        B, L, d = x.shape
+        shape = (B, max_seq, n_heads, d // n_heads)
+        if is_torch:
+            cache_k = torch.zeros(shape, dtype=x.dtype, device=x.device)
+        else:
+            cache_k = np.zeros(shape, dtype=x.dtype)
+        cache_v = cache_k.clone() if is_torch else cache_k.copy()
+        outs, start = [], 0
+        for size in chunks:
+            given = [c.clone() if is_torch else c.copy() for c in (cache_k, cache_v)]
+            result = fn(x[:, start:start + size], cache_k, cache_v, start, w_q, w_k, w_v, w_o, n_heads)
+            if not isinstance(result, (tuple, list)) or len(result) != 3:
+                raise TypeError("decode_step must return (out, cache_k, cache_v)")
+            same = (torch.equal if is_torch else np.array_equal)
+            if not (same(given[0], cache_k) and same(given[1], cache_v)):
+                raise RuleBroken("decode_step wrote into the caches it was given: return updated copies "
+                                   "(cache_k = cache_k.clone() / .copy() first), as the task asks, so a caller's "
+                                   "cache is never changed behind its back")
+            out, cache_k, cache_v = result
+            outs.append(out)
+            start += size
+        return torch.cat(outs, dim=1) if is_torch else np.concatenate(outs, axis=1)
+    return drive
+
+
+def cases():
+    out = []
+    for i, (B, d, h, chunks, dtype) in enumerate([
+            (1, 16, 2, [4, 1, 1, 1], F64), (2, 32, 4, [1] * 6, F32), (1, 32, 2, [5, 2, 1, 3], F64),
+            (2, 16, 4, [3, 1, 2], F32)]):
+        L = sum(chunks)
+        x = rnd(B, L, d, dtype=dtype, seed=i)
+        ws = [rnd(d, d, dtype=dtype, seed=20 + 4 * i + j, scale=d ** -0.5) for j in range(4)]
+
+        def reference(x, w_q, w_k, w_v, w_o, n_heads):
+            return decode(x, w_q, w_k, w_v, w_o, n_heads, [x.shape[1]])  # one chunk: the full pass
+
+        out.append(Case(f"B={B}, d={d}, heads={h}, chunks {chunks}, {dtype_name(dtype)}",
+                        [x, *ws, h], {}, reference, lambda slips, *a, _c=chunks: decode(*a, _c, slips),
+                        driver=driver(chunks, L + 2), labels=["x", "w_q", "w_k", "w_v", "w_o", "n_heads"],
+                        call=f"for each chunk in {chunks}: out, cache_k, cache_v = decode_step(x_chunk, cache_k, "
+                             f"cache_v, start_pos, w_q, w_k, w_v, w_o, {h})"))
+    return out

@@ -1,0 +1,28 @@
+"""The LayerNorm drill's cases and slips (loaded by the grading worker from this folder)."""
+
+from engine.norms import layer_norm
+from studyxf.grading import families as fam
+from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+
+SLIPS = ["ln-unbiased-variance", "ln-eps-outside-sqrt", "ln-no-eps", "ln-no-beta", "ln-no-gamma", "ln-wrong-axis:0",
+         "ln-wrong-axis:-2", "ln-wrong-axis:all"]
+
+
+def variant(slips, x, gamma, beta, eps=1e-5):
+    return fam.layer_norm(x, gamma, beta, eps, slips)
+
+
+def cases():
+    out = []
+    for i, (shape, dtype, scale) in enumerate([((2, 5, 16), F64, 1.0), ((3, 512), F32, 1e-2), ((4, 512), F64, 1e-2),
+                                                ((1, 7), F32, 1.0), ((2, 3, 4096), F64, 1.0)]):
+        x = rnd(*shape, dtype=dtype, seed=i, scale=scale) + 0.5 * scale
+        d = shape[-1]
+        g, b = rnd(d, dtype=dtype, seed=50 + i), rnd(d, dtype=dtype, seed=60 + i)
+        kind = "small variance (x * 1e-2)" if scale < 1 else "unit variance"
+        out.append(Case(f"x {shape}, {kind}, {dtype_name(dtype)}", [x, g, b], {},
+                        lambda x, g, b: layer_norm(x, g, b), variant, call="layer_norm(x, gamma, beta)"))
+    x = rnd(3, 64, seed=70, scale=1e-2)
+    out.append(Case("eps=1e-3 passed explicitly, float64", [x, rnd(64, seed=71), rnd(64, seed=72)], {"eps": 1e-3},
+                    lambda x, g, b, eps: layer_norm(x, g, b, eps), variant, call="layer_norm(x, gamma, beta, eps=1e-3)"))
+    return out

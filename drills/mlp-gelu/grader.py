@@ -1,0 +1,24 @@
+"""The GELU MLP drill's cases and slips (loaded by the grading worker from this folder)."""
+
+from engine.mlp import gelu_mlp
+from studyxf.grading import families as fam
+from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+
+SLIPS = ["gelu-tanh", "mlp-relu", "gelu-quick", "gelu-erf-no-sqrt2", "gelu-no-half", "mlp-bias-after-activation",
+         "mlp-no-output-bias"]
+
+
+def variant(slips, x, w1, b1, w2, b2):
+    return fam.mlp(x, w1, b1, w2, b2, slips)
+
+
+def cases():
+    out = []
+    for i, (lead, d, h, dtype) in enumerate([((2, 5), 16, 64, F64), ((3,), 8, 32, F32), ((1, 1, 1), 32, 128, F32),
+                                             ((2, 7), 64, 256, F64)]):
+        x = rnd(*lead, d, dtype=dtype, seed=i, scale=2.0)
+        w1, w2 = rnd(d, h, dtype=dtype, seed=10 + i, scale=d ** -0.5), rnd(h, d, dtype=dtype, seed=20 + i, scale=h ** -0.5)
+        b1, b2 = rnd(h, dtype=dtype, seed=30 + i), rnd(d, dtype=dtype, seed=40 + i)
+        out.append(Case(f"x {(*lead, d)}, hidden {h}, {dtype_name(dtype)}", [x, w1, b1, w2, b2], {}, gelu_mlp, variant,
+                        call="mlp(x, w1, b1, w2, b2)"))
+    return out

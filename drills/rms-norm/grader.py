@@ -1,0 +1,24 @@
+"""The RMSNorm drill's cases and slips (loaded by the grading worker from this folder)."""
+
+from engine.norms import rms_norm
+from studyxf.grading import families as fam
+from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+
+SLIPS = ["rms-subtracts-mean", "rms-eps-outside-sqrt", "rms-no-sqrt", "rms-no-gamma", "rms-wrong-axis:0",
+         "rms-wrong-axis:-2", "rms-wrong-axis:all"]
+
+
+def variant(slips, x, gamma, eps=1e-6):
+    return fam.rms_norm(x, gamma, eps, slips)
+
+
+def cases():
+    out = []
+    for i, (shape, dtype, scale) in enumerate([((2, 5, 16), F64, 1.0), ((3, 512), F32, 1e-2), ((4, 512), F64, 1e-2),
+                                                ((1, 7), F32, 1.0), ((2, 3, 4096), F64, 1.0)]):
+        x = rnd(*shape, dtype=dtype, seed=i, scale=scale) + 0.7 * scale
+        g = rnd(shape[-1], dtype=dtype, seed=80 + i)
+        kind = "small variance (x * 1e-2)" if scale < 1 else "unit variance"
+        out.append(Case(f"x {shape}, {kind}, {dtype_name(dtype)}", [x, g], {}, lambda x, g: rms_norm(x, g), variant,
+                        call="rms_norm(x, gamma)"))
+    return out

@@ -1,0 +1,39 @@
+"""The sinusoidal encoding drill's cases and slips (loaded by the grading worker from this folder)."""
+
+import torch
+
+from engine.positional import sinusoidal
+from studyxf.grading.case import F64, Case
+
+SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent-odd"]
+
+
+def variant(slips, T, d):
+    pos = torch.arange(T, dtype=F64).unsqueeze(-1)
+    i = torch.arange(d // 2 + d % 2, dtype=F64)
+    if "sinusoidal-exponent" in slips:  # 10000^(i/d): the 2 forgotten
+        angle = pos / 10000 ** (i / d)
+    else:
+        angle = pos / 10000 ** (2 * i / d)
+    first, second = (torch.cos, torch.sin) if "sinusoidal-sin-cos-swapped" in slips else (torch.sin, torch.cos)
+    pe = torch.zeros(T, d, dtype=F64)
+    if "sinusoidal-exponent-odd" in slips:  # every column its own frequency: 10000^(j/d) for column j
+        j = torch.arange(d, dtype=F64)
+        ang = pos / 10000 ** (j / d)
+        pe[:, 0::2], pe[:, 1::2] = first(ang[:, 0::2]), second(ang[:, 1::2])
+        return pe
+    if "sinusoidal-concat" in slips:  # sines in the first half, cosines in the second
+        h = (d + 1) // 2
+        pe[:, :h] = first(angle[:, :h])
+        pe[:, h:] = second(angle[:, : d - h])
+    else:
+        pe[:, 0::2] = first(angle)
+        pe[:, 1::2] = second(angle[:, : d // 2])
+    return pe
+
+
+def cases():
+    return [Case(f"T={T}, d={d}", [T, d], {}, lambda T, d: sinusoidal(T, d, dtype=F64), variant, out_dtype="float",
+                 call=f"sinusoidal_encoding({T}, {d})", labels=["T", "d"],
+                 engine_at=lambda dt, T=T, d=d: sinusoidal(T, d, dtype=dt, compute_dtype=dt))
+            for T, d in ((1, 4), (10, 16), (50, 64), (7, 6), (128, 512))]

@@ -1,0 +1,38 @@
+"""The SwiGLU drill's cases and slips (loaded by the grading worker from this folder)."""
+
+import torch
+import torch.nn.functional as F
+
+from engine.mlp import swiglu
+from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+
+SLIPS = ["swiglu-gelu", "swiglu-gate-swapped", "swiglu-silu-after-product", "swiglu-no-silu", "swiglu-sigmoid",
+         "swiglu-silu-on-both"]
+
+
+def variant(slips, x, w_gate, w_up, w_down):
+    gate, up = x @ w_gate, x @ w_up
+    if "swiglu-gate-swapped" in slips:  # silu on the up branch instead of the gate
+        gate, up = up, gate
+    act = F.gelu if "swiglu-gelu" in slips else torch.sigmoid if "swiglu-sigmoid" in slips else F.silu
+    if "swiglu-silu-after-product" in slips:
+        h = act(gate * up)
+    elif "swiglu-no-silu" in slips:
+        h = gate * up
+    elif "swiglu-silu-on-both" in slips:
+        h = act(gate) * act(up)
+    else:
+        h = act(gate) * up
+    return h @ w_down
+
+
+def cases():
+    out = []
+    for i, (lead, d, h, dtype) in enumerate([((2, 5), 16, 40, F64), ((3,), 8, 24, F32), ((1, 1, 1), 32, 64, F32),
+                                             ((2, 7), 64, 172, F64)]):
+        x = rnd(*lead, d, dtype=dtype, seed=i)
+        ws = [rnd(d, h, dtype=dtype, seed=90 + i, scale=d ** -0.5), rnd(d, h, dtype=dtype, seed=95 + i, scale=d ** -0.5),
+              rnd(h, d, dtype=dtype, seed=99 + i, scale=h ** -0.5)]
+        out.append(Case(f"x {(*lead, d)}, hidden {h}, {dtype_name(dtype)}", [x, *ws], {}, swiglu, variant,
+                        call="swiglu(x, w_gate, w_up, w_down)"))
+    return out

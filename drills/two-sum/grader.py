@@ -1,0 +1,41 @@
+"""The two-sum drill's cases (loaded by the grading worker from this folder): LeetCode's own
+signature, each case calling a fresh Solution(); an O(n^2) answer is "correct but too slow"."""
+
+import random
+
+from studyxf.grading.case import Case
+
+SLOW = ("correct on the small cases, but too slow here: still running after {s:g} s on n = {n:,} "
+        "(an O(n^2) solution? a hash map makes it O(n))")
+
+
+def _two_sum_check(nums, target):
+    def validate(out):
+        try:
+            i, j = list(out)
+        except (TypeError, ValueError):
+            return f"expected two indices [i, j], got {out!r:.100}"
+        if not (isinstance(i, int) and isinstance(j, int)) or i == j or not (0 <= i < len(nums) and 0 <= j < len(nums)):
+            return f"expected two different valid indices, got {[i, j]!r:.100}"
+        if nums[i] + nums[j] != target:
+            return f"nums[{i}] + nums[{j}] = {nums[i] + nums[j]}, not the target {target}"
+        return None
+    return validate
+
+
+def cases():
+    rng = random.Random(5)
+    small = [([2, 7, 11, 15], 9), ([3, 2, 4], 6), ([3, 3], 6), ([-1, -2, -3, -4, -5], -8), ([0, 4, 3, 0], 0),
+             ([1, 5, 1000000000, -1000000000], 0), ([5, 75, 25], 100)]
+    cases = [Case(f"nums={nums}, target={t}", [list(nums), t], {}, None, validate=_two_sum_check(nums, t),
+                  call=f"Solution().twoSum({nums}, {t})") for nums, t in small]
+    n = 100_000
+    big = rng.sample(range(-10 ** 9, 10 ** 9), n)
+    big[-2:] = [10 ** 9 + 1, 10 ** 9 + 2]  # the only pair summing to the target sits at the end
+    target = 2 * 10 ** 9 + 3
+    cases.append(Case(f"n = {n:,} (the answer at the end)", [big, target], {}, None,
+                      validate=_two_sum_check(big, target), time_limit=2.0, slow_message=SLOW.format(s=2.0, n=n),
+                      call=f"Solution().twoSum(nums, {target})  # len(nums) = {n}"))
+    return cases
+
+

@@ -1,0 +1,79 @@
+"""Naming what went wrong: the slips (alone, then two at once) whose outputs a failing submission
+matches on every failing case, and where none fits, what the probes measured. Plain NumPy apart
+from the variants each failing case computes on demand."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from studyxf.grading.families import public
+from studyxf.grading.judge import matches
+
+# slips of one family are alternatives: a pair of them is never tried
+EXCLUSIVE = [{"no-scale", "scale-d", "scale-d-model"},
+             {"heads-no-transpose", "heads-no-transpose-split", "heads-no-transpose-merge"},
+             {"no-residual", "no-residual-attn", "no-residual-mlp"},
+             {"gelu-tanh", "mlp-relu", "gelu-quick", "gelu-erf-no-sqrt2", "gelu-no-half"},
+             {"mask-fill-finite", "masked-row-nan"}]
+
+
+def _exclusive(a: str, b: str) -> bool:
+    pa, pb = public(a), public(b)
+    return pa == pb or any(pa in group and pb in group for group in EXCLUSIVE)
+
+
+class _Fit:
+    """Tries slip sets against the failing cases, each variant computed once."""
+
+    def __init__(self, failing: list[dict]):
+        self.failing = failing
+        self.cache: dict = {}
+
+    def _variant(self, i: int, slips: frozenset):
+        key = (i, slips)
+        if key not in self.cache:
+            self.cache[key] = self.failing[i]["variant_of"](slips)
+        return self.cache[key]
+
+    def score(self, slips: frozenset) -> float | None:
+        """The summed distance when every failing case matches the variant; None otherwise."""
+        total = 0.0
+        for i, f in enumerate(self.failing):
+            v = self._variant(i, slips)
+            if v is None or v.shape != f["got"].shape:
+                return None
+            ref = f.get("ref")
+            if ref is not None and ref.shape == v.shape and np.array_equal(np.isfinite(v), np.isfinite(ref)) \
+                    and np.allclose(v, ref, rtol=1e-9, atol=1e-12, equal_nan=True):
+                return None  # the slip changes nothing here: it cannot explain this failure
+            ok, dist = matches(f["got"], v, f["dtype"])
+            if not ok:
+                return None
+            total += dist
+        return total
+
+
+def name_slips(failing: list[dict], slips: list[str]) -> list[str]:
+    """The slips that explain every failing case: the nearest single one, else the nearest pair.
+    `failing` items: {"got", "dtype", "ref", "variant_of": (frozenset) -> array | None}."""
+    comparable = [f for f in failing if f.get("got") is not None and f.get("variant_of") is not None]
+    if not comparable or not slips:
+        return []
+    fit = _Fit(comparable)
+    singles = {s: fit.score(frozenset({s})) for s in slips}
+    found = {s: d for s, d in singles.items() if d is not None}
+    if found:
+        return [min(found, key=found.get)]
+    # every pair, the no-op ones included: a NaN row shows only once another slip empties a row
+    pairs = {}
+    for a, b in combinations(slips, 2):
+        if _exclusive(a, b):
+            continue
+        d = fit.score(frozenset({a, b}))
+        if d is not None:
+            pairs[(a, b)] = d
+    if pairs:
+        return list(min(pairs, key=pairs.get))
+    return []

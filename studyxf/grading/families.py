@@ -1,0 +1,184 @@
+"""Mistake families: the slips learners make, written once as small perturbations on top of the
+engine's correct functions and shared by every drill where the slip can happen (a scale slip in
+attention, multi-head, GQA, cross-attention, flash, the module drills...). A variant takes a set
+of slips, so two slips at once are reproduced, and named, together.
+
+A slip is an id from DESIGN.md or a drill's own list, optionally with a parameter after a colon
+("ln-wrong-axis:0"): the id is what the report names, the parameter is what was measured.
+Runs inside the grading worker (torch is imported here)."""
+
+from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+
+from engine.attention import causal_mask
+from engine.heads import merge_heads, split_heads
+
+# the attention core's slips, shared by every drill that computes attention
+SCALE_SLIPS = ("no-scale", "scale-d", "scale-d-model")
+MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-future", "mask-ignored", "mask-fill-finite", "masked-row-nan")
+CORE_SLIPS = (*SCALE_SLIPS, "softmax-axis", *MASK_SLIPS, "no-max-subtraction")
+
+
+def public(slip: str) -> str:
+    """The id a report names: the slip without its parameter."""
+    return slip.partition(":")[0]
+
+
+def param(slips, family: str, default=None):
+    """The parameter of the slip of `family` in `slips` ("ln-wrong-axis:0" -> "0"), or default."""
+    for s in slips:
+        if public(s) == family:
+            return s.partition(":")[2] or default
+    return default
+
+
+def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bias=None):
+    """softmax(q k^T / sqrt(d) + bias, masked) v, with the slips made. Mask: True = may attend;
+    `causal` aligns bottom-right (query i sees keys <= i + Tk - Tq), unless "causal-top-left"."""
+    d = q.shape[-1]
+    scale = 1.0 / math.sqrt(d)
+    if "no-scale" in slips:
+        scale = 1.0
+    elif "scale-d" in slips:
+        scale = 1.0 / d
+    elif "scale-d-model" in slips:
+        scale = 1.0 / math.sqrt(d_model or d)
+    s = (q @ k.transpose(-2, -1)) * scale
+    if bias is not None:
+        s = s + bias
+    tq, tk = s.shape[-2], s.shape[-1]
+    offset = tk - tq if causal else 0
+    if causal:
+        c = causal_mask(tq, tk, top_left="causal-top-left" in slips)
+        if "causal-top-left" in slips:
+            offset = 0
+        mask = c if mask is None else (mask.to(torch.bool) & c)
+    if mask is not None and "mask-ignored" not in slips:
+        mask = mask.to(torch.bool)
+        i, j = torch.arange(tq).unsqueeze(-1), torch.arange(tk)
+        if "mask-inverted" in slips:
+            mask = ~mask
+        if "mask-diagonal" in slips:  # its own position hidden too (tril(-1) for tril)
+            mask = mask & (j != i + offset)
+        if "mask-future" in slips:  # one step into the future seen (tril(1) for tril)
+            mask = mask | (j == i + offset + 1)
+        s = s.masked_fill(~mask, -1e9 if "mask-fill-finite" in slips else float("-inf"))
+    axis = -2 if "softmax-axis" in slips else -1
+    if "no-max-subtraction" in slips:
+        e = torch.exp(s)
+        w = e / e.sum(dim=axis, keepdim=True)
+    else:
+        peak = s.amax(dim=axis, keepdim=True)
+        e = torch.exp(s - torch.where(torch.isfinite(peak), peak, torch.zeros_like(peak)))
+        total = e.sum(dim=axis, keepdim=True)
+        if "masked-row-nan" in slips:  # a naive softmax: a row with nothing to attend to is 0/0
+            w = e / total
+        else:
+            w = e / torch.where(total > 0, total, torch.ones_like(total))
+    return w @ v
+
+
+def split(t, n_heads, slips=frozenset()):
+    """(B, T, D) -> (B, H, T, D/H); the slip views it as (B, H, T, D/H) straight, without the transpose."""
+    B, T, D = t.shape
+    if "heads-no-transpose" in slips or "heads-no-transpose-split" in slips:
+        return t.reshape(B, n_heads, T, D // n_heads)
+    return split_heads(t, n_heads)
+
+
+def merge(o, slips=frozenset()):
+    B, H, T, dh = o.shape
+    if "heads-no-transpose" in slips or "heads-no-transpose-merge" in slips:
+        return o.reshape(B, T, H * dh)
+    return merge_heads(o)
+
+
+def heads_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None, slips=frozenset(), memory=None, causal=False):
+    """Multi-head attention with weights applied as `x @ w` (cross-attention: K and V from `memory`)."""
+    D = x.shape[-1]
+    src = x if memory is None or "cross-kv-from-decoder" in slips else memory
+    q, k, v = split(x @ w_q, n_heads, slips), split(src @ w_k, n_heads, slips), split(src @ w_v, n_heads, slips)
+    if mask is not None:
+        if "mask-first-batch" in slips:  # the first sequence's mask used for every sequence
+            mask = mask[:1]
+        if mask.dim() == 3:
+            mask = mask.unsqueeze(1)
+    out = merge(attend(q, k, v, mask, causal, slips, d_model=D), slips)
+    return out if "no-output-projection" in slips else out @ w_o
+
+
+def gelu(h, slips=frozenset()):
+    """The MLP's activation with its slips: tanh form, ReLU, quick GELU, erf without the sqrt(2)."""
+    if "gelu-tanh" in slips:
+        return F.gelu(h, approximate="tanh")
+    if "mlp-relu" in slips:
+        return torch.relu(h)
+    if "gelu-quick" in slips:  # x * sigmoid(1.702 x)
+        return h * torch.sigmoid(1.702 * h)
+    if "gelu-erf-no-sqrt2" in slips:  # 0.5 x (1 + erf(x)): the 1/sqrt(2) forgotten
+        return 0.5 * h * (1 + torch.erf(h))
+    if "gelu-no-half" in slips:  # x (1 + erf(x / sqrt(2))): the 0.5 forgotten
+        return h * (1 + torch.erf(h / math.sqrt(2)))
+    return F.gelu(h)
+
+
+def mlp(x, w1, b1, w2, b2, slips=frozenset()):
+    """(gelu(x @ w1 + b1)) @ w2 + b2, with w as `x @ w`; 'mlp-bias-after-activation' adds b1 after it."""
+    if "mlp-bias-after-activation" in slips:
+        h = gelu(x @ w1, slips) + b1
+    else:
+        h = gelu(x @ w1 + b1, slips)
+    return h @ w2 + (0 if "mlp-no-output-bias" in slips else b2)
+
+
+def layer_norm(x, gamma, beta, eps=1e-5, slips=frozenset()):
+    """Normalised over the last axis (or the slip's axis), biased variance, eps inside the sqrt."""
+    axis = param(slips, "ln-wrong-axis")
+    dims = tuple(range(x.dim())) if axis == "all" else (-1 if axis is None else int(axis))
+    mean = x.mean(dims, keepdim=True)
+    var = x.var(dims, keepdim=True, unbiased="ln-unbiased-variance" in slips)
+    if "ln-eps-outside-sqrt" in slips:
+        out = (x - mean) / (var.sqrt() + eps)
+    elif "ln-no-eps" in slips:
+        out = (x - mean) / var.sqrt()
+    else:
+        out = (x - mean) / torch.sqrt(var + eps)
+    out = out if "ln-no-gamma" in slips else out * gamma
+    return out if "ln-no-beta" in slips else out + beta
+
+
+def rms_norm(x, gamma, eps=1e-6, slips=frozenset()):
+    axis = param(slips, "rms-wrong-axis")
+    dims = tuple(range(x.dim())) if axis == "all" else (-1 if axis is None else int(axis))
+    if "rms-subtracts-mean" in slips:
+        x = x - x.mean(dims, keepdim=True)
+    ms = x.pow(2).mean(dims, keepdim=True)
+    if "rms-eps-outside-sqrt" in slips:
+        out = x / (ms.sqrt() + eps)
+    elif "rms-no-sqrt" in slips:
+        out = x / (ms + eps)
+    else:
+        out = x / torch.sqrt(ms + eps)
+    return out if "rms-no-gamma" in slips else out * gamma
+
+
+ATTN_IN = "the attention's input (ln1's output)"
+ATTN_PRE_PROJ = "the attention output before its projection"
+
+
+def fused_attention(x, w_qkv, b_qkv, w_proj, b_proj, n_heads, slips=frozenset(), trace=None):
+    """The seed's CausalSelfAttention with nn.Linear-stored weights (fused qkv, then proj); `trace`,
+    when given, receives the stages that module drills compare with the learner's."""
+    D = x.shape[-1]
+    if trace is not None:
+        trace[ATTN_IN] = x
+    qkv = x @ w_qkv.T + (b_qkv if b_qkv is not None else 0)
+    q, k, v = (split(t, n_heads, slips) for t in qkv.chunk(3, dim=-1))
+    out = merge(attend(q, k, v, causal=True, slips=slips, d_model=D), slips)
+    if trace is not None:
+        trace[ATTN_PRE_PROJ] = out
+    return out if "no-output-projection" in slips else out @ w_proj.T + (b_proj if b_proj is not None else 0)

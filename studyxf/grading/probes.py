@@ -1,0 +1,72 @@
+"""Probes: small targeted inputs whose outputs isolate one property of a submission, measured and
+stated in words when no known slip explains a failure ("your scores are scaled by 1/8; expected
+1/sqrt(d) = 1/4"). Each probe takes `call(*args, **kwargs) -> float64 numpy array`, which runs the
+learner's function on torch inputs converted to its framework. Runs inside the grading worker."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import torch
+
+F64 = torch.float64
+
+
+def attention_scale(adapter, d: int = 16):
+    """The effective scale of the scores: one query, two keys whose raw dot products are 0 and 2,
+    values that read the weights back (v_j = e_j), so w1 / w0 = exp(2 * scale)."""
+    def probe(call):
+        q = torch.zeros(1, 1, d, dtype=F64)
+        q[..., 0] = 1.0
+        k = torch.zeros(1, 2, d, dtype=F64)
+        k[0, 1, 0] = 2.0
+        v = torch.zeros(1, 2, d, dtype=F64)
+        v[0, 0, 0] = v[0, 1, 1] = 1.0
+        out = np.asarray(adapter(call, q, k, v), np.float64).reshape(-1)
+        w0, w1 = out[0], out[1]
+        if not (np.isfinite(w0) and np.isfinite(w1) and w0 > 0 and w1 > 0 and abs(w0 + w1 - 1) < 1e-3):
+            return None
+        scale = math.log(w1 / w0) / 2
+        want = 1 / math.sqrt(d)
+        if abs(scale - want) <= 1e-3 * want or scale <= 0:
+            return None
+        return (f"measured: your scores are scaled by 1/{1 / scale:.4g}; expected 1/sqrt(d) = 1/{math.sqrt(d):g} "
+                f"(a probe with d = {d}: two keys whose dot products with the query are 0 and 2)")
+    probe.__name__ = "scores scale"
+    return probe
+
+
+def repeatable(call, args, kwargs) -> str | None:
+    """The same input twice must give the same output: dropout left on, or random weights drawn
+    inside the function, make every comparison meaningless."""
+    a, b = call(*args, **kwargs), call(*args, **kwargs)
+    if a.shape == b.shape and np.array_equal(np.isnan(a), np.isnan(b)) and np.allclose(a, b, equal_nan=True,
+                                                                                         rtol=0, atol=0):
+        return None
+    diff = float(np.nanmax(np.abs(a - b))) if a.shape == b.shape else float("inf")
+    return (f"measured: the same inputs twice gave outputs that differ by up to {diff:.3g}: something random runs "
+            f"inside (dropout left on - F.dropout's training defaults to True -, or weights drawn in the function)")
+
+
+def relation(got: np.ndarray, ref: np.ndarray) -> str | None:
+    """What a wrong output has in common with the right one, where no slip fits: a constant factor,
+    a transpose of the last two axes, or the first position where it goes wrong."""
+    if got.shape != ref.shape or not np.all(np.isfinite(got)) or not np.all(np.isfinite(ref)):
+        return None
+    denom = float(np.vdot(ref, ref))
+    if denom > 0:
+        c = float(np.vdot(got, ref) / denom)
+        if abs(c - 1) > 1e-3 and np.allclose(got, c * ref, rtol=1e-4, atol=1e-6):
+            return f"measured: your output is the expected one times {c:.4g} everywhere"
+    if got.ndim >= 2 and got.shape[-1] == got.shape[-2] and np.allclose(np.swapaxes(got, -1, -2), ref, rtol=1e-4,
+                                                                         atol=1e-6):
+        return "measured: your output is the expected one with its last two axes swapped"
+    if got.ndim >= 2:
+        bad = ~np.isclose(got, ref, rtol=1e-4, atol=1e-6)
+        rows = np.argwhere(bad.any(axis=-1).reshape(-1, got.shape[-2]).any(axis=0)).ravel()
+        if 0 < len(rows) < got.shape[-2]:
+            shown = ", ".join(map(str, rows[:6].tolist())) + (", ..." if len(rows) > 6 else "")
+            return (f"measured: only rows {shown} of {got.shape[-2]} along the second-to-last axis (positions) "
+                    f"differ; the others are right")
+    return None

@@ -1,0 +1,41 @@
+"""One grading request, the same for the one-shot worker, the warm server and the runner that
+sends it: what to grade, where the drill's folder is, and how to call the learner's code."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, field
+
+KINDS = ("function", "module", "leetcode", "numeric")
+
+
+@dataclass
+class Request:
+    drill: str
+    path: str  # the learner's file
+    folder: str  # the drill's folder: its grader.py holds the cases, slips and probes
+    kind: str = "function"
+    entry: str = ""  # the function or class the file defines
+    method: str | None = None  # a LeetCode class's method
+    forbidden: list = field(default_factory=list)
+    device: str = "cpu"
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Request":
+        data = json.loads(text)
+        return cls(**{k: data[k] for k in cls.__dataclass_fields__ if k in data})
+
+
+def parse_entry(entry: str) -> tuple[str, str | None]:
+    """drill.yaml's `entry` -> (name, method): "attention(q, k, v, mask=None)" -> ("attention", None);
+    "class Solution: def twoSum(self, nums, target)" -> ("Solution", "twoSum")."""
+    m = re.match(r"\s*class\s+(\w+)", entry)
+    if m:
+        method = re.search(r"def\s+(\w+)", entry)
+        return m.group(1), (method.group(1) if method and method.group(1) != "__init__" else None)
+    m = re.match(r"\s*(\w+)\s*\(", entry)
+    return (m.group(1) if m else entry.strip()), None

@@ -1,0 +1,256 @@
+"""Mistaken submissions beyond the exact copies in submissions.py: partial slips, a slip carried into
+another drill, slips with an id of their own, two at once, written in several styles. Each entry:
+(drill, expected diagnosis ids (all must be named), source). "measured" and "localised" stand for
+a measured statement. Used by tests/test_diagnosis.py."""
+
+ATTN_TORCH = """import torch
+def attention(q, k, v, mask=None):
+    s = q @ k.transpose(-2, -1) {scale}
+    if mask is not None:
+        s = s.masked_fill(~mask, {fill})
+    w = torch.softmax(s, dim=-1){after}
+    return w @ v
+"""
+
+MHA_TORCH = """import torch
+def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):
+    B, T, D = x.shape
+    dh = D // n_heads
+    q, k, v = ({split} for w in (w_q, w_k, w_v))
+    s = q @ k.transpose(-2, -1) / dh ** 0.5
+    if mask is not None:
+        m = {mask}
+        s = s.masked_fill(~m, float('-inf'))
+    o = torch.softmax(s, -1) @ v
+    o = {merge}
+    return o{proj}
+"""
+SPLIT_OK = "(x @ w).view(B, T, n_heads, dh).transpose(1, 2)"
+MERGE_OK = "o.transpose(1, 2).reshape(B, T, D)"
+
+GQA_TORCH = """import torch
+def grouped_query_attention(q, k, v, causal=False):
+    g = q.shape[1] // k.shape[1]
+    k, v = k.repeat_interleave(g, 1), v.repeat_interleave(g, 1)
+    tq, tk = q.shape[-2], k.shape[-2]
+    s = q @ k.transpose(-1, -2) / q.shape[-1] ** 0.5
+    if causal:
+        keep = torch.ones(tq, tk, dtype=torch.bool).tril({diag})
+        s = s.masked_fill(~keep, float('-inf'))
+    return torch.softmax(s, -1).nan_to_num(0.0) @ v
+"""
+
+FLASH_NP = """import numpy as np
+def flash_attention(q, k, v, causal=False, block_size=64):
+    tq, tk = q.shape[-2], k.shape[-2]
+    m = np.full(q.shape[:-1] + (1,), -np.inf, dtype=q.dtype)
+    l = np.zeros_like(m)
+    o = np.zeros(q.shape[:-1] + (v.shape[-1],), dtype=q.dtype)
+    i = np.arange(tq)[:, None]
+    for a in range({stop}):
+        b = min(a + block_size, tk)
+        s = q @ np.swapaxes(k[..., a:b, :], -1, -2) / q.shape[-1] ** 0.5
+        if causal:
+            s = np.where(np.arange(a, b)[None, :] > i{offset}, -np.inf, s)
+        m_new = np.maximum(m, s.max(-1, keepdims=True))
+        safe = np.where(np.isfinite(m_new), m_new, 0)
+        p = np.exp(s - safe)
+        c = np.where(np.isfinite(m), np.exp(m - safe), 0)
+        l = l * {lc} + p.sum(-1, keepdims=True)
+        o = o * {oc} + p @ v[..., a:b, :]
+        m = m_new
+    return np.divide(o, l, out=np.zeros_like(o), where=l > 0)
+"""
+
+
+def flash(stop="0, tk, block_size", offset=" + (tk - tq)", lc="c", oc="c"):
+    return FLASH_NP.format(stop=stop, offset=offset, lc=lc, oc=oc)
+
+
+FLASH_PER_BLOCK = """import torch
+def flash_attention(q, k, v, causal=False, block_size=64):
+    tq, tk = q.shape[-2], k.shape[-2]
+    out = torch.zeros(q.shape[:-1] + (v.shape[-1],), dtype=q.dtype)
+    i = torch.arange(tq)[:, None]
+    for a in range(0, tk, block_size):
+        b = min(a + block_size, tk)
+        s = q @ k[..., a:b, :].transpose(-1, -2) / q.shape[-1] ** 0.5
+        if causal:
+            s = s.masked_fill(torch.arange(a, b)[None, :] > i + (tk - tq), float('-inf'))
+        out = out + torch.softmax(s, -1).nan_to_num(0.0) @ v[..., a:b, :]
+    return out
+"""
+
+MLP_NP = """import numpy as np
+from math import erf
+_erf = np.vectorize(erf)
+def mlp(x, w1, b1, w2, b2):
+    h = {h}
+    return (h @ w2 + b2).astype(x.dtype)
+"""
+
+BLOCK = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, d_model, n_heads):
+        super().__init__()
+        self.n_heads, self.d_head = n_heads, d_model // n_heads
+        self.qkv = nn.Linear(d_model, 3 * d_model)
+        self.proj = nn.Linear(d_model, d_model)
+
+    def forward(self, x):
+        B, T, C = x.shape
+        q, k, v = self.qkv(x).split(C, dim=-1)
+        q, k, v = (t.view(B, T, self.n_heads, self.d_head).transpose(1, 2) for t in (q, k, v))
+        att = (q @ k.transpose(-2, -1)) / self.d_head ** 0.5
+        mask = torch.tril(torch.ones(T, T, dtype=torch.bool))
+        att = att.masked_fill(~mask, float('-inf')).softmax(-1){drop}
+        return self.proj((att @ v).transpose(1, 2).reshape(B, T, C))
+
+
+class TransformerBlock(nn.Module):
+    def __init__(self, d_model, n_heads, mlp_ratio=4):
+        super().__init__()
+        self.ln1, self.ln2 = nn.LayerNorm(d_model), nn.LayerNorm(d_model)
+        self.attn = CausalSelfAttention(d_model, n_heads)
+        self.mlp = nn.Sequential(nn.Linear(d_model, mlp_ratio * d_model), {act}, nn.Linear(mlp_ratio * d_model, d_model))
+
+    def forward(self, x):
+        {body}
+        return x
+"""
+BODY_OK = "x = x + self.attn(self.ln1(x))\n        x = x + self.mlp(self.ln2(x))"
+
+
+def block(drop="", act="nn.GELU()", body=BODY_OK):
+    return BLOCK.format(drop=drop, act=act, body=body)
+
+
+CSA_SPLIT_ONLY = """import torch
+import torch.nn as nn
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, d_model, n_heads):
+        super().__init__()
+        self.h = n_heads
+        self.c_attn = nn.Linear(d_model, 3 * d_model)
+        self.c_proj = nn.Linear(d_model, d_model)
+
+    def forward(self, x):
+        B, T, C = x.shape
+        q, k, v = self.c_attn(x).chunk(3, dim=-1)
+        q, k, v = (t.view(B, T, self.h, C // self.h).transpose(1, 2) for t in (q, k, v))
+        att = (q @ k.transpose(-2, -1)) * (C // self.h) ** -0.5
+        att = att.masked_fill(torch.ones(T, T).tril() == 0, float('-inf')).softmax(-1)
+        y = (att @ v).reshape(B, T, C)  # the transpose back forgotten
+        return self.c_proj(y)
+"""
+
+CSA_HALF_SCALE = CSA_SPLIT_ONLY.replace("(att @ v).reshape(B, T, C)  # the transpose back forgotten",
+                                        "(att @ v).transpose(1, 2).reshape(B, T, C)").replace(
+    "* (C // self.h) ** -0.5", "* 0.5")
+
+ROPE_NO_POS = """import numpy as np
+def apply_rope(x, positions=None, base=10000.0):
+    T, d = x.shape[-2:]
+    pos = np.arange(T)  # positions ignored
+    ang = pos[:, None] * base ** (-np.arange(0, d, 2) / d)
+    c, s = np.cos(ang).astype(x.dtype), np.sin(ang).astype(x.dtype)
+    out = np.empty_like(x)
+    out[..., 0::2] = x[..., 0::2] * c - x[..., 1::2] * s
+    out[..., 1::2] = x[..., 0::2] * s + x[..., 1::2] * c
+    return out
+"""
+
+SIN_SWAPPED = """import numpy as np
+def sinusoidal_encoding(T, d):
+    pos = np.arange(T)[:, None]
+    i = np.arange(0, d, 2)
+    ang = pos / 10000 ** (i / d)
+    pe = np.zeros((T, d))
+    pe[:, 0::2] = np.cos(ang)
+    pe[:, 1::2] = np.sin(ang[:, : d // 2])
+    return pe
+"""
+
+LN_AXIS0 = """import torch
+def layer_norm(x, gamma, beta, eps=1e-5):
+    mean = x.mean(0, keepdim=True)
+    var = x.var(0, keepdim=True, unbiased=False)
+    return (x - mean) / torch.sqrt(var + eps) * gamma + beta
+"""
+
+RMS_ALL = """import numpy as np
+def rms_norm(x, gamma, eps=1e-6):
+    return x / np.sqrt(np.mean(x ** 2) + eps) * gamma
+"""
+
+SWIGLU_AFTER = """import torch
+import torch.nn.functional as F
+def swiglu(x, w_gate, w_up, w_down):
+    return F.silu((x @ w_gate) * (x @ w_up)) @ w_down
+"""
+
+SWIGLU_WRONG_BRANCH = """import numpy as np
+def swiglu(x, w_gate, w_up, w_down):
+    g, u = x @ w_gate, x @ w_up
+    return (g * (u / (1 + np.exp(-u)))) @ w_down
+"""
+
+ALIBI_SIGNED = """import torch
+def alibi_bias(n_heads, T):
+    m = torch.tensor([2 ** (-8 * (h + 1) / n_heads) for h in range(n_heads)])
+    i = torch.arange(T)
+    return m[:, None, None] * (i[None, :] - i[:, None])
+"""
+
+SLIPS = [
+    ("attention", ["mask-fill-finite"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="-1e9", after="")),
+    ("attention", ["mask-ignored"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')",
+                                                      after=".nan_to_num(0.0)").replace("if mask is not None:",
+                                                                                        "if False:")),
+    ("attention", ["no-scale", "mask-fill-finite"], ATTN_TORCH.format(scale="", fill="-1e9", after="")),
+    ("attention", ["measured"], ATTN_TORCH.format(scale="/ 2", fill="float('-inf')", after=".nan_to_num(0.0)")),
+    ("attention", ["random-output"], ATTN_TORCH.format(
+        scale="/ q.shape[-1] ** 0.5", fill="float('-inf')",
+        after=".nan_to_num(0.0)\n    w = torch.nn.functional.dropout(w, 0.1)")),
+    ("multi-head-attention", ["heads-no-transpose-merge"],
+     MHA_TORCH.format(split=SPLIT_OK, merge="o.reshape(B, T, D)", mask="mask if mask.dim() == 2 else mask[:, None]",
+                      proj=" @ w_o")),
+    ("multi-head-attention", ["heads-no-transpose-split"],
+     MHA_TORCH.format(split="(x @ w).reshape(B, n_heads, T, dh)", merge=MERGE_OK,
+                      mask="mask if mask.dim() == 2 else mask[:, None]", proj=" @ w_o")),
+    ("multi-head-attention", ["no-output-projection"],
+     MHA_TORCH.format(split=SPLIT_OK, merge=MERGE_OK, mask="mask if mask.dim() == 2 else mask[:, None]", proj="")),
+    ("multi-head-attention", ["mask-first-batch"],
+     MHA_TORCH.format(split=SPLIT_OK, merge=MERGE_OK, mask="mask if mask.dim() == 2 else mask[0]", proj=" @ w_o")),
+    ("gqa", ["mask-diagonal"], GQA_TORCH.format(diag="tk - tq - 1")),
+    ("gqa", ["causal-top-left"], GQA_TORCH.format(diag="")),
+    ("flash-attention", ["causal-top-left"], flash(offset="")),
+    ("flash-attention", ["flash-no-rescale-output"], flash(oc="1")),
+    ("flash-attention", ["flash-no-rescale-sum"], flash(lc="1")),
+    ("flash-attention", ["flash-drops-last-block"], flash(stop="0, tk - block_size + 1, block_size")),
+    ("flash-attention", ["flash-per-block-softmax"], FLASH_PER_BLOCK),
+    ("mlp-gelu", ["gelu-quick"], MLP_NP.format(h="(x @ w1 + b1) / (1 + np.exp(-1.702 * (x @ w1 + b1)))")),
+    ("mlp-gelu", ["gelu-erf-no-sqrt2"], MLP_NP.format(h="0.5 * (x @ w1 + b1) * (1 + _erf(x @ w1 + b1))")),
+    ("mlp-gelu", ["mlp-bias-after-activation"], MLP_NP.format(h="0.5 * (x @ w1) * (1 + _erf(x @ w1 / 2 ** 0.5)) + b1")),
+    ("transformer-block", ["no-residual-attn"],
+     block(body="x = self.attn(self.ln1(x))\n        x = x + self.mlp(self.ln2(x))")),
+    ("transformer-block", ["no-residual-mlp"],
+     block(body="x = x + self.attn(self.ln1(x))\n        x = self.mlp(self.ln2(x))")),
+    ("transformer-block", ["mlp-relu"], block(act="nn.ReLU()")),
+    ("transformer-block", ["random-output"], block(drop="\n        att = F.dropout(att, 0.1)")),
+    ("causal-self-attention", ["heads-no-transpose-merge"], CSA_SPLIT_ONLY),
+    ("causal-self-attention", ["localised"], CSA_HALF_SCALE),
+    ("rope", ["rope-ignores-positions"], ROPE_NO_POS),
+    ("sinusoidal", ["sinusoidal-sin-cos-swapped"], SIN_SWAPPED),
+    ("layer-norm", ["ln-wrong-axis"], LN_AXIS0),
+    ("rms-norm", ["rms-wrong-axis"], RMS_ALL),
+    ("swiglu", ["swiglu-silu-after-product"], SWIGLU_AFTER),
+    ("swiglu", ["swiglu-gate-swapped"], SWIGLU_WRONG_BRANCH),
+    ("alibi", ["alibi-signed-distance"], ALIBI_SIGNED),
+]

@@ -1,0 +1,98 @@
+"""The diagnosis generalises: partial slips, slips carried into another drill, slips with ids of
+their own, two at once, measured statements where no id fits, and the rules the tasks state."""
+
+import numpy as np
+import pytest
+
+from studyxf.grading import probes
+from studyxf.grading.families import public
+from studyxf.grading.runcases import load_grader
+from tests.data.slips import SLIPS
+from tests.drill_helpers import DRILLS, grade
+
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")  # learners' numpy overflows on purpose
+
+
+@pytest.mark.parametrize("drill,expected,source", SLIPS, ids=[f"{d}-{'+'.join(e)}" for d, e, _ in SLIPS])
+def test_a_learner_slip_fails_and_is_named(tmp_path, drill, expected, source):
+    report = grade(tmp_path, drill, source)
+    assert report["status"] == "fail"
+    named = [d["mistake"] for d in report["diagnosis"]]
+    failing = [(t["name"], t["message"]) for t in report["tests"] if t["status"] != "pass"][:2]
+    assert set(expected) <= set(named), (named, failing)
+
+
+@pytest.mark.parametrize("drill", sorted(DRILLS))
+def test_every_slip_a_grader_tries_is_documented_in_its_drill_yaml(drill):
+    grader = load_grader(str(DRILLS[drill].folder))
+    undocumented = {public(s) for s in getattr(grader, "SLIPS", [])} - set(DRILLS[drill].mistakes)
+    assert not undocumented
+
+
+def test_the_scale_probe_measures_the_factor(tmp_path):
+    from tests.data.slips import ATTN_TORCH
+
+    report = grade(tmp_path, "attention", ATTN_TORCH.format(scale="/ 2", fill="float('-inf')", after=".nan_to_num(0.0)"))
+    said = " ".join(d["message"] for d in report["diagnosis"])
+    assert "scaled by 1/2;" in said and "expected 1/sqrt(d) = 1/4" in said
+
+
+def test_localisation_names_the_first_stage_that_differs(tmp_path):
+    from tests.data.slips import CSA_HALF_SCALE, block
+
+    report = grade(tmp_path, "causal-self-attention", CSA_HALF_SCALE)
+    said = next(d["message"] for d in report["diagnosis"] if d["mistake"] == "localised")
+    assert "the attention output before its projection" in said
+    half_residual = block(body="x = x + 0.5 * self.attn(self.ln1(x))\n        x = x + self.mlp(self.ln2(x))")
+    report = grade(tmp_path, "transformer-block", half_residual)
+    said = " ".join(d["message"] for d in report["diagnosis"])
+    assert "the first stage that differs is the MLP's input (ln2's output)" in said
+    assert "the attention's input (ln1's output), the attention output before its projection match" in said
+
+
+def test_dropout_in_a_module_is_called_random_not_a_leak_of_the_future(tmp_path):
+    from tests.data.slips import block
+
+    report = grade(tmp_path, "transformer-block", block(drop="\n        att = F.dropout(att, 0.1)"))
+    tests = {t["name"]: t for t in report["tests"]}
+    assert tests["same input, same output"]["status"] == "fail"
+    assert "future" not in (tests["causality"]["message"] or "")
+    assert [d["mistake"] for d in report["diagnosis"]] == ["random-output"]
+
+
+def test_relation_states_a_constant_factor_and_the_rows_that_differ():
+    ref = np.arange(12.0).reshape(3, 4) + 1
+    assert "times 2" in probes.relation(2 * ref, ref)
+    bad = ref.copy()
+    bad[2] += 1
+    assert "only rows 2 of 3" in probes.relation(bad, ref)
+    assert probes.relation(ref + np.random.default_rng(0).normal(size=ref.shape), ref) is None
+
+
+def test_a_torch_submission_that_edits_its_input_in_place_is_named(tmp_path):
+    src = "import torch\ndef rms_norm(x, gamma, eps=1e-6):\n    x.mul_(1.0)\n    x.add_(0.5)\n" \
+          "    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * gamma\n"
+    report = grade(tmp_path, "rms-norm", src)
+    assert report["status"] == "fail"
+    assert [d["mistake"] for d in report["diagnosis"]] == ["input-modified"]
+
+
+def test_kv_cache_written_in_place_fails_and_inputs_are_labelled_by_their_names(tmp_path):
+    solution = DRILLS["kv-cache"].solution_text()
+    report = grade(tmp_path, "kv-cache", solution.replace("cache_k, cache_v = cache_k.copy(), cache_v.copy()", "pass"))
+    assert report["status"] == "fail" and [d["mistake"] for d in report["diagnosis"]] == ["input-modified"]
+    assert all("caches it was given" in t["message"] for t in report["tests"] if t["status"] != "pass")
+    report = grade(tmp_path, "kv-cache", solution.replace("pos = np.arange(start_pos, start_pos + T)",
+                                                          "pos = np.arange(T)"))
+    msg = next(t["message"] for t in report["tests"] if t["status"] == "fail")
+    assert "x(1, 7, 16) w_q(16, 16) w_k(16, 16) w_v(16, 16) w_o(16, 16) n_heads=2" in msg
+    # np.arange(T) also feeds the solution's mask: two slips, both named
+    assert sorted(d["mistake"] for d in report["diagnosis"]) == ["causal-top-left", "rope-position-offset"]
+
+
+@pytest.mark.parametrize("drill,call", [("alibi", "alibi_bias(n_heads, T)"), ("sinusoidal", "sinusoidal_encoding(T, d)")])
+def test_scalar_inputs_are_named_in_messages(tmp_path, drill, call):
+    src = f"import numpy as np\ndef {call.replace('(', '(', 1)}:\n    return np.zeros((1, 1))\n"
+    report = grade(tmp_path, drill, src)
+    msg = next(t["message"] for t in report["tests"] if t["status"] == "fail")
+    assert "(inputs )" not in msg and "=" in msg.split("(inputs ")[1] if "(inputs " in msg else True
