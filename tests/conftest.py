@@ -15,6 +15,7 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("STUDYXF_HOME", str(h))
     monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T20:00:00")
     monkeypatch.delenv("STUDYXF_SESSIONS", raising=False)
+    monkeypatch.delenv("STUDYXF_DRILLS", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)
     return h
 

@@ -144,3 +144,32 @@ def test_device_cuda_without_cuda_is_a_usage_error(home, cli, tmp_path):
     assert res.returncode == 2 and res.stdout == "" and "no CUDA device" in res.stderr
     res = cli("drill", "attention", str(f), "--device", "auto", "--json", env=FAST)
     assert res.returncode == 0 and json.loads(res.stdout)["status"] == "pass"
+
+
+def test_a_copied_drill_folder_is_a_working_drill(home, cli, tmp_path, monkeypatch):
+    """DESIGN.md: adding a drill is adding a folder; a learner's own folder works the same way."""
+    import shutil
+
+    from tests.conftest import ROOT
+
+    mine = tmp_path / "my-drills"
+    shutil.copytree(ROOT / "drills" / "attention", mine / "my-attention")
+    monkeypatch.setenv("STUDYXF_DRILLS", str(mine))
+    listed = cli("drill")
+    assert "my-attention" in listed.stdout and listed.returncode == 0
+    assert cli("check").returncode == 0
+    good = tmp_path / "good.py"
+    good.write_text(SUBMISSIONS["attention"]["correct"][0])
+    assert cli("drill", "my-attention", str(good)).returncode == 0
+    bad = tmp_path / "bad.py"
+    bad.write_text(attn(scale=""))
+    result = cli("drill", "my-attention", str(bad), "--json")
+    report = json.loads(result.stdout)
+    assert result.returncode == 1 and [d["mistake"] for d in report["diagnosis"]] == ["no-scale"]
+    # a broken drill of the learner's is skipped with a warning, and check names it
+    (mine / "broken").mkdir()
+    (mine / "broken" / "drill.yaml").write_text("title: [unclosed\n")
+    listed = cli("drill")
+    assert listed.returncode == 0 and "my-attention" in listed.stdout and "warning" in listed.stderr
+    checked = cli("check")
+    assert checked.returncode == 2 and "broken/drill.yaml:" in checked.stdout

@@ -301,3 +301,24 @@ def test_forward_flops_match_the_formulas():
     assert f["mlp"] == 2 * 4096 * 3 * 4096 * 14336
     assert f["projections"] == 2 * 4096 * (2 * 4096 ** 2 + 2 * 4096 * 1024)
     assert round(f["mlp"] / sum(f.values()), 2) == 0.70  # the session's "MLPs ~2/3 of FLOPs at T<4k"
+
+
+def test_the_drills_function_references_are_pinned_to_torchs_own():
+    """The references the drills are graded against, each against torch's own function."""
+    from engine.heads import cross_attention, merge_heads, split_heads
+    from engine.mlp import gelu_mlp, swiglu
+
+    g = torch.Generator().manual_seed(3)
+    x = torch.randn(2, 5, 16, generator=g, dtype=torch.float64)
+    w1, w2 = torch.randn(16, 64, generator=g, dtype=torch.float64), torch.randn(64, 16, generator=g, dtype=torch.float64)
+    b1, b2 = torch.randn(64, generator=g, dtype=torch.float64), torch.randn(16, generator=g, dtype=torch.float64)
+    assert_close(gelu_mlp(x, w1, b1, w2, b2), F.linear(F.gelu(F.linear(x, w1.T, b1)), w2.T, b2))
+    wg, wu = torch.randn(16, 40, generator=g, dtype=torch.float64), torch.randn(16, 40, generator=g, dtype=torch.float64)
+    wd = torch.randn(40, 16, generator=g, dtype=torch.float64)
+    assert_close(swiglu(x, wg, wu, wd), (F.silu(x @ wg) * (x @ wu)) @ wd)
+    memory = torch.randn(2, 7, 16, generator=g, dtype=torch.float64)
+    ws = [torch.randn(16, 16, generator=g, dtype=torch.float64) for _ in range(4)]
+    keep = torch.arange(7) < torch.tensor([[7], [4]])
+    q, k, v = split_heads(x @ ws[0], 4), split_heads(memory @ ws[1], 4), split_heads(memory @ ws[2], 4)
+    sdpa = F.scaled_dot_product_attention(q, k, v, attn_mask=keep[:, None, None, :])
+    assert_close(cross_attention(x, memory, *ws, 4, keep), merge_heads(sdpa) @ ws[3])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,9 +15,9 @@ from studyxf.errors import ContentError
 from studyxf.grading.request import KINDS, Request, parse_entry
 
 DRILL_SPEC = Map(
-    required={"name": Id(), "title": Str(), "entry": Str(), "task": Str(), "kind": Str(), "grader": Str(),
+    required={"title": Str(), "entry": Str(), "task": Str(), "kind": Str(), "grader": Str(),
               "starters": Map(optional={"numpy": Str(), "torch": Str()})},
-    optional={"sessions": List(Id()), "hints": List(Str()), "mistakes": Map(open=True), "solution": Str(),
+    optional={"name": Id(), "sessions": List(Id()), "hints": List(Str()), "mistakes": Map(open=True), "solution": Str(),
               "after_pass": Str(),
               "forbidden": List(Map(required={"name": Str(), "why": Str()}))},
 )
@@ -80,8 +81,10 @@ def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
     if problems:
         return None, problems
     folder = path.parent
-    if doc.data["name"] != folder.name:
-        problems.append(Problem(path, doc.line(("name",)), "name", f"must match its folder {folder.name!r}"))
+    # the folder is the drill's identity: a copied folder under a new name is a new drill as it is
+    if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", folder.name):
+        problems.append(Problem(path, 1, "name", f"the folder's name {folder.name!r} is the drill's name: use "
+                                                 f"lower-case letters, digits and hyphens"))
     if doc.data["kind"] not in KINDS:
         problems.append(Problem(path, doc.line(("kind",)), "kind", f"expected one of {', '.join(KINDS)}"))
     for key in ("task", "solution", "grader"):
@@ -95,7 +98,7 @@ def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
             problems.append(Problem(path, doc.line(("mistakes", key)), f"mistakes.{key}", "expected a hint (text)"))
     if problems:
         return None, problems
-    return Drill(doc.data["name"], folder, doc.data), []
+    return Drill(folder.name, folder, doc.data), []
 
 
 def _drill_files(target: Path) -> list[Path]:
