@@ -6,6 +6,7 @@ from studyxf.grading import families as fam
 from studyxf.grading.module_drill import find_layers, load_reference
 
 SLIPS = [*fam.SCALE_SLIPS, "softmax-axis", "mask-inverted", "mask-diagonal", "mask-future", "mask-ignored",
+         "mask-fill-zero", "mask-after-softmax",
          "heads-no-transpose", "heads-no-transpose-split", "heads-no-transpose-merge", "no-output-projection",
          "masked-row-nan"]
 

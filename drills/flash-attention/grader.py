@@ -23,7 +23,8 @@ def reference(q, k, v, causal=False, block_size=64):
 
 def variant(slips, q, k, v, causal=False, block_size=64):
     d = q.shape[-1]
-    scale = 1.0 if "no-scale" in slips else 1.0 / d if "scale-d" in slips else 1.0 / math.sqrt(d)
+    scale = 1.0 if "no-scale" in slips or "scale-after-softmax" in slips else 1.0 / d if "scale-d" in slips \
+        else 1.0 / math.sqrt(d)
     tq, tk = q.shape[-2], k.shape[-2]
     offset = 0 if "causal-top-left" in slips else tk - tq
     m = torch.full((*q.shape[:-1], 1), float("-inf"), dtype=q.dtype)
@@ -57,6 +58,8 @@ def variant(slips, q, k, v, causal=False, block_size=64):
         l = l * l_corr + p.sum(-1, keepdim=True)
         o = o * o_corr + p @ v[..., ks:ke, :]
         m = m_new
+    if "scale-after-softmax" in slips:  # the weights scaled instead of the scores
+        o = o / math.sqrt(d)
     if "flash-per-block-softmax" in slips:
         return o
     if "flash-per-block-softmax-mean" in slips:

@@ -11,7 +11,7 @@ from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, RuleBroken, dtype_name, rnd
 
 SLIPS = ["rope-position-offset", "cache-before-rope", "causal-top-left", "no-rope", *fam.SCALE_SLIPS,
-         "mask-diagonal", "no-output-projection"]
+         "mask-diagonal", "mask-future", "mask-ignored", "no-output-projection", "kv-ignores-cache"]
 
 
 def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):
@@ -27,8 +27,8 @@ def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):
                 k = apply_rope(k, pos)
         keys.append(k)
         values.append(v)
-        out = merge_heads(fam.attend(q, torch.cat(keys, 2), torch.cat(values, 2), causal=True, slips=slips,
-                                     d_model=x.shape[-1]))
+        K, V = (k, v) if "kv-ignores-cache" in slips else (torch.cat(keys, 2), torch.cat(values, 2))
+        out = merge_heads(fam.attend(q, K, V, causal=True, slips=slips, d_model=x.shape[-1]))
         outs.append(out if "no-output-projection" in slips else out @ w_o)
         start += size
     return torch.cat(outs, dim=1)

@@ -6,6 +6,7 @@ from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 
 SLIPS = [*fam.SCALE_SLIPS, "softmax-axis", "mask-inverted", "mask-diagonal", "mask-future", "mask-ignored",
+         "mask-fill-zero", "mask-after-softmax",
          "masked-row-nan", "heads-no-transpose", "heads-no-transpose-split", "heads-no-transpose-merge",
          "no-output-projection", "mask-first-batch"]
 

@@ -5,7 +5,8 @@ import torch
 from engine.positional import sinusoidal
 from studyxf.grading.case import F64, Case
 
-SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent-odd"]
+SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent-odd",
+         "sinusoidal-multiplies", "sinusoidal-exponent-double"]
 
 
 def variant(slips, T, d):
@@ -13,6 +14,10 @@ def variant(slips, T, d):
     i = torch.arange(d // 2 + d % 2, dtype=F64)
     if "sinusoidal-exponent" in slips:  # 10000^(i/d): the 2 forgotten
         angle = pos / 10000 ** (i / d)
+    elif "sinusoidal-exponent-double" in slips:  # 10000^(4i/d): the 2 applied to an index that already steps by 2
+        angle = pos / 10000 ** (4 * i / d)
+    elif "sinusoidal-multiplies" in slips:  # pos * 10000^(2i/d)
+        angle = pos * 10000 ** (2 * i / d)
     else:
         angle = pos / 10000 ** (2 * i / d)
     first, second = (torch.cos, torch.sin) if "sinusoidal-sin-cos-swapped" in slips else (torch.sin, torch.cos)

@@ -10,7 +10,7 @@ from studyxf.grading import families as fam
 from studyxf.grading.module_drill import attention_child, find_mlp, find_norms, load_reference
 
 SLIPS = ["post-norm", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
-         *fam.SCALE_SLIPS, "mask-future", "heads-no-transpose", "no-output-projection", "ln-shared"]
+         *fam.SCALE_SLIPS, "mask-future", "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm"]
 MLP_IN, MLP_HIDDEN = "the MLP's input (ln2's output)", "the MLP's hidden (after the activation)"
 F64 = torch.float64
 
@@ -40,6 +40,11 @@ def block(x, ln1, ln2, attn, mlp_w, n_heads, slips=frozenset(), trace=None):
         return n2(x + ffn(x))
     if "no-residual" in slips:
         return ffn(n2(attend(n1(x))))
+    if "residual-after-norm" in slips:  # the residual taken from the normalised x: ln(x) + f(ln(x))
+        h = n1(x)
+        x = h + attend(h)
+        h = n2(x)
+        return h + ffn(h)
     a = attend(n1(x))
     x = a if "no-residual-attn" in slips else x + a
     m = ffn(n2(x))

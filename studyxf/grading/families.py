@@ -18,8 +18,9 @@ from engine.attention import causal_mask
 from engine.heads import merge_heads, split_heads
 
 # the attention core's slips, shared by every drill that computes attention
-SCALE_SLIPS = ("no-scale", "scale-d", "scale-d-model")
-MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-future", "mask-ignored", "mask-fill-finite", "masked-row-nan")
+SCALE_SLIPS = ("no-scale", "scale-d", "scale-d-model", "scale-after-softmax")
+MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-future", "mask-ignored", "mask-fill-finite", "masked-row-nan",
+              "mask-fill-zero", "mask-after-softmax")
 CORE_SLIPS = (*SCALE_SLIPS, "softmax-axis", *MASK_SLIPS, "no-max-subtraction")
 
 
@@ -47,7 +48,8 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
         scale = 1.0 / d
     elif "scale-d-model" in slips:
         scale = 1.0 / math.sqrt(d_model or d)
-    s = (q @ k.transpose(-2, -1)) * scale
+    after = scale if "scale-after-softmax" in slips else None  # the weights scaled, not the scores
+    s = (q @ k.transpose(-2, -1)) * (1.0 if after is not None else scale)
     if bias is not None:
         s = s + bias
     tq, tk = s.shape[-2], s.shape[-1]
@@ -66,7 +68,9 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
             mask = mask & (j != i + offset)
         if "mask-future" in slips:  # one step into the future seen (tril(1) for tril)
             mask = mask | (j == i + offset + 1)
-        s = s.masked_fill(~mask, -1e9 if "mask-fill-finite" in slips else float("-inf"))
+        if "mask-after-softmax" not in slips:
+            fill = -1e9 if "mask-fill-finite" in slips else 0.0 if "mask-fill-zero" in slips else float("-inf")
+            s = s.masked_fill(~mask, fill)
     axis = -2 if "softmax-axis" in slips else -1
     if "no-max-subtraction" in slips:
         e = torch.exp(s)
@@ -79,6 +83,10 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
             w = e / total
         else:
             w = e / torch.where(total > 0, total, torch.ones_like(total))
+    if mask is not None and "mask-after-softmax" in slips and "mask-ignored" not in slips:
+        w = w * mask  # masked weights zeroed after the softmax, the rows not renormalised
+    if after is not None:
+        w = w * after
     return w @ v
 
 
@@ -147,6 +155,8 @@ def layer_norm(x, gamma, beta, eps=1e-5, slips=frozenset()):
         out = (x - mean) / var.sqrt()
     else:
         out = (x - mean) / torch.sqrt(var + eps)
+    if "ln-gamma-beta-swapped" in slips:
+        gamma, beta = beta, gamma
     out = out if "ln-no-gamma" in slips else out * gamma
     return out if "ln-no-beta" in slips else out + beta
 
@@ -156,7 +166,7 @@ def rms_norm(x, gamma, eps=1e-6, slips=frozenset()):
     dims = tuple(range(x.dim())) if axis == "all" else (-1 if axis is None else int(axis))
     if "rms-subtracts-mean" in slips:
         x = x - x.mean(dims, keepdim=True)
-    ms = x.pow(2).mean(dims, keepdim=True)
+    ms = x.pow(2).sum(dims, keepdim=True) if "rms-sum-not-mean" in slips else x.pow(2).mean(dims, keepdim=True)
     if "rms-eps-outside-sqrt" in slips:
         out = x / (ms.sqrt() + eps)
     elif "rms-no-sqrt" in slips:

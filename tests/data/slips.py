@@ -208,7 +208,67 @@ def alibi_bias(n_heads, T):
     return m[:, None, None] * (i[None, :] - i[:, None])
 """
 
+ATTN_NP_AFTER = """import numpy as np
+def attention(q, k, v, mask=None):
+    s = q @ np.swapaxes(k, -1, -2) / q.shape[-1] ** 0.5
+    w = np.exp(s - s.max(-1, keepdims=True))
+    w = w / w.sum(-1, keepdims=True)
+    if mask is not None:
+        w = w * mask  # masked after the softmax
+    return w @ v
+"""
+
+KV_NO_CACHE = """import torch
+def decode_step(x, cache_k, cache_v, start_pos, w_q, w_k, w_v, w_o, n_heads):
+    B, T, D = x.shape
+    dh = D // n_heads
+    pos = torch.arange(start_pos, start_pos + T, dtype=torch.float64)
+    ang = pos[:, None] * 10000.0 ** (-torch.arange(0, dh, 2, dtype=torch.float64) / dh)
+    cos, sin = ang.cos().to(x.dtype), ang.sin().to(x.dtype)
+
+    def rope(t):
+        a, b = t[..., 0::2], t[..., 1::2]
+        c, s = cos[None, :, None, :], sin[None, :, None, :]
+        return torch.stack((a * c - b * s, a * s + b * c), dim=-1).flatten(-2)
+
+    q = rope((x @ w_q).view(B, T, n_heads, dh))
+    k = rope((x @ w_k).view(B, T, n_heads, dh))
+    v = (x @ w_v).view(B, T, n_heads, dh)
+    cache_k, cache_v = cache_k.clone(), cache_v.clone()
+    cache_k[:, start_pos:start_pos + T] = k
+    cache_v[:, start_pos:start_pos + T] = v
+    s = torch.einsum('bqhd,bkhd->bhqk', q, k) / dh ** 0.5  # the new keys only: the cache is never read
+    s = s.masked_fill(~torch.ones(T, T, dtype=torch.bool).tril(), float('-inf'))
+    out = torch.einsum('bhqk,bkhd->bqhd', s.softmax(-1), v).reshape(B, T, D)
+    return out @ w_o, cache_k, cache_v
+"""
+
+LN_SWAPPED = """import numpy as np
+def layer_norm(x, gamma, beta, eps=1e-5):
+    mu = x.mean(-1, keepdims=True)
+    var = ((x - mu) ** 2).mean(-1, keepdims=True)
+    return (x - mu) / np.sqrt(var + eps) * beta + gamma
+"""
+
+SIN_MUL = SIN_SWAPPED.replace("np.cos(ang)", "np.sin(ang)").replace("np.sin(ang[:, : d // 2])",
+                                                                      "np.cos(ang[:, : d // 2])").replace(
+    "pos / 10000 ** (i / d)", "pos * 10000 ** (i / d)")
+
 SLIPS = [
+    ("attention", ["mask-after-softmax"], ATTN_NP_AFTER),
+    ("attention", ["mask-fill-zero"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="0.0", after="")),
+    ("multi-head-attention", ["scale-after-softmax"],
+     MHA_TORCH.format(split=SPLIT_OK, merge=MERGE_OK, mask="mask if mask.dim() == 2 else mask[:, None]",
+                      proj=" @ w_o").replace("s = q @ k.transpose(-2, -1) / dh ** 0.5", "s = q @ k.transpose(-2, -1)")
+     .replace("o = torch.softmax(s, -1) @ v", "o = torch.softmax(s, -1) / dh ** 0.5 @ v")),
+    ("kv-cache", ["kv-ignores-cache"], KV_NO_CACHE),
+    ("layer-norm", ["ln-gamma-beta-swapped"], LN_SWAPPED),
+    ("sinusoidal", ["sinusoidal-multiplies"], SIN_MUL),
+    ("transformer-block", ["residual-after-norm"],
+     block(body="h = self.ln1(x)\n        x = h + self.attn(h)\n        h = self.ln2(x)\n        x = h + self.mlp(h)")),
+    ("flash-attention", ["scale-after-softmax"], flash().replace(" / q.shape[-1] ** 0.5", "").replace(
+        "return np.divide(o, l, out=np.zeros_like(o), where=l > 0)",
+        "return np.divide(o, l, out=np.zeros_like(o), where=l > 0) / q.shape[-1] ** 0.5")),
     ("attention", ["mask-fill-finite"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="-1e9", after="")),
     ("attention", ["mask-ignored"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')",
                                                       after=".nan_to_num(0.0)").replace("if mask is not None:",
