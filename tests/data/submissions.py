@@ -114,7 +114,7 @@ ROPE_TORCH = """import torch
 def apply_rope(x, positions=None, base=10000.0):
     T, d = x.shape[-2:]
     pos = torch.arange(T, device=x.device) if positions is None else positions
-    inv = base ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
+    inv = base ** (-torch.arange(0, d, 2, dtype=torch.float64, device=x.device) / d)
     ang = pos.to(torch.float64)[:, None] * inv
     z = torch.view_as_complex(x.double().reshape(*x.shape[:-1], d // 2, 2).contiguous())
     rot = torch.polar(torch.ones_like(ang), ang)
