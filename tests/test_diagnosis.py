@@ -96,3 +96,60 @@ def test_scalar_inputs_are_named_in_messages(tmp_path, drill, call):
     report = grade(tmp_path, drill, src)
     msg = next(t["message"] for t in report["tests"] if t["status"] == "fail")
     assert "(inputs )" not in msg and "=" in msg.split("(inputs ")[1] if "(inputs " in msg else True
+
+
+def _acting_out(grader, slip):
+    """A submission that makes exactly this slip: the grader's own variant, in the input's dtype."""
+    import torch
+
+    def fn(*args, **kwargs):
+        x = next((a for a in args if isinstance(a, torch.Tensor) and a.is_floating_point()), None)
+        up = [a.double() if isinstance(a, torch.Tensor) and a.is_floating_point() else a for a in args]
+        out = grader.variant(frozenset({slip}), *up, **{k: v.double() if isinstance(v, torch.Tensor) and
+                                                           v.is_floating_point() else v for k, v in kwargs.items()})
+        return out.to(x.dtype) if x is not None else out
+    return fn
+
+
+FUNCTION_DRILLS = sorted(n for n, d in DRILLS.items() if d.data["kind"] == "function" and n != "kv-cache")
+
+
+@pytest.mark.parametrize("drill", FUNCTION_DRILLS)
+def test_every_slip_a_function_drill_tries_is_named_when_made_alone(drill):
+    """No two slips of a drill are indistinguishable on its cases, and none is dead weight: each
+    one, made alone, is the one named. A slip that changes nothing alone (a NaN row needs another
+    slip to empty the row first) is tried only in pairs."""
+    import contextlib
+
+    from studyxf.grading import runcases
+    from studyxf.grading.request import parse_entry
+
+    d = DRILLS[drill]
+    grader = load_grader(str(d.folder))
+    entry = parse_entry(d.data["entry"])[0]
+    cases = grader.cases()
+    wrong = []
+    for slip in grader.SLIPS:
+        outputs = [c.variant_of(frozenset({slip})) for c in cases]
+        if all(o is None or np.allclose(o, c.ref(), equal_nan=True) for o, c in zip(outputs, cases)):
+            continue  # pair-only
+        report = runcases.run(d.request(d.folder / "solution.py"), {entry: _acting_out(grader, slip)}, "torch", [],
+                              contextlib.nullcontext, lambda t: None)
+        if report["status"] != "fail" or public(slip) not in [x["mistake"] for x in report["diagnosis"]]:
+            wrong.append((slip, report["status"], report["diagnosis"]))
+    assert not wrong
+
+
+def test_an_exception_is_explained_when_nothing_else_is(tmp_path):
+    src = ("import torch\ndef multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):\n"
+           "    B, T, D = x.shape\n    dh = D // n_heads\n"
+           "    q, k, v = ((x @ w).view(B, T, n_heads, dh).transpose(1, 2) for w in (w_q, w_k, w_v))\n"
+           "    s = q @ k.transpose(-2, -1) / dh ** 0.5\n"
+           "    if mask is not None:\n        s = s.masked_fill(~mask, float('-inf'))\n"
+           "    return (torch.softmax(s, -1) @ v).transpose(1, 2).reshape(B, T, D) @ w_o\n")
+    report = grade(tmp_path, "multi-head-attention", src)
+    assert [d["mistake"] for d in report["diagnosis"]] == ["raised"]
+    assert "mask[:, None]" in report["diagnosis"][0]["message"]
+    stub = "def layer_norm(x, gamma, beta, eps=1e-5):\n    raise NotImplementedError\n"
+    report = grade(tmp_path, "layer-norm", stub)
+    assert "starter's stub" in report["diagnosis"][0]["message"]

@@ -11,7 +11,7 @@ from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.probes import attention_scale
 
-SLIPS = [*fam.SCALE_SLIPS, "causal-top-left", "mask-diagonal", "flash-no-rescale", "flash-no-rescale-output",
+SLIPS = ["no-scale", "scale-d", "scale-after-softmax", "causal-top-left", "mask-diagonal", "flash-no-rescale", "flash-no-rescale-output",
          "flash-no-rescale-sum", "flash-per-block-softmax", "flash-per-block-softmax-mean", "flash-drops-last-block",
          "masked-row-nan"]
 PROBES = [attention_scale(lambda call, q, k, v: call(q[None], k[None], v[None]))]

@@ -32,7 +32,7 @@ def renderables(report: dict) -> list:
         out.append(Text(f"  {report['message']}"))
     for dg in report["diagnosis"]:
         line = Text("  diagnosis: ", style="bold yellow")
-        if dg["mistake"] not in ("measured", "localised"):
+        if dg["mistake"] not in ("measured", "localised", "raised"):
             line.append(f"{dg['mistake']} - ", style="bold yellow")
         line.append(dg.get("message") or "")
         out.append(line)

@@ -162,8 +162,12 @@ def run_case(fn, case: Case, framework: str, redirect) -> tuple[dict, dict | Non
         if isinstance(exc, KeyboardInterrupt):
             raise
         status, message = _exception_result(exc, case, inputs)
-        rule = {"rule": message} if isinstance(exc, RuleBroken) or "read-only" in str(exc) else None
-        return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, rule
+        if isinstance(exc, RuleBroken) or "read-only" in str(exc):
+            info = {"rule": message}
+        else:
+            info = {"raised": (type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "", case.name,
+                               "mask" in labelled or "memory_mask" in labelled)} if status == "error" else None
+        return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, info
     message, got, dname = _check_output(out, case, inputs)
     if not message:
         return {**test, "status": "pass", "message": None}, None
@@ -275,4 +279,19 @@ def _diagnose(grader, failing: list[dict], call, framework, redirect, fn) -> lis
         said = probes.relation(comparable[0]["got"], comparable[0]["ref"])
         if said:
             out.append({"mistake": "measured", "message": said})
+    raised = [f["raised"] for f in failing if f.get("raised")]
+    if not out and raised:
+        out.append({"mistake": "raised", "message": _raised(raised)})
     return out
+
+
+def _raised(raised: list[tuple]) -> str:
+    """What the exceptions have in common, and the usual cause of the common ones."""
+    kind, text, first, has_mask = raised[0]
+    said = f"{len(raised)} case(s) raised {kind}, first in '{first}': {text[:200]}"
+    if kind == "NotImplementedError":
+        return said + ". The starter's stub is still there: write the function's body."
+    if any(w in text for w in ("must match the size", "could not be broadcast", "broadcast", "shape")):
+        hint = (" A mask (B, T, T) against scores (B, H, T, T) needs a head axis: mask[:, None]." if has_mask else "")
+        return said + ". Two shapes that do not line up: print the shapes on the failing line." + hint
+    return said

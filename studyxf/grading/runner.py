@@ -124,6 +124,7 @@ GENERIC = {
     "input-modified": "Do not modify what you are given.",
     "measured": "",
     "localised": "",
+    "raised": "",
 }
 
 
