@@ -14,6 +14,7 @@ import torch
 
 from studyxf.grading import diagnosis, judge, probes
 from studyxf.grading.case import Case, RuleBroken, half_precision
+from studyxf.grading.families import param, public
 from studyxf.grading.guards import CaseTimeout, ForbiddenCall, time_limit
 from studyxf.grading.request import Request
 
@@ -92,42 +93,43 @@ def _exception_result(exc: BaseException, case: Case, inputs: str) -> tuple[str,
     return "error", f"{type(exc).__name__}: {exc} (inputs {inputs}){hint}"
 
 
-def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray | None, str]:
-    """(failure message or None, the output as float64 numpy when comparable, the dtype judged at)."""
+def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray | None, str, bool]:
+    """(failure message or None, the output as float64 numpy when comparable, the dtype judged at,
+    whether a float32 input came back float64)."""
     if case.validate is not None:
-        return case.validate(out), None, ""
+        return case.validate(out), None, "", False
     ref = case.ref()
     if case.convert is not None:
         try:
             got = case.convert(out)
         except (TypeError, ValueError, KeyError, IndexError) as exc:
-            return f"unexpected result {out!r:.200}: {exc}", None, ""
-        return judge.compare(got, ref, "float64", 0.0, inputs), got, "float64"
+            return f"unexpected result {out!r:.200}: {exc}", None, "", False
+        return judge.compare(got, ref, "float64", 0.0, inputs), got, "float64", False
     try:
         got, got_dtype = judge.to_numpy(out)
     except Exception:  # noqa: BLE001
-        return f"returned {type(out).__name__}, expected an array or tensor", None, ""
+        return f"returned {type(out).__name__}, expected an array or tensor", None, "", False
     if got.dtype == object or not np.issubdtype(got.dtype, np.number):
-        return f"returned an array of {got.dtype}, expected floating point numbers", None, ""
+        return f"returned an array of {got.dtype}, expected floating point numbers", None, "", False
     if got.shape != ref.shape:
-        return f"shape: expected {ref.shape}, got {got.shape} (inputs {inputs})", None, ""
+        return f"shape: expected {ref.shape}, got {got.shape} (inputs {inputs})", None, "", False
     if case.out_dtype == "float":
         if not np.issubdtype(got.dtype, np.floating):
-            return f"dtype: expected a floating dtype, got {got_dtype}", None, ""
+            return f"dtype: expected a floating dtype, got {got_dtype}", None, "", False
         judged_at = got_dtype if got_dtype in judge.TOLERANCE else "float32"
         engine_err = case.engine_error_at(judged_at)
     elif got_dtype != case.dtype:
         message = f"dtype: expected {case.dtype} (the input's dtype), got {got_dtype} (inputs {inputs})"
         if not (case.dtype == "float32" and got_dtype == "float64"):
-            return message, None, ""
+            return message, None, "", False
         # the usual NumPy 2 promotion: the values are judged too (at float32), so that another
         # mistake beside it is still named
         values = judge.compare(got, ref, "float32", case.engine_error(), inputs)
         return f"{message}; {DTYPE_HINT}" + (f"; and the {values}" if values else ""), \
-            (got if values else None), "float32 promoted"
+            (got if values else None), "float32", True
     else:
         judged_at, engine_err = case.dtype, case.engine_error()
-    return judge.compare(got, ref, judged_at, engine_err, inputs), got, judged_at
+    return judge.compare(got, ref, judged_at, engine_err, inputs), got, judged_at, False
 
 
 def _preview(inputs: dict) -> dict:
@@ -168,12 +170,10 @@ def run_case(fn, case: Case, framework: str, redirect) -> tuple[dict, dict | Non
             info = {"raised": (type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "", case.name,
                                "mask" in labelled or "memory_mask" in labelled)} if status == "error" else None
         return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, info
-    message, got, dname = _check_output(out, case, inputs)
+    message, got, dname, promoted = _check_output(out, case, inputs)
     if not message:
         return {**test, "status": "pass", "message": None}, None
-    info = {}
-    if dname == "float32 promoted":
-        info["dtype_promoted"], dname = True, "float32"
+    info = {"dtype_promoted": True} if promoted else {}
     if got is not None and case.device is None:
         # mistakes are named from the float32/float64 cases; a half copy's rounding (--device cuda)
         # would hide the match
@@ -231,12 +231,12 @@ def run(req: Request, namespace: dict, framework: str, banned: list[str], redire
                     msg = f"{type(exc).__name__}: {exc}"
                 record({"name": name, "status": "fail" if msg else "pass", "message": msg})
     status = "pass" if all(t["status"] == "pass" for t in tests) else "fail"
-    named = _diagnose(grader, failing, call, framework, redirect, fn) if status == "fail" else []
+    named = _diagnose(grader, failing, call) if status == "fail" else []
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": named}
 
 
-def _diagnose(grader, failing: list[dict], call, framework, redirect, fn) -> list[dict]:
+def _diagnose(grader, failing: list[dict], call) -> list[dict]:
     """Slips by id first; where none fits, what the probes and the comparison measured."""
     if any(f.get("random") for f in failing):
         return [{"mistake": "random-output", "message": ""}]
@@ -258,8 +258,6 @@ def _diagnose(grader, failing: list[dict], call, framework, redirect, fn) -> lis
     slips = list(getattr(grader, "SLIPS", []))
     named = diagnosis.name_slips(comparable, slips)
     if named:
-        from studyxf.grading.families import param, public
-
         return [{"mistake": public(s), "message": f"(measured: {public(s)} {param([s], public(s))})" if ":" in s else ""}
                 for s in named] + promoted
     if promoted:

@@ -421,7 +421,11 @@ class TodayScreen(Screen):
             return
         last = dict(self.study.conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
         name = next((d for d in drills if last.get(d) != "pass"), drills[0])
-        drill = catalogue.all_drills()[name]
+        # a learner's broken drill folder is told as a notification, not printed over the screen
+        drill = catalogue.all_drills(warn=lambda m: self.notify(m, severity="warning")).get(name)
+        if drill is None:
+            self.notify(f"drill {name!r} is not in the catalogue (studyxf check says why)", severity="error")
+            return
         path = drill.workspace_file()
         if not path.exists():
             drill.create_workspace()
