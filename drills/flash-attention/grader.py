@@ -11,7 +11,7 @@ from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.probes import attention_scale
 
-SLIPS = ["no-scale", "scale-d", "scale-after-softmax", "causal-top-left", "mask-diagonal", "flash-no-rescale", "flash-no-rescale-output",
+SLIPS = ["no-scale", "scale-d", "scale-after-softmax", "causal-top-left", "mask-diagonal", "mask-ignored", "flash-no-rescale", "flash-no-rescale-output",
          "flash-no-rescale-sum", "flash-per-block-softmax", "flash-per-block-softmax-mean", "flash-drops-last-block",
          "masked-row-nan"]
 PROBES = [attention_scale(lambda call, q, k, v: call(q[None], k[None], v[None]))]
@@ -37,7 +37,7 @@ def variant(slips, q, k, v, causal=False, block_size=64):
     for ks in range(0, end, block_size):
         ke = min(ks + block_size, tk)
         s = (q @ k[..., ks:ke, :].transpose(-2, -1)) * scale
-        if causal:
+        if causal and "mask-ignored" not in slips:
             i, j = torch.arange(tq).unsqueeze(-1), torch.arange(ks, ke)
             hidden = j > i + offset
             if "mask-diagonal" in slips:
