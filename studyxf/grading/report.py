@@ -18,7 +18,9 @@ def _key(test: dict) -> str:
     return f"{test['status']}|{_INPUTS.sub('', test.get('message') or '')}"
 
 
-def renderables(report: dict) -> list:
+def renderables(report: dict, next_step: str | None = None) -> list:
+    """The report's lines; `next_step` replaces the command line's next step (the drill screen says
+    its keys instead)."""
     tests = report["tests"]
     passed = sum(t["status"] == "pass" for t in tests)
     head = Text(f"{report['drill']}: ")
@@ -43,7 +45,7 @@ def renderables(report: dict) -> list:
     if report.get("output"):
         out.append(Text("  your program printed:"))
         out += [Text("    " + line, style="dim") for line in report["output"].splitlines()[:20]]
-    nxt = "studyxf drill next" if report["status"] == "pass" else f"studyxf drill {report['drill']} --hint"
+    nxt = next_step or ("studyxf drill next" if report["status"] == "pass" else f"studyxf drill {report['drill']} --hint")
     out.append(Text(f"  next: {nxt}", style="cyan"))
     return out
 

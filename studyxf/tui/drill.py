@@ -98,7 +98,8 @@ class DrillScreen(Screen):
 
     def show_report(self, report: dict, schedule: str | None = None) -> None:
         self.report = report
-        parts = renderables(report)
+        parts = renderables(report, "press h for the next hint, e to edit" if report["status"] != "pass"
+                            else "esc goes back; today's next drill is under d")
         if report["status"] == "pass" and self.drill.data.get("after_pass"):
             parts += [Text(""), Text("What the engine does differently: ", style="bold"),
                       Text(self.drill.data["after_pass"])]
