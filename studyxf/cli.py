@@ -14,7 +14,7 @@ COMMANDS = {  # name -> module:attribute
     "today": "sessions:today", "sessions": "sessions:sessions", "check": "sessions:check",
     "complete": "sessions:complete", "flag": "sessions:flag", "notes": "sessions:notes",
     "review": "cards:review", "cards": "cards:cards", "stats": "cards:stats", "export": "cards:export",
-    "drill": "drill:drill", "lab": "lab:lab", "calc": "calc:calc",
+    "drill": "drill:drill", "lab": "lab:lab", "calc": "calc:calc", "backup": "backup:backup",
 }
 
 
@@ -63,4 +63,12 @@ def main(argv: list[str] | None = None) -> None:
         code = exc.exit_code
     except BrokenPipeError:
         code = 0
+    except Exception as exc:  # noqa: BLE001 - a database error anywhere is one line, never a traceback
+        sqlite3 = sys.modules.get("sqlite3")
+        if sqlite3 is None or not isinstance(exc, sqlite3.Error):
+            raise
+        from studyxf.store.db import storage_error
+
+        print(f"studyxf: error: {storage_error(exc)}", file=sys.stderr)
+        code = 2
     sys.exit(code if isinstance(code, int) else 0)

@@ -228,3 +228,26 @@ def test_complete_opens_the_next_session_and_escape_goes_back_then_q_quits(home)
 
     assert _run(go()) == 0
     assert "transformers-1" in progress.completed(open_study().conn)
+
+
+def test_a_storage_error_inside_the_app_ends_it_with_one_line_and_exit_2(home):
+    import sqlite3
+
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    study.enter_today()
+    app = StudyApp(study)
+    said = []
+    exit_ = app.exit
+    app.exit = lambda result=None, return_code=0, message=None: (said.append(message), exit_(result, return_code))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app._handle_exception(sqlite3.OperationalError("database or disk is full"))
+            await pilot.pause()
+
+    _run(go())
+    assert app.return_code == 2
+    assert said and said[0].startswith("studyxf: error: ") and "no space left" in said[0]

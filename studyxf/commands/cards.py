@@ -32,8 +32,7 @@ def review(plain, practice, session_id):
         return plain_mod.run(study.deck, sys.stdin, sys.stdout, sessions=sessions, practice=practice)
     from studyxf.tui.app import StudyApp
 
-    StudyApp(study, start="review", review_sessions=sessions, practice=practice).run()
-    return 0
+    return StudyApp(study, start="review", review_sessions=sessions, practice=practice).run_for_cli()
 
 
 def _card_row(card, reviews: int) -> dict:

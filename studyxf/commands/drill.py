@@ -75,8 +75,7 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
     if tui:
         from studyxf.tui.app import StudyApp
 
-        StudyApp(study, start="drill", drill=d, drill_path=path).run()
-        return 0
+        return StudyApp(study, start="drill", drill=d, drill_path=path).run_for_cli()
     if watch:
         return _watch(study, d, path, hints_used, device)
     from studyxf.grading.runner import run

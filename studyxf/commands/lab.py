@@ -29,5 +29,4 @@ def lab(name, plain, seed, submission, corpus, steps, fresh, device):
     from studyxf.study import open_study
     from studyxf.tui.app import StudyApp
 
-    StudyApp(open_study(), start="lab", lab=(name, options)).run()
-    return 0
+    return StudyApp(open_study(), start="lab", lab=(name, options)).run_for_cli()

@@ -88,8 +88,7 @@ def _today(plain, session_id):
         return 0
     from studyxf.tui.app import StudyApp
 
-    StudyApp(study, session_id=session.id if session else None).run()
-    return 0
+    return StudyApp(study, session_id=session.id if session else None).run_for_cli()
 
 
 @click.command()

@@ -6,6 +6,7 @@ only when a schema has to be created or migrated, so start-up stays fast.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,7 +16,49 @@ from studyxf.errors import StoreError
 
 SCHEMA_VERSION = 4
 BACKUPS_KEPT = 7
+# how long a writer waits for another process's lock; STUDYXF_BUSY_TIMEOUT (seconds) shortens it in tests
+BUSY_TIMEOUT_S = int(os.environ.get("STUDYXF_BUSY_TIMEOUT", "30"))
 _HEADER = b"SQLite format 3\x00"
+RESTORE = "studyxf backup --list, then studyxf backup --restore NAME"
+
+
+def storage_error(exc: BaseException, path: Path | None = None) -> StoreError:
+    """One line that names what went wrong with the database, not 'corrupt' for everything:
+    damaged, read-only, disk full, locked too long, cannot open."""
+    path = path or paths.database()
+    text = str(exc)
+    low = text.lower()
+    if isinstance(exc, OSError) and exc.errno == 28 or "disk is full" in low or "disk full" in low or \
+            ("disk i/o error" in low and _nearly_full(path)):
+        return StoreError(f"{path}: no space left on the device: the last action was not saved and nothing "
+                          f"already saved was lost - free some space and run it again")
+    unwritable = path.parent.is_dir() and not os.access(path.parent, os.W_OK)
+    if "readonly" in low or "read-only" in low or isinstance(exc, PermissionError) or \
+            ("unable to open" in low and unwritable):
+        return StoreError(f"{path.parent}: the data directory is read-only (or not yours): nothing was written - "
+                          f"make it writable, or point STUDYXF_HOME elsewhere")
+    if "locked" in low or "busy" in low:
+        return StoreError(f"{path}: another studyxf is writing (the database stayed locked for more than "
+                          f"{BUSY_TIMEOUT_S} s): nothing was written - try again when it has finished")
+    if "malformed" in low or "not a database" in low or "corrupt" in low:
+        return StoreError(f"{path}: the database is damaged ({text}); it was not written to - restore the last "
+                          f"good backup: {RESTORE}")
+    if "unable to open" in low:
+        return StoreError(f"{path}: cannot open the database ({text}): is the data directory there and writable?")
+    if "disk i/o error" in low:
+        return StoreError(f"{path}: the disk failed a read or write ({text}): nothing was written - check the "
+                          f"device, then `studyxf backup --list`")
+    return StoreError(f"{path}: database error: {text}; nothing was written")
+
+
+def _nearly_full(path: Path) -> bool:
+    """SQLite reports a write that found no room as an I/O error when the WAL index cannot grow."""
+    import shutil
+
+    try:
+        return shutil.disk_usage(path.parent).free < 1024 * 1024
+    except OSError:
+        return False
 
 
 def _migrate_1(db) -> None:
@@ -83,20 +126,21 @@ def _check_file(path: Path) -> None:
     except OSError as exc:
         raise StoreError(f"{path}: cannot read the database: {exc.strerror or exc}") from None
     if head and head != _HEADER:
-        raise StoreError(f"{path}: not a SQLite database (corrupt?); it was left untouched - "
-                         f"restore a copy from {paths.backups()} or move it aside")
+        raise StoreError(f"{path}: not a SQLite database (damaged?); it was left untouched - restore the last "
+                         f"good backup: {RESTORE}")
 
 
 def _version(conn: sqlite3.Connection, path: Path) -> int:
     try:
         return conn.execute("PRAGMA user_version").fetchone()[0]
     except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{path}: corrupt database ({exc}); it was left untouched - restore a copy "
-                         f"from {paths.backups()} or move it aside") from None
+        raise storage_error(exc, path) from None
 
 
 def connect(path: Path | None = None) -> sqlite3.Connection:
-    """Open (creating or migrating if needed) the learner's database."""
+    """Open (creating or migrating if needed) the learner's database. A missing or empty file where
+    backups exist is not replaced by an empty one; on the first open of a study day (no backup yet
+    today) the file gets PRAGMA quick_check, and a damaged one is refused before anything is written."""
     path = path or paths.database()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -105,26 +149,41 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
     existed = path.exists() and path.stat().st_size > 0
     if existed:
         _check_file(path)
+    elif good_backups():
+        what = "is empty" if path.exists() else "is missing"
+        raise StoreError(f"{path} {what} but backups exist: it was not replaced by an empty one - restore one: "
+                         f"{RESTORE} (or move {paths.backups()} aside to start afresh)")
     try:
-        conn = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
-        raise StoreError(f"{path}: cannot open the database: {exc}") from None
-    version = _version(conn, path)
-    if version > SCHEMA_VERSION:
-        conn.close()
-        raise StoreError(f"{path}: written by a newer studyxf (schema {version}; this version knows "
-                         f"{SCHEMA_VERSION}); it was left untouched - upgrade studyxf")
+        raise storage_error(exc, path) from None
     try:
-        conn.execute("PRAGMA busy_timeout = 30000")
+        version = _version(conn, path)
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{path}: written by a newer studyxf (schema {version}; this version knows "
+                             f"{SCHEMA_VERSION}); it was left untouched - upgrade studyxf")
+        if existed and not _todays_backup().exists():
+            _quick_check(conn, path)
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = ON")
-    except sqlite3.DatabaseError as exc:
+    except sqlite3.Error as exc:
         conn.close()
-        raise StoreError(f"{path}: cannot use the database ({exc}); it was left untouched") from None
+        raise storage_error(exc, path) from None
+    except StoreError:
+        conn.close()
+        raise
     if version < SCHEMA_VERSION:
         _migrate(conn, path, version, existed)
     return conn
+
+
+def _quick_check(conn: sqlite3.Connection, path: Path) -> None:
+    rows = conn.execute("PRAGMA quick_check").fetchall()
+    if rows != [("ok",)]:
+        raise StoreError(f"{path}: the database is damaged ({rows[0][0]}); it was not written to - restore the "
+                         f"last good backup: {RESTORE}")
 
 
 def _migrate(conn: sqlite3.Connection, path: Path, version: int, existed: bool) -> None:
@@ -150,17 +209,27 @@ def _migrate(conn: sqlite3.Connection, path: Path, version: int, existed: bool) 
 def transaction(conn: sqlite3.Connection):
     """One durable unit of work: BEGIN IMMEDIATE takes the write lock up front, so a second
     process waits (busy timeout) instead of failing with 'database is locked' half-way."""
-    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as exc:
+        raise storage_error(exc) from None
     try:
         yield conn
-    except BaseException:
-        conn.execute("ROLLBACK")
+        conn.execute("COMMIT")
+    except BaseException as exc:
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # the rollback of a failed commit: the journal restores the file on the next open
+        if isinstance(exc, sqlite3.Error):
+            raise storage_error(exc) from None
         raise
-    conn.execute("COMMIT")
 
 
 def backup(conn: sqlite3.Connection, tag: str | None = None) -> Path | None:
-    """Copy the database into backups/ (online backup API: consistent even while in use)."""
+    """Copy the database into backups/ (online backup API: consistent even while in use). The copy
+    joins the folder only if PRAGMA integrity_check passes on it: a damaged file never becomes a backup."""
     folder = paths.backups()
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -168,25 +237,67 @@ def backup(conn: sqlite3.Connection, tag: str | None = None) -> Path | None:
         target = folder / name
         tmp = folder / (name + ".tmp")
         dest = sqlite3.connect(tmp)
-        with dest:
-            conn.backup(dest)
-        dest.close()
+        try:
+            with dest:
+                conn.backup(dest)
+            dest.execute("PRAGMA journal_mode = DELETE")  # one self-contained file, no -wal beside it
+            ok = check(dest) == "ok"
+        finally:
+            dest.close()
+        if not ok:
+            tmp.unlink()
+            return None
         tmp.replace(target)
     except (OSError, sqlite3.Error):
         return None  # a backup that cannot be written must not stop the evening's work
     return target
 
 
-def daily_backup(conn: sqlite3.Connection) -> None:
-    """One backup per study day, the last BACKUPS_KEPT days kept."""
+def check(conn: sqlite3.Connection) -> str:
+    """'ok', or the first problem PRAGMA integrity_check reports."""
+    try:
+        rows = conn.execute("PRAGMA integrity_check").fetchall()
+    except sqlite3.Error as exc:
+        return str(exc)
+    return "ok" if rows == [("ok",)] else str(rows[0][0])
+
+
+def check_file(path: Path) -> str:
+    """integrity_check of a file opened read-only (a backup is never written by checking it)."""
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    except sqlite3.Error as exc:
+        return str(exc)
+    try:
+        return check(conn)
+    finally:
+        conn.close()
+
+
+def daily_backups() -> list[Path]:
+    return sorted(paths.backups().glob("studyxf-????-??-??.sqlite3"))
+
+
+def good_backups() -> list[Path]:
+    """Every backup file (daily and before migrations) that is a non-empty SQLite file."""
     folder = paths.backups()
-    today = folder / f"studyxf-{clock.study_day().isoformat()}.sqlite3"
-    if today.exists():
+    if not folder.is_dir():
+        return []
+    return [p for p in sorted(folder.glob("studyxf-*.sqlite3")) if p.stat().st_size > 0]
+
+
+def _todays_backup() -> Path:
+    return paths.backups() / f"studyxf-{clock.study_day().isoformat()}.sqlite3"
+
+
+def daily_backup(conn: sqlite3.Connection) -> None:
+    """One verified backup per study day, the last BACKUPS_KEPT days kept; only a new good backup
+    pushes an old one out, so the newest good backup is never deleted."""
+    if _todays_backup().exists():
         return
     if backup(conn) is None:
         return
-    daily = sorted(p for p in folder.glob("studyxf-????-??-??.sqlite3"))
-    for old in daily[:-BACKUPS_KEPT]:
+    for old in daily_backups()[:-BACKUPS_KEPT]:
         try:
             old.unlink()
         except OSError:

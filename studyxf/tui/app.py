@@ -28,6 +28,25 @@ class StudyApp(App):
         self.review_sessions = review_sessions
         self.practice = practice
 
+    def _handle_exception(self, error: Exception) -> None:
+        """A storage error while the app runs (a full disk under a tick, a lock held too long) ends
+        it with the one line the command line prints, exit 2, instead of a traceback."""
+        import sqlite3
+
+        from studyxf.errors import StoreError
+        from studyxf.store.db import storage_error
+
+        if isinstance(error, (StoreError, sqlite3.Error)):
+            err = error if isinstance(error, StoreError) else storage_error(error)
+            self.exit(return_code=2, message=f"studyxf: error: {err}")
+            return
+        super()._handle_exception(error)
+
+    def run_for_cli(self) -> int:
+        """Run, and give the command its exit code (2 after a storage error)."""
+        self.run()
+        return self.return_code or 0
+
     def get_default_screen(self):
         """The screen the command opened is the app's base screen (not pushed over a blank one,
         which costs a second screen's layout before the first frame); escape on it quits."""

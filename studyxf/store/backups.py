@@ -1,0 +1,67 @@
+"""The backups folder as the learner sees it: each backup with its date, size and integrity check,
+and restoring one (the current file kept aside as .bad). Never opens the live database."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from studyxf import clock, paths
+from studyxf.errors import StoreError
+from studyxf.store import db
+
+
+@dataclass
+class Backup:
+    path: Path
+    size: int
+    check: str  # "ok" or the first problem found
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    @property
+    def label(self) -> str:
+        """The date (or the migration tag) the name carries."""
+        return self.path.stem.removeprefix("studyxf-")
+
+
+def listing() -> list[Backup]:
+    return [Backup(p, p.stat().st_size, db.check_file(p)) for p in db.good_backups()]
+
+
+def find(name: str) -> Backup:
+    """A backup by file name, by its label (2026-11-29), or by a unique part of it."""
+    found = listing()
+    exact = [b for b in found if name in (b.name, b.label, b.path.stem)]
+    matches = exact or [b for b in found if name in b.name]
+    if len(matches) != 1:
+        known = ", ".join(b.label for b in found) or "none"
+        why = "no backup matches" if not matches else "more than one backup matches"
+        raise StoreError(f"{why} {name!r} (backups: {known})")
+    return matches[0]
+
+
+def restore(name: str) -> tuple[Backup, Path | None]:
+    """Put a verified backup in place of the database; the current file (and its WAL) is kept as
+    .bad beside it. Returns the backup and where the old file went."""
+    chosen = find(name)
+    if chosen.check != "ok":
+        raise StoreError(f"{chosen.path}: this backup fails its integrity check ({chosen.check}); choose another")
+    target = paths.database()
+    kept = None
+    if target.exists():
+        kept = target.with_name(target.name + ".bad")
+        if kept.exists():
+            kept = target.with_name(f"{target.name}.{clock.now().strftime('%Y%m%d-%H%M%S')}.bad")
+        target.replace(kept)
+        for suffix in ("-wal", "-shm"):  # they belong to the file set aside, not to the backup
+            side = target.with_name(target.name + suffix)
+            if side.exists():
+                side.replace(kept.with_name(kept.name + suffix))
+    tmp = target.with_name(target.name + ".restoring")
+    shutil.copyfile(chosen.path, tmp)
+    tmp.replace(target)
+    return chosen, kept
