@@ -142,3 +142,61 @@ def test_curriculum_cache_follows_edits_and_survives_corruption(cli, home, tmp_p
     f.write_text("id: [broken\n")  # an invalid file is still reported although a cache exists
     res = cli("sessions", "--json", env=env)
     assert "studyxf: warning:" in res.stderr and "s.yaml:" in res.stderr
+
+
+def _write(folder, name, text):
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(text)
+    return folder / name
+
+
+def test_hostile_session_files_are_one_error_each_and_the_valid_sessions_load(tmp_path, home, cli):
+    import shutil
+    import time
+
+    from tests.conftest import ROOT
+
+    mine = tmp_path / "mine"
+    shutil.copy(ROOT / "tests" / "data" / "good_sessions" / "my-topic.yaml", mine.mkdir() or mine / "my-topic.yaml")
+    bomb = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+    for prev, name in zip("abcdefgh", "bcdefghi"):
+        bomb += f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]\n"
+    _write(mine, "bomb.yaml", bomb)
+    _write(mine, "aliases.yaml", "a: &a 1\nb: [" + ", ".join(["*a"] * 101) + "]\n")
+    _write(mine, "deep.yaml", "x: " + "[" * 1000 + "]" * 1000 + "\n")
+    with open(mine / "huge.yaml", "w") as fh:
+        fh.write("id: huge\n" + "junk: 1\n" * 300_000)
+    _write(mine, "nan.yaml", "id: nanny\norder: .nan\ntitle: t\nkind: topic\nagenda: [a]\n")
+    start = time.monotonic()
+    res = cli("check", str(mine))
+    assert time.monotonic() - start < 10 and res.returncode == 2
+    lines = res.stdout.strip().splitlines()
+    by_file = {name: [line for line in lines if f"/{name}:" in line] for name in
+               ("bomb.yaml", "aliases.yaml", "deep.yaml", "huge.yaml", "nan.yaml", "my-topic.yaml")}
+    assert all(len(by_file[n]) == 1 for n in ("bomb.yaml", "aliases.yaml", "deep.yaml", "huge.yaml", "nan.yaml"))
+    assert by_file["my-topic.yaml"] == []
+    assert "alias" in by_file["bomb.yaml"][0] and "aliases" in by_file["aliases.yaml"][0]
+    assert "50 levels" in by_file["deep.yaml"][0] and "1 MiB" in by_file["huge.yaml"][0]
+    assert "finite" in by_file["nan.yaml"][0]
+    res = cli("sessions", "--json", env={"STUDYXF_SESSIONS": str(mine)})
+    assert res.returncode == 0 and "my-topic" in res.stdout and res.stderr.count("warning") == 5
+
+
+def test_at_most_twenty_problems_per_file(tmp_path, cli):
+    bad = _write(tmp_path / "s", "many.yaml", "id: many\norder: 1\ntitle: t\nkind: topic\noutline: true\n"
+                 "agenda: [a]\nreadings:\n  papers:\n" + "".join(f"  - {{title: P{i}, url: not-a-url-{i}}}\n"
+                                                                 for i in range(40)))
+    res = cli("check", str(bad))
+    lines = res.stdout.strip().splitlines()
+    assert res.returncode == 2 and len(lines) == 21 and "and 20 more problem(s)" in lines[-1]
+
+
+def test_check_file_and_check_dir_agree_on_a_duplicate_id(tmp_path, cli):
+    folder = tmp_path / "s"
+    text = "id: twin\norder: 1\ntitle: t\nkind: topic\noutline: true\nagenda: [a]\n"
+    _write(folder, "a.yaml", text)
+    second = _write(folder, "b.yaml", text)
+    in_dir = cli("check", str(folder))
+    in_file = cli("check", str(second))
+    assert in_dir.returncode == in_file.returncode == 2
+    assert in_dir.stdout == in_file.stdout and "duplicate session id" in in_file.stdout

@@ -163,8 +163,14 @@ def check_paths(targets: list[Path], known_drills: set[str] | None) -> list[Prob
         if target.is_dir():
             sessions, found = _load_folder(target)
         elif target.is_file():
-            session, found = load_session(target)
-            sessions = [session] if session else []
+            # the file among its folder's files, so a duplicate id is seen as `check DIR` sees it
+            in_folder, found = _load_folder(target.parent)
+            same = target.resolve()
+            found = [p for p in found if Path(p.path).resolve() == same]
+            sessions = [s for s in in_folder if s.source and Path(s.source).resolve() == same]
+            if not sessions and not found and target not in session_files(target.parent):
+                session, found = load_session(target)  # a file not named *.yaml: checked alone
+                sessions = [session] if session else []
         else:
             problems.append(Problem(target, 1, "(file)", "no such file or folder"))
             continue

@@ -6,6 +6,7 @@ those libraries do not know, and pydantic alone costs more import time than `tod
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field as dc_field
 from typing import Any
@@ -66,6 +67,8 @@ class Num(Spec):
     def check(self, value, key_path, doc, out):
         if not isinstance(value, (int, float)) or isinstance(value, bool):
             self._err(doc, key_path, out, f"expected a number, got {_kind(value)}")
+        elif not math.isfinite(value):
+            self._err(doc, key_path, out, f"must be a finite number, got {value}")
         elif self.positive and value <= 0:
             self._err(doc, key_path, out, f"must be positive, got {value}")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from studyxf.content.problems import Problem
+from studyxf.content.problems import Problem, cap
 
 KINDS = ("topic", "revision", "lesson")
 READING_CATEGORIES = ("books", "papers", "docs", "blogs", "research")
@@ -58,12 +58,12 @@ def load_session(path: Path) -> tuple[Session | None, list[Problem]]:
 
     doc, problems = yamlsrc.load(path)
     if doc is None:
-        return None, problems
+        return None, cap(problems)
     SESSION_SPEC.check(doc.data, (), doc, problems)
     if not problems:
         semantic_checks(doc, problems)
     if problems:
-        return None, problems
+        return None, cap(problems)
     data = doc.data
     recall = [RecallPrompt(id=r["id"], prompt=r["prompt"].rstrip(), answer=r["answer"].rstrip(),
                            kind=r.get("kind", "basic"), calc=r.get("calc"), drill=r.get("drill"),

@@ -16,6 +16,12 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
 
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
+# untrusted input: a learner's folder may hold anything (DESIGN.md, "The store keeps the history safe")
+MAX_BYTES = 1024 * 1024
+MAX_ALIASES = 100
+MAX_DEPTH = 50
+MAX_VALUES = 200_000  # a long session file holds a few thousand
+
 
 class Located:
     """A parsed document: plain Python values plus the 1-based line of each path in it."""
@@ -64,13 +70,55 @@ def field_name(key_path: tuple) -> str:
     return _dotted(key_path)
 
 
+def _limits(text: str, path: Path) -> Problem | None:
+    """One pass over the parser's events (cheap, streaming) before anything is built: an alias bomb
+    (many aliases, or few that expand to millions of values) or a nesting deep enough to exhaust
+    the stack is refused here."""
+    aliases = 0
+    sizes: dict[str, int] = {}  # anchor -> how many values it expands to
+    stack: list[list] = [[0, None]]  # per open collection: [values inside, its anchor]
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                return Problem(path, event.start_mark.line + 1, "(file)",
+                               f"more than {MAX_ALIASES} YAML aliases (an alias bomb?): refused")
+            stack[-1][0] += sizes.get(event.anchor, 1)
+        elif isinstance(event, yaml.ScalarEvent):
+            stack[-1][0] += 1
+            if event.anchor:
+                sizes[event.anchor] = 1
+        elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            stack.append([1, event.anchor])
+            if len(stack) - 1 > MAX_DEPTH:
+                return Problem(path, event.start_mark.line + 1, "(file)",
+                               f"nested more than {MAX_DEPTH} levels deep: refused")
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            count, anchor = stack.pop()
+            if anchor:
+                sizes[anchor] = count
+            stack[-1][0] += count
+        if stack[-1][0] > MAX_VALUES:
+            return Problem(path, event.start_mark.line + 1, "(file)",
+                           f"expands to more than {MAX_VALUES:,} values through its aliases (an alias bomb?): refused")
+    return None
+
+
 def load(path: Path) -> tuple[Located | None, list[Problem]]:
-    """Parse one YAML file; a syntax error or unreadable file comes back as a Problem."""
+    """Parse one YAML file; a syntax error, an unreadable, too large, too deep or alias-bombed file
+    comes back as a Problem."""
     try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            return None, [Problem(path, 1, "(file)", f"{size:,} bytes: larger than the {MAX_BYTES // 1024 ** 2} MiB "
+                                                     f"a session or drill file may be")]
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         return None, [Problem(path, 1, "(file)", f"cannot read: {exc.__class__.__name__}: {exc}")]
     try:
+        refused = _limits(text, path)
+        if refused:
+            return None, [refused]
         node = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)

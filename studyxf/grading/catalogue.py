@@ -10,6 +10,7 @@ from pathlib import Path
 from studyxf import paths
 from studyxf.content import yamlsrc
 from studyxf.content.schema import Id, List, Map, Str
+from studyxf.content.problems import cap
 from studyxf.content.yamlsrc import Problem
 from studyxf.errors import ContentError
 from studyxf.grading.request import KINDS, Request, parse_entry
@@ -76,7 +77,7 @@ class Drill:
 def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
     doc, problems = yamlsrc.load(path)
     if doc is None:
-        return None, problems
+        return None, cap(problems)
     DRILL_SPEC.check(doc.data, (), doc, problems)
     if problems:
         return None, problems
@@ -97,7 +98,7 @@ def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
         if not isinstance(hint, str) or not hint.strip():
             problems.append(Problem(path, doc.line(("mistakes", key)), f"mistakes.{key}", "expected a hint (text)"))
     if problems:
-        return None, problems
+        return None, cap(problems)
     return Drill(folder.name, folder, doc.data), []
 
 
