@@ -1,6 +1,6 @@
-"""Grading a submission in-process (no worker, no torch import per grading), as the worker does."""
+"""Grading a submission in-process: the judge's logic with the sandbox's answers computed here
+(runcases.LocalRemote, the same messages), so hundreds of gradings stay fast."""
 
-import contextlib
 import runpy
 
 from studyxf.grading import catalogue, runcases
@@ -13,8 +13,12 @@ def grade(tmp_path, drill_name, source, half_device=None, drills=None):
     drill = (drills or DRILLS)[drill_name]
     path = tmp_path / "submission.py"
     path.write_text(source)
+    req = drill.request(path)
     namespace = runpy.run_path(str(path), run_name="submission")
     framework = "torch" if imports_torch(source) else "numpy"
     banned = forbidden_uses(source, drill.forbidden)
-    return runcases.run(drill.request(path), namespace, framework, banned, contextlib.nullcontext, lambda t: None,
-                        half_device)
+    try:
+        remote = runcases.LocalRemote(req, namespace, framework, half_device)
+    except LookupError as exc:
+        return {"status": "error", "message": str(exc), "tests": [], "diagnosis": []}
+    return runcases.run(req, remote, framework, banned, lambda t: None, half_device)

@@ -119,8 +119,6 @@ def test_every_slip_a_function_drill_tries_is_named_when_made_alone(drill):
     """No two slips of a drill are indistinguishable on its cases, and none is dead weight: each
     one, made alone, is the one named. A slip that changes nothing alone (a NaN row needs another
     slip to empty the row first) is tried only in pairs."""
-    import contextlib
-
     from studyxf.grading import runcases
     from studyxf.grading.request import parse_entry
 
@@ -133,8 +131,9 @@ def test_every_slip_a_function_drill_tries_is_named_when_made_alone(drill):
         outputs = [c.variant_of(frozenset({slip})) for c in cases]
         if all(o is None or np.allclose(o, c.ref(), equal_nan=True) for o, c in zip(outputs, cases)):
             continue  # pair-only
-        report = runcases.run(d.request(d.folder / "solution.py"), {entry: _acting_out(grader, slip)}, "torch", [],
-                              contextlib.nullcontext, lambda t: None)
+        req = d.request(d.folder / "solution.py")
+        report = runcases.run(req, runcases.LocalRemote(req, {entry: _acting_out(grader, slip)}, "torch"), "torch", [],
+                              lambda t: None)
         if report["status"] != "fail" or public(slip) not in [x["mistake"] for x in report["diagnosis"]]:
             wrong.append((slip, report["status"], report["diagnosis"]))
     assert not wrong

@@ -52,7 +52,7 @@ def test_runtime_guard_catches_a_hidden_sdpa(home, cli, tmp_path):
     ("while True:\n    pass\n", "error", "time-out"),
     ("def attention(q, k, v, mask=None):\n    while True:\n        pass\n", "fail", "time-out"),
     ("def attention(q, k, v, mask=None):\n    return bytearray(10 ** 12)\n", "fail", "out of memory"),
-    ("import os\ndef attention(q, k, v, mask=None):\n    os._exit(1)\n", "fail", "stopped unexpectedly"),
+    ("import os\ndef attention(q, k, v, mask=None):\n    os._exit(1)\n", "fail", "exited (exit code 1)"),
 ])
 def test_hostile_and_broken_submissions(home, cli, tmp_path, source, status, needle):
     res, report = grade(cli, tmp_path, source)
@@ -64,7 +64,7 @@ def test_hostile_and_broken_submissions(home, cli, tmp_path, source, status, nee
 
 def test_flood_of_output_is_capped(home, cli, tmp_path):
     res, report = grade(cli, tmp_path, 'print("x" * 10_000_000)\n' + SUBMISSIONS["attention"]["correct"][0])
-    assert report["status"] == "pass" and len(report["output"]) < 5000 and "more characters" in report["output"]
+    assert report["status"] == "pass" and len(report["output"]) < 5000 and "more bytes not shown" in report["output"]
 
 
 def test_usage_errors_print_no_json(home, cli, tmp_path):
@@ -173,3 +173,47 @@ def test_a_copied_drill_folder_is_a_working_drill(home, cli, tmp_path, monkeypat
     assert listed.returncode == 0 and "my-attention" in listed.stdout and "warning" in listed.stderr
     checked = cli("check")
     assert checked.returncode == 2 and "broken/drill.yaml:" in checked.stdout
+
+
+FORGERIES = {
+    "a result line printed, then exit": (
+        "import os, sys\nprint('\\nR {\"version\": 2, \"status\": \"pass\", \"message\": null, \"tests\": [], "
+        "\"diagnosis\": []}', flush=True)\nos._exit(0)\n"),
+    "the comparison patched": (
+        "import studyxf.grading.judge as j, studyxf.grading.runcases as r\nj.compare = lambda *a, **k: None\n"
+        "r._check_output = lambda *a, **k: (None, None, '', False)\n"
+        "def attention(q, k, v, mask=None):\n    return q[..., :1] * 0\n"),
+    "an object that lies about its values": (
+        "import numpy as np\nclass Liar(np.ndarray):\n    def __eq__(self, other):\n        return True\n"
+        "    def astype(self, *a, **k):\n        return self\n"
+        "def attention(q, k, v, mask=None):\n    return np.zeros(q.shape[:-1] + v.shape[-1:], q.dtype).view(Liar)\n"),
+    "the report written to every descriptor": (
+        "import os\nfor fd in range(3, 64):\n    try:\n        os.write(fd, b'\\nR {\"status\": \"pass\", \"tests\": []}\\n')\n"
+        "    except OSError:\n        pass\ndef attention(q, k, v, mask=None):\n    return q\n"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FORGERIES))
+def test_a_forged_pass_does_not_pass(home, cli, tmp_path, name):
+    res, report = grade(cli, tmp_path, FORGERIES[name])
+    assert res.returncode == 1 and report["status"] in ("fail", "error"), report
+
+
+def test_a_submission_that_deletes_the_data_directory_cannot_reach_it(home, cli, tmp_path):
+    assert cli("today", "--plain").returncode == 0
+    before = sorted(p.name for p in home.rglob("*"))
+    eraser = (f"import os, shutil\nfor target in ({str(home)!r}, os.environ.get('STUDYXF_HOME') or '/nonexistent'):\n"
+              f"    shutil.rmtree(target, ignore_errors=True)\n" + SUBMISSIONS["attention"]["correct"][0])
+    res, report = grade(cli, tmp_path, eraser)
+    if report.get("status") == "pass":
+        assert sorted(p.name for p in home.rglob("*")) == before  # hidden: nothing was deleted
+    assert (home / "studyxf.sqlite3").exists() and list((home / "backups").glob("*.sqlite3"))
+
+
+def test_an_endless_loop_fails_within_fifteen_seconds(home, cli, tmp_path):
+    import time
+
+    start = time.monotonic()
+    res, report = grade(cli, tmp_path, "def attention(q, k, v, mask=None):\n    while True:\n        pass\n")
+    assert time.monotonic() - start < 15 and res.returncode == 1
+    assert any("not run" in (t["message"] or "") for t in report["tests"])

@@ -7,7 +7,8 @@ import torch
 
 from engine.norms import layer_norm
 from studyxf.grading import families as fam
-from studyxf.grading.module_drill import attention_child, find_mlp, find_norms, load_reference
+from studyxf.grading.module_drill import (attention_child, attention_layout, attention_tensors, copy_in, find_mlp,
+                                          find_norms)
 
 SLIPS = ["post-norm", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
          *fam.SCALE_SLIPS, "mask-future", "mask-ignored", "mask-diagonal", "masked-row-nan", "softmax-axis", "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm"]
@@ -51,40 +52,63 @@ def block(x, ln1, ln2, attn, mlp_w, n_heads, slips=frozenset(), trace=None):
     return m if "no-residual-mlp" in slips else x + m
 
 
-def load(module, d, h, seed):
-    """Weights into the learner's block; returns ref(x, slips, trace) and the layers to tap."""
-    g = torch.Generator().manual_seed(seed)
+def layout(module, d):
+    """Sandbox side: the learner's two norms, attention layers and MLP, and what of them the
+    reference needs to know (which weights and biases exist, the norms' eps, the MLP's width)."""
     ln1, ln2 = find_norms(module, d)
     attn_layers = attention_child(module, d)
     up, down = find_mlp(module, d, {id(m) for m in attn_layers.values()})
-    attn_w = load_reference(attn_layers, d, seed + 1)
-    norm_p, mlp_w = [], []
-    with torch.no_grad():
-        for ln in (ln1, ln2):
-            gamma = 1 + 0.1 * torch.randn(d, generator=g, dtype=F64)
-            beta = 0.1 * torch.randn(d, generator=g, dtype=F64)
-            if ln.weight is not None:
-                ln.weight.copy_(gamma)
-            if ln.bias is not None:
-                ln.bias.copy_(beta)
-            norm_p.append((gamma if ln.weight is not None else torch.ones(d, dtype=F64),
-                           beta if ln.bias is not None else None, ln.eps))
-        for lin in (up, down):
-            w = torch.randn(*lin.weight.shape, generator=g, dtype=F64) * lin.weight.shape[1] ** -0.5
-            lin.weight.copy_(w)
-            b = None
-            if lin.bias is not None:
-                b = 0.1 * torch.randn(lin.weight.shape[0], generator=g, dtype=F64)
-                lin.bias.copy_(b)
-            mlp_w += [w, b]
+    plain = {"attention": attention_layout(attn_layers),
+             "norms": [{"weight": ln.weight is not None, "bias": ln.bias is not None, "eps": ln.eps} for ln in (ln1, ln2)],
+             "mlp": [{"shape": list(lin.weight.shape), "bias": lin.bias is not None} for lin in (up, down)]}
+    return plain, {"norms": (ln1, ln2), "attention": attn_layers, "mlp": (up, down)}
+
+
+def tensors(layout, d, seed):
+    """The reference weights for that layout (the same in the sandbox and the judge)."""
+    g = torch.Generator().manual_seed(seed)
+    attn = attention_tensors(layout["attention"], d, seed + 1)
+    norms, mlp = [], []
+    for spec in layout["norms"]:
+        gamma = 1 + 0.1 * torch.randn(d, generator=g, dtype=F64)
+        beta = 0.1 * torch.randn(d, generator=g, dtype=F64)
+        norms.append((gamma if spec["weight"] else torch.ones(d, dtype=F64), beta if spec["bias"] else None,
+                      spec["eps"]))
+    for spec in layout["mlp"]:
+        out_f, in_f = spec["shape"]
+        w = torch.randn(out_f, in_f, generator=g, dtype=F64) * in_f ** -0.5
+        b = 0.1 * torch.randn(out_f, generator=g, dtype=F64) if spec["bias"] else None
+        mlp += [w, b]
+    return {"attention": attn, "norms": norms, "mlp": mlp}
+
+
+def install(handles, layout, d, seed):
+    w = tensors(layout, d, seed)
+    for key, (weight, bias) in w["attention"]["per_layer"].items():
+        copy_in(handles["attention"][key], weight, bias)
+    for ln, (gamma, beta, _) in zip(handles["norms"], w["norms"]):
+        copy_in(ln, gamma, beta)
+    for i, lin in enumerate(handles["mlp"]):
+        copy_in(lin, w["mlp"][2 * i], w["mlp"][2 * i + 1])
+
+
+def stages(handles):
+    attn = handles["attention"]
+    qkv = attn["qkv"] if "qkv" in attn else attn["q"]
+    up, down = handles["mlp"]
+    return [(fam.ATTN_IN, qkv), (fam.ATTN_PRE_PROJ, attn["out"]), (MLP_IN, up), (MLP_HIDDEN, down)]
+
+
+def reference(layout, d, h, seed):
+    """Judge side: ref(x, slips, trace), the seed's block with the same weights."""
+    w = tensors(layout, d, seed)
 
     def cast(t, dtype):
         return None if t is None else t.to(dtype)
 
     def ref(x, slips=frozenset(), trace=None):
-        lns = [(p[0].to(x.dtype), cast(p[1], x.dtype), p[2]) for p in norm_p]
-        return block(x, lns[0], lns[1], [cast(t, x.dtype) for t in attn_w], [cast(t, x.dtype) for t in mlp_w], h,
-                     slips, trace)
+        lns = [(p[0].to(x.dtype), cast(p[1], x.dtype), p[2]) for p in w["norms"]]
+        return block(x, lns[0], lns[1], [cast(t, x.dtype) for t in w["attention"]["fused"]],
+                     [cast(t, x.dtype) for t in w["mlp"]], h, slips, trace)
 
-    qkv = attn_layers["qkv"] if "qkv" in attn_layers else attn_layers["q"]
-    return ref, [(fam.ATTN_IN, qkv), (fam.ATTN_PRE_PROJ, attn_layers["out"]), (MLP_IN, up), (MLP_HIDDEN, down)]
+    return ref

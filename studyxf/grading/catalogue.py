@@ -50,7 +50,7 @@ class Drill:
         """What the grading worker needs to grade `path` on this drill."""
         name, method = parse_entry(self.data["entry"])
         return Request(self.name, str(path.resolve()), str(self.folder.resolve()), self.data["kind"], name, method,
-                       self.forbidden, device)
+                       self.forbidden, device, [str(paths.home().resolve())])
 
     def starter(self, framework: str) -> Path:
         return self.folder / self.data["starters"][framework]

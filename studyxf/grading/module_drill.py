@@ -51,32 +51,37 @@ def find_layers(module: nn.Module, d: int) -> dict:
                       f"Linear({d}, {d}); names such as qkv/c_attn and proj/c_proj are matched first)")
 
 
-def load_reference(layers: dict, d: int, seed: int):
-    """Random weights (and biases where the learner's layers have them) copied in; returns the
-    fused float64 tensors the engine uses."""
+def attention_layout(layers: dict) -> dict:
+    """What the reference needs to know of the learner's attention layers: fused or not, which have biases."""
+    return {"fused": "qkv" in layers, "bias": {k: m.bias is not None for k, m in layers.items()}}
+
+
+def attention_tensors(layout: dict, d: int, seed: int) -> dict:
+    """Random reference weights for that layout (the same in the sandbox and the judge): the
+    per-layer values to copy in, and the fused float64 tensors the reference computes with."""
     g = torch.Generator().manual_seed(seed)
     w_qkv = torch.randn(3 * d, d, generator=g, dtype=torch.float64) * d ** -0.5
     w_out = torch.randn(d, d, generator=g, dtype=torch.float64) * d ** -0.5
     b_all = torch.randn(4 * d, generator=g, dtype=torch.float64) * 0.1
-    has_bias = {k: m.bias is not None for k, m in layers.items()}
+    bias = layout["bias"]
+    per_layer = {"out": (w_out, b_all[3 * d:] if bias["out"] else None)}
+    if layout["fused"]:
+        per_layer["qkv"] = (w_qkv, b_all[: 3 * d] if bias["qkv"] else None)
+        b_qkv = b_all[: 3 * d] if bias["qkv"] else None
+    else:
+        for i, key in enumerate("qkv"):
+            per_layer[key] = (w_qkv[i * d:(i + 1) * d], b_all[i * d:(i + 1) * d] if bias[key] else None)
+        parts = [b_all[i * d:(i + 1) * d] if bias[k] else torch.zeros(d, dtype=torch.float64) for i, k in enumerate("qkv")]
+        b_qkv = torch.cat(parts) if any(bias[k] for k in "qkv") else None
+    return {"per_layer": per_layer, "fused": (w_qkv, b_qkv, w_out, per_layer["out"][1])}
+
+
+def copy_in(layer: nn.Module, weight, bias) -> None:
     with torch.no_grad():
-        if "qkv" in layers:
-            layers["qkv"].weight.copy_(w_qkv)
-            if has_bias["qkv"]:
-                layers["qkv"].bias.copy_(b_all[: 3 * d])
-            b_qkv = b_all[: 3 * d] if has_bias["qkv"] else None
-        else:
-            parts = []
-            for i, key in enumerate("qkv"):
-                layers[key].weight.copy_(w_qkv[i * d:(i + 1) * d])
-                if has_bias[key]:
-                    layers[key].bias.copy_(b_all[i * d:(i + 1) * d])
-                parts.append(b_all[i * d:(i + 1) * d] if has_bias[key] else torch.zeros(d, dtype=torch.float64))
-            b_qkv = torch.cat(parts) if any(has_bias[k] for k in "qkv") else None
-        layers["out"].weight.copy_(w_out)
-        if has_bias["out"]:
-            layers["out"].bias.copy_(b_all[3 * d:])
-    return w_qkv, b_qkv, w_out, (b_all[3 * d:] if has_bias["out"] else None)
+        if getattr(layer, "weight", None) is not None and weight is not None:
+            layer.weight.copy_(weight)
+        if getattr(layer, "bias", None) is not None and bias is not None:
+            layer.bias.copy_(bias)
 
 
 LN1 = ("ln1", "ln_1", "norm1", "attn_norm", "input_layernorm", "ln_attn", "norm_1")
@@ -118,17 +123,16 @@ def find_mlp(module, d, taken):
 
 
 class Taps:
-    """Forward hooks capturing the input of some of the learner's layers, by stage name."""
+    """Forward hooks capturing the input of some of the learner's layers, by stage name (sandbox side)."""
 
     def __init__(self, stages: list[tuple[str, nn.Module]]):
         self.seen: dict[str, torch.Tensor] = {}
         self.handles = [m.register_forward_hook(self._hook(name)) for name, m in stages]
-        self.order = [name for name, _ in stages]
 
     def _hook(self, name):
         def hook(_module, inputs, _output):
             if name not in self.seen and inputs and isinstance(inputs[0], torch.Tensor):
-                self.seen[name] = inputs[0].detach().to(torch.float64).clone()
+                self.seen[name] = inputs[0].detach().clone()
         return hook
 
     def close(self):
@@ -136,16 +140,60 @@ class Taps:
             h.remove()
 
 
-def localise(taps: Taps, trace: dict, rtol: float = 1e-4, atol: float = 1e-5) -> str | None:
-    """The first stage (in forward order) whose captured tensor differs from the reference's."""
+def _config(i: int, grader):
+    d, h, B, T, dtype = getattr(grader, "CONFIGS", CONFIGS)[i]
+    x = torch.randn(B, T, d, generator=torch.Generator().manual_seed(200 + i), dtype=torch.float64)
+    return d, h, B, T, dtype, x
+
+
+def _built(cls, grader, i: int):
+    """Sandbox side: the learner's module for config i with the reference weights copied in."""
+    d, h, B, T, dtype, x = _config(i, grader)
+    with time_limit():
+        module = cls(d, h)
+    module = module.to(dtype).eval()  # dropout off: the comparison must be deterministic
+    layout, handles = grader.layout(module, d)
+    grader.install(handles, layout, d, seed=100 + i)
+    return module, layout, handles, x.to(dtype)
+
+
+def sandbox_config(cls, grader, i: int) -> dict:
+    """Sandbox side: run config i; the output, the layout the judge needs for its reference, and
+    the tapped stages, all as data."""
+    from studyxf.grading import wire
+
+    try:
+        module, layout, handles, x = _built(cls, grader, i)
+    except LayoutError as exc:
+        return {"layout_error": str(exc)}
+    taps = Taps(grader.stages(handles))
+    try:
+        with time_limit():
+            out = module(x)
+    finally:
+        taps.close()
+    return {"ok": wire.encode(out), "layout": layout, "taps": {k: wire.encode(v) for k, v in taps.seen.items()}}
+
+
+def sandbox_properties(cls, grader) -> list[dict]:
+    """Sandbox side: the property checks on config 0 (same input twice, causality, gradients)."""
+    try:
+        module, _, _, x = _built(cls, grader, 0)
+    except LayoutError:
+        return []
+    return list(_properties(module, x))
+
+
+def localise(taps: dict, trace: dict, order: list[str], rtol: float = 1e-4, atol: float = 1e-5) -> str | None:
+    """Judge side: the first stage (in forward order) whose captured array differs from the reference's."""
     checked = []
-    for name in taps.order:
-        got, want = taps.seen.get(name), trace.get(name)
+    for name in order:
+        got, want = taps.get(name), trace.get(name)
         if got is None or want is None or tuple(got.shape) != tuple(want.shape):
             continue
-        want = want.detach().to(torch.float64)
-        err = float((got - want).abs().max())
-        if not torch.allclose(got, want, rtol=rtol, atol=atol):
+        want = want.detach().to(torch.float64).numpy()
+        err = float(np.abs(got - want).max())
+        if not np.allclose(got, want, rtol=rtol, atol=atol):
             before = f"; {', '.join(checked)} match" if checked else ""
             return f"localised: the first stage that differs is {name} (largest error {err:.3g}){before}"
         checked.append(name)
@@ -154,70 +202,70 @@ def localise(taps: Taps, trace: dict, rtol: float = 1e-4, atol: float = 1e-5) ->
     return None
 
 
-def run(cls, grader, judge_case, redirect, label: str):
-    """Yields (test dict, failing-info dict or None) for each config of the drill's grader: its
-    load(module, d, h, seed) -> (ref(x, slips, trace), stages) puts the weights in and names the
-    layers to tap."""
-    for i, (d, h, B, T, dtype) in enumerate(getattr(grader, "CONFIGS", CONFIGS)):
+def run(remote, grader, judge_case, label: str):
+    """Judge side: yields (test dict, failing-info dict or None) for each config. The learner's
+    module runs in the sandbox; the reference is computed here from the layout it reports."""
+    from studyxf.grading import wire
+
+    configs = getattr(grader, "CONFIGS", CONFIGS)
+    for i in range(len(configs)):
+        d, h, B, T, dtype, x = _config(i, grader)
         name = f"d_model={d}, n_heads={h}, x ({B}, {T}, {d}), {str(dtype).removeprefix('torch.')}"
-        taps = None
-        try:
-            with redirect(), time_limit():
-                module = cls(d, h)
-            module = module.to(dtype).eval()  # dropout off: the comparison must be deterministic
-            ref_fn, stages = grader.load(module, d, h, seed=100 + i)
-            x = torch.randn(B, T, d, generator=torch.Generator().manual_seed(200 + i), dtype=torch.float64)
-            taps = Taps(stages)
-            with redirect(), time_limit():
-                out = module(x.to(dtype))
-        except LayoutError as exc:
-            yield {"name": name, "status": "error", "message": str(exc)}, None
+        code = f"m = {label}({d}, {h}); y = m(x)  # x {(B, T, d)}"
+        ans = remote.ask({"op": "module", "i": i}, remote.limit())
+        if "dead" in ans:
+            yield {"name": name, "status": "error", "message": remote.dead_message(ans), "test_code": code}, None
+            for j in range(i + 1, len(configs)):
+                yield {"name": f"config {j + 1}", "status": "error", "message": "not run: the sandbox stopped"}, None
+            return
+        if "layout_error" in ans or "raised" in ans:
+            message = ans.get("layout_error") or remote.raised_message(ans["raised"], "")
+            yield {"name": name, "status": "error", "message": message, "test_code": code}, None
             continue
-        except Exception as exc:  # noqa: BLE001 - the learner's module raising is that test's error
-            yield {"name": name, "status": "error", "message": f"{type(exc).__name__}: {exc}"}, None
-            continue
-        finally:
-            if taps is not None:
-                taps.close()
+        out = wire.decode(ans["ok"])
+        ref_fn = grader.reference(ans["layout"], d, h, seed=100 + i)
         trace: dict = {}
         ref = ref_fn(x, frozenset(), trace).numpy()
         engine_err = float(np.abs(ref_fn(x.to(dtype), frozenset(), None).double().numpy() - ref).max())
-        got = out.detach().to(torch.float64).numpy() if isinstance(out, torch.Tensor) else None
         dname = str(dtype).removeprefix("torch.")
         message = judge_case(out, ref, dname, engine_err, f"x({B}, {T}, {d})")
         fail_info = None
-        if message and got is not None and got.shape == ref.shape:
-            fail_info = {"got": got, "dtype": dname, "ref": ref,
+        if message and isinstance(out, wire.Array) and out.values.shape == ref.shape:
+            taps = {k: v.values.astype(np.float64) for k, v in
+                    ((k, wire.decode(e)) for k, e in ans["taps"].items()) if isinstance(v, wire.Array)}
+            fail_info = {"got": out.values.astype(np.float64), "dtype": dname, "ref": ref,
                          "variant_of": lambda slips, _f=ref_fn, _x=x: _f(_x, slips, None).numpy(),
-                         "localised": localise(taps, trace)}
-        yield {"name": name, "status": "fail" if message else "pass", "message": message,
-               "test_code": f"m = {label}({d}, {h}); y = m(x)  # x {(B, T, d)}"}, fail_info
+                         "localised": localise(taps, trace, list(trace))}
+        yield {"name": name, "status": "fail" if message else "pass", "message": message, "test_code": code}, fail_info
         if i == 0:
-            yield from _properties(module, x.to(dtype), redirect)
+            props = remote.ask({"op": "module_props"}, 3 * remote.limit())
+            for test in props.get("tests", []):
+                random = test.pop("random", False)
+                yield test, ({"random": True} if random else None)
 
 
-def _properties(module, x, redirect):
+def _properties(module, x):
     # the same input twice: dropout left on (F.dropout ignores eval()) makes the output random
     random = False
     try:
-        with torch.no_grad(), redirect(), time_limit():
+        with torch.no_grad(), time_limit():
             a, b = module(x), module(x)
         msg = None
         if a.shape == b.shape and not torch.equal(torch.nan_to_num(a), torch.nan_to_num(b)):
             random = True
             msg = (f"the same input twice gave outputs that differ by up to {float((a - b).abs().max()):.3g} in eval "
                    f"mode: something random runs (F.dropout(..., training=True) by default, or torch.rand)")
-        yield {"name": "same input, same output", "status": "fail" if msg else "pass", "message": msg}, \
-            ({"random": True} if random else None)
+        yield {"name": "same input, same output", "status": "fail" if msg else "pass", "message": msg,
+               "random": random}
     except Exception as exc:  # noqa: BLE001
-        yield {"name": "same input, same output", "status": "error", "message": f"{type(exc).__name__}: {exc}"}, None
+        yield {"name": "same input, same output", "status": "error", "message": f"{type(exc).__name__}: {exc}"}
     # causality: changing the last token must leave every earlier output unchanged
     if random:
         yield {"name": "causality", "status": "error", "message": "not judged: the outputs are random (see "
-                                                                   "'same input, same output')"}, None
+                                                                   "'same input, same output')"}
         return
     try:
-        with torch.no_grad(), redirect(), time_limit():
+        with torch.no_grad(), time_limit():
             a = module(x)
             x2 = x.clone()
             x2[:, -1] += 1.0
@@ -230,12 +278,12 @@ def _properties(module, x, redirect):
                    f"future (check the causal mask)")
         else:
             msg = None
-        yield {"name": "causality", "status": "fail" if msg else "pass", "message": msg}, None
+        yield {"name": "causality", "status": "fail" if msg else "pass", "message": msg}
     except Exception as exc:  # noqa: BLE001
-        yield {"name": "causality", "status": "error", "message": f"{type(exc).__name__}: {exc}"}, None
+        yield {"name": "causality", "status": "error", "message": f"{type(exc).__name__}: {exc}"}
     try:
         module.zero_grad()
-        with redirect(), time_limit():
+        with time_limit():
             module(x).pow(2).sum().backward()
         dead = [n for n, p in module.named_parameters() if p.requires_grad and (p.grad is None or not torch.any(p.grad != 0))]
         bad = [n for n, p in module.named_parameters() if p.grad is not None and not torch.isfinite(p.grad).all()]
@@ -244,7 +292,7 @@ def _properties(module, x, redirect):
             msg = f"no gradient reaches: {', '.join(dead)} (a detach, a no_grad, or a parameter left unused?)"
         elif bad:
             msg = f"NaN or inf gradients in: {', '.join(bad)}"
-        yield {"name": "gradients reach every parameter", "status": "fail" if msg else "pass", "message": msg}, None
+        yield {"name": "gradients reach every parameter", "status": "fail" if msg else "pass", "message": msg}
     except Exception as exc:  # noqa: BLE001
         yield {"name": "gradients reach every parameter", "status": "error",
-               "message": f"{type(exc).__name__}: {exc}"}, None
+               "message": f"{type(exc).__name__}: {exc}"}

@@ -20,6 +20,7 @@ class Request:
     method: str | None = None  # a LeetCode class's method
     forbidden: list = field(default_factory=list)
     device: str = "cpu"
+    hide: list = field(default_factory=list)  # folders the sandbox must not see (the learner's data)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))

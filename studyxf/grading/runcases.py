@@ -1,7 +1,7 @@
-"""Running a drill's cases against the learner's entry point (inside the worker): the drill's
-grader.py loaded from its folder, inputs in the learner's framework, each case's exception or
-broken rule caught as that case's result, outputs judged, then the diagnosis. Each finished test
-is passed to `emit` at once."""
+"""Running a drill's cases: the judge's side (run, run_case, the diagnosis), which asks the sandbox
+for the learner's outputs and judges them against references it computes itself, and the sandbox's
+side (entry_point, call, raised), which calls the learner's code. Each finished test is passed to
+`emit` at once."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from studyxf.grading import diagnosis, judge, probes
+from studyxf.grading import diagnosis, judge, probes, wire
 from studyxf.grading.case import Case, RuleBroken, half_precision
 from studyxf.grading.families import param, public
-from studyxf.grading.guards import CaseTimeout, ForbiddenCall, time_limit
+from studyxf.grading.guards import CASE_TIMEOUT_S, CaseTimeout, ForbiddenCall, time_limit
 from studyxf.grading.request import Request
 
 DEVICE_HINT = ("the inputs are on {device} here: every tensor you create must be made there too, e.g. "
@@ -35,7 +35,7 @@ def load_grader(folder: str):
     return module
 
 
-def _entry_point(namespace: dict, req: Request):
+def entry_point(namespace: dict, req: Request):
     """The learner's callable, or the message saying what the file lacks."""
     fn = namespace.get(req.entry)
     if req.kind == "leetcode":  # LeetCode's own signature: each case calls a fresh Solution()
@@ -63,10 +63,12 @@ def _to_framework(value, framework: str, device: str | None = None):
     return value.clone()
 
 
-def _call(fn, args, kwargs, framework, redirect, seconds: float | None = None, driver=None, device=None):
+def call(fn, args, kwargs, framework, seconds: float | None = None, driver=None, device=None):
+    """Sandbox side: one call of the learner's code on inputs in its framework; an input changed
+    by the call breaks a rule the tasks state."""
     conv_args = [_to_framework(a, framework, device) for a in args]
     conv_kwargs = {k: _to_framework(v, framework, device) for k, v in kwargs.items()}
-    with redirect(), (time_limit(seconds) if seconds else time_limit()):
+    with (time_limit(seconds) if seconds else time_limit()):
         out = driver(fn, *conv_args, **conv_kwargs) if driver else fn(*conv_args, **conv_kwargs)
     if framework == "torch":
         for orig, given in zip([*args, *kwargs.values()], [*conv_args, *conv_kwargs.values()]):
@@ -76,39 +78,68 @@ def _call(fn, args, kwargs, framework, redirect, seconds: float | None = None, d
     return out
 
 
-def _exception_result(exc: BaseException, case: Case, inputs: str) -> tuple[str, str]:
-    """(status, message) of a case whose call raised."""
-    if isinstance(exc, (ForbiddenCall, RuleBroken)):
-        return "fail", str(exc)
-    if isinstance(exc, ValueError) and "read-only" in str(exc):
-        return "fail", (f"the function tried to modify one of its inputs in place ({exc}): work on a copy "
-                        f"(x = x.copy(), or out-of-place ops)")
-    if isinstance(exc, SystemExit):
-        return "error", f"the function called sys.exit({exc.code})"
-    if isinstance(exc, CaseTimeout):
-        return ("fail", case.slow_message) if case.slow_message else ("error", f"{exc} (inputs {inputs})")
-    if isinstance(exc, MemoryError):
+def numpy_call(fn, framework):
+    """Sandbox side: call(*args, **kwargs) -> float64 numpy, for the property checks."""
+    def run_it(*a, **kw):
+        return judge.to_numpy(call(fn, list(a), kw, framework))[0].astype(np.float64)
+    return run_it
+
+
+def raised(exc: BaseException) -> dict:
+    """Sandbox side: what an exception was, as data for the judge."""
+    text = str(exc)
+    if isinstance(exc, ForbiddenCall):
+        kind = "forbidden"
+    elif isinstance(exc, RuleBroken):
+        kind = "rule"
+    elif isinstance(exc, ValueError) and "read-only" in text:
+        kind = "readonly"
+    elif isinstance(exc, SystemExit):
+        kind, text = "exit", str(exc.code)
+    elif isinstance(exc, CaseTimeout):
+        kind = "timeout"
+    elif isinstance(exc, MemoryError):
+        kind = "memory"
+    else:
+        kind = "other"
+    return {"kind": kind, "type": type(exc).__name__, "text": text[:2000]}
+
+
+def _exception_result(info: dict, case: Case | None, inputs: str) -> tuple[str, str]:
+    """Judge side: (status, message) of a call that raised, from the sandbox's description."""
+    kind, text = info.get("kind"), info.get("text", "")
+    if kind in ("forbidden", "rule"):
+        return "fail", text
+    if kind == "readonly":
+        return "fail", f"the function tried to modify one of its inputs in place ({text}): work on a copy " \
+                       f"(x = x.copy(), or out-of-place ops)"
+    if kind == "exit":
+        return "error", f"the function called sys.exit({text})"
+    if kind == "timeout":
+        slow = case.slow_message if case else None
+        return ("fail", slow) if slow else ("error", f"{text} (inputs {inputs})")
+    if kind == "memory":
         return "error", f"the function ran out of memory (inputs {inputs})"
-    hint = f"; {DEVICE_HINT.format(device=case.device)}" if case.device and "device" in str(exc) else ""
-    return "error", f"{type(exc).__name__}: {exc} (inputs {inputs}){hint}"
+    hint = f"; {DEVICE_HINT.format(device=case.device)}" if case and case.device and "device" in text else ""
+    return "error", f"{info.get('type', 'Exception')}: {text} (inputs {inputs}){hint}"
 
 
 def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray | None, str, bool]:
     """(failure message or None, the output as float64 numpy when comparable, the dtype judged at,
     whether a float32 input came back float64)."""
     if case.validate is not None:
-        return case.validate(out), None, "", False
+        return case.validate(_plain(out)), None, "", False
     ref = case.ref()
     if case.convert is not None:
         try:
-            got = case.convert(out)
+            got = case.convert(_plain(out))
         except (TypeError, ValueError, KeyError, IndexError) as exc:
             return f"unexpected result {out!r:.200}: {exc}", None, "", False
         return judge.compare(got, ref, "float64", 0.0, inputs), got, "float64", False
-    try:
-        got, got_dtype = judge.to_numpy(out)
-    except Exception:  # noqa: BLE001
-        return f"returned {type(out).__name__}, expected an array or tensor", None, "", False
+    if not isinstance(out, wire.Array):
+        shown = out.type_name if isinstance(out, wire.Opaque) else type(out).__name__
+        return f"returned {shown}, expected an array or tensor", None, "", False
+    got, got_dtype = out.values, out.dtype
     if got.dtype == object or not np.issubdtype(got.dtype, np.number):
         return f"returned an array of {got.dtype}, expected floating point numbers", None, "", False
     if got.shape != ref.shape:
@@ -146,31 +177,101 @@ def _preview(inputs: dict) -> dict:
     return out
 
 
-def _numpy_call(fn, framework, redirect):
-    """call(*args, **kwargs) -> float64 numpy: for property checks and probes."""
-    def call(*a, **kw):
-        return judge.to_numpy(_call(fn, list(a), kw, framework, redirect))[0].astype(np.float64)
-    return call
+def _plain(value):
+    """A decoded value as the cases' own checks expect it: arrays as numpy, scalars as numbers."""
+    if isinstance(value, wire.Array):
+        return value.values.item() if value.values.ndim == 0 else value.values
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
 
 
-def run_case(fn, case: Case, framework: str, redirect) -> tuple[dict, dict | None]:
-    """One case: (its test, and what the diagnosis needs when it failed comparably)."""
+class Remote:
+    """The judge's view of the sandbox: each request one call of the learner's code, answered as
+    data within a deadline; after a time-out or a crash the sandbox is gone and nothing more runs."""
+
+    def __init__(self, sandbox):
+        self.sandbox, self.gone = sandbox, None
+
+    def limit(self, case: Case | None = None) -> float:
+        return (case.time_limit if case and case.time_limit else CASE_TIMEOUT_S) + 5.0
+
+    def ask(self, message: dict, timeout: float) -> dict:
+        if self.gone:
+            return {"dead": "gone"}
+        answer = self.sandbox.ask(message, timeout)
+        if "dead" in answer:
+            self.gone = answer
+        return answer
+
+    def stop(self, why: str) -> None:
+        self.gone = {"dead": why}
+        if self.sandbox is not None:
+            self.sandbox.kill()
+
+    def dead_message(self, answer: dict) -> str:
+        if answer.get("dead") == "time-out":
+            return (f"time-out: no answer after {answer['timeout']:.0f} s (an infinite loop, or native code that "
+                    f"never returns?); the remaining cases were not run")
+        return f"{answer.get('dead')}; the remaining cases were not run"
+
+    def raised_message(self, info: dict, inputs: str) -> str:
+        return _exception_result(info, None, inputs)[1]
+
+    def call(self, *args, **kwargs) -> np.ndarray:
+        """For probes: the learner's function on these inputs, as float64 numpy (raises on failure)."""
+        answer = self.ask({"op": "call", "args": [wire.encode(a) for a in args],
+                           "kwargs": {k: wire.encode(v) for k, v in kwargs.items()}}, self.limit())
+        out = wire.decode(answer["ok"]) if "ok" in answer else None
+        if not isinstance(out, wire.Array):
+            raise RuntimeError("no array came back")
+        return out.values.astype(np.float64)
+
+
+class LocalRemote(Remote):
+    """The same messages answered in this process, without a sandbox: for tests of the judging
+    and diagnosis logic (each grading through a real sandbox pays a fork and its set-up)."""
+
+    def __init__(self, req: Request, namespace: dict, framework: str, half_device: str | None = None):
+        from studyxf.grading.sandbox_serve import Served
+
+        super().__init__(None)
+        fn, missing = entry_point(namespace, req)
+        if fn is None:
+            raise LookupError(missing)
+        self.served = Served(req, fn, framework, half_device or False)
+
+    def ask(self, message: dict, timeout: float) -> dict:
+        import json
+
+        return json.loads(json.dumps(self.served.answer(message)))
+
+
+def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]:
+    """One case, run in the sandbox and judged here: (its test, and what the diagnosis needs)."""
     labelled = case.labelled()
     inputs = judge.describe(labelled)
     test = {"name": case.name, "test_code": case.call}
-    try:
-        out = _call(fn, case.args, case.kwargs, framework, redirect, case.time_limit, case.driver, case.device)
-    except BaseException as exc:  # noqa: BLE001 - any failure inside a case is that case's result
-        if isinstance(exc, KeyboardInterrupt):
-            raise
-        status, message = _exception_result(exc, case, inputs)
-        if isinstance(exc, RuleBroken) or "read-only" in str(exc):
-            info = {"rule": message}
+    answer = remote.ask({"op": "case", "i": index}, remote.limit(case))
+    if "dead" in answer:
+        if answer.get("dead") == "time-out" and case.slow_message:
+            return {**test, "status": "fail", "message": case.slow_message}, None
+        return {**test, "status": "error", "message": remote.dead_message(answer), "inputs": _preview(labelled)}, None
+    if "raised" in answer:
+        info = answer["raised"]
+        status, message = _exception_result(info, case, inputs)
+        if info.get("kind") == "timeout":  # a case that times out ends the run: the rest is not waited on
+            remote.stop("a previous case ran out of time")
+        if info.get("kind") in ("rule", "readonly"):
+            fail_info = {"rule": message}
         else:
-            info = {"raised": (type(exc).__name__, str(exc).splitlines()[0] if str(exc) else "", case.name,
-                               "mask" in labelled or "memory_mask" in labelled)} if status == "error" else None
-        return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, info
-    message, got, dname, promoted = _check_output(out, case, inputs)
+            fail_info = {"raised": (info.get("type", "Exception"), info.get("text", "").splitlines()[0]
+                                    if info.get("text") else "", case.name,
+                                    "mask" in labelled or "memory_mask" in labelled)} if status == "error" else None
+        return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, fail_info
+    message, got, dname, promoted = _check_output(wire.decode(answer["ok"]), case, inputs)
     if not message:
         return {**test, "status": "pass", "message": None}, None
     info = {"dtype_promoted": True} if promoted else {}
@@ -181,13 +282,10 @@ def run_case(fn, case: Case, framework: str, redirect) -> tuple[dict, dict | Non
     return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, (info or None)
 
 
-def run(req: Request, namespace: dict, framework: str, banned: list[str], redirect, emit,
+def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         half_device: str | None = None) -> dict:
-    """Grade every case of the drill; with half_device (the GPU), torch submissions also get fp16 and
-    bf16 copies of the float32 cases there."""
-    fn, missing = _entry_point(namespace, req)
-    if fn is None:
-        return {"status": "error", "message": missing}
+    """Judge every case of the drill from the outputs the sandbox sends; with half_device (the GPU),
+    torch submissions also get fp16 and bf16 copies of the float32 cases there."""
     grader = load_grader(req.folder)
     why = {f["name"]: f["why"] for f in req.forbidden}
     tests, failing = [], []
@@ -203,40 +301,46 @@ def run(req: Request, namespace: dict, framework: str, banned: list[str], redire
     if banned:
         record({"name": "forbidden", "status": "fail",
                 "message": "; ".join(f"uses {b}: not allowed here ({why[b]})" for b in banned)})
-    call = _numpy_call(fn, framework, redirect)
     if req.kind == "module":
         from studyxf.grading import module_drill
 
         def judge_module(out, ref, dname, engine_err, inputs):
-            if not isinstance(out, torch.Tensor):
-                return f"forward returned {type(out).__name__}, expected a tensor"
-            if tuple(out.shape) != ref.shape:
-                return f"shape: expected {ref.shape}, got {tuple(out.shape)} (inputs {inputs})"
-            if str(out.dtype).removeprefix("torch.") != dname:
-                return f"dtype: expected {dname}, got {str(out.dtype).removeprefix('torch.')} (inputs {inputs})"
-            return judge.compare(out.detach().to(torch.float64).numpy(), ref, dname, engine_err, inputs)
+            if not isinstance(out, wire.Array) or not out.torch:
+                shown = out.type_name if isinstance(out, wire.Opaque) else type(out).__name__
+                return f"forward returned {shown}, expected a tensor"
+            if out.values.shape != ref.shape:
+                return f"shape: expected {ref.shape}, got {out.values.shape} (inputs {inputs})"
+            if out.dtype != dname:
+                return f"dtype: expected {dname}, got {out.dtype} (inputs {inputs})"
+            return judge.compare(out.values.astype(np.float64), ref, dname, engine_err, inputs)
 
-        for test, info in module_drill.run(fn, grader, judge_module, redirect, req.entry):
+        for test, info in module_drill.run(remote, grader, judge_module, req.entry):
             record(test, info)
     else:
         cases = grader.cases()
         if half_device and framework == "torch":
             cases += half_precision(cases, half_device)
-        for case in cases:
-            record(*run_case(fn, case, framework, redirect))
-            for name, check in case.checks:
-                try:
-                    msg = check(call)
-                except Exception as exc:  # noqa: BLE001
-                    msg = f"{type(exc).__name__}: {exc}"
-                record({"name": name, "status": "fail" if msg else "pass", "message": msg})
-    status = "pass" if all(t["status"] == "pass" for t in tests) else "fail"
-    named = _diagnose(grader, failing, call) if status == "fail" else []
+        for index, case in enumerate(cases):
+            if remote.gone:
+                record({"name": case.name, "status": "error", "message": f"not run: {remote.gone.get('dead')}"})
+                continue
+            record(*run_case(remote, index, case))
+            for j, (name, _) in enumerate(case.checks):
+                answer = remote.ask({"op": "check", "i": index, "j": j}, 3 * remote.limit(case))
+                if "dead" in answer:
+                    record({"name": name, "status": "error", "message": remote.dead_message(answer)})
+                elif "raised" in answer:
+                    record({"name": name, "status": "error", "message": remote.raised_message(answer["raised"], "")})
+                else:
+                    msg = answer.get("message")
+                    record({"name": name, "status": "fail" if msg else "pass", "message": msg})
+    status = "pass" if tests and all(t["status"] == "pass" for t in tests) else "fail"
+    named = _diagnose(grader, failing, remote) if status == "fail" else []
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": named}
 
 
-def _diagnose(grader, failing: list[dict], call) -> list[dict]:
+def _diagnose(grader, failing: list[dict], remote: Remote) -> list[dict]:
     """Slips by id first; where none fits, what the probes and the comparison measured."""
     if any(f.get("random") for f in failing):
         return [{"mistake": "random-output", "message": ""}]
@@ -248,9 +352,9 @@ def _diagnose(grader, failing: list[dict], call) -> list[dict]:
     comparable = [f for f in failing if f.get("variant_of")]
     if comparable and "case" in comparable[0]:
         case = comparable[0]["case"]
-        if not case.driver:
+        if not case.driver and not remote.gone:
             try:
-                again = probes.repeatable(call, case.args, case.kwargs)
+                again = probes.repeatable(remote.call, case.args, case.kwargs)
             except Exception:  # noqa: BLE001 - a probe that cannot run says nothing
                 again = None
             if again:
@@ -263,9 +367,9 @@ def _diagnose(grader, failing: list[dict], call) -> list[dict]:
     if promoted:
         return promoted
     out = []
-    for probe in getattr(grader, "PROBES", []):
+    for probe in getattr(grader, "PROBES", []) if not remote.gone else []:
         try:
-            said = probe(call)
+            said = probe(remote.call)
         except Exception:  # noqa: BLE001
             said = None
         if said:
