@@ -83,3 +83,38 @@ def test_month_away_then_clock_backwards(home, cli):
 def test_invalid_now_is_a_usage_error(home, cli):
     res = cli("cards", env={"STUDYXF_NOW": "yesterday"})
     assert res.returncode == 2 and res.stderr.startswith("studyxf: error: STUDYXF_NOW")
+
+
+def test_plain_help_lists_the_keys_and_b_buries_and_u_undoes_bury_and_suspend(home, cli):
+    res = cli("review", "--plain", input="help\nq\n")
+    keys = [line for line in res.stdout.splitlines() if line.startswith("# ")]
+    assert len(keys) >= 8 and any(k.startswith("# b ") for k in keys) and "?" not in res.stdout.splitlines()
+    first = _cards(cli, "--due")[0]["id"]
+    res = cli("review", "--plain", input="b\nq\n")
+    state = {c["id"]: c["state"] for c in _cards(cli)}
+    assert state[first] == "buried" and first not in [c["id"] for c in _cards(cli, "--due")]
+    res = cli("review", "--plain", input="!\nu\nq\n")  # suspend the next card, then take it back
+    qs = [line for line in res.stdout.splitlines() if line.startswith("Q ")]
+    assert qs[2] == qs[0]  # suspended, the next card shown, undo: the suspended card again
+    assert {c["id"]: c["state"] for c in _cards(cli)}[qs[0].split()[1]] == "new"
+    res = cli("review", "--plain", input="2\nq\n")  # graded below 4: learning until it scores 4
+    graded = res.stdout.splitlines()[0].split()[1]
+    assert {c["id"]: c["state"] for c in _cards(cli)}[graded] == "learning"
+
+
+def test_anki_export_tags_each_card_with_its_session_and_marks_suspended_ones(home, cli, tmp_path):
+    import sqlite3
+    import zipfile
+
+    first = _cards(cli, "--due")[0]["id"]
+    assert cli("cards", "--suspend", first).returncode == 0
+    out = tmp_path / "deck.apkg"
+    res = cli("export", "--anki", str(out))
+    assert res.returncode == 0, res.stderr
+    with zipfile.ZipFile(out) as z:
+        z.extract("collection.anki2", tmp_path)
+    conn = sqlite3.connect(tmp_path / "collection.anki2")
+    rows = conn.execute("SELECT n.tags, c.queue FROM notes n JOIN cards c ON c.nid = n.id").fetchall()
+    assert rows and all("transformers-1" in tags for tags, _ in rows)
+    suspended = [tags for tags, queue in rows if queue == -1]
+    assert len(suspended) == 1 and "suspended" in suspended[0]

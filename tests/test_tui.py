@@ -98,13 +98,15 @@ def test_review_screen_reveal_grade_undo_summary(home):
             await pilot.pause()
             screen = app.screen
             first = screen.card.id
-            await pilot.press("space")
-            assert str(screen.query_one("#card-answer").render()).strip()
+            await pilot.press("5")  # a grade key on the question side only reveals
+            assert screen.card.id == first and str(screen.query_one("#card-answer").render()).strip()
+            bar = str(screen.query_one("#answer-bar").render())
+            assert "4 Good · 1d" in bar and "0 Blank · 1d" in bar  # a new card: every grade gives 1 day
             await pilot.press("5")
             assert screen.card.id != first
             await pilot.press("u")
             assert screen.card.id == first
-            await pilot.press("5", "4")
+            await pilot.press("space", "5", "space", "4")
             await pilot.pause()
             summary = str(screen.query_one("#summary").render())
             assert "reviewed: 2" in summary and "again: 0" in summary
@@ -133,9 +135,9 @@ def test_revision_session_reviews_due_then_practice_pass_then_lists_drills(home,
             await pilot.press("r")
             await pilot.pause()
             screen = app.screen
-            await pilot.press("5", "5")  # the two due cards
+            await pilot.press("space", "5", "space", "5")  # the two due cards
             assert screen.practice and "practice" in screen.sub_title
-            await pilot.press("3", "4")  # practice pass: logged, schedules untouched
+            await pilot.press("space", "3", "space", "4")  # practice pass: logged, schedules untouched
             after = dict(study.conn.execute("SELECT id, due FROM cards"))
             changed = [k for k in after if after[k] != before[k]]
             assert len(changed) == 2
@@ -251,3 +253,115 @@ def test_a_storage_error_inside_the_app_ends_it_with_one_line_and_exit_2(home):
     _run(go())
     assert app.return_code == 2
     assert said and said[0].startswith("studyxf: error: ") and "no space left" in said[0]
+
+
+def _only_card(study, card_id):
+    """Every other card out of today's queue (buried), so the screen opens on this one."""
+    study.conn.execute("UPDATE cards SET buried_until = '2099-01-01' WHERE id != ?", (card_id,))
+
+
+def test_a_numeric_card_takes_its_value_shows_typed_against_expected_and_commits_the_confirmed_grade(home):
+    from textual.widgets import Input
+
+    from studyxf.tui.app import StudyApp
+
+    card = "transformers-1/attention-memory-4096"  # 1.0 GiB
+    study = open_study()
+    study.enter_today()
+    _only_card(study, card)
+    app = StudyApp(study, start="review")
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert screen.card.id == card and not screen.query_one("#numeric-answer", Input).has_focus
+            await pilot.press("equals_sign")
+            await pilot.press(*"=1.0", "enter")  # a leading = is the plain protocol's habit: accepted
+            feedback = str(screen.query_one("#feedback").render())
+            assert "typed 1 GiB" in feedback and "expected 1 GiB" in feedback and "0.00%" in feedback
+            assert "proposed grade: 5" in feedback and screen.card.id == card  # nothing committed yet
+            await pilot.press("enter")
+            await pilot.pause()
+
+    _run(go())
+    grade, typed = study.conn.execute("SELECT grade, typed FROM reviews WHERE card_id = ?", (card,)).fetchone()
+    assert (grade, typed) == (5, "1.0")
+
+
+def test_a_wrong_typed_value_is_shown_and_another_grade_can_be_chosen(home):
+    from studyxf.tui.app import StudyApp
+
+    card = "transformers-1/attention-memory-4096"
+    study = open_study()
+    study.enter_today()
+    _only_card(study, card)
+    app = StudyApp(study, start="review")
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("equals_sign", *"64", "enter")
+            feedback = str(app.screen.query_one("#feedback").render())
+            assert "expected 1 GiB" in feedback and "proposed grade: 1" in feedback
+            await pilot.press("2")
+            await pilot.pause()
+
+    _run(go())
+    assert study.conn.execute("SELECT grade, typed FROM reviews").fetchall() == [(2, "64")]
+
+
+def test_review_keys_reach_the_screen_on_a_numeric_card_and_undo_takes_back_suspend_and_bury(home):
+    from studyxf.tui.app import StudyApp
+
+    card = "transformers-1/attention-memory-4096"
+    study = open_study()
+    study.enter_today()
+    _only_card(study, card)
+    app = StudyApp(study, start="review")
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("exclamation_mark")
+            assert study.deck.get(card).suspended
+            await pilot.press("u")
+            assert not study.deck.get(card).suspended and app.screen.card.id == card
+            await pilot.press("b")
+            assert study.deck.state_of(study.deck.get(card)) == "buried"
+            await pilot.press("u")
+            assert study.deck.state_of(study.deck.get(card)) == "new"
+
+    _run(go())
+    assert study.conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 0
+
+
+def _overview_text(app) -> str:
+    return " ".join(getattr(t, "plain", "") for v in app.screen.query(".overview-text")
+                    for t in getattr(v.content, "renderables", []))
+
+
+def test_the_overview_counts_again_after_a_review(home):
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    study.config = study.config.__class__(new_cards_per_day=1)
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await app.screen.ready.wait()
+            text = _overview_text(app)
+            assert "1 card(s) due" in text
+            await pilot.press("r")
+            await pilot.pause()
+            await pilot.press("space", "5")
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            text = _overview_text(app)
+            assert "card(s) due" not in text and "Why this session matters" in text
+
+    _run(go())

@@ -35,8 +35,8 @@ def review(plain, practice, session_id):
     return StudyApp(study, start="review", review_sessions=sessions, practice=practice).run_for_cli()
 
 
-def _card_row(card, reviews: int) -> dict:
-    return {"id": card.id, "session": card.session_id,
+def _card_row(card, reviews: int, state: str) -> dict:
+    return {"id": card.id, "session": card.session_id, "state": state,
             "prompt": card.prompt.prompt if card.prompt else None,
             "kind": card.prompt.kind if card.prompt else None,
             "repetitions": card.repetitions, "ef": card.ef_milli / 1000, "interval": card.interval,
@@ -74,12 +74,13 @@ def cards(as_json, due, reset, suspend, unsuspend, bury, flag_card, note):
         chosen = [deck.get(cid) for cid in deck.queue()]
     else:
         chosen = deck.all_cards()
-    rows = [_card_row(c, counts.get(c.id, 0)) for c in chosen]
+    reasks = set(deck.reasks())
+    rows = [_card_row(c, counts.get(c.id, 0), deck.state_of(c, reasks)) for c in chosen]
     if as_json:
         emit_json(rows)
         return 0
     for r in rows:
-        state = "suspended" if r["suspended"] else (f"due {r['due']}" if r["due"] else "new")
+        state = f"review, due {r['due']}" if r["state"] == "review" else r["state"]
         click.echo(f"{r['id']:<45} n={r['repetitions']} ef={r['ef']:.2f} I={r['interval']:<4} {state}")
     if not rows:
         click.echo("no cards" + (" due" if due else ""))

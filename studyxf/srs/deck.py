@@ -20,7 +20,7 @@ from studyxf.store.db import transaction
 
 REASK_BELOW = 4  # SM-2 step 7: within the day, repeat until the card scores 4 or more
 
-_CARD_COLS = "id, session_id, reps, ef_milli, interval, due, last_day, lapses, suspended, leech"
+_CARD_COLS = "id, session_id, reps, ef_milli, interval, due, last_day, lapses, suspended, leech, buried_until"
 
 
 @dataclass
@@ -36,6 +36,7 @@ class Card:
     lapses: int
     suspended: bool
     leech: bool
+    buried_until: date | None = None
 
     @property
     def state(self) -> sm2.CardState:
@@ -98,7 +99,8 @@ class Deck:
         prompt = self.prompts.get(row[0])
         return Card(id=row[0], session_id=row[1], prompt=prompt[1] if prompt else None,
                     repetitions=row[2], ef_milli=row[3], interval=row[4], due=_d(row[5]),
-                    last_day=_d(row[6]), lapses=row[7], suspended=bool(row[8]), leech=bool(row[9]))
+                    last_day=_d(row[6]), lapses=row[7], suspended=bool(row[8]), leech=bool(row[9]),
+                    buried_until=_d(row[10]))
 
     def get(self, card_id: str) -> Card | None:
         row = self.conn.execute(f"SELECT {_CARD_COLS} FROM cards WHERE id = ?", (card_id,)).fetchone()
@@ -125,7 +127,8 @@ class Deck:
             return []
         marks = ",".join("?" * len(ids))
         active = {r[0] for r in self.conn.execute(
-            f"SELECT id FROM cards WHERE id IN ({marks}) AND suspended = 0", ids)}
+            f"SELECT id FROM cards WHERE id IN ({marks}) AND suspended = 0 "
+            f"AND (buried_until IS NULL OR buried_until <= ?)", (*ids, day))}
         return [cid for cid in ids if cid in active]
 
     def limits_left(self, day: date | None = None) -> tuple[int, int]:
@@ -276,9 +279,50 @@ class Deck:
     def suspend(self, card_id: str, on: bool = True) -> bool:
         return self._set("UPDATE cards SET suspended = ? WHERE id = ? AND removed = 0", int(on), card_id)
 
-    def bury(self, card_id: str) -> bool:
+    def bury(self, card_id: str) -> str | None:
+        """Hide the card until the next study day; returns what buried_until was (for undo)."""
         tomorrow = (self.today() + timedelta(days=1)).isoformat()
-        return self._set("UPDATE cards SET buried_until = ? WHERE id = ?", tomorrow, card_id)
+        with transaction(self.conn):
+            row = self.conn.execute("SELECT buried_until FROM cards WHERE id = ?", (card_id,)).fetchone()
+            self.conn.execute("UPDATE cards SET buried_until = ? WHERE id = ?", (tomorrow, card_id))
+        return row[0] if row else None
+
+    def unbury(self, card_id: str, previous: str | None = None) -> bool:
+        return self._set("UPDATE cards SET buried_until = ? WHERE id = ?", previous, card_id)
+
+    def state_of(self, card: Card, reasks: set[str] | None = None, day: date | None = None) -> str:
+        """new, learning (graded below 4 today, to be asked again), review, suspended or buried."""
+        day = day or self.today()
+        if card.suspended:
+            return "suspended"
+        if card.buried_until and card.buried_until > day:
+            return "buried"
+        if card.id in (reasks if reasks is not None else set(self.reasks(day))):
+            return "learning"
+        return "new" if card.due is None else "review"
+
+    def preview(self, card_id: str) -> dict[int, int | None]:
+        """The interval (days) each grade would give now, from the function that commits it; None
+        for a re-ask (already answered today: the schedule does not move)."""
+        card = self.get(card_id)
+        day = self.today()
+        if card is None or card.last_day == day:
+            return {q: None for q in range(6)}
+        return {q: sm2.grade(card.state, q, day).interval for q in range(6)}
+
+    def counts(self, sessions: set[str] | None = None) -> dict[str, int]:
+        """What is left today, as Anki's top line shows it: new, learning, review."""
+        day = self.today()
+        queue = self.queue(day, sessions)
+        learning = set(self.reasks(day))
+        rows = {}
+        if queue:
+            marks = ",".join("?" * len(queue))
+            rows = dict(self.conn.execute(f"SELECT id, due FROM cards WHERE id IN ({marks})", queue))
+        out = {"new": 0, "learning": 0, "review": 0}
+        for card_id in queue:
+            out["learning" if card_id in learning else "new" if rows.get(card_id) is None else "review"] += 1
+        return out
 
     def reset(self, card_id: str) -> bool:
         """Forget a card's schedule and history: it becomes new again."""

@@ -45,8 +45,15 @@ def to_anki(study, path: str) -> int:
     n = 0
     for card, prompt, answer in _rows(study):
         html = [t.replace("&", "&amp;").replace("<", "&lt;").replace("\n", "<br>") for t in (prompt, answer)]
-        # a stable guid from the card id, so re-importing updates instead of duplicating
-        deck.add_note(genanki.Note(model=model, fields=[*html, card.id], guid=str(zlib.crc32(card.id.encode()))))
+        # a stable guid from the card id, so re-importing updates instead of duplicating; the session
+        # as a tag; a suspended card in Anki's suspended queue (and tagged). Anki's import cannot
+        # carry the schedule: every card arrives new there (README)
+        tags = [card.session_id] + (["suspended"] if card.suspended else []) + (["leech"] if card.leech else [])
+        note = genanki.Note(model=model, fields=[*html, card.id], guid=str(zlib.crc32(card.id.encode())), tags=tags)
+        if card.suspended:
+            for anki_card in note.cards:
+                anki_card.suspend = True
+        deck.add_note(note)
         n += 1
     try:
         genanki.Package(deck).write_to_file(path)

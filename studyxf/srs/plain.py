@@ -32,12 +32,26 @@ def prompt_text(card) -> str:
     return text
 
 
+HELP = [
+    "# empty line   show the answer",
+    "# 0-5          grade the card (SM-2 quality; the answer is shown first if it was not)",
+    "#              0 blank, 1 wrong but familiar, 2 wrong but nearly, 3 right with effort, 4 right, 5 easy",
+    "# =<number>    a numeric card's typed answer, graded against the engine's figure",
+    "# u            undo the latest grade, suspension or burial (again: the one before)",
+    "# s            skip this card for now",
+    "# !            suspend this card",
+    "# b            bury this card until the next study day",
+    "# help         this list",
+    "# q            stop (end of input stops too)",
+]
+
+
 def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
         practice: bool = False) -> int:
-    reviewed = again = 0
-    undo_stack: list[tuple[int, int]] = []  # (review id, quality)
+    from studyxf.srs.session import Sitting
+
+    sitting = Sitting(deck, practice)
     skipped: set[str] = set()
-    practice_done: set[str] = set()
     front: str | None = None  # a card to show next (after an undo)
 
     def next_card():
@@ -46,11 +60,16 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
             card_id, front = front, None
             return deck.get(card_id)
         if practice:
-            ids = deck.practice_ids(sessions, practice_done | skipped)
+            ids = deck.practice_ids(sessions, sitting.practice_done | skipped)
             card_id = ids[0] if ids else None
         else:
             card_id = deck.next_id(skipped, sessions)
         return deck.get(card_id) if card_id else None
+
+    def say(*lines: str) -> None:
+        for line in lines:
+            out.write(line + "\n")
+        out.flush()
 
     while True:
         card = next_card()
@@ -83,42 +102,34 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
                 if not shown:
                     _block(out, "A", answer_text(card))
                     shown = True
-                review_id, due = deck.answer(card.id, quality, time.monotonic() - started, typed,
-                                             practice=practice)
-                undo_stack.append((review_id, quality))
-                reviewed += 1
-                again += quality < 3
-                if practice:
-                    practice_done.add(card.id)
-                out.write(f"= {quality} due {due.isoformat() if due else 'none'}\n")
-                out.flush()
+                due = sitting.grade(card.id, quality, time.monotonic() - started, typed)
+                say(f"= {quality} due {due.isoformat() if due else 'none'}")
                 break
             if cmd == "u":
-                if not undo_stack:
-                    out.write("?\n")
-                    out.flush()
+                card_id = sitting.undo()
+                if card_id is None:
+                    say("?")
                     continue
-                review_id, undone_quality = undo_stack.pop()
-                card_id = deck.undo(review_id)
-                reviewed -= 1
-                again -= undone_quality < 3
-                practice_done.discard(card_id)
                 front = card_id
                 break
             if cmd == "s":
                 skipped.add(card.id)
                 break
             if cmd == "!":
-                deck.suspend(card.id)
+                sitting.suspend(card.id)
                 break
+            if cmd == "b":
+                sitting.bury(card.id)
+                break
+            if cmd == "help":
+                say(*HELP)
+                continue
             if cmd == "q":
                 stop = True
                 break
-            out.write("?\n")
-            out.flush()
+            say("?")
         if stop:
             break
     nxt = deck.next_due()
-    out.write(f"summary reviewed={reviewed} again={again} next={nxt.isoformat() if nxt else 'none'}\n")
-    out.flush()
+    say(f"summary reviewed={sitting.reviewed} again={sitting.again} next={nxt.isoformat() if nxt else 'none'}")
     return 0

@@ -1,5 +1,8 @@
-"""The flashcard review: space reveals, 0-5 grades, u undo, s skip, ! suspend, b bury; a summary
-at the end. Each grade is committed before the next card shows."""
+"""The flashcard review, as Anki's: the answer is shown before any grade (a grade key on the
+question side only reveals), then each grade shows the interval it would give; a numeric card
+takes the typed value (= to type), shows typed against expected with the relative error and
+proposes a grade that Enter confirms; u undoes the latest grade, suspension or burial; a summary
+at the end. Each action is committed before the next card shows."""
 
 from __future__ import annotations
 
@@ -13,17 +16,20 @@ from textual.widgets import Footer, Header, Input, Static
 
 from studyxf.srs import numeric
 from studyxf.srs.plain import answer_text, prompt_text
+from studyxf.srs.session import MEANING, NAMES, Sitting, interval_label
 
 
 class ReviewScreen(Screen):
     BINDINGS = [
         Binding("space", "reveal", "Reveal"),
         *[Binding(str(q), f"grade({q})", f"Grade {q}", show=q in (0, 3, 5)) for q in range(6)],
+        Binding("enter", "confirm", "Confirm", show=False),
+        Binding("equals_sign", "type_answer", "Type answer", show=False),
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip"),
         Binding("exclamation_mark", "suspend", "Suspend"),
         Binding("b", "bury", "Bury"),
-        Binding("escape", "app.back", "Back"),
+        Binding("escape", "leave", "Back"),
     ]
 
     def __init__(self, study, sessions: set[str] | None = None, practice: bool = False,
@@ -31,26 +37,30 @@ class ReviewScreen(Screen):
         super().__init__()
         self.then_practice, self.drills = then_practice, drills or []
         self.study, self.deck = study, study.deck
-        self.sessions, self.practice = sessions, practice
+        self.sessions = sessions
+        self.sitting = Sitting(self.deck, practice)
         self.card = None
         self.shown = False
+        self.proposed: tuple[int, str] | None = None  # a typed answer's grade, waiting for Enter
         self.started = time.monotonic()
         self.card_started = time.monotonic()
-        self.reviewed = self.again = 0
-        self.undo_stack: list[tuple[int, int]] = []
         self.skipped: set[str] = set()
-        self.practice_done: set[str] = set()
         self.front: str | None = None
         self.graded_ids: set[str] = set()
-        self.total = len(self._ids())
+
+    @property
+    def practice(self) -> bool:
+        return self.sitting.practice
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static(id="review-status")
         with VerticalScroll(id="card"):
             yield Static(id="card-prompt")
-            yield Input(placeholder="type the number, then enter", id="numeric-answer")
+            yield Input(placeholder="the number (units such as GiB allowed); enter to check it", id="numeric-answer")
             yield Static(id="card-answer")
+            yield Static(id="feedback")
+        yield Static(id="answer-bar")
         yield Static(id="summary")
         yield Footer()
 
@@ -58,52 +68,52 @@ class ReviewScreen(Screen):
         self.sub_title = "practice (schedules unchanged)" if self.practice else "review"
         self.next_card()
 
-    def _ids(self) -> list[str]:
-        if self.practice:
-            return self.deck.practice_ids(self.sessions, self.practice_done)
-        return self.deck.queue(sessions=self.sessions)
-
     def next_card(self) -> None:
         if self.front:
             card_id, self.front = self.front, None
         elif self.practice:
-            ids = self.deck.practice_ids(self.sessions, self.practice_done | self.skipped)
+            ids = self.deck.practice_ids(self.sessions, self.sitting.practice_done | self.skipped)
             card_id = ids[0] if ids else None
         else:
             card_id = self.deck.next_id(self.skipped, self.sessions)
         self.card = self.deck.get(card_id) if card_id else None
-        self.shown = False
+        self.shown, self.proposed = False, None
         self.card_started = time.monotonic()
-        numeric_input = self.query_one("#numeric-answer", Input)
+        box = self.query_one("#numeric-answer", Input)
+        box.display, box.value = False, ""
+        self.set_focus(None)  # the review keys belong to the screen until the learner asks to type
+        for part in ("#card-answer", "#feedback", "#answer-bar"):
+            self.query_one(part, Static).update("")
         if self.card is None:
             self.show_summary()
             return
-        self.query_one("#card-prompt", Static).update(f"[b]{self.card.id}[/b]\n\n{prompt_text(self.card)}")
-        self.query_one("#card-answer", Static).update("")
-        is_numeric = bool(self.card.prompt and self.card.prompt.kind == "numeric")
-        numeric_input.display = is_numeric
-        numeric_input.value = ""
-        if is_numeric:
-            numeric_input.focus()
-        else:
-            self.set_focus(None)
-        left = len([i for i in self._ids() if i not in self.skipped])
-        backlog = self.deck.backlog()
+        hint = "\n[dim](press = to type your answer, or space to see it)[/dim]" if self._numeric() else ""
+        self.query_one("#card-prompt", Static).update(
+            f"[b]{self.card.id}[/b]\n\n{prompt_text(self.card).replace('(type =<number> to answer)', '').rstrip()}{hint}")
+        self._status()
+
+    def _numeric(self) -> bool:
+        return bool(self.card and self.card.prompt and self.card.prompt.kind == "numeric")
+
+    def _status(self) -> None:
+        counts = self.deck.counts(self.sessions) if not self.practice else None
+        left = (f"new {counts['new']} · learning {counts['learning']} · review {counts['review']}" if counts
+                else "practice")
+        backlog = self.deck.backlog() if not self.practice else 0
         self.query_one("#review-status", Static).update(
-            f"reviewed {self.reviewed} · left {left} · again {self.again}"
+            f"{left} · reviewed {self.sitting.reviewed} · again {self.sitting.again}"
             + (f" · backlog {backlog}" if backlog else ""))
 
     def show_summary(self) -> None:
         if self.then_practice and not self.practice:
             # the revision's second pass: the rest of its sessions' cards, schedules untouched
-            self.then_practice, self.practice = False, True
-            self.practice_done = set(self.graded_ids)  # "the rest": cards not reviewed in the first pass
+            self.then_practice, self.sitting.practice = False, True
+            self.sitting.practice_done = set(self.graded_ids)  # "the rest": cards not reviewed in the first pass
             self.sub_title = "practice pass (schedules unchanged)"
             self.notify("Due cards done: now a practice pass over the rest (schedules unchanged)", timeout=6)
             self.next_card()
             return
         self.query_one("#card", VerticalScroll).display = False
-        self.query_one("#numeric-answer", Input).display = False
         nxt = self.deck.next_due()
         minutes = (time.monotonic() - self.started) / 60
         from studyxf.srs import drills as drill_srs
@@ -112,53 +122,77 @@ class ReviewScreen(Screen):
         self.drills = list(dict.fromkeys([*self.drills, *due_drills]))
         self.query_one("#review-status", Static).update("done")
         self.query_one("#summary", Static).update(
-            f"[b]Review finished[/b]\n\nreviewed: {self.reviewed}\nagain: {self.again}\n"
+            f"[b]Review finished[/b]\n\nreviewed: {self.sitting.reviewed}\nagain: {self.sitting.again}\n"
             f"time: {minutes:.1f} min\nnext due: {nxt.isoformat() if nxt else 'none'}\n\n"
             + (("Now the drills, from a blank file:\n" + "\n".join(f"  studyxf drill {d}" for d in self.drills)
                 + "\n\n") if self.drills else "")
             + "Press escape to go back, q to quit.")
 
+    # -- the answer side -------------------------------------------------------------------------
     def action_reveal(self) -> None:
         if self.card is None or self.shown:
             return
         self.shown = True
         self.query_one("#card-answer", Static).update(answer_text(self.card))
+        preview = self.deck.preview(self.card.id) if not self.practice else {q: None for q in range(6)}
+        grades = "   ".join(f"[b]{q}[/b] {NAMES[q]} · {interval_label(preview[q])}" for q in range(6))
+        note = ("practice: schedules do not change" if self.practice else
+                "answered today already: a re-ask, the schedule does not move" if preview[5] is None else
+                "below 4, the card comes back today until you score 4 or more")
+        self.query_one("#answer-bar", Static).update(f"{grades}\n[dim]{note}[/dim]")
+
+    def action_type_answer(self) -> None:
+        if self._numeric() and not self.proposed:
+            box = self.query_one("#numeric-answer", Input)
+            box.display = True
+            box.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if self.card is None or not event.value.strip():
+        event.stop()
+        typed = event.value.strip().lstrip("=").strip()
+        if self.card is None or not typed:
             return
-        quality, want, got = numeric.quality(event.value, self.card.prompt.calc)
+        quality, want, got = numeric.quality(typed, self.card.prompt.calc)
         self.action_reveal()
-        self.grade(quality, typed=event.value)
+        unit = self.card.prompt.calc.get("unit", "")
+        if got is None:
+            verdict = f"[b]{typed!r} is not a number[/b] (units such as GiB, GB, MiB are understood)"
+        else:
+            rel = abs(got - want) / abs(want) if want else abs(got)
+            verdict = (f"typed [b]{got:.6g}[/b] {unit} · expected [b]{want:.6g}[/b] {unit} · relative error "
+                       f"{rel:.2%} (within {self.card.prompt.calc.get('tolerance', 0.01):.0%} counts as right)")
+        self.proposed = (quality, typed)
+        self.query_one("#feedback", Static).update(
+            f"{verdict}\nproposed grade: [b]{quality} {NAMES[quality]}[/b] ({MEANING[quality]}) - "
+            f"enter commits it, or press 0-5 for another")
+        event.input.display = False
+        self.set_focus(None)
+
+    def action_confirm(self) -> None:
+        if self.proposed is not None:
+            self.grade(*self.proposed)
 
     def action_grade(self, quality: int) -> None:
         if self.card is None:
             return
-        if not self.shown:  # grading shows the answer first, then commits
+        if not self.shown:  # as in Anki: the answer is seen before any grade
             self.action_reveal()
-        self.grade(quality)
+            self.notify("The answer first: now grade it")
+            return
+        self.grade(quality, self.proposed[1] if self.proposed else None)
 
     def grade(self, quality: int, typed: str | None = None) -> None:
-        review_id, due = self.deck.answer(self.card.id, quality, time.monotonic() - self.card_started, typed,
-                                          practice=self.practice)
-        self.undo_stack.append((review_id, quality))
+        due = self.sitting.grade(self.card.id, quality, time.monotonic() - self.card_started, typed)
         self.graded_ids.add(self.card.id)
-        self.reviewed += 1
-        self.again += quality < 3
-        if self.practice:
-            self.practice_done.add(self.card.id)
         self.notify(f"{self.card.id}: {quality} → due {due.isoformat() if due else '—'}", timeout=2)
         self.next_card()
 
+    # -- other actions ---------------------------------------------------------------------------
     def action_undo(self) -> None:
-        if not self.undo_stack:
+        card_id = self.sitting.undo()
+        if card_id is None:
             self.notify("Nothing to undo")
             return
-        review_id, quality = self.undo_stack.pop()
-        card_id = self.deck.undo(review_id)
-        self.reviewed -= 1
-        self.again -= quality < 3
-        self.practice_done.discard(card_id)
         self.front = card_id
         self.query_one("#card", VerticalScroll).display = True
         self.query_one("#summary", Static).update("")
@@ -171,12 +205,21 @@ class ReviewScreen(Screen):
 
     def action_suspend(self) -> None:
         if self.card:
-            self.deck.suspend(self.card.id)
-            self.notify(f"{self.card.id} suspended")
+            self.sitting.suspend(self.card.id)
+            self.notify(f"{self.card.id} suspended (u undoes)")
             self.next_card()
 
     def action_bury(self) -> None:
         if self.card:
-            self.deck.bury(self.card.id)
-            self.notify(f"{self.card.id} buried until tomorrow")
+            self.sitting.bury(self.card.id)
+            self.notify(f"{self.card.id} buried until tomorrow (u undoes)")
             self.next_card()
+
+    def action_leave(self) -> None:
+        """Escape leaves the answer box first; on the screen itself it goes back."""
+        box = self.query_one("#numeric-answer", Input)
+        if box.has_focus:
+            box.display = False
+            self.set_focus(None)
+            return
+        self.app.action_back()

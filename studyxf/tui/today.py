@@ -280,6 +280,15 @@ class TodayScreen(Screen):
     def _overview(self) -> Static:
         """The overview as Rich Text, not Markdown: it is the first frame, and rich.markdown
         (markdown-it, pygments) would add tens of milliseconds before it."""
+        return Static(self._overview_text(), classes="md overview-text")
+
+    def on_screen_resume(self) -> None:
+        """Back from review (or a drill, a lab): the counts of what is due are told again."""
+        if self.session is not None:
+            for view in self.query(".overview-text"):
+                view.update(self._overview_text())
+
+    def _overview_text(self):
         from rich.console import Group
         from rich.text import Text
 
@@ -320,7 +329,7 @@ class TodayScreen(Screen):
                 line.append(c["topic"], style="bold")
                 line.append(f" — the seed: “{c['seed']}” — {c['correct']}")
                 parts.append(line)
-        return Static(Group(*parts), classes="md")
+        return Group(*parts)
 
     def _hands_on(self) -> str:
         s, h = self.session, self.session.data.get("hands_on") or {}
