@@ -32,7 +32,9 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
         from studyxf.study import open_study
 
         study = open_study()
-        last = dict(study.conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
+        from studyxf.srs import drills as drill_srs
+
+        last = drill_srs.latest_status(study.conn)
         for d in drills.values():
             click.echo(f"{d.name:<24} {last.get(d.name, 'not tried'):<10} {d.title}")
         return 0
@@ -111,8 +113,9 @@ def _next_drill() -> str:
     session = study.today_session()
     if session is None or not session.drills:
         raise StudyxfError("today's session has no drill" if session else "no session today")
-    last = dict(study.conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
-    pending = [n for n in session.drills if last.get(n) != "pass"]
+    from studyxf.srs import drills as drill_srs
+
+    pending = drill_srs.unfinished(study.conn, session.drills)
     if not pending:
         raise StudyxfError(f"every drill of {session.id} is passed: {', '.join(session.drills)}")
     return pending[0]

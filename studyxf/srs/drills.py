@@ -68,3 +68,14 @@ def next_hint(conn: sqlite3.Connection, drill) -> str | None:
         conn.execute("INSERT INTO drill_hints (drill, shown, at) VALUES (?, 1, ?) ON CONFLICT(drill) DO UPDATE "
                      "SET shown = shown + 1, at = excluded.at", (drill.name, clock.timestamp()))
     return f"hint {shown + 1}/{len(drill.hints)}: {drill.hints[shown]}"
+
+
+def latest_status(conn: sqlite3.Connection) -> dict[str, str]:
+    """Each drill's latest attempt status (pass, fail, error)."""
+    return dict(conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
+
+
+def unfinished(conn: sqlite3.Connection, names: list[str]) -> list[str]:
+    """These drills, in order, less those whose latest attempt is a pass."""
+    last = latest_status(conn)
+    return [n for n in names if last.get(n) != "pass"]

@@ -65,11 +65,10 @@ class DrillScreen(Screen):
             self.grader.close()
 
     def update_status(self, note: str = "") -> None:
-        last = self.study.conn.execute("SELECT status FROM drill_attempts WHERE drill = ? ORDER BY id DESC LIMIT 1",
-                                       (self.drill.name,)).fetchone()
+        last = drill_srs.latest_status(self.study.conn).get(self.drill.name)
         hints = drill_srs.hints_used(self.study.conn, self.drill.name)
         self.query_one("#drill-status", Static).update(
-            f"[b]{self.drill.name}[/b] · {self.path} · latest: {last[0] if last else 'not tried'} · "
+            f"[b]{self.drill.name}[/b] · {self.path} · latest: {last or 'not tried'} · "
             f"hints used {hints}/{len(self.drill.hints)}" + (f" · {note}" if note else ""))
 
     def poll_file(self) -> None:

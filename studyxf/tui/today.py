@@ -428,8 +428,9 @@ class TodayScreen(Screen):
         if not drills:
             self.notify("This session has no drill.")
             return
-        last = dict(self.study.conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
-        name = next((d for d in drills if last.get(d) != "pass"), drills[0])
+        from studyxf.srs import drills as drill_srs
+
+        name = next(iter(drill_srs.unfinished(self.study.conn, drills)), drills[0])
         # a learner's broken drill folder is told as a notification, not printed over the screen
         drill = catalogue.all_drills(warn=lambda m: self.notify(m, severity="warning")).get(name)
         if drill is None:
