@@ -365,3 +365,50 @@ def test_the_overview_counts_again_after_a_review(home):
             assert "card(s) due" not in text and "Why this session matters" in text
 
     _run(go())
+
+
+def test_the_card_browser_searches_sorts_shows_history_and_acts(home):
+    from textual.widgets import DataTable
+
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    session = study.enter_today()
+    card = "transformers-1/attention-memory-4096"
+    study.deck.answer(card, 2)
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            await app.screen.ready.wait()
+            await pilot.press("B")
+            await pilot.pause()
+            browser = app.screen
+            table = browser.query_one(DataTable)
+            total = table.row_count
+            assert total == len(study.deck.all_cards())
+            await pilot.press("slash", *"memory")
+            await pilot.pause()
+            assert 0 < table.row_count < total and all("memory" in r["id"] or "memory" in r["text"]
+                                                       for r in browser.matching())
+            await pilot.press("escape")  # leaves the search box, not the screen
+            browser.query_one("#browser-search").value = "learning"
+            await pilot.pause()
+            assert [browser.current()] == [card]
+            detail = str(browser.query_one("#browser-detail").render())
+            assert "grade 2" in detail and "interval 1d" in detail
+            await pilot.press("exclamation_mark")
+            assert study.deck.get(card).suspended
+            browser.query_one("#browser-search").value = ""
+            await pilot.pause()
+            browser.on_data_table_header_selected(type("E", (), {"column_key": type("K", (), {"value": "reviews"})()})())
+            browser.on_data_table_header_selected(type("E", (), {"column_key": type("K", (), {"value": "reviews"})()})())
+            await pilot.pause()
+            assert table.get_row_at(0)[0] == card  # sorted by reviews, most first: the only reviewed card
+            await pilot.press("escape")
+            assert type(app.screen).__name__ == "TodayScreen"
+
+    _run(go())
+    path, line = study.deck.source_of(card)
+    assert path.endswith("transformers-1.yaml") and "attention-memory-4096" in open(path).read().splitlines()[line - 1]

@@ -310,6 +310,23 @@ class Deck:
             return {q: None for q in range(6)}
         return {q: sm2.grade(card.state, q, day).interval for q in range(6)}
 
+    def history(self, card_id: str) -> list[dict]:
+        """Every logged answer of a card, oldest first."""
+        rows = self.conn.execute(
+            "SELECT day, grade, reask, practice, typed, new_interval, new_due FROM reviews WHERE card_id = ? "
+            "ORDER BY id", (card_id,))
+        return [{"day": r[0], "grade": r[1], "reask": bool(r[2]), "practice": bool(r[3]), "typed": r[4],
+                 "interval": r[5], "due": r[6]} for r in rows]
+
+    def source_of(self, card_id: str) -> tuple[str, int] | None:
+        """The session file and line that hold this card's prompt (for $EDITOR)."""
+        found = self.prompts.get(card_id)
+        if not found or found[0].source is None:
+            return None
+        session, prompt = found
+        index = next(i for i, p in enumerate(session.recall) if p.id == prompt.id)
+        return str(session.source), session.line_of("recall", index)
+
     def counts(self, sessions: set[str] | None = None) -> dict[str, int]:
         """What is left today, as Anki's top line shows it: new, learning, review."""
         day = self.today()

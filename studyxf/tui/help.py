@@ -20,7 +20,10 @@ class HelpScreen(ModalScreen):
         lines = ["[b]Keys[/b]", ""]
         for binding in [*self.under.BINDINGS, *self.app.BINDINGS]:
             if isinstance(binding, Binding):
-                lines.append(f"  [b]{binding.key:<14}[/b] {binding.description or binding.action}")
+                what = binding.description or binding.action
+                if binding.tooltip:
+                    what += f": {binding.tooltip}"
+                lines.append(f"  [b]{binding.key:<14}[/b] {what}")
         lines += ["", "Press escape to close."]
         with VerticalScroll(id="help"):
             yield Static("\n".join(lines))

@@ -22,13 +22,14 @@ from studyxf.srs.session import MEANING, NAMES, Sitting, interval_label
 class ReviewScreen(Screen):
     BINDINGS = [
         Binding("space", "reveal", "Reveal"),
-        *[Binding(str(q), f"grade({q})", f"Grade {q}", show=q in (0, 3, 5)) for q in range(6)],
+        *[Binding(str(q), f"grade({q})", f"{NAMES[q]}", show=q in (0, 3, 5), tooltip=MEANING[q]) for q in range(6)],
         Binding("enter", "confirm", "Confirm", show=False),
         Binding("equals_sign", "type_answer", "Type answer", show=False),
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip"),
         Binding("exclamation_mark", "suspend", "Suspend"),
         Binding("b", "bury", "Bury"),
+        Binding("B", "browse", "Browse", show=False),
         Binding("escape", "leave", "Back"),
     ]
 
@@ -213,6 +214,18 @@ class ReviewScreen(Screen):
         if self.card:
             self.sitting.bury(self.card.id)
             self.notify(f"{self.card.id} buried until tomorrow (u undoes)")
+            self.next_card()
+
+    def action_browse(self) -> None:
+        from studyxf.tui.browser import BrowserScreen
+
+        self.app.push_screen(BrowserScreen(self.study))
+
+    def on_screen_resume(self) -> None:
+        """Back from the browser: the card may have been suspended, buried or reset there."""
+        if self.card is not None:
+            self.front = self.card.id if self.deck.state_of(self.deck.get(self.card.id)) not in ("suspended", "buried") \
+                else None
             self.next_card()
 
     def action_leave(self) -> None:

@@ -116,6 +116,7 @@ class TodayScreen(Screen):
         Binding("r", "review", "Review cards"),
         Binding("s", "stats", "Stats", show=False),
         Binding("C", "calc", "Calculators", show=False),
+        Binding("B", "browse", "Card browser", show=False),
         Binding("left,h", "tab(-1)", "Prev tab", show=False),
         Binding("right,l", "tab(1)", "Next tab", show=False),
     ]
@@ -450,6 +451,11 @@ class TodayScreen(Screen):
             return
         self._lab_index += 1  # L again opens the next one
         self.app.push_screen(LabScreen(labs[self._lab_index % len(labs)], {"seed": 0}))
+
+    def action_browse(self) -> None:
+        from studyxf.tui.browser import BrowserScreen
+
+        self.app.push_screen(BrowserScreen(self.study))
 
     def action_review(self) -> None:
         from studyxf.tui.review import ReviewScreen
