@@ -255,21 +255,21 @@ def test_a_storage_error_inside_the_app_ends_it_with_one_line_and_exit_2(home):
     assert said and said[0].startswith("studyxf: error: ") and "no space left" in said[0]
 
 
-def _only_card(study, card_id):
-    """Every other card out of today's queue (buried), so the screen opens on this one."""
+def _review_of_one(card_id):
+    """A review screen that opens on this card: every other card is out of today's queue (buried)."""
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    study.enter_today()
     study.conn.execute("UPDATE cards SET buried_until = '2099-01-01' WHERE id != ?", (card_id,))
+    return study, StudyApp(study, start="review")
 
 
 def test_a_numeric_card_takes_its_value_shows_typed_against_expected_and_commits_the_confirmed_grade(home):
     from textual.widgets import Input
 
-    from studyxf.tui.app import StudyApp
-
     card = "transformers-1/attention-memory-4096"  # 1.0 GiB
-    study = open_study()
-    study.enter_today()
-    _only_card(study, card)
-    app = StudyApp(study, start="review")
+    study, app = _review_of_one(card)
 
     async def go():
         async with app.run_test(size=(100, 30)) as pilot:
@@ -290,13 +290,8 @@ def test_a_numeric_card_takes_its_value_shows_typed_against_expected_and_commits
 
 
 def test_a_wrong_typed_value_is_shown_and_another_grade_can_be_chosen(home):
-    from studyxf.tui.app import StudyApp
-
-    card = "transformers-1/attention-memory-4096"
-    study = open_study()
-    study.enter_today()
-    _only_card(study, card)
-    app = StudyApp(study, start="review")
+    card = "transformers-1/attention-memory-4096"  # 1.0 GiB
+    study, app = _review_of_one(card)
 
     async def go():
         async with app.run_test(size=(100, 30)) as pilot:
@@ -312,13 +307,8 @@ def test_a_wrong_typed_value_is_shown_and_another_grade_can_be_chosen(home):
 
 
 def test_review_keys_reach_the_screen_on_a_numeric_card_and_undo_takes_back_suspend_and_bury(home):
-    from studyxf.tui.app import StudyApp
-
-    card = "transformers-1/attention-memory-4096"
-    study = open_study()
-    study.enter_today()
-    _only_card(study, card)
-    app = StudyApp(study, start="review")
+    card = "transformers-1/attention-memory-4096"  # 1.0 GiB
+    study, app = _review_of_one(card)
 
     async def go():
         async with app.run_test(size=(100, 30)) as pilot:

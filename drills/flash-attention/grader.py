@@ -7,7 +7,6 @@ import math
 import torch
 
 from engine.attention import naive_attention
-from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.probes import attention_scale
 

@@ -13,8 +13,8 @@ import numpy as np
 import torch
 
 from studyxf.grading import guards, wire
-from studyxf.grading.case import RuleBroken, half_precision
-from studyxf.grading.guards import CaseTimeout, ForbiddenCall, time_limit
+from studyxf.grading.case import half_precision
+from studyxf.grading.guards import CaseTimeout, time_limit
 
 
 def serve(req, framework: str, judge_in, judge_out, isolated: str) -> None:

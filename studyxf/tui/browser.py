@@ -5,10 +5,6 @@ card's line in $EDITOR (content is data: the card keeps its history when its tex
 
 from __future__ import annotations
 
-import os
-import shlex
-import subprocess
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -162,12 +158,11 @@ class BrowserScreen(Screen):
         if where is None:
             self.notify("This card's session has no file to edit (a generated or removed one)", severity="warning")
             return
+        from studyxf.tui.editor import edit
+
         path, line = where
-        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-        try:
-            with self.app.suspend():
-                subprocess.run([*shlex.split(editor), f"+{line}", path])
-        except Exception as exc:  # noqa: BLE001 - no terminal to hand over, or no such editor
-            self.notify(f"cannot start {editor}: {exc}", severity="error")
+        failed = edit(self.app, path, line)
+        if failed:
+            self.notify(failed, severity="error")
             return
         self.notify(f"edited {path}: the text changes on the next start; the card keeps its history")

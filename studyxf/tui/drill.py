@@ -4,9 +4,6 @@ imported, so a re-grade takes a fraction of a second)."""
 
 from __future__ import annotations
 
-import os
-import shlex
-import subprocess
 from pathlib import Path
 
 from rich.console import Group
@@ -113,11 +110,10 @@ class DrillScreen(Screen):
         self.update_status()
 
     def action_edit(self) -> None:
-        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-        try:
-            with self.app.suspend():
-                subprocess.run([*shlex.split(editor), str(self.path)])
-        except Exception as exc:  # noqa: BLE001 - no terminal to hand over, or no such editor
-            self.notify(f"cannot start {editor}: {exc}", severity="error")
+        from studyxf.tui.editor import edit
+
+        failed = edit(self.app, self.path)
+        if failed:
+            self.notify(failed, severity="error")
             return
         self.poll_file()
