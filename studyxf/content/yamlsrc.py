@@ -77,7 +77,14 @@ def _limits(text: str, path: Path) -> Problem | None:
     aliases = 0
     sizes: dict[str, int] = {}  # anchor -> how many values it expands to
     stack: list[list] = [[0, None]]  # per open collection: [values inside, its anchor]
-    for event in yaml.parse(text, Loader=_Loader):
+    try:
+        events = list(yaml.parse(text, Loader=_Loader))
+    except yaml.YAMLError as exc:
+        if "nesting depth" not in str(exc):
+            raise  # a syntax error: load() says where
+        mark = getattr(exc, "problem_mark", None)
+        return Problem(path, mark.line + 1 if mark else 1, "(file)", f"nested more than {MAX_DEPTH} levels deep: refused")
+    for event in events:
         if isinstance(event, yaml.AliasEvent):
             aliases += 1
             if aliases > MAX_ALIASES:
