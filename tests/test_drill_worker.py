@@ -99,7 +99,8 @@ def test_watch_regrades_after_a_save_and_stops_on_ctrl_c(home, tmp_path):
     f.write_text(attn(scale=""))
     env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(home), **FAST)
     proc = subprocess.Popen([sys.executable, "-m", "studyxf", "drill", "attention", str(f), "--watch"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=str(ROOT))
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=str(ROOT),
+                            start_new_session=True)
     seen = []
 
     def read_until(word):
@@ -118,8 +119,10 @@ def test_watch_regrades_after_a_save_and_stops_on_ctrl_c(home, tmp_path):
     read_until("PASS")
     took = read_until("watching")
     assert float(took.split("]")[0].strip("[ s")) < 1.0  # a warm re-grade, no torch import
-    proc.send_signal(signal.SIGINT)
+    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C in a terminal: the whole foreground group
     assert proc.wait(timeout=20) == 130
+    rest = proc.stdout.read()
+    assert "Traceback" not in rest and "KeyboardInterrupt" not in rest, rest
 
 
 def test_reset_keeps_a_backup_and_next_finds_todays_drill(home, cli):

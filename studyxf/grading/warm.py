@@ -16,6 +16,10 @@ import time
 def serve() -> None:
     import importlib
 
+    # Ctrl-C in a terminal reaches the whole foreground group: the watching command stops this
+    # server (it closes stdin), so the server itself must not die with a traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
     # paid once here, inherited by every forked child
     for module in ("numpy", "torch", "studyxf.grading.case", "studyxf.grading.families", "studyxf.grading.runcases",
                    "studyxf.grading.module_drill", "engine.attention", "engine.heads", "engine.positional"):
