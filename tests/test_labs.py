@@ -99,3 +99,13 @@ def test_calc_screen_snapshot(home, snap_compare):
             self.push_screen(CalcScreen("llama-3-70b"))
 
     assert snap_compare(CalcApp(), terminal_size=(100, 30))
+
+
+def test_kv_cache_lab_tells_its_long_steps_as_it_goes():
+    from studyxf.labs import kvcache
+
+    said = []
+    result = kvcache.run(tokens=40, prompt=4, stage=said.append)
+    assert result["same_tokens"]
+    assert said[0].startswith("generating 40 tokens with the KV cache")
+    assert "  32/40 tokens without the cache" in said and "  40/40 tokens without the cache" in said

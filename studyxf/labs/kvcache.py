@@ -15,17 +15,26 @@ CONFIG = ModelConfig(name="lab-llama", vocab_size=256, d_model=256, n_layers=4, 
                      max_seq=512, style="llama", bias=False, tied=False)
 
 
-def run(tokens: int = 128, prompt: int = 16, cfg: ModelConfig = CONFIG, seed: int = 0) -> dict:
+def run(tokens: int = 128, prompt: int = 16, cfg: ModelConfig = CONFIG, seed: int = 0, stage=None) -> dict:
+    """`stage(text)`, when given, hears what is being done (the plain command prints it)."""
+    stage = stage or (lambda text: None)
     torch.manual_seed(seed)
     model = Transformer(cfg).eval()
     idx = torch.randint(0, cfg.vocab_size, (1, prompt))
+    stage(f"generating {tokens} tokens with the KV cache")
     t = time.perf_counter()
     with_cache = model.generate(idx, tokens, greedy=True, use_cache=True)
     cached_s = time.perf_counter() - t
+    stage(f"the same {tokens} tokens without it (every step recomputes the whole prefix: the slow part)")
     t = time.perf_counter()
-    without = model.generate(idx, tokens, greedy=True, use_cache=False)
+    without = idx
+    while without.shape[1] < prompt + tokens:  # in chunks, so the slow part can say how far it is
+        n = min(32, prompt + tokens - without.shape[1])
+        without = model.generate(without, n, greedy=True, use_cache=False)  # greedy: chunks change nothing
+        stage(f"  {without.shape[1] - prompt}/{tokens} tokens without the cache")
     plain_s = time.perf_counter() - t
     # the cache's bytes in use after each length, measured on a real cache, and predicted
+    stage("measuring the cache's memory token by token")
     cache = model.new_cache(1, prompt + tokens, dtype=torch.float32)
     growth = []
     with torch.no_grad():

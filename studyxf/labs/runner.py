@@ -19,8 +19,10 @@ def heatmap_source(submission: str | None) -> Path | None:
     return workspace if workspace.is_file() else None
 
 
-def figures(name: str, options: dict, head: int = 0, knobs: dict | None = None, colour: bool = True) -> list:
-    """The renderables of a one-shot lab (all but train)."""
+def figures(name: str, options: dict, head: int = 0, knobs: dict | None = None, colour: bool = True,
+            stage=None) -> list:
+    """The renderables of a one-shot lab (all but train); `stage(text)` hears the long steps."""
+    stage = stage or (lambda text: None)
     from studyxf.labs import show
 
     seed = options.get("seed", 0)
@@ -29,7 +31,9 @@ def figures(name: str, options: dict, head: int = 0, knobs: dict | None = None, 
 
         knobs = knobs or {}
         params = {"seed": seed, **knobs}
+        stage("the seed's experiment, with and without 1/sqrt(d)")
         scaled, unscaled = scaling.experiment(**params)
+        stage("200 seeds, to see how often the row collapses")
         summary = scaling.sweep(200, **{k: v for k, v in knobs.items() if k != "seed"})
         return show.scaling(scaled, unscaled, params, summary)
     if name == "heatmap":
@@ -56,7 +60,7 @@ def figures(name: str, options: dict, head: int = 0, knobs: dict | None = None, 
     if name == "kv-cache":
         from studyxf.labs import kvcache
 
-        return show.kvcache(kvcache.run(seed=seed))
+        return show.kvcache(kvcache.run(seed=seed, stage=stage))
     raise StudyxfError(f"unknown lab {name!r}")
 
 
@@ -83,11 +87,19 @@ def trainer(options: dict):
 
 
 def run_plain(name: str, options: dict) -> int:
+    import time
+
     from rich.console import Console
 
     console = Console()
+    started = time.monotonic()
+
+    def say(text: str) -> None:  # progress at once, before torch's import and between long steps
+        console.print(f"[{time.monotonic() - started:5.1f} s] {text}", style="dim", highlight=False)
+
+    say(f"lab {name}: loading torch and the model")
     if name != "train":
-        for item in figures(name, options, colour=console.is_terminal):
+        for item in figures(name, options, colour=console.is_terminal, stage=say):
             console.print(item)
         return 0
     from studyxf.labs import show
@@ -97,8 +109,12 @@ def run_plain(name: str, options: dict) -> int:
                   f"{tr.cfg.block}) on {len(tr.data.data):,} characters ({len(tr.data.chars)} distinct), "
                   f"{tr.device}; " + (f"resumed at step {tr.step}" if tr.resumed else "from scratch"))
 
-    def progress(p):
-        if p.step % 50 == 0 or p.step == p.steps:
+    last, first = [0.0], tr.step
+
+    def progress(p):  # the first steps at once, then every 50 steps or 5 seconds, whichever comes first
+        now = time.monotonic()
+        if p.step <= first + 1 or p.step % 50 == 0 or p.step == p.steps or now - last[0] >= 5:
+            last[0] = now
             console.print(f"step {p.step:>5}/{p.steps}  loss {p.loss:.3f}  {p.tokens_per_s:,.0f} tokens/s")
         if p.sample:
             console.print(f"--- sample at step {p.step} ---\n{p.sample}\n---")
