@@ -220,3 +220,16 @@ def test_an_endless_loop_fails_within_fifteen_seconds(home, cli, tmp_path):
     res, report = grade(cli, tmp_path, "def attention(q, k, v, mask=None):\n    while True:\n        pass\n")
     assert time.monotonic() - start < 15 and res.returncode == 1
     assert any("not run" in (t["message"] or "") for t in report["tests"])
+
+
+def test_a_drill_folder_inside_the_data_directory_still_grades(home, cli, tmp_path):
+    """$STUDYXF_HOME/drills is read before the sandbox hides the data directory."""
+    import shutil
+
+    from tests.conftest import ROOT
+
+    shutil.copytree(ROOT / "drills" / "attention", home / "drills" / "home-attention")
+    good = tmp_path / "good.py"
+    good.write_text(SUBMISSIONS["attention"]["correct"][0])
+    res = cli("drill", "home-attention", str(good), "--json")
+    assert res.returncode == 0, res.stdout[-500:] + res.stderr

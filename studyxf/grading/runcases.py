@@ -28,6 +28,9 @@ def load_grader(folder: str):
     """The drill folder's grader.py as a module (a learner's own drill folder works the same way)."""
     path = Path(folder) / "grader.py"
     name = f"studyxf_drill_{Path(folder).name.replace('-', '_')}"
+    loaded = sys.modules.get(name)
+    if loaded is not None and getattr(loaded, "__file__", None) == str(path):
+        return loaded  # loaded before the sandbox hid the data directory (a drill folder may live there)
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

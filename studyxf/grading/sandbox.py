@@ -150,6 +150,9 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: st
     sys.stdout, sys.stderr = _CappedFd(1), _CappedFd(2)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past the cap a write fails; it does not kill
     resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_FILE_CAP, OUTPUT_FILE_CAP))
+    from studyxf.grading.runcases import load_grader
+
+    load_grader(req.folder)  # read now: the learner's own drill folder may be inside what is hidden next
     isolated = _hide(hide)
     for key in list(os.environ):
         if key not in KEEP_ENV:
