@@ -40,7 +40,7 @@ def test_corrupt_database_is_reported_never_overwritten(home, cli):
     for args in (("today", "--plain"), ("review", "--plain"), ("cards", "--json")):
         res = cli(*args)
         assert res.returncode == 2, args
-        assert "damaged" in res.stderr and "backup --restore" in res.stderr and "Traceback" not in res.stderr
+        assert "corrupt" in res.stderr and "restore from a backup" in res.stderr and "Traceback" not in res.stderr
         assert res.stdout == ""
     assert path.read_bytes() == before
 

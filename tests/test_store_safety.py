@@ -40,7 +40,7 @@ def test_a_damaged_page_keeps_the_good_backups_refuses_every_write_and_restores(
             res = cli(*args, env={"STUDYXF_NOW": f"2026-11-{day:02d}T20:00" if day <= 30 else "2026-12-01T20:00"})
             assert res.returncode == 2, (args, res.stderr)
             lines = res.stderr.strip().splitlines()
-            assert len(lines) == 1 and "damaged" in lines[0] and "backup --restore" in lines[0], res.stderr
+            assert len(lines) == 1 and "corrupt" in lines[0] and "backup --restore" in lines[0], res.stderr
     assert path.read_bytes() == damaged
     assert sorted(p.name for p in (home / "backups").glob("studyxf-*.sqlite3")) == good_before
     listed = cli("backup", "--list")
@@ -101,7 +101,7 @@ def test_a_read_only_data_directory_is_named_and_the_file_untouched(home, cli, t
     mounted("-o", "remount,bind,ro", str(ro))
     before = (home / "studyxf.sqlite3").read_bytes()
     res = cli("complete", env={"STUDYXF_HOME": str(ro)})
-    assert res.returncode == 2 and "read-only" in res.stderr and "damaged" not in res.stderr, res.stderr
+    assert res.returncode == 2 and "read-only" in res.stderr and "corrupt" not in res.stderr, res.stderr
     assert len(res.stderr.strip().splitlines()) == 1
     assert (home / "studyxf.sqlite3").read_bytes() == before
 
@@ -118,7 +118,7 @@ def test_a_full_disk_is_named_and_nothing_is_lost(cli, tmp_path, mounted):
                 fh.write(b"\0" * 4096)
     res = cli("review", "--plain", input="4\n" * 30 + "q\n", env=env)
     assert "Traceback" not in res.stderr
-    assert res.returncode == 2 and "no space left" in res.stderr and "damaged" not in res.stderr, res.stderr
+    assert res.returncode == 2 and "no space left" in res.stderr and "corrupt" not in res.stderr, res.stderr
     (small / "filler").unlink()
     conn = sqlite3.connect(small / "home" / "studyxf.sqlite3")
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]

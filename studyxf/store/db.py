@@ -19,7 +19,7 @@ BACKUPS_KEPT = 7
 # how long a writer waits for another process's lock; STUDYXF_BUSY_TIMEOUT (seconds) shortens it in tests
 BUSY_TIMEOUT_S = int(os.environ.get("STUDYXF_BUSY_TIMEOUT", "30"))
 _HEADER = b"SQLite format 3\x00"
-RESTORE = "studyxf backup --list, then studyxf backup --restore NAME"
+RESTORE = "restore from a backup: studyxf backup --list, then studyxf backup --restore NAME"
 
 
 def storage_error(exc: BaseException, path: Path | None = None) -> StoreError:
@@ -30,8 +30,8 @@ def storage_error(exc: BaseException, path: Path | None = None) -> StoreError:
     low = text.lower()
     if isinstance(exc, OSError) and exc.errno == 28 or "disk is full" in low or "disk full" in low or \
             ("disk i/o error" in low and _nearly_full(path)):
-        return StoreError(f"{path}: no space left on the device: the last action was not saved and nothing "
-                          f"already saved was lost - free some space and run it again")
+        return StoreError(f"{path}: no space left: nothing was lost (the last action was not saved) - free some "
+                          f"space and run it again")
     unwritable = path.parent.is_dir() and not os.access(path.parent, os.W_OK)
     if "readonly" in low or "read-only" in low or isinstance(exc, PermissionError) or \
             ("unable to open" in low and unwritable):
@@ -41,8 +41,7 @@ def storage_error(exc: BaseException, path: Path | None = None) -> StoreError:
         return StoreError(f"{path}: another studyxf is writing (the database stayed locked for more than "
                           f"{BUSY_TIMEOUT_S} s): nothing was written - try again when it has finished")
     if "malformed" in low or "not a database" in low or "corrupt" in low:
-        return StoreError(f"{path}: the database is damaged ({text}); it was not written to - restore the last "
-                          f"good backup: {RESTORE}")
+        return StoreError(f"{path}: the database is corrupt ({text}); it was not written to - {RESTORE}")
     if "unable to open" in low:
         return StoreError(f"{path}: cannot open the database ({text}): is the data directory there and writable?")
     if "disk i/o error" in low:
@@ -126,8 +125,7 @@ def _check_file(path: Path) -> None:
     except OSError as exc:
         raise StoreError(f"{path}: cannot read the database: {exc.strerror or exc}") from None
     if head and head != _HEADER:
-        raise StoreError(f"{path}: not a SQLite database (damaged?); it was left untouched - restore the last "
-                         f"good backup: {RESTORE}")
+        raise StoreError(f"{path}: not a SQLite database (corrupt?); it was left untouched - {RESTORE}")
 
 
 def _version(conn: sqlite3.Connection, path: Path) -> int:
@@ -151,8 +149,8 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
         _check_file(path)
     elif good_backups():
         what = "is empty" if path.exists() else "is missing"
-        raise StoreError(f"{path} {what} but backups exist: it was not replaced by an empty one - restore one: "
-                         f"{RESTORE} (or move {paths.backups()} aside to start afresh)")
+        raise StoreError(f"{path} {what} but backups exist: it was not replaced by an empty one - {RESTORE} "
+                         f"(or move {paths.backups()} aside to start afresh)")
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
@@ -182,8 +180,7 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
 def _quick_check(conn: sqlite3.Connection, path: Path) -> None:
     rows = conn.execute("PRAGMA quick_check").fetchall()
     if rows != [("ok",)]:
-        raise StoreError(f"{path}: the database is damaged ({rows[0][0]}); it was not written to - restore the "
-                         f"last good backup: {RESTORE}")
+        raise StoreError(f"{path}: the database is corrupt ({rows[0][0]}); it was not written to - {RESTORE}")
 
 
 def _migrate(conn: sqlite3.Connection, path: Path, version: int, existed: bool) -> None:
