@@ -402,3 +402,44 @@ def test_the_card_browser_searches_sorts_shows_history_and_acts(home):
     _run(go())
     path, line = study.deck.source_of(card)
     assert path.endswith("transformers-1.yaml") and "attention-memory-4096" in open(path).read().splitlines()[line - 1]
+
+
+def test_the_time_box_shows_in_the_header_on_every_tab_rings_once_and_stops_itself(home, monkeypatch):
+    from studyxf.store import progress
+    from studyxf.tui.app import StudyApp
+
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T20:00:00")
+    study = open_study()
+    session = study.enter_today()
+    progress.timer_start(study.conn, session.id, session.id)
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T20:16:05")  # relaunched 16 minutes later
+    app = StudyApp(study, session_id=session.id)
+    rang = []
+    app.bell = lambda: rang.append(1)
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await app.screen.ready.wait()
+            app.screen.tick_timebox()
+            assert app.screen.sub_title.startswith("16:05 / 30:00")  # on the Overview tab
+            app.screen.tick_timebox()
+            assert len(rang) == 1  # the hint, once
+
+    _run(go())
+    assert progress.timer_seen(study.conn, session.id) == {"hint": True, "editorial": False}
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T23:00:00")  # forgotten: three hours later
+    state = progress.timer_settle(study.conn, session.id, 30 * 60)
+    assert not state.running and state.elapsed() == 30 * 60
+
+
+def test_today_plain_shows_the_time_box(home, cli):
+    from studyxf.store import progress
+
+    study = open_study()
+    session = study.enter_today()
+    progress.timer_start(study.conn, session.id, session.id)
+    res = cli("today", "--plain", env={"STUDYXF_NOW": "2026-11-29T20:12:03"})
+    assert "Timer: 12:03 / 30:00 (running" in res.stdout
+    res = cli("today", "--plain", env={"STUDYXF_NOW": "2026-11-29T23:00:00"})
+    assert "Timer: 30:00 / 30:00 (stopped by itself at twice the time-box" in res.stdout

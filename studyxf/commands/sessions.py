@@ -16,10 +16,13 @@ def _session_state(study, session) -> dict:
     lc = session.data.get("leetcode")
     timer_text = None
     if lc:
-        t = progress.timer(study.conn, session.id)
+        before = progress.timer(study.conn, session.id)
+        t = progress.timer_settle(study.conn, session.id, lc["timebox_min"] * 60)
         elapsed = t.elapsed()
-        timer_text = (f"{int(elapsed // 60)} min {int(elapsed % 60)} s elapsed"
-                      f"{' (running)' if t.running else ''} of {lc['timebox_min']} min")
+        state = "running" if t.running else "stopped by itself at twice the time-box" if before.running else \
+            "paused" if elapsed else "not started"
+        timer_text = (f"{progress.timebox_text(t, lc['timebox_min'])} ({state}; "
+                      f"{int(elapsed // 60)} min {int(elapsed % 60)} s of {lc['timebox_min']} min)")
     return {"checks": progress.checks(study.conn, session.id), "journal": progress.journal(study.conn, session.id),
             "notes": progress.notes(study.conn, session.id), "timer": timer_text,
             "status": study.statuses().get(session.id, "")}

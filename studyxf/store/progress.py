@@ -175,3 +175,35 @@ def time_logged(conn: sqlite3.Connection, key: str) -> float:
     resets = conn.execute("SELECT COALESCE(SUM(elapsed_s), 0) FROM timer_log WHERE key = ? AND event = 'reset'",
                           (key,)).fetchone()[0]
     return resets + timer(conn, key).elapsed()
+
+
+def timer_settle(conn: sqlite3.Connection, key: str, box_s: float) -> TimerState:
+    """A running timer left past twice its time-box stops by itself, and the time-box is what it
+    logs as spent (DESIGN.md, "The LeetCode time-box"): a forgotten timer does not count hours."""
+    now = clock.now()
+    state = timer(conn, key)
+    if not state.running or state.elapsed(now) < 2 * box_s:
+        return state
+    with transaction(conn):
+        conn.execute("UPDATE timers SET accumulated_s = ?, running_since = NULL WHERE key = ?", (box_s, key))
+        state = TimerState(key, box_s, None)
+        _timer_event(conn, key, "auto-stop", state, now)
+    return state
+
+
+def timer_seen(conn: sqlite3.Connection, key: str) -> dict[str, bool]:
+    """Whether the hint's and the editorial's notifications were already given (once each)."""
+    row = conn.execute("SELECT hint_seen_at, editorial_seen_at FROM timers WHERE key = ?", (key,)).fetchone()
+    return {"hint": bool(row and row[0]), "editorial": bool(row and row[1])}
+
+
+def timer_mark_seen(conn: sqlite3.Connection, key: str, which: str) -> None:
+    column = {"hint": "hint_seen_at", "editorial": "editorial_seen_at"}[which]
+    with transaction(conn):
+        conn.execute(f"UPDATE timers SET {column} = ? WHERE key = ?", (clock.timestamp(), key))
+
+
+def timebox_text(state: TimerState, box_min: float) -> str:
+    """The header's form: elapsed / time-box, as 12:03 / 30:00."""
+    elapsed = int(state.elapsed())
+    return f"{elapsed // 60:02d}:{elapsed % 60:02d} / {int(box_min):02d}:00"

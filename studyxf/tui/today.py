@@ -190,11 +190,40 @@ class TodayScreen(Screen):
         left, say the curriculum is complete)."""
         if self.session:
             self.sub_title = f"Session {self.session.number}: {self.session.title}"
+            if self.session.data.get("leetcode") and not getattr(self, "_ticking", False):
+                self._ticking = True
+                self.set_interval(1.0, self.tick_timebox)
             if getattr(self.app, "first_frame_shown", True):  # opened later on: nothing to wait for
                 self.call_after_refresh(self.after_first_frame)
         else:
             self.sub_title = "the written curriculum is complete"
             self.ready.set()
+
+    def tick_timebox(self) -> None:
+        """The time-box on every tab: in the header once started; a notification and the bell at the
+        hint and at the time-box (once each, remembered across restarts); stopped by itself at twice
+        the time-box."""
+        lc = (self.session.data.get("leetcode") if self.session else None)
+        if not lc:
+            return
+        key, box = self.session.id, lc["timebox_min"]
+        state = progress.timer_settle(self.study.conn, key, box * 60)
+        title = f"Session {self.session.number}: {self.session.title}"
+        elapsed = state.elapsed()
+        if state.running or elapsed:
+            title = f"{progress.timebox_text(state, box)}{'' if state.running else ' (paused)'} · {title}"
+        if self.sub_title != title:
+            self.sub_title = title
+        if not state.running:
+            return
+        seen = progress.timer_seen(self.study.conn, key)
+        for which, at, text in (("hint", lc.get("hint_after_min", 15), "the hint is unlocked (LeetCode tab)"),
+                                ("editorial", lc.get("editorial_after_min", box),
+                                 "time-box reached: the editorial is unlocked (LeetCode tab)")):
+            if elapsed >= at * 60 and not seen[which]:
+                progress.timer_mark_seen(self.study.conn, key, which)
+                self.app.bell()
+                self.notify(f"{int(elapsed // 60)} min: {text}", timeout=10)
 
     async def show_session(self, session) -> None:
         """This screen, rebuilt for another session (the app's base screen cannot be switched)."""
