@@ -443,3 +443,44 @@ def test_today_plain_shows_the_time_box(home, cli):
     assert "Timer: 12:03 / 30:00 (running" in res.stdout
     res = cli("today", "--plain", env={"STUDYXF_NOW": "2026-11-29T23:00:00"})
     assert "Timer: 30:00 / 30:00 (stopped by itself at twice the time-box" in res.stdout
+
+
+def test_today_keys_scroll_the_overview_at_launch_jump_to_tabs_and_leave_text_boxes(home):
+    from textual.widgets import TabbedContent, TextArea
+
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.screen.ready.wait()
+            await pilot.pause()
+            screen = app.screen
+            scroll = screen._pane_scroll()
+            assert scroll is not None and scroll.has_focus
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert scroll.scroll_y > 0
+            await pilot.press("j", "k", "space")
+            tabs = screen.query_one(TabbedContent)
+            ids = [p.id for p in tabs.query("TabPane")]
+            await pilot.press("4")
+            await pilot.pause()
+            assert tabs.active == ids[3]
+            await pilot.press(str(ids.index("tab-journal") + 1))
+            await pilot.pause()
+            screen.query_one("#notes", TextArea).focus()
+            await pilot.press("l")  # typed into the notes, not a tab switch
+            assert tabs.active == "tab-journal"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(screen.focused, TextArea)
+            await pilot.press("right")
+            await pilot.pause()
+            assert tabs.active != "tab-journal"
+
+    _run(go())

@@ -119,6 +119,11 @@ class TodayScreen(Screen):
         Binding("B", "browse", "Card browser", show=False),
         Binding("left,h", "tab(-1)", "Prev tab", show=False),
         Binding("right,l", "tab(1)", "Next tab", show=False),
+        *[Binding(str(n), f"goto({n})", f"Tab {n}", show=False) for n in range(1, 9)],
+        Binding("j", "scroll(1)", "Scroll down", show=False),
+        Binding("k", "scroll(-1)", "Scroll up", show=False),
+        Binding("space", "scroll(10)", "Page down", show=False),
+        Binding("escape", "leave_text", "Leave the text box", show=False),
     ]
 
     def __init__(self, study, session_id: str | None):
@@ -180,7 +185,35 @@ class TodayScreen(Screen):
         with self.app.batch_update():  # painted once, in place of the first frame's stand-ins
             await self.mount(tabs, before="#tab-row")
             await self.query("#tab-row, #first-paint").remove()
+        self.focus_pane()  # PageDown, j, k and space scroll the overview from the start
         self.ready.set()
+
+    def _pane_scroll(self):
+        from textual.widgets import TabbedContent
+
+        tabs = self.query(TabbedContent)
+        if not tabs:
+            return None
+        pane = tabs.first().query(f"#{tabs.first().active}")
+        scrolls = pane.first().query(VerticalScroll) if pane else None
+        return scrolls.first() if scrolls else None
+
+    def focus_pane(self) -> None:
+        """The open tab's content has the focus (as lazygit's panels do): its list of ticks where it
+        has one, else the scrolling text; never taken from a text box or from inside the tab."""
+        from textual.widgets import Input, SelectionList, TextArea
+
+        scroll = self._pane_scroll()
+        if scroll is None or isinstance(self.focused, (Input, TextArea)):
+            return
+        if self.focused is not None and (self.focused is scroll or scroll in self.focused.ancestors):
+            return
+        lists = scroll.query(SelectionList)
+        if lists:
+            lists.first().focus()
+            return
+        scroll.can_focus = True
+        scroll.focus()
 
     def on_mount(self) -> None:
         self._start()
@@ -241,6 +274,7 @@ class TodayScreen(Screen):
         holder = self.query(f"#lazy-{key}")
         if holder and not holder.first().children:
             holder.first().mount_all(list(getattr(self, f"_build_{key}")()))
+        self.call_after_refresh(self.focus_pane)
 
     # -- tab builders (run the first time a tab is opened) ---------------------------------------
     def _build_deep(self):
@@ -428,6 +462,30 @@ class TodayScreen(Screen):
         tabs = self.query_one(TabbedContent)
         ids = [pane.id for pane in tabs.query(TabPane)]
         tabs.active = ids[(ids.index(tabs.active) + step) % len(ids)]
+
+    def action_goto(self, n: int) -> None:
+        """1-8: straight to that tab (not while typing in a text box)."""
+        from textual.widgets import Input, TabbedContent, TabPane, TextArea
+
+        if self.session is None or not self.ready.is_set() or isinstance(self.focused, (Input, TextArea)):
+            return
+        tabs = self.query_one(TabbedContent)
+        ids = [pane.id for pane in tabs.query(TabPane)]
+        if n <= len(ids):
+            tabs.active = ids[n - 1]
+
+    def action_scroll(self, lines: int) -> None:
+        scroll = self._pane_scroll()
+        if scroll is not None:
+            scroll.scroll_relative(y=lines if abs(lines) < 10 else scroll.size.height - 1, animate=False)
+
+    def action_leave_text(self) -> None:
+        """Esc leaves a text box: the keys are the screen's again."""
+        from textual.widgets import Input, TextArea
+
+        if isinstance(self.focused, (Input, TextArea)):
+            self.set_focus(None)
+            self.focus_pane()
 
     def action_toggle_timer(self) -> None:
         if self.session is None or not self.session.data.get("leetcode"):
