@@ -16,6 +16,7 @@ class Config:
     fuzz: bool = False
     leech_threshold: int = 8
     session_dirs: list[str] = field(default_factory=list)
+    theme: str | None = None  # the app's theme, as last chosen in the command palette
 
 
 _INT_KEYS = {"rollover_hour": (0, 23), "new_cards_per_day": (0, 10000),
@@ -43,6 +44,10 @@ def load() -> Config:
             if not isinstance(value, bool):
                 raise StudyxfError(f"{path}: fuzz: expected true or false, got {value!r}")
             values[key] = value
+        elif key == "theme":
+            if not isinstance(value, str):
+                raise StudyxfError(f"{path}: theme: expected a theme's name, got {value!r}")
+            values[key] = value
         elif key == "session_dirs":
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise StudyxfError(f"{path}: session_dirs: expected a list of paths")
@@ -50,3 +55,25 @@ def load() -> Config:
         else:
             raise StudyxfError(f"{path}: {key}: unknown setting")
     return Config(**values)
+
+
+def save_theme(name: str) -> None:
+    """Keep the theme chosen in the app: the `theme = ...` line of config.toml replaced or added,
+    the rest of the file as the learner wrote it. A file that cannot be written keeps the old one."""
+    import json
+    import re
+
+    path = paths.config_file()
+    try:
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        line = f"theme = {json.dumps(name)}"
+        if re.search(r"(?m)^theme\s*=.*$", text):
+            text = re.sub(r"(?m)^theme\s*=.*$", line, text, count=1)
+        else:
+            text = (text + ("\n" if text and not text.endswith("\n") else "")) + line + "\n"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".toml.tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass

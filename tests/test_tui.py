@@ -212,7 +212,14 @@ def test_complete_opens_the_next_session_and_escape_goes_back_then_q_quits(home)
         async with app.run_test(size=(80, 24)) as pilot:
             await app.screen.ready.wait()
             assert app.screen.query_one(TabbedContent)  # the tabs came after the first frame
+            await pilot.press("c")  # asks first: n keeps the session
+            await pilot.pause()
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.screen.session.id == "transformers-1"
             await pilot.press("c")
+            await pilot.pause()
+            await pilot.press("y")
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, TodayScreen) and screen.session.id == "transformers-2"
@@ -484,3 +491,38 @@ def test_today_keys_scroll_the_overview_at_launch_jump_to_tabs_and_leave_text_bo
             assert tabs.active != "tab-journal"
 
     _run(go())
+
+
+def test_the_palette_finds_the_apps_commands_and_the_theme_is_kept(home):
+    from studyxf import config
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.commands import StudyCommands
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.screen.ready.wait()
+            provider = StudyCommands(app.screen)
+            titles = [str(hit.text) for hit in [h async for h in provider.search("review")]]
+            assert any("Review the cards due" in t for t in titles)
+            drills = [h async for h in provider.search("drill attention")]
+            assert drills
+            found = [h async for h in provider.search("review")]
+            found[0].command()
+            await pilot.pause()
+            assert type(app.screen).__name__ == "ReviewScreen"
+            app.theme = "nord"
+            await pilot.pause()
+
+    _run(go())
+    assert config.load().theme == "nord"
+    again = StudyApp(open_study(), session_id=session.id)
+
+    async def check():
+        async with again.run_test(size=(100, 30)):
+            assert again.theme == "nord"
+
+    _run(check())

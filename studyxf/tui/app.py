@@ -10,7 +10,14 @@ from textual.app import App
 from textual.binding import Binding
 
 
+def _study_commands():
+    from studyxf.tui.commands import StudyCommands  # imported when the palette opens, not at start
+
+    return StudyCommands
+
+
 class StudyApp(App):
+    COMMANDS = App.COMMANDS | {_study_commands}
     CSS_PATH = Path(__file__).with_name("studyxf.tcss")  # absolute: subclasses may live anywhere
     TITLE = "studyxf"
     BINDINGS = [Binding("q", "quit", "Quit"), Binding("ctrl+q", "quit", "Quit", show=False),
@@ -41,6 +48,52 @@ class StudyApp(App):
             self.exit(return_code=2, message=f"studyxf: error: {err}")
             return
         super()._handle_exception(error)
+
+    def on_mount(self) -> None:
+        theme = getattr(self.study.config, "theme", None)
+        if theme and theme in self.available_themes:
+            self.theme = theme
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen in the palette is kept in config.toml for the next start."""
+        if theme != getattr(self.study.config, "theme", None) and self.is_running:
+            from studyxf import config
+
+            config.save_theme(theme)
+
+    # -- what the palette and the keys open --------------------------------------------------------
+    def open_review(self) -> None:
+        from studyxf.tui.review import ReviewScreen
+
+        self.push_screen(ReviewScreen(self.study))
+
+    def open_browser(self) -> None:
+        from studyxf.tui.browser import BrowserScreen
+
+        self.push_screen(BrowserScreen(self.study))
+
+    def open_stats(self) -> None:
+        from studyxf.tui.stats import StatsScreen
+
+        self.push_screen(StatsScreen(self.study))
+
+    def open_calc(self) -> None:
+        from studyxf.tui.calc import CalcScreen
+
+        self.push_screen(CalcScreen())
+
+    def open_lab(self, name: str) -> None:
+        from studyxf.tui.lab import LabScreen
+
+        self.push_screen(LabScreen(name, {"seed": 0}))
+
+    def open_drill(self, drill) -> None:
+        from studyxf.tui.drill import DrillScreen
+
+        path = drill.workspace_file()
+        if not path.exists():
+            drill.create_workspace()
+        self.push_screen(DrillScreen(self.study, drill, path))
 
     def run_for_cli(self) -> int:
         """Run, and give the command its exit code (2 after a storage error)."""

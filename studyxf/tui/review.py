@@ -217,9 +217,7 @@ class ReviewScreen(Screen):
             self.next_card()
 
     def action_browse(self) -> None:
-        from studyxf.tui.browser import BrowserScreen
-
-        self.app.push_screen(BrowserScreen(self.study))
+        self.app.open_browser()
 
     def on_screen_resume(self) -> None:
         """Back from the browser: the card may have been suspended, buried or reset there."""

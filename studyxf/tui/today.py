@@ -540,9 +540,7 @@ class TodayScreen(Screen):
         self.app.push_screen(LabScreen(labs[self._lab_index % len(labs)], {"seed": 0}))
 
     def action_browse(self) -> None:
-        from studyxf.tui.browser import BrowserScreen
-
-        self.app.push_screen(BrowserScreen(self.study))
+        self.app.open_browser()
 
     def action_review(self) -> None:
         from studyxf.tui.review import ReviewScreen
@@ -555,18 +553,26 @@ class TodayScreen(Screen):
             self.app.push_screen(ReviewScreen(self.study))
 
     def action_calc(self) -> None:
-        from studyxf.tui.calc import CalcScreen
-
-        self.app.push_screen(CalcScreen())
+        self.app.open_calc()
 
     def action_stats(self) -> None:
-        from studyxf.tui.stats import StatsScreen
+        self.app.open_stats()
 
-        self.app.push_screen(StatsScreen(self.study))
-
-    async def action_complete(self) -> None:
+    def action_complete(self) -> None:
+        """c asks first: completing moves today on to the next session."""
         if self.session is None:
             return
+        from studyxf.tui.confirm import ConfirmScreen
+
+        async def answered(yes: bool | None) -> None:
+            if yes:
+                await self.complete_now()
+
+        self.app.push_screen(ConfirmScreen(f"Complete session {self.session.number}, {self.session.title}?\n"
+                                           f"today then moves on to the next session (studyxf complete --undo "
+                                           f"takes it back)."), answered)
+
+    async def complete_now(self) -> None:
         progress.complete(self.study.conn, self.session.id)
         message = render.commit_message(self.session)
         nxt = self.study.enter_today()
