@@ -108,12 +108,12 @@ class TimerPanel(Static):
 
 class TodayScreen(Screen):
     BINDINGS = [
-        Binding("t", "toggle_timer", "Timer start/pause"),
-        Binding("d", "drill", "Start drill"),
+        Binding("t", "toggle_timer", "Timer"),  # short: at 80 columns the footer keeps q and ?
+        Binding("d", "drill", "Drill"),
         Binding("L", "lab", "Lab", show=False),
         Binding("f", "flag", "Flag to revisit", show=False),  # every key is listed by ?
-        Binding("c", "complete", "Complete session"),
-        Binding("r", "review", "Review cards"),
+        Binding("c", "complete", "Complete"),
+        Binding("r", "review", "Review"),
         Binding("s", "stats", "Stats", show=False),
         Binding("C", "calc", "Calculators", show=False),
         Binding("B", "browse", "Card browser", show=False),
