@@ -10,7 +10,7 @@ DATA = Path(__file__).parent / "data"
 BAD = sorted((DATA / "bad_sessions").glob("*.yaml"))
 
 
-def test_shipped_curriculum_has_the_contract_ids_in_order():
+def test_shipped_curriculum_has_the_contract_ids_in_order(home):
     cur = curriculum.build([])
     assert [(s.id, s.kind, s.number) for s in cur.sessions] == [
         ("transformers-1", "topic", 1), ("transformers-2", "topic", 2), ("lesson-21", "lesson", 3),
@@ -20,7 +20,7 @@ def test_shipped_curriculum_has_the_contract_ids_in_order():
     assert cur.get("rag-1").outline
 
 
-def test_every_checklist_item_and_objective_has_a_card_with_a_real_answer():
+def test_every_checklist_item_and_objective_has_a_card_with_a_real_answer(home):
     cur = curriculum.build([])
     for sid in ("transformers-1", "transformers-2", "lesson-21"):
         s = cur.get(sid)
@@ -91,7 +91,7 @@ def test_two_files_with_one_id_in_a_folder_are_an_error(cli, home, tmp_path):
     assert "b.yaml:1: id: duplicate session id 'my-rag-2'" in res.stdout
 
 
-def test_revisions_are_generated_after_every_two_topics():
+def test_revisions_are_generated_after_every_two_topics(home):
     from studyxf.content.sessions import Session
 
     def topic(i):
@@ -102,7 +102,7 @@ def test_revisions_are_generated_after_every_two_topics():
     assert ordered[5].covers == ["t3", "t4"]
 
 
-def test_each_checklist_item_and_objective_is_covered_by_a_card():
+def test_each_checklist_item_and_objective_is_covered_by_a_card(home):
     cur = curriculum.build([])
     for sid in ("transformers-1", "transformers-2", "lesson-21"):
         s = cur.get(sid)
@@ -182,7 +182,7 @@ def test_hostile_session_files_are_one_error_each_and_the_valid_sessions_load(tm
     assert res.returncode == 0 and "my-topic" in res.stdout and res.stderr.count("warning") == 5
 
 
-def test_at_most_twenty_problems_per_file(tmp_path, cli):
+def test_at_most_twenty_problems_per_file(tmp_path, cli, home):
     bad = _write(tmp_path / "s", "many.yaml", "id: many\norder: 1\ntitle: t\nkind: topic\noutline: true\n"
                  "agenda: [a]\nreadings:\n  papers:\n" + "".join(f"  - {{title: P{i}, url: not-a-url-{i}}}\n"
                                                                  for i in range(40)))
@@ -191,7 +191,7 @@ def test_at_most_twenty_problems_per_file(tmp_path, cli):
     assert res.returncode == 2 and len(lines) == 21 and "and 20 more problem(s)" in lines[-1]
 
 
-def test_check_file_and_check_dir_agree_on_a_duplicate_id(tmp_path, cli):
+def test_check_file_and_check_dir_agree_on_a_duplicate_id(tmp_path, cli, home):
     folder = tmp_path / "s"
     text = "id: twin\norder: 1\ntitle: t\nkind: topic\noutline: true\nagenda: [a]\n"
     _write(folder, "a.yaml", text)
