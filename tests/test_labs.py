@@ -109,3 +109,20 @@ def test_kv_cache_lab_tells_its_long_steps_as_it_goes():
     assert result["same_tokens"]
     assert said[0].startswith("generating 40 tokens with the KV cache")
     assert "  32/40 tokens without the cache" in said and "  40/40 tokens without the cache" in said
+
+
+def test_positional_plain_reads_as_text_when_piped_at_80_columns():
+    import io
+
+    from rich.console import Console
+
+    from studyxf.labs import runner
+
+    buf = io.StringIO()
+    console = Console(file=buf, width=80, no_color=True, force_terminal=False)
+    for item in runner.figures("positional", {"seed": 0}, colour=False, width=80):
+        console.print(item)
+    lines = buf.getvalue().splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert not any(ch in buf.getvalue() for ch in "░▒▓█")
+    assert any(line.split()[:2] == ["0", "0.50"] for line in lines if line.split())  # row labels kept

@@ -20,7 +20,7 @@ def heatmap_source(submission: str | None) -> Path | None:
 
 
 def figures(name: str, options: dict, head: int = 0, knobs: dict | None = None, colour: bool = True,
-            stage=None) -> list:
+            stage=None, width: int = 120) -> list:
     """The renderables of a one-shot lab (all but train); `stage(text)` hears the long steps."""
     stage = stage or (lambda text: None)
     from studyxf.labs import show
@@ -56,7 +56,7 @@ def figures(name: str, options: dict, head: int = 0, knobs: dict | None = None, 
 
         rope, sinus = pos.rope_scores(seed=seed), pos.sinusoidal_scores()
         return show.positional(pos.encoding_matrix(), rope, sinus, pos.relative_spread(rope),
-                               pos.relative_spread(sinus), colour)
+                               pos.relative_spread(sinus), colour, width)
     if name == "kv-cache":
         from studyxf.labs import kvcache
 
@@ -99,7 +99,8 @@ def run_plain(name: str, options: dict) -> int:
 
     say(f"lab {name}: loading torch and the model")
     if name != "train":
-        for item in figures(name, options, colour=console.is_terminal, stage=say):
+        for item in figures(name, options, colour=console.is_terminal and not console.no_color, stage=say,
+                            width=console.width):
             console.print(item)
         return 0
     from studyxf.labs import show

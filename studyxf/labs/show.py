@@ -36,7 +36,8 @@ def scaling(scaled, unscaled, params: dict, summary: dict | None = None) -> list
 
 def grid(labels_rows: list[str], labels_cols: list[str], values, title: str, colour: bool = True):
     """A heatmap: one cell per value in [0, 1] (shade characters, and a background when colour)."""
-    table = Table(title=title, show_header=True, header_style="bold", box=None, padding=(0, 0))
+    # colour: touching cells; plain text: a space between the numbers
+    table = Table(title=title, show_header=True, header_style="bold", box=None, padding=(0, 0 if colour else 1))
     table.add_column("", justify="right")
     for c in labels_cols:
         table.add_column(c[:4], justify="center", width=4)
@@ -49,8 +50,8 @@ def grid(labels_rows: list[str], labels_cols: list[str], values, title: str, col
             if colour:
                 g = int(40 + 215 * level)
                 cells.append(Text(f"{v:4.2f}"[:4] if v >= 0.005 else "    ", style=f"black on rgb({g // 3},{g},{g // 2})"))
-            else:
-                cells.append(Text(shade))
+            else:  # piped or NO_COLOR: the numbers themselves, which read as text
+                cells.append(Text(f"{v:4.2f}"[:4] if v >= 0.005 else "   ."))
         table.add_row(label, *cells)
     return table
 
@@ -61,18 +62,19 @@ def heatmap(tokens: list[str], weights, head: int, source: str, colour: bool = T
             grid(tokens, tokens, weights[head].tolist(), "", colour)]
 
 
-def positional(matrix, rope: dict, sinus: dict, spread_rope: float, spread_sin: float, colour: bool = True) -> list:
+def positional(matrix, rope: dict, sinus: dict, spread_rope: float, spread_sin: float, colour: bool = True,
+               width: int = 120) -> list:
     T, d = matrix.shape
-    shown = matrix[:, : min(d, 24)]
+    shown = matrix[:, : max(4, min(d, 24, (width - 6) // (4 if colour else 6)))]  # as many columns as fit
     scaled = ((shown + 1) / 2).tolist()
     out = [grid([str(p) for p in range(T)][:T], [str(i) for i in range(shown.shape[1])], scaled,
                 f"Sinusoidal encoding, positions 0..{T - 1} (rows) x first {shown.shape[1]} of {d} dims", colour)]
-    table = Table(title="q.k as a function of m - n, at three starting positions m", box=None)
+    table = Table(title="q.k as a function of m - n, at three starting positions m", box=None, padding=(0, 0))
     table.add_column("m - n", justify="right")
     for name in ("RoPE m=30", "m=200", "m=1000", "sinusoidal m=30", "m=200", "m=1000"):
         table.add_column(name, justify="right")
     for off in list(rope)[:: max(1, len(rope) // 16)]:
-        table.add_row(str(off), *(f"{v:8.3f}" for v in rope[off]), *(f"{v:8.3f}" for v in sinus[off]))
+        table.add_row(str(off), *(f"{v:7.2f}" for v in rope[off]), *(f"{v:7.2f}" for v in sinus[off]))
     out += [Text(""), table,
             Text(f"Largest disagreement between starting positions at one offset: RoPE {spread_rope:.1e}, "
                  f"sinusoidal {spread_sin:.1e}: both depend on m - n alone.")]
