@@ -526,3 +526,28 @@ def test_the_palette_finds_the_apps_commands_and_the_theme_is_kept(home):
             assert again.theme == "nord"
 
     _run(check())
+
+
+def test_a_crash_in_the_app_is_one_line_with_the_log_and_exit_1(home):
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+    said = []
+    exit_ = app.exit
+    app.exit = lambda result=None, return_code=0, message=None: (said.append(message), exit_(result, return_code))
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            try:
+                raise RuntimeError("boom")
+            except RuntimeError as exc:
+                app._handle_exception(exc)
+            await pilot.pause()
+
+    _run(go())
+    assert app.return_code == 1 and said and "RuntimeError: boom" in said[0] and "crash-" in said[0]
+    log = next((home / "logs").glob("crash-*.log"))
+    assert "RuntimeError: boom" in log.read_text() and "Traceback" in log.read_text()

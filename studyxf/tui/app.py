@@ -10,6 +10,22 @@ from textual.app import App
 from textual.binding import Binding
 
 
+def _crash_log(error: Exception):
+    """A crash's traceback written to the data directory's logs/, so the learner sees one line."""
+    import traceback
+
+    from studyxf import clock, paths
+
+    try:
+        folder = paths.home() / "logs"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"crash-{clock.now().strftime('%Y%m%d-%H%M%S')}.log"
+        path.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
+    except OSError:
+        return None
+    return path
+
+
 def _study_commands():
     from studyxf.tui.commands import StudyCommands  # imported when the palette opens, not at start
 
@@ -47,7 +63,12 @@ class StudyApp(App):
             err = error if isinstance(error, StoreError) else storage_error(error)
             self.exit(return_code=2, message=f"studyxf: error: {err}")
             return
-        super()._handle_exception(error)
+        log = _crash_log(error)
+        if log is None:
+            super()._handle_exception(error)
+            return
+        self.exit(return_code=1, message=f"studyxf: error: the app stopped on {type(error).__name__}: "
+                                         f"{str(error)[:200]} (the details are in {log})")
 
     def on_mount(self) -> None:
         theme = getattr(self.study.config, "theme", None)
