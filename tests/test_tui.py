@@ -178,9 +178,11 @@ def test_drill_screen_grades_shows_hints_and_regrades_on_save(home):
             assert isinstance(screen, DrillScreen)
             screen._grade = fake_grade
             await pilot.press("g")
+            assert screen.query_one("#grading").display  # a moving bar while the grader works
             await app.workers.wait_for_complete()
             await pilot.pause()
             assert screen.report["status"] == "fail" and "no-scale" in app.export_screenshot()
+            assert not screen.query_one("#grading").display
             await pilot.press("h")
             assert "hints used 1/" in str(screen.query_one("#drill-status").render())
             path.write_text(SUBMISSIONS["attention"]["correct"][0])

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header, ProgressBar, Static
 
 from studyxf.grading.report import renderables
 from studyxf.srs import drills as drill_srs
@@ -42,10 +42,12 @@ class DrillScreen(Screen):
             with VerticalScroll(id="drill-task"):
                 yield Static(Markdown(self.drill.task_text()))
             with VerticalScroll(id="drill-report"):
+                yield ProgressBar(total=None, show_eta=False, show_percentage=False, id="grading")
                 yield Static("Press g to grade (or save the file: it re-grades by itself).", id="report")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#grading", ProgressBar).display = False
         self.sub_title = f"drill {self.drill.name}"
         self.update_status()
         self.seen = self._stamp()
@@ -75,7 +77,9 @@ class DrillScreen(Screen):
             self.action_grade()
 
     def action_grade(self) -> None:
-        self.update_status("grading...")
+        # the first grading pays torch's import (about 2 s): a moving bar says it is under way
+        self.query_one("#grading", ProgressBar).display = True
+        self.update_status("grading..." if self.grader else "grading... (the first one loads torch, about 2 s)")
         self.run_worker(self._run_grade, thread=True, exclusive=True)
 
     def _run_grade(self) -> None:
@@ -93,6 +97,7 @@ class DrillScreen(Screen):
         self.app.call_from_thread(self.show_report, report, schedule)
 
     def show_report(self, report: dict, schedule: str | None = None) -> None:
+        self.query_one("#grading", ProgressBar).display = False
         self.report = report
         parts = renderables(report, "press h for the next hint, e to edit" if report["status"] != "pass"
                             else "esc goes back; today's next drill is under d")
