@@ -176,9 +176,19 @@ def test_drill_screen_grades_shows_hints_and_regrades_on_save(home):
         async with app.run_test(size=(100, 30)) as pilot:
             screen = app.screen
             assert isinstance(screen, DrillScreen)
-            screen._grade = fake_grade
+            import threading
+
+            release = threading.Event()
+
+            def held_grade(d, path):  # the grader still working while the screen is looked at
+                release.wait(5)
+                return fake_grade(d, path)
+
+            screen._grade = held_grade
             await pilot.press("g")
             assert screen.query_one("#grading").display  # a moving bar while the grader works
+            release.set()
+            screen._grade = fake_grade
             await app.workers.wait_for_complete()
             await pilot.pause()
             assert screen.report["status"] == "fail" and "no-scale" in app.export_screenshot()
