@@ -9,7 +9,7 @@ from studyxf.grading.module_drill import attention_layout, attention_tensors, co
 SLIPS = [*fam.SCALE_SLIPS, "softmax-axis", "mask-inverted", "mask-diagonal", "mask-future", "mask-ignored",
          "mask-fill-zero", "mask-after-softmax",
          "heads-no-transpose", "heads-no-transpose-split", "heads-no-transpose-merge", "no-output-projection",
-         "masked-row-nan"]
+         "masked-row-nan", "mask-transposed"]
 
 
 def layout(module, d):

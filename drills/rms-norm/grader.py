@@ -4,7 +4,7 @@ from engine.norms import rms_norm
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 
-SLIPS = ["rms-subtracts-mean", "rms-eps-outside-sqrt", "rms-no-sqrt", "rms-no-gamma", "rms-sum-not-mean", "rms-wrong-axis:0",
+SLIPS = ["rms-subtracts-mean", "rms-eps-outside-sqrt", "rms-no-sqrt", "rms-no-gamma", "rms-sum-not-mean", "rms-multiplies", "rms-wrong-axis:0",
          "rms-wrong-axis:-2", "rms-wrong-axis:all"]
 
 

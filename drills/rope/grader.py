@@ -7,7 +7,7 @@ from engine.positional import apply_rope, rope_angles
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 
 SLIPS = ["rope-rotate-half", "rope-frequency", "rope-sign", "rope-position-offset", "rope-ignores-positions",
-         "rope-cos-sin-swapped"]
+         "rope-cos-sin-swapped", "rope-output-halves"]
 
 
 def reference(x, positions=None, base=10000.0):
@@ -33,6 +33,8 @@ def variant(slips, x, positions=None, base=10000.0):
     if "rope-sign" in slips:  # rotates the other way
         sin = -sin
     x0, x1 = x[..., 0::2], x[..., 1::2]
+    if "rope-output-halves" in slips:  # the rotated pairs concatenated, not interleaved back
+        return torch.cat((x0 * cos - x1 * sin, x0 * sin + x1 * cos), dim=-1)
     return torch.stack((x0 * cos - x1 * sin, x0 * sin + x1 * cos), dim=-1).flatten(-2)
 
 

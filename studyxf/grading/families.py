@@ -20,7 +20,7 @@ from engine.heads import merge_heads, split_heads
 # the attention core's slips, shared by every drill that computes attention
 SCALE_SLIPS = ("no-scale", "scale-d", "scale-d-model", "scale-after-softmax")
 MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-future", "mask-ignored", "mask-fill-finite", "masked-row-nan",
-              "mask-fill-zero", "mask-after-softmax")
+              "mask-fill-zero", "mask-after-softmax", "mask-transposed")
 CORE_SLIPS = (*SCALE_SLIPS, "softmax-axis", *MASK_SLIPS, "no-max-subtraction")
 
 
@@ -62,6 +62,10 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
     if mask is not None and "mask-ignored" not in slips:
         mask = mask.to(torch.bool)
         i, j = torch.arange(tq).unsqueeze(-1), torch.arange(tk)
+        if "mask-transposed" in slips:  # mask.T: rows and columns swapped (only a square mask allows it)
+            if mask.shape[-1] != mask.shape[-2]:
+                raise ValueError("a transposed mask needs a square one")
+            mask = mask.transpose(-2, -1)
         if "mask-inverted" in slips:
             mask = ~mask
         if "mask-diagonal" in slips:  # its own position hidden too (tril(-1) for tril)
@@ -108,6 +112,8 @@ def merge(o, slips=frozenset()):
 def heads_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None, slips=frozenset(), memory=None, causal=False):
     """Multi-head attention with weights applied as `x @ w` (cross-attention: K and V from `memory`)."""
     D = x.shape[-1]
+    if "weights-transposed" in slips:  # x @ w.T, nn.Linear's habit, where the task applies x @ w
+        w_q, w_k, w_v, w_o = (w.transpose(-2, -1) for w in (w_q, w_k, w_v, w_o))
     src = x if memory is None or "cross-kv-from-decoder" in slips else memory
     q, k, v = split(x @ w_q, n_heads, slips), split(src @ w_k, n_heads, slips), split(src @ w_v, n_heads, slips)
     if mask is not None:
@@ -149,6 +155,10 @@ def layer_norm(x, gamma, beta, eps=1e-5, slips=frozenset()):
     dims = tuple(range(x.dim())) if axis == "all" else (-1 if axis is None else int(axis))
     mean = x.mean(dims, keepdim=True)
     var = x.var(dims, keepdim=True, unbiased="ln-unbiased-variance" in slips)
+    if "ln-var-not-centred" in slips:  # mean(x^2) for the variance: the mean never subtracted there
+        var = x.pow(2).mean(dims, keepdim=True)
+    if "ln-no-centering" in slips:  # the variance right, but x itself not centred
+        mean = torch.zeros_like(mean)
     if "ln-eps-outside-sqrt" in slips:
         out = (x - mean) / (var.sqrt() + eps)
     elif "ln-no-eps" in slips:
@@ -171,6 +181,8 @@ def rms_norm(x, gamma, eps=1e-6, slips=frozenset()):
         out = x / (ms.sqrt() + eps)
     elif "rms-no-sqrt" in slips:
         out = x / (ms + eps)
+    elif "rms-multiplies" in slips:  # sqrt where rsqrt was meant: x * sqrt(mean(x^2) + eps)
+        out = x * torch.sqrt(ms + eps)
     else:
         out = x / torch.sqrt(ms + eps)
     return out if "rms-no-gamma" in slips else out * gamma

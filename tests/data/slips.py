@@ -254,7 +254,37 @@ SIN_MUL = SIN_SWAPPED.replace("np.cos(ang)", "np.sin(ang)").replace("np.sin(ang[
                                                                       "np.cos(ang[:, : d // 2])").replace(
     "pos / 10000 ** (i / d)", "pos * 10000 ** (i / d)")
 
+ROPE_HALVES = """import torch
+def apply_rope(x, positions=None, base=10000.0):
+    T, d = x.shape[-2:]
+    pos = torch.arange(T) if positions is None else positions
+    ang = pos.double()[:, None] * base ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
+    c, s = ang.cos().to(x.dtype), ang.sin().to(x.dtype)
+    x0, x1 = x[..., 0::2], x[..., 1::2]
+    return torch.cat([x0 * c - x1 * s, x0 * s + x1 * c], dim=-1)
+"""
+
+LN_NOT_CENTRED = """import numpy as np
+def layer_norm(x, gamma, beta, eps=1e-5):
+    mu = x.mean(-1, keepdims=True)
+    var = (x ** 2).mean(-1, keepdims=True)
+    return (x - mu) / np.sqrt(var + eps) * gamma + beta
+"""
+
+RMS_TIMES = """import torch
+def rms_norm(x, gamma, eps=1e-6):
+    return x * torch.sqrt(x.pow(2).mean(-1, keepdim=True) + eps) * gamma
+"""
+
 SLIPS = [
+    ("attention", ["mask-transposed"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')",
+                                                         after=".nan_to_num(0.0)").replace("~mask", "~mask.transpose(-1, -2)")),
+    ("multi-head-attention", ["weights-transposed"],
+     MHA_TORCH.format(split="(x @ w.T).view(B, T, n_heads, dh).transpose(1, 2)", merge=MERGE_OK,
+                      mask="mask if mask.dim() == 2 else mask[:, None]", proj=" @ w_o.T")),
+    ("rope", ["rope-output-halves"], ROPE_HALVES),
+    ("layer-norm", ["ln-var-not-centred"], LN_NOT_CENTRED),
+    ("rms-norm", ["rms-multiplies"], RMS_TIMES),
     ("attention", ["mask-after-softmax"], ATTN_NP_AFTER),
     ("attention", ["mask-fill-zero"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="0.0", after="")),
     ("multi-head-attention", ["scale-after-softmax"],
