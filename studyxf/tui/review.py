@@ -219,8 +219,15 @@ class ReviewScreen(Screen):
     def action_browse(self) -> None:
         self.app.open_browser()
 
+    def on_screen_suspend(self) -> None:
+        self._left = True
+
     def on_screen_resume(self) -> None:
-        """Back from the browser: the card may have been suspended, buried or reset there."""
+        """Back from the browser: the card may have been suspended, buried or reset there (not on
+        the first showing, which Textual also sends as a resume)."""
+        if not getattr(self, "_left", False):
+            return
+        self._left = False
         if self.card is not None:
             self.front = self.card.id if self.deck.state_of(self.deck.get(self.card.id)) not in ("suspended", "buried") \
                 else None

@@ -346,8 +346,15 @@ class TodayScreen(Screen):
         (markdown-it, pygments) would add tens of milliseconds before it."""
         return Static(self._overview_text(), classes="md overview-text")
 
+    def on_screen_suspend(self) -> None:
+        self._left = True
+
     def on_screen_resume(self) -> None:
-        """Back from review (or a drill, a lab): the counts of what is due are told again."""
+        """Back from review (or a drill, a lab): the counts of what is due are told again. Not on the
+        first showing (Textual resumes a screen as it first appears): the overview was just built."""
+        if not getattr(self, "_left", False):
+            return
+        self._left = False
         if self.session is not None:
             for view in self.query(".overview-text"):
                 view.update(self._overview_text())
@@ -510,7 +517,6 @@ class TodayScreen(Screen):
         """Open the drill screen on the session's first drill not yet passed (its workspace file is
         created from the starter the first time)."""
         from studyxf.grading import catalogue
-        from studyxf.tui.drill import DrillScreen
 
         drills = self.session.drills if self.session else []
         if not drills:
@@ -524,20 +530,15 @@ class TodayScreen(Screen):
         if drill is None:
             self.notify(f"drill {name!r} is not in the catalogue (studyxf check says why)", severity="error")
             return
-        path = drill.workspace_file()
-        if not path.exists():
-            drill.create_workspace()
-        self.app.push_screen(DrillScreen(self.study, drill, path))
+        self.app.open_drill(drill)
 
     def action_lab(self) -> None:
-        from studyxf.tui.lab import LabScreen
-
         labs = (self.session.data.get("hands_on") or {}).get("labs", []) if self.session else []
         if not labs:
             self.notify("This session has no lab.")
             return
         self._lab_index += 1  # L again opens the next one
-        self.app.push_screen(LabScreen(labs[self._lab_index % len(labs)], {"seed": 0}))
+        self.app.open_lab(labs[self._lab_index % len(labs)])
 
     def action_browse(self) -> None:
         self.app.open_browser()
