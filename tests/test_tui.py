@@ -518,6 +518,7 @@ def test_the_palette_finds_the_apps_commands_and_the_theme_is_kept(home):
         async with app.run_test(size=(100, 30)) as pilot:
             await app.screen.ready.wait()
             provider = StudyCommands(app.screen)
+            await provider.startup()  # what the palette does when it opens
             titles = [str(hit.text) for hit in [h async for h in provider.search("review")]]
             assert any("Review the cards due" in t for t in titles)
             drills = [h async for h in provider.search("drill attention")]

@@ -33,13 +33,17 @@ class StudyCommands(Provider):
                     ("Start or pause the LeetCode timer", "the time-box", today.action_toggle_timer)]
         return out
 
+    async def startup(self) -> None:
+        # once per opening of the palette, not per keystroke: the drill catalogue reads 19+ YAML files
+        self.commands = self._commands()
+
     async def discover(self):
-        for title, help_text, run in self._commands():
+        for title, help_text, run in self.commands:
             yield DiscoveryHit(title, run, help=help_text)
 
     async def search(self, query: str):
         matcher = self.matcher(query)
-        for title, help_text, run in self._commands():
+        for title, help_text, run in self.commands:
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), run, help=help_text)
