@@ -9,9 +9,11 @@ tmpfs. The judge (worker.py, runcases.py) never runs the learner's code; it comp
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import json
 import os
 import resource
+import shutil
 import signal
 import sys
 import tempfile
@@ -32,9 +34,6 @@ class Sandbox:
         self.tmp = tempfile.mkdtemp(prefix="studyxf-sandbox-")
         self.capture = os.path.join(self.tmp, ".output")
         # the learner's file may live in the data directory the sandbox will not see: a copy goes in
-        import dataclasses
-        import shutil
-
         copy = os.path.join(self.tmp, os.path.basename(req.path))
         shutil.copyfile(req.path, copy)
         req = dataclasses.replace(req, path=copy)
@@ -125,8 +124,6 @@ class Sandbox:
         except OSError:
             pass
         self.kill()
-        import shutil
-
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 

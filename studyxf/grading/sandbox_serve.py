@@ -21,7 +21,7 @@ def serve(req, framework: str, judge_in, judge_out, isolated: str) -> None:
     from studyxf.grading import runcases
 
     half = req.device in ("cuda", "auto") and framework == "torch" and torch.cuda.is_available()
-    if not half or req.device == "cpu":
+    if not half:
         from studyxf.grading.sandbox import limit_address_space
 
         limit_address_space()  # after torch's import; none on the GPU (CUDA maps tens of GiB)

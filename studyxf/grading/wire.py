@@ -89,6 +89,3 @@ def send(fh, message: dict) -> None:
     fh.write((json.dumps(message) + "\n").encode())
     fh.flush()
 
-
-def receive(line: bytes) -> dict:
-    return json.loads(line)

@@ -276,7 +276,7 @@ def daily_backups() -> list[Path]:
 
 
 def good_backups() -> list[Path]:
-    """Every backup file (daily and before migrations) that is a non-empty SQLite file."""
+    """Every backup file (daily and before migrations) that is not empty."""
     folder = paths.backups()
     if not folder.is_dir():
         return []
