@@ -564,3 +564,35 @@ def test_a_crash_in_the_app_is_one_line_with_the_log_and_exit_1(home):
     assert app.return_code == 1 and said and "RuntimeError: boom" in said[0] and "crash-" in said[0]
     log = next((home / "logs").glob("crash-*.log"))
     assert "RuntimeError: boom" in log.read_text() and "Traceback" in log.read_text()
+
+
+def test_paging_the_palette_as_its_first_results_appear_does_not_end_the_app(home):
+    """Textual's OptionList raised KeyError: 0 on PageDown while the command list had no size yet
+    (its results arriving after a query that matched nothing): the app crashed on key-mashing."""
+    from textual.command import CommandList
+
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    app = StudyApp(study, session_id=study.enter_today().id)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.press("ctrl+p", *"dr")
+            await pilot.pause(0.5)
+            palette = app.screen
+            commands = palette.query_one(CommandList)
+            found = list(commands._options)
+            assert found
+            palette._refresh_command_list(commands, [], True)  # a query that matches nothing
+            await pilot.pause(0.3)
+            palette._refresh_command_list(commands, found, True)  # its results, not yet laid out
+            palette._action_command_list("page_down")
+            await pilot.pause()
+            await pilot.press("pagedown", "pageup")
+            assert app.is_running
+            assert commands.highlighted is not None
+
+    _run(go())
+    assert app._exception is None

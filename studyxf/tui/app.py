@@ -146,6 +146,9 @@ class StudyApp(App):
         (the today screen's tabs; `today` also keeps the garbage collector off until then)."""
         self.first_frame_shown = True
         gc.enable()
+        from studyxf.tui.widgets.textual_fixes import guard_option_list_paging
+
+        guard_option_list_paging()
         after = getattr(self.screen, "after_first_frame", None)
         if after:
             self.screen.call_after_refresh(after)
