@@ -51,7 +51,7 @@ def test_checkboxes_and_journal_survive_a_restart(home):
 
 def test_timer_unlocks_hint_at_15_and_editorial_at_30_and_survives_restart(home, monkeypatch):
     from studyxf.tui.app import StudyApp
-    from studyxf.tui.today import TimerPanel
+    from studyxf.tui.widgets.timer import TimerPanel
 
     async def go():
         study = open_study()
@@ -489,7 +489,7 @@ def test_today_keys_scroll_the_overview_at_launch_jump_to_tabs_and_leave_text_bo
             ids = [p.id for p in tabs.query("TabPane")]
             await pilot.press("4")
             await pilot.pause()
-            assert tabs.active == ids[3]
+            assert tabs.active == ids[3] == "tab-leetcode"
             await pilot.press(str(ids.index("tab-journal") + 1))
             await pilot.pause()
             screen.query_one("#notes", TextArea).focus()
@@ -596,3 +596,47 @@ def test_paging_the_palette_as_its_first_results_appear_does_not_end_the_app(hom
 
     _run(go())
     assert app._exception is None
+
+
+def test_the_screen_and_plain_text_show_the_same_sections_in_the_same_words(home, cli):
+    """One presenter: every section the plain text prints is a section of a tab on the screen, in
+    the same order, and a correction is worded the same in both."""
+    import io
+
+    from rich.console import Console
+    from textual.widgets import Static, TabbedContent
+
+    from studyxf.content import present
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    session = study.enter_today()
+    tabs = present.tabs(session)
+    plain = cli("today", "--plain").stdout
+    plain_flat = " ".join(plain.split())
+    expected = [section.title for tab in tabs for section in tab.sections]
+    positions = [plain.index(f"\n{title}\n") for title in expected]
+    assert positions == sorted(positions)
+    for c in session.data["corrections"]:
+        text = present.correction(c).text
+        assert " ".join(text.split()) in plain_flat
+    app = StudyApp(study, session_id=session.id)
+    shown = []
+
+    async def go():
+        async with app.run_test(size=(120, 40)) as pilot:
+            await app.screen.ready.wait()
+            widget = app.screen.query_one(TabbedContent)
+            for tab in tabs[1:]:
+                widget.active = f"tab-{tab.key}"
+                await pilot.pause()
+                shown.extend(str(w.content) for w in app.screen.query(f"#lazy-{tab.key} .section-title").results(Static))
+            console = Console(width=200, record=True, file=io.StringIO())
+            console.print(app.screen.query_one(".overview-text", Static).content)
+            overview = console.export_text()
+            assert all(s.title in overview for s in tabs[0].sections)
+            assert " ".join(present.correction(session.data["corrections"][0]).text.split()) in " ".join(
+                overview.split())
+
+    _run(go())
+    assert shown == [section.title for tab in tabs[1:] for section in tab.sections]

@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 
 from studyxf.commands.common import is_tty
+from studyxf.labs import NAMES as LABS
 
 
 @click.command()
-@click.argument("name", type=click.Choice(["scaling", "heatmap", "positional", "train", "kv-cache"]))
+@click.argument("name", type=click.Choice(LABS))
 @click.option("--plain", is_flag=True, help="Print the lab's figures as text instead of opening the screen.")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--file", "submission", type=click.Path(), help="heatmap: your attention drill file (default: your "

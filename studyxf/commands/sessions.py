@@ -174,7 +174,7 @@ def _check_drills(target):
 @click.option("--undo", is_flag=True, help="Mark it not done again.")
 def complete(session_id, undo):
     """Mark today's session complete: `today` moves on to the next one."""
-    from studyxf import render
+    from studyxf.content.present import commit_message
     from studyxf.store import progress
     from studyxf.study import open_study
 
@@ -187,7 +187,7 @@ def complete(session_id, undo):
         click.echo(f"{session.id}: marked not done")
         return 0
     nxt = study.enter_today()
-    click.echo(f"{session.id}: done. Suggested commit: git commit -m \"{render.commit_message(session)}\"")
+    click.echo(f"{session.id}: done. Suggested commit: git commit -m \"{commit_message(session)}\"")
     click.echo(f"next: {nxt.id} — {nxt.title}" if nxt else "next: the written curriculum is complete")
     return 0
 

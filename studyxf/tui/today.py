@@ -8,109 +8,24 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from studyxf import render
+from studyxf.content import present
 from studyxf.store import progress
+from studyxf.tui.widgets.blocks import section_widgets, text_widget
 
 if TYPE_CHECKING:  # handler annotations only: the widgets are imported when their tab is built
     from textual.widgets import Button, Input, SelectionList, TabbedContent, TextArea
-
-
-def _bullets(items) -> str:
-    return "\n".join(f"- {i}" for i in items)
-
-
-def Markdown(text: str) -> Static:
-    """Markdown rendered by Rich inside one Static: Textual's Markdown widget builds a widget per
-    block and per list item, hundreds for a session, which cost most of a second before the
-    first frame. Rich keeps the highlighted code, the tables and the wrapping."""
-    from rich.markdown import Markdown as RichMarkdown
-
-    return Static(RichMarkdown(text, code_theme="monokai"), classes="md")
-
-
-def _fmt(seconds: float) -> str:
-    seconds = int(seconds)
-    return f"{seconds // 60:02d}:{seconds % 60:02d}"
-
-
-class TimerPanel(Static):
-    """The LeetCode time-box: elapsed and remaining time, hint at 15 min, editorial at 30."""
-
-    def __init__(self, study, session):
-        super().__init__(id="timer")
-        self.study, self.session = study, session
-        self.lc = session.data["leetcode"]
-
-    def compose(self) -> ComposeResult:
-        from textual.widgets import Button
-
-        yield Static(id="timer-clock")
-        yield Static(id="timer-hint")
-        yield Static(id="timer-editorial")
-        with Horizontal():
-            yield Button("Start", id="timer-start", variant="success")
-            yield Button("Pause", id="timer-pause")
-            yield Button("Reset", id="timer-reset", variant="error")
-
-    def on_mount(self) -> None:
-        self.refresh_clock()
-        self.set_interval(1.0, self.refresh_clock)
-
-    def state(self):
-        return progress.timer(self.study.conn, self.session.id)
-
-    def refresh_clock(self) -> None:
-        t = self.state()
-        elapsed = t.elapsed()
-        box = self.lc["timebox_min"] * 60
-        hint_at = self.lc.get("hint_after_min", 15) * 60
-        editorial_at = self.lc.get("editorial_after_min", self.lc["timebox_min"]) * 60
-        status = "running" if t.running else ("paused" if elapsed else "not started")
-        remaining = box - elapsed
-        over = "time-box over" if remaining <= 0 else f"{_fmt(remaining)} left"
-        self.query_one("#timer-clock", Static).update(f"{_fmt(elapsed)} elapsed · {over} · {status}")
-        hint = self.query_one("#timer-hint", Static)
-        if elapsed >= hint_at:
-            hint.update(f"Hint (unlocked at {hint_at // 60} min): {self.lc.get('hint', 'think about the data structure')}")
-            hint.set_classes("unlocked")
-        else:
-            hint.update(f"Hint unlocks in {_fmt(hint_at - elapsed)}")
-            hint.set_classes("locked")
-        editorial = self.query_one("#timer-editorial", Static)
-        if elapsed >= editorial_at:
-            editorial.update(f"Editorial unlocked: {self.lc['url']}editorial/")
-            editorial.set_classes("unlocked")
-        else:
-            editorial.update(f"Editorial unlocks in {_fmt(editorial_at - elapsed)}")
-            editorial.set_classes("locked")
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        action = {"timer-start": self.start, "timer-pause": self.pause, "timer-reset": self.reset}.get(event.button.id)
-        if action:
-            action()
-
-    def start(self) -> None:
-        progress.timer_start(self.study.conn, self.session.id, self.session.id)
-        self.refresh_clock()
-
-    def pause(self) -> None:
-        progress.timer_pause(self.study.conn, self.session.id)
-        self.refresh_clock()
-
-    def reset(self) -> None:
-        progress.timer_reset(self.study.conn, self.session.id)
-        self.refresh_clock()
 
 
 class TodayScreen(Screen):
     BINDINGS = [
         Binding("t", "toggle_timer", "Timer"),  # short: at 80 columns the footer keeps q and ?
         Binding("d", "drill", "Drill"),
-        Binding("L", "lab", "Lab", show=False),
+        Binding("L", "lab", "Labs", show=False),
         Binding("f", "flag", "Flag to revisit", show=False),  # every key is listed by ?
         Binding("c", "complete", "Complete"),
         Binding("r", "review", "Review"),
@@ -129,15 +44,15 @@ class TodayScreen(Screen):
     def __init__(self, study, session_id: str | None):
         super().__init__()
         self.ready = asyncio.Event()  # set once the tabs exist (tests wait on it)
-        self._lab_index = -1
         self.study = study
         self.session = study.curriculum.get(session_id) if session_id else None
+        self.tabs = present.tabs(self.session) if self.session else []
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield Header()
         if self.session is None:
-            yield VerticalScroll(Markdown(self._ran_out_text()), id="ran-out")
+            yield VerticalScroll(text_widget([present.Markdown(self._ran_out_text())]), id="ran-out")
             yield Footer()
             return
         # The first frame is the overview alone, straight on the screen (which scrolls): a
@@ -151,19 +66,8 @@ class TodayScreen(Screen):
         yield Footer()
 
     def tab_list(self) -> list[tuple[str, str]]:
-        s, d = self.session, self.session.data
-        tabs = [("Overview", "overview")]
-        if d.get("deep_dive"):
-            tabs.append(("Deep dive", "deep"))
-        if d.get("hands_on") or s.kind == "revision":
-            tabs.append(("Hands-on", "hands"))
-        if render.reading_items(s) or d.get("videos"):
-            tabs.append(("Readings", "readings"))
-        if d.get("leetcode"):
-            tabs.append(("LeetCode", "leetcode"))
-        if d.get("assignment") or d.get("checklist"):
-            tabs.append(("Checklist", "checklist"))
-        return tabs + [("Journal", "journal"), ("Next", "next")]
+        """(title, key) of each tab, numbered as the keys 1-8 reach them."""
+        return [(f"{n} {tab.title}", tab.key) for n, tab in enumerate(self.tabs, 1)]
 
     def _tab_row(self) -> Static:
         from rich.console import Group
@@ -261,7 +165,8 @@ class TodayScreen(Screen):
     async def show_session(self, session) -> None:
         """This screen, rebuilt for another session (the app's base screen cannot be switched)."""
         self.ready.clear()
-        self.session, self._lab_index = session, -1
+        self.session = session
+        self.tabs = present.tabs(session) if session else []
         await self.recompose()
         self._start()
 
@@ -272,73 +177,18 @@ class TodayScreen(Screen):
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         key = (event.pane.id or "").removeprefix("tab-")
         holder = self.query(f"#lazy-{key}")
-        if holder and not holder.first().children:
-            holder.first().mount_all(list(getattr(self, f"_build_{key}")()))
+        if holder and not holder.first().children:  # built the first time the tab is opened
+            holder.first().mount_all(list(self._build(key)))
         self.call_after_refresh(self.focus_pane)
 
-    # -- tab builders (run the first time a tab is opened) ---------------------------------------
-    def _build_deep(self):
-        yield Markdown("\n\n".join(f"## {x['title']}\n\n{x['body']}" for x in self.session.data["deep_dive"]))
+    def _build(self, key: str):
+        tab = next(t for t in self.tabs if t.key == key)
+        for section in tab.sections:
+            yield from section_widgets(section, self.study, self.session)
+        if key == "next":
+            from textual.widgets import Button
 
-    def _build_hands(self):
-        yield Markdown(self._hands_on())
-
-    def _build_readings(self):
-        from textual.widgets import SelectionList
-        from textual.widgets.selection_list import Selection
-
-        s, d = self.session, self.session.data
-        checks = progress.checks(self.study.conn, s.id)
-        readings = render.reading_items(s)
-        if readings:
-            yield Static("Reading material", classes="section-title")
-            yield SelectionList[int](
-                *[Selection(f"{render.CATEGORY_TITLES[c]}: {render.reading_line(item)}", i, i in checks["reading"])
-                  for c, i, item in readings], id="sel-reading")
-        if d.get("videos"):
-            yield Static("Videos", classes="section-title")
-            yield SelectionList[int](*[Selection(render.video_line(v), i, i in checks["video"])
-                                       for i, v in enumerate(d["videos"])], id="sel-video")
-
-    def _build_leetcode(self):
-        lc = self.session.data["leetcode"]
-        yield Markdown(f"### {lc['title']} ({lc['difficulty']})\n\n{lc.get('why', '')}\n\nLink: {lc['url']}\n\n"
-                       f"Time-box: {lc['timebox_min']} minutes. Press **t** to start or pause.")
-        yield TimerPanel(self.study, self.session)
-
-    def _build_checklist(self):
-        from textual.widgets import SelectionList
-        from textual.widgets.selection_list import Selection
-
-        s, d = self.session, self.session.data
-        checks = progress.checks(self.study.conn, s.id)
-        if d.get("assignment"):
-            yield Static("Assignment / Deliverables", classes="section-title")
-            yield SelectionList[int](*[Selection(f"{i + 1}. {text}", i, i in checks["deliverable"])
-                                       for i, text in enumerate(d["assignment"]["deliverables"])], id="sel-deliverable")
-        if d.get("stretch"):
-            yield Static(f"Stretch: {d['stretch']}")
-        if d.get("checklist"):
-            yield Static("Post-session checklist", classes="section-title")
-            yield SelectionList[int](*[Selection(text, i, i in checks["checklist"])
-                                       for i, text in enumerate(d["checklist"])], id="sel-checklist")
-
-    def _build_journal(self):
-        from textual.widgets import Input, TextArea
-
-        s = self.session
-        journal = progress.journal(self.study.conn, s.id)
-        for key, label in zip(progress.JOURNAL_FIELDS, progress.JOURNAL_LABELS):
-            yield Static(label, classes="section-title")
-            yield Input(journal[key], placeholder=label, id=f"journal-{key}")
-        yield Static("Notes, in your own words", classes="section-title")
-        yield TextArea(progress.notes(self.study.conn, s.id), id="notes")
-
-    def _build_next(self):
-        from textual.widgets import Button
-
-        yield Markdown(self._next())
-        yield Button("Complete this session (c)", id="complete", variant="primary")
+            yield Button("Complete this session (c)", id="complete", variant="primary")
 
     # -- text -----------------------------------------------------------------------------------
     def _overview(self) -> Static:
@@ -363,13 +213,10 @@ class TodayScreen(Screen):
         from rich.console import Group
         from rich.text import Text
 
-        s, d = self.session, self.session.data
+        s = self.session
         due = len(self.study.deck.queue())
         parts = [Text(s.title, style="bold reverse", justify="center"),
                  Text(f"{s.kind} · session {s.number} · {s.id}", style="italic dim")]
-
-        def heading(title: str):
-            parts.extend([Text(""), Text(title, style="bold underline")])
 
         flagged = progress.flagged(self.study.conn)
         if flagged:
@@ -381,54 +228,11 @@ class TodayScreen(Screen):
 
         for name, when in drill_srs.due(self.study.conn, self.study.day()):
             parts.append(Text(f"Drill due to write again from scratch (since {when}): {name}", style="bold"))
-        if d.get("why"):
-            heading("Why this session matters")
-            # YAML block text keeps its line breaks: reflow each paragraph to the screen's width
-            paragraphs = [" ".join(p.split()) for p in d["why"].strip().split("\n\n")]
-            parts.append(Text("\n\n".join(paragraphs)))
-        for key, title in (("objectives", "Learning objectives"), ("agenda", "Agenda")):
-            if d.get(key):
-                heading(title)
-                parts += [Text(f"• {item}") for item in d[key]]
-        if d.get("pre_read"):
-            heading("Pre-read (skim before the session)")
-            parts += [Text(f"• {render.reading_line(p)}") for p in d["pre_read"]]
-        if d.get("corrections"):
-            heading("Where the seed is corrected")
-            for c in d["corrections"]:
-                line = Text("• ")
-                line.append(c["topic"], style="bold")
-                line.append(f" — the seed: “{c['seed']}” — {c['correct']}")
-                parts.append(line)
+        for section in self.tabs[0].sections:  # the presenter's overview: no Markdown in it
+            parts += [Text(""), Text(section.title, style="bold underline")]
+            for block in section.blocks:
+                parts += render.block_renderables(block, {})
         return Group(*parts)
-
-    def _hands_on(self) -> str:
-        s, h = self.session, self.session.data.get("hands_on") or {}
-        parts = []
-        if h.get("intro"):
-            parts.append(h["intro"])
-        if h.get("code"):
-            parts.append("```python\n" + h["code"].rstrip() + "\n```")
-        if h.get("experiment"):
-            parts.append(h["experiment"])
-        drills = s.drills
-        if drills:
-            parts.append("## Drills\n\n" + _bullets(f"`studyxf drill {n}`" for n in drills) +
-                         "\n\nPress **d** to open the next unfinished one.")
-        labs = h.get("labs", [])
-        if labs:
-            parts.append("## Labs\n\n" + _bullets(f"`studyxf lab {n}`" for n in labs) + "\n\nPress **L** to open one.")
-        if s.kind == "revision" and s.covers:
-            parts.append("## Covers\n\n" + _bullets(s.covers))
-        return "\n\n".join(parts) or "No hands-on for this session."
-
-    def _next(self) -> str:
-        s, d = self.session, self.session.data
-        parts = []
-        if d.get("next"):
-            parts.append(f"## {d['next'].get('title', 'Next')}\n\n" + _bullets(d["next"]["items"]))
-        parts.append(f"## Commit\n\n```sh\ngit commit -m \"{render.commit_message(s)}\"\n```")
-        return "\n\n".join(parts)
 
     def _ran_out_text(self) -> str:
         lines = ["# The written curriculum is complete", "",
@@ -502,6 +306,8 @@ class TodayScreen(Screen):
             progress.timer_pause(self.study.conn, key)
         else:
             progress.timer_start(self.study.conn, key, key)
+        from studyxf.tui.widgets.timer import TimerPanel
+
         for panel in self.query(TimerPanel):
             panel.refresh_clock()
         self.notify("Timer " + ("started" if progress.timer(self.study.conn, key).running else "paused"))
@@ -533,12 +339,19 @@ class TodayScreen(Screen):
         self.app.open_drill(drill)
 
     def action_lab(self) -> None:
-        labs = (self.session.data.get("hands_on") or {}).get("labs", []) if self.session else []
-        if not labs:
-            self.notify("This session has no lab.")
-            return
-        self._lab_index += 1  # L again opens the next one
-        self.app.open_lab(labs[self._lab_index % len(labs)])
+        """L: a list of the labs, this session's first (marked ●); enter opens one."""
+        from studyxf.labs import ABOUT, NAMES
+        from studyxf.tui.picker import PickScreen
+
+        mine = (self.session.data.get("hands_on") or {}).get("labs", []) if self.session else []
+        order = [n for n in mine if n in NAMES] + [n for n in NAMES if n not in mine]
+        choices = [(n, f"{'●' if n in mine else ' '} {n:<11} {ABOUT[n]}") for n in order]
+
+        def picked(name: str | None) -> None:
+            if name:
+                self.app.open_lab(name)
+
+        self.app.push_screen(PickScreen("Open a lab (● this session's)", choices), picked)
 
     def action_browse(self) -> None:
         self.app.open_browser()
@@ -575,7 +388,7 @@ class TodayScreen(Screen):
 
     async def complete_now(self) -> None:
         progress.complete(self.study.conn, self.session.id)
-        message = render.commit_message(self.session)
+        message = present.commit_message(self.session)
         nxt = self.study.enter_today()
         self.app.notify(f"Done. Suggested commit: {message}", timeout=10)
         await self.show_session(nxt)

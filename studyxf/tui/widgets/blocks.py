@@ -1,0 +1,62 @@
+"""The presenter's sections as widgets: text as Rich renderables in one Static each (as `today
+--plain` prints them), ticks as SelectionLists, the journal as text boxes, the time-box as its panel."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from studyxf import render
+from studyxf.content import present
+from studyxf.store import progress
+
+
+def text_widget(blocks: list, classes: str = "md") -> Static:
+    """Blocks of text in one Static: Textual's Markdown widget builds a widget per block and per
+    list item, hundreds for a session, which cost most of a second; Rich keeps the highlighted
+    code, the tables and the wrapping."""
+    from rich.console import Group
+
+    parts = [r for b in blocks for r in render.block_renderables(b, {}, code_theme="monokai")]
+    return Static(Group(*parts), classes=classes)
+
+
+def section_widgets(section: present.Section, study, session):
+    """Widgets for one section, its title first; runs of text blocks share one Static."""
+    yield Static(section.title, classes="section-title")
+    run: list = []
+    for block in section.blocks:
+        if isinstance(block, (present.Checks, present.Timebox, present.Journal, present.Notes)):
+            if run:
+                yield text_widget(run)
+                run = []
+            yield from _interactive(block, study, session)
+        else:
+            run.append(block)
+    if run:
+        yield text_widget(run)
+
+
+def _interactive(block, study, session):
+    if isinstance(block, present.Checks):
+        from textual.widgets import SelectionList
+        from textual.widgets.selection_list import Selection
+
+        ticked = progress.checks(study.conn, session.id)[block.kind]
+        yield SelectionList[int](*[Selection(f"{c.group}: {c.text}" if c.group else c.text, c.index, c.index in ticked)
+                                   for c in block.items], id=f"sel-{block.kind}")
+    elif isinstance(block, present.Timebox):
+        from studyxf.tui.widgets.timer import TimerPanel
+
+        yield Static("Press t to start or pause, on any tab.", classes="md")
+        yield TimerPanel(study, session)
+    elif isinstance(block, present.Journal):
+        from textual.widgets import Input
+
+        journal = progress.journal(study.conn, session.id)
+        for key, label in zip(progress.JOURNAL_FIELDS, progress.JOURNAL_LABELS):
+            yield Static(label, classes="field-label")
+            yield Input(journal[key], placeholder=label, id=f"journal-{key}")
+    elif isinstance(block, present.Notes):
+        from textual.widgets import TextArea
+
+        yield TextArea(progress.notes(study.conn, session.id), id="notes")

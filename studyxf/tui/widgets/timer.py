@@ -1,0 +1,86 @@
+"""The LeetCode time-box panel: elapsed and remaining time, the hint and the editorial as they unlock."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from studyxf.store import progress
+
+if TYPE_CHECKING:
+    from textual.widgets import Button
+
+
+def _fmt(seconds: float) -> str:
+    seconds = int(seconds)
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+class TimerPanel(Static):
+    def __init__(self, study, session):
+        super().__init__(id="timer")
+        self.study, self.session = study, session
+        self.lc = session.data["leetcode"]
+
+    def compose(self) -> ComposeResult:
+        from textual.widgets import Button
+
+        yield Static(id="timer-clock")
+        yield Static(id="timer-hint")
+        yield Static(id="timer-editorial")
+        with Horizontal(id="timer-buttons"):
+            yield Button("Start", id="timer-start", variant="success")
+            yield Button("Pause", id="timer-pause")
+            yield Button("Reset", id="timer-reset", variant="error")
+
+    def on_mount(self) -> None:
+        self.refresh_clock()
+        self.set_interval(1.0, self.refresh_clock)
+
+    def state(self):
+        return progress.timer(self.study.conn, self.session.id)
+
+    def refresh_clock(self) -> None:
+        t = self.state()
+        elapsed = t.elapsed()
+        box = self.lc["timebox_min"] * 60
+        hint_at = self.lc.get("hint_after_min", 15) * 60
+        editorial_at = self.lc.get("editorial_after_min", self.lc["timebox_min"]) * 60
+        status = "running" if t.running else ("paused" if elapsed else "not started")
+        remaining = box - elapsed
+        over = "time-box over" if remaining <= 0 else f"{_fmt(remaining)} left"
+        self.query_one("#timer-clock", Static).update(f"{_fmt(elapsed)} elapsed · {over} · {status}")
+        hint = self.query_one("#timer-hint", Static)
+        if elapsed >= hint_at:
+            hint.update(f"Hint (unlocked at {hint_at // 60} min): {self.lc.get('hint', 'think about the data structure')}")
+            hint.set_classes("unlocked")
+        else:
+            hint.update(f"Hint unlocks in {_fmt(hint_at - elapsed)}")
+            hint.set_classes("locked")
+        editorial = self.query_one("#timer-editorial", Static)
+        if elapsed >= editorial_at:
+            editorial.update(f"Editorial unlocked: {self.lc['url']}editorial/")
+            editorial.set_classes("unlocked")
+        else:
+            editorial.update(f"Editorial unlocks in {_fmt(editorial_at - elapsed)}")
+            editorial.set_classes("locked")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        action = {"timer-start": self.start, "timer-pause": self.pause, "timer-reset": self.reset}.get(event.button.id)
+        if action:
+            action()
+
+    def start(self) -> None:
+        progress.timer_start(self.study.conn, self.session.id, self.session.id)
+        self.refresh_clock()
+
+    def pause(self) -> None:
+        progress.timer_pause(self.study.conn, self.session.id)
+        self.refresh_clock()
+
+    def reset(self) -> None:
+        progress.timer_reset(self.study.conn, self.session.id)
+        self.refresh_clock()
