@@ -66,8 +66,8 @@ def session_renderables(session: Session, state: dict | None = None) -> list:
     from rich.text import Text
 
     state = state or {}
-    out: list = [Rule(f"Session {session.number}: {session.title}"),
-                 Text(f"{session.kind} · {session.id} · {state.get('status', '')}", style="dim")]
+    out: list = [Rule(f"Session {session.number} · {present.heading(session)}"),
+                 Text(" · ".join(p for p in (present.byline(session), state.get("status")) if p), style="dim")]
     for tab in present.tabs(session):
         for section in tab.sections:
             out += [Text(""), Text(section.title, style="bold underline")]

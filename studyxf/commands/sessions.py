@@ -83,8 +83,6 @@ def _today(plain, session_id):
         session = study.curriculum.get(session_id)
         if session is None:
             raise StudyxfError(f"unknown session {session_id!r} (known: {', '.join(study.curriculum.ids())})")
-        if session.outline:
-            raise StudyxfError(f"session {session_id!r} is not written yet: only its agenda is known")
     ran_out = session is None
     if plain or not is_tty():
         _print_today_plain(study, session, ran_out)

@@ -134,6 +134,18 @@ def commit_message(session: Session, summary: str = "") -> str:
     return f"session-{session.number:02d}: {summary or session.title}"
 
 
+def heading(session: Session) -> str:
+    """The session's title as its document heads it (`Part 2: Transformers Part 2 — ...`)."""
+    part = session.data.get("part")
+    return f"Part {part}: {session.title}" if part else session.title
+
+
+def byline(session: Session) -> str:
+    """The line under the title: the series it belongs to, its kind, number and id."""
+    series = session.data.get("series")
+    return " · ".join(p for p in (series, session.kind, f"session {session.number}", session.id) if p)
+
+
 def correction(c: dict) -> Correction:
     how = f" (check it: {c['how']})" if c.get("how") else ""
     return Correction(c["topic"], f"the seed says “{c['seed']}” — {c['correct']}{how}")
@@ -163,9 +175,12 @@ def _overview(s: Session) -> list[Section]:
 
 
 def _deep_dive(s: Session) -> list[Section]:
-    parts = s.data.get("deep_dive") or []
-    return [Section("deep_dive", "Deep dive", [Markdown(f"## {p['title']}\n\n{p['body']}") for p in parts])] \
-        if parts else []
+    parts, out = s.data.get("deep_dive") or [], []
+    if parts:
+        out.append(Section("deep_dive", "Deep dive", [Markdown(f"## {p['title']}\n\n{p['body']}") for p in parts]))
+    # an imported document's blocks the importer could not place, kept as written
+    out += [Section("extra", x["title"], [Prose(x["body"])]) for x in s.data.get("extra") or []]
+    return out
 
 
 def _readings(s: Session) -> list[Section]:
@@ -186,10 +201,10 @@ def _leetcode(s: Session) -> list[Section]:
         return []
     box = lc["timebox_min"]
     hint, editorial = lc.get("hint_after_min", 15), lc.get("editorial_after_min", box)
-    blocks: list = [Prose(f"{lc['difficulty']} · {lc['url']}")]
+    blocks: list = [Bullets([f"Link: {lc['url']}", f"Difficulty: {lc['difficulty']}"])]
     if lc.get("why"):
-        blocks.append(Prose(f"Why this problem: {lc['why']}"))
-    blocks += [Prose(f"Time-box: {box} minutes; the hint unlocks after {hint}, the editorial after {editorial}."),
+        blocks.append(Bullets([f"Why this problem: {lc['why']}"]))
+    blocks += [Bullets([f"Time-box: {box} minutes; the hint unlocks after {hint}, the editorial after {editorial}."]),
                Timebox(box, hint, editorial)]
     return [Section("leetcode", f"LeetCode — {lc['title']}", blocks)]
 
@@ -229,8 +244,9 @@ def _checklist(s: Session) -> list[Section]:
     if d.get("stretch"):
         out.append(Section("stretch", "Stretch", [Prose(d["stretch"])]))
     if d.get("checklist"):
-        out.append(Section("checklist", "Post-session checklist — by the end you should be able to",
-                           [Checks("checklist", [Check(i, t) for i, t in enumerate(d["checklist"])])]))
+        out.append(Section("checklist", "Post-session checklist", [
+            Prose("By the end of this session you should be able to:"),
+            Checks("checklist", [Check(i, t) for i, t in enumerate(d["checklist"])])]))
     return out
 
 

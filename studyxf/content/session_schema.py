@@ -28,6 +28,7 @@ SESSION_SPEC = Map(
     optional={
         "outline": Bool(),
         "series": Str(),
+        "part": Int(1, 1000),  # its 'Part N' in the series' document
         "why": Str(),
         "pre_read": List(OneOf((Str(), _READING))),
         "objectives": List(Str()),
@@ -46,6 +47,7 @@ SESSION_SPEC = Map(
         "covers": List(Id()),
         "drills": List(Id()),
         "sources": List(Str()),
+        "extra": List(_SECTION),  # an imported document's blocks the importer could not place, verbatim
     },
 )
 

@@ -215,8 +215,8 @@ class TodayScreen(Screen):
 
         s = self.session
         due = len(self.study.deck.queue())
-        parts = [Text(s.title, style="bold reverse", justify="center"),
-                 Text(f"{s.kind} · session {s.number} · {s.id}", style="italic dim")]
+        parts = [Text(present.heading(s), style="bold reverse", justify="center"),
+                 Text(present.byline(s), style="italic dim")]
 
         flagged = progress.flagged(self.study.conn)
         if flagged:

@@ -1,0 +1,135 @@
+"""studyxf import (the series' documents), studyxf new, and outline sessions shown."""
+
+import json
+import re
+from pathlib import Path
+
+import yaml
+
+from tests.conftest import ROOT
+
+SEED = Path(__file__).parent / "data" / "000_7bc0c68cc2475337.txt"  # a copy of the seed, as the series ships it
+RAG = Path(__file__).parent / "data" / "rag_series.txt"
+
+
+def _alnum(text: str) -> str:
+    """Words and numbers only: the printed session wraps lines and draws bullets and lists its own way."""
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _parts(doc: Path) -> tuple[str, list[str]]:
+    chunks = re.split(r"(?m)^(?=Part \d+:)", doc.read_text(encoding="utf-8"))
+    return chunks[0], chunks[1:]
+
+
+def _share_shown(cli, doc: Path, part: int, session_id: str, folder: Path) -> float:
+    preamble, parts = _parts(doc)
+    lines = [line for line in (preamble + parts[part - 1]).splitlines() if line.strip()]
+    res = cli("today", "--plain", "--session", session_id, env={"STUDYXF_SESSIONS": str(folder)})
+    assert res.returncode == 0, res.stderr
+    shown = _alnum(res.stdout)
+    return sum(_alnum(line) in shown for line in lines) / len(lines)
+
+
+def test_importing_the_seed_gives_sessions_as_complete_as_the_shipped_ones(home, cli, tmp_path):
+    seed = SEED
+    out = tmp_path / "imported"
+    res = cli("import", str(seed), "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    assert "wrote" in res.stdout and "2 session(s)" in res.stdout
+    assert cli("check", str(out)).returncode == 0
+    for n, sid in ((1, "transformers-1"), (2, "transformers-2")):
+        assert _share_shown(cli, seed, n, sid, out) >= 0.95
+        mine = yaml.safe_load((out / f"{sid}.yaml").read_text(encoding="utf-8"))
+        shipped = yaml.safe_load(next((ROOT / "sessions").glob(f"*-{sid}.yaml")).read_text(encoding="utf-8"))
+        for key in ("agenda", "checklist", "videos"):
+            assert len(mine[key]) == len(shipped[key]), key
+        assert len(mine["assignment"]["deliverables"]) == len(shipped["assignment"]["deliverables"])
+        # the shipped deep dive folds the hands-on and what's next into their own fields, as the importer does
+        assert len(mine["deep_dive"]) == len(shipped["deep_dive"])
+        assert mine["hands_on"]["code"].split() == shipped["hands_on"]["code"].split()
+        assert mine["next"]["items"] == shipped["next"]["items"]
+        for category, items in shipped["readings"].items():  # the shipped list splits MQA and GQA in two
+            assert len(items) - 1 <= len(mine["readings"][category]) <= len(items), category
+        assert mine["leetcode"]["url"] == shipped["leetcode"]["url"]
+        assert mine["leetcode"]["timebox_min"] == 30 and mine["leetcode"]["difficulty"] == shipped["leetcode"]["difficulty"]
+        # each checklist item a card, its answer a draft from the deep dive
+        assert [c["prompt"] for c in mine["recall"]] == mine["checklist"]
+        assert all(c["answer"].startswith("DRAFT") for c in mine["recall"])
+    t1 = yaml.safe_load((out / "transformers-1.yaml").read_text(encoding="utf-8"))
+    papers = {p["title"]: p for p in t1["readings"]["papers"]}
+    assert papers["Attention Is All You Need"]["authors"] == "Vaswani et al."
+    assert papers["Attention Is All You Need"]["year"] == 2017
+    karpathy = next(v for v in t1["videos"] if v["channel"] == "Andrej Karpathy")
+    assert karpathy["minutes"] == 116
+    scaling = next(c for c in t1["recall"] if "√d_k" in c["prompt"])
+    assert "√d_k" in scaling["answer"]  # drawn from the section that explains it
+
+
+def test_a_new_two_part_document_imports_replaces_the_outline_and_its_checklist_becomes_cards(home, cli, tmp_path):
+    folder = tmp_path / "my-sessions"
+    env = {"STUDYXF_SESSIONS": str(folder)}
+    before = cli("today", "--plain", "--session", "rag-1")
+    assert before.returncode == 0 and "Not written yet" in before.stdout  # the shipped outline, shown
+    res = cli("import", str(RAG), env=env)  # the learner's first sessions folder by default
+    assert res.returncode == 0, res.stderr
+    assert "replaces the shipped rag-1" in res.stdout
+    assert sorted(p.name for p in folder.iterdir()) == ["rag-1.yaml", "rag-2.yaml"]
+    assert cli("check", str(folder)).returncode == 0
+    for n, sid in ((1, "rag-1"), (2, "rag-2")):
+        assert _share_shown(cli, RAG, n, sid, folder) >= 0.95
+    shown = cli("today", "--plain", "--session", "rag-1", env=env)
+    assert "Not written yet" not in shown.stdout and "Top K Frequent Elements" in shown.stdout
+    assert "replaces the session 'rag-1'" in shown.stderr
+    sessions = json.loads(cli("sessions", "--json", env=env).stdout)
+    assert [s["id"] for s in sessions][-3:] == ["rag-1", "rag-2", "revision-2"]
+    rag1 = yaml.safe_load((folder / "rag-1.yaml").read_text(encoding="utf-8"))
+    assert [c["prompt"] for c in rag1["recall"]] == rag1["checklist"] and len(rag1["checklist"]) == 3
+    for _ in range(4):  # through transformers-1, -2, lesson-21 and revision-1: rag-1's cards join the deck
+        assert cli("complete", env=env).returncode == 0
+    cards = json.loads(cli("cards", "--json", env=env).stdout)
+    assert {f"rag-1/rag-1-check-{n}" for n in (1, 2, 3)} <= {c["id"] for c in cards}
+    assert rag1["hands_on"]["code"].startswith("import numpy as np")
+    assert rag1["readings"]["research"][0]["url"] == "https://github.com/facebookresearch/faiss"
+    assert rag1["leetcode"]["difficulty"] == "Medium"
+
+
+def test_import_refuses_another_format_and_never_overwrites_without_force(home, cli, tmp_path):
+    out = tmp_path / "out"
+    other = tmp_path / "notes.txt"
+    other.write_text("Some notes\n\nNo parts here.\n", encoding="utf-8")
+    res = cli("import", str(other), "--out", str(out))
+    assert res.returncode == 2 and res.stderr.count("\n") == 1 and "Part N" in res.stderr
+    assert not out.exists()
+    binary = tmp_path / "x.bin"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    assert cli("import", str(binary), "--out", str(out)).returncode == 2
+    assert cli("import", str(tmp_path / "missing.txt"), "--out", str(out)).returncode == 2
+    assert cli("import", str(RAG), "--out", str(out)).returncode == 0
+    (out / "rag-1.yaml").write_text((out / "rag-1.yaml").read_text(encoding="utf-8") + "# my edit\n", encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    again = cli("import", str(RAG), "--out", str(out))
+    assert again.returncode == 2 and "exists" in again.stderr and "--force" in again.stderr
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    forced = cli("import", str(RAG), "--out", str(out), "--force")
+    assert forced.returncode == 0
+    assert (out / "rag-1.yaml.bak").read_bytes() == before["rag-1.yaml"]
+    assert b"# my edit" not in (out / "rag-1.yaml").read_bytes()
+
+
+def test_new_writes_a_skeleton_that_passes_check_and_shows(home, cli, tmp_path):
+    folder = tmp_path / "mine"
+    env = {"STUDYXF_SESSIONS": str(folder)}
+    res = cli("new", "my-topic", env=env)
+    assert res.returncode == 0, res.stderr
+    path = folder / "my-topic.yaml"
+    text = path.read_text(encoding="utf-8")
+    fields = [line for line in text.splitlines() if re.match(r"^[a-z_]+:", line)]
+    assert len(fields) >= 18 and all("#" in line for line in fields)  # every field explained
+    assert cli("check", str(path)).returncode == 0
+    shown = cli("today", "--plain", "--session", "my-topic", env=env)
+    assert shown.returncode == 0 and "Two Sum" in shown.stdout
+    assert cli("new", "my-topic", env=env).returncode == 2
+    assert path.read_text(encoding="utf-8") == text
+    bad = cli("new", "Not An Id", env=env)
+    assert bad.returncode == 2 and "not an id" in bad.stderr
