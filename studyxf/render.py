@@ -61,14 +61,14 @@ def block_renderables(block, state: dict, code_theme: str = "ansi_dark") -> list
 
 def session_renderables(session: Session, state: dict | None = None) -> list:
     """Every tab of the session in the screen's order. `state` carries progress from the store:
-    checks, journal, notes, timer text, status."""
+    checks, journal, notes, timer text, status, the drills most needed first."""
     from rich.rule import Rule
     from rich.text import Text
 
     state = state or {}
     out: list = [Rule(f"Session {session.number} · {present.heading(session)}"),
                  Text(" · ".join(p for p in (present.byline(session), state.get("status")) if p), style="dim")]
-    for tab in present.tabs(session):
+    for tab in present.tabs(session, state.get("drill_need")):
         for section in tab.sections:
             out += [Text(""), Text(section.title, style="bold underline")]
             for block in section.blocks:

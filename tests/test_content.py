@@ -200,3 +200,45 @@ def test_check_file_and_check_dir_agree_on_a_duplicate_id(tmp_path, cli, home):
     in_file = cli("check", str(second))
     assert in_dir.returncode == in_file.returncode == 2
     assert in_dir.stdout == in_file.stdout and "duplicate session id" in in_file.stdout
+
+
+def test_a_revision_is_sized_to_90_minutes_with_its_drills_chosen_by_need(home, cli):
+    """revision-1 lists three drills for today (never passed, then failed most, then due) and the
+    rest as optional; passing the chosen ones brings the next most needed forward."""
+    from studyxf.content.curriculum import REVISION_DRILLS
+    from studyxf.srs import drills as drill_srs
+    from studyxf.study import open_study
+
+    study = open_study()
+    revision = study.curriculum.get("revision-1")
+    names = revision.drills
+    assert len(names) > REVISION_DRILLS
+    assert any("about 25 min" in a for a in revision.data["agenda"])
+
+    def attempt(drill, status, at):
+        study.conn.execute("INSERT INTO drill_attempts (drill, at, file, status, seconds, hints_used) "
+                           "VALUES (?,?,?,?,?,?)", (drill, at, "f.py", status, 1.0, 0))
+
+    a, b, c, d = names[:4]
+    attempt(a, "pass", "2026-11-20T10:00:00")  # passed, not due: least needed
+    for k in range(3):
+        attempt(b, "fail", f"2026-11-21T10:0{k}:00")  # never passed, failed three times: most needed
+    attempt(c, "fail", "2026-11-22T10:00:00")
+    attempt(c, "fail", "2026-11-22T10:01:00")
+    attempt(c, "pass", "2026-11-22T10:02:00")  # passed after failing twice
+    attempt(d, "pass", "2026-11-10T10:00:00")
+    study.conn.execute("INSERT INTO drill_schedule VALUES (?,?,?,?,?,?,?)", (d, 1, 2500, 1, "2026-11-11",
+                                                                            "2026-11-10", 5))
+    study.conn.commit()
+    order = drill_srs.by_need(study.conn, names, study.day())
+    never = [n for n in names if n not in (a, c, d)]
+    assert order[0] == b and order[1:len(never)] == [n for n in never if n != b]
+    assert order[len(never):] == [c, d, a]
+    for n in range(3):
+        cli("complete")
+    out = cli("today", "--plain").stdout
+    today_part = out.split("Today's drills")[1].split("Optional, if time is left")[0]
+    assert [line.split()[-1] for line in today_part.splitlines() if "studyxf drill" in line] == order[:REVISION_DRILLS]
+    optional = out.split("Optional, if time is left\n")[1].split("\n\n")[0]
+    assert {line.split()[-1] for line in optional.splitlines()} == set(order[REVISION_DRILLS:])
+    assert "Optional: the covered sessions' checklists" in out

@@ -49,7 +49,8 @@ def test_unknown_lines_print_question_mark_and_skip_suspend(home, cli):
 
 def test_numeric_card_graded_against_the_engine(home, cli):
     cid = "transformers-1/attention-memory-4096"
-    res = cli("review", "--plain", "--session", "transformers-1", input="s\n" * 8 + "=1 GiB\nq\n")
+    before = [c["id"] for c in _cards(cli, "--due")].index(cid)  # suspend the cards shown before it
+    res = cli("review", "--plain", "--session", "transformers-1", input="s\n" * before + "=1 GiB\nq\n")
     assert f"Q {cid}" in res.stdout
     block = res.stdout.split(f"Q {cid}")[1]
     assert "engine: 1 GiB" in block and "= 5 due 2026-11-30" in block

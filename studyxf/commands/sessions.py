@@ -23,9 +23,12 @@ def _session_state(study, session) -> dict:
             "paused" if elapsed else "not started"
         timer_text = (f"{progress.timebox_text(t, lc['timebox_min'])} ({state}; "
                       f"{int(elapsed // 60)} min {int(elapsed % 60)} s of {lc['timebox_min']} min)")
+    from studyxf.srs import drills as drill_srs
+
     return {"checks": progress.checks(study.conn, session.id), "journal": progress.journal(study.conn, session.id),
             "notes": progress.notes(study.conn, session.id), "timer": timer_text,
-            "status": study.statuses().get(session.id, "")}
+            "status": study.statuses().get(session.id, ""),
+            "drill_need": drill_srs.by_need(study.conn, session.drills, study.day())}
 
 
 def _print_today_plain(study, session, ran_out: bool) -> None:

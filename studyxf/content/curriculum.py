@@ -126,7 +126,12 @@ def arrange(sessions: list[Session]) -> list[Session]:
     return out
 
 
+REVISION_DRILLS = 3  # drills in a 90-minute revision, after ~25 min of due cards; the rest are optional
+
+
 def generate_revision(rev_id: str, ordinal: int, block: list[Session]) -> Session:
+    """A 90-minute revision of the block: its due cards, then REVISION_DRILLS drills chosen by need
+    when it is shown (srs.drills.by_need), the diagrams; the rest listed as optional."""
     titles = [s.title for s in block]
     drills = list(dict.fromkeys(d for s in block for d in s.drills))
     checklist = [item for s in block for item in s.data.get("checklist", [])]
@@ -137,15 +142,16 @@ def generate_revision(rev_id: str, ordinal: int, block: list[Session]) -> Sessio
         "why": ("Spaced retrieval is what turns a session you followed into something you own. "
                 "This revision covers: " + "; ".join(titles) + "."),
         "agenda": [
-            "Recall: the due cards of " + ", ".join(s.id for s in block) + " (these change schedules)",
-            "Practice pass over the rest of their cards (does not change schedules)",
-            "Drills from scratch: " + (", ".join(drills) if drills else "none listed"),
-            "Re-draw the diagrams of each session from memory; check against the deep dives",
+            "Recall (about 25 min): the due cards of " + ", ".join(s.id for s in block) + " (these change schedules)",
+            f"Drills from a blank file (about 45 min): the {REVISION_DRILLS} most needed — never passed first, "
+            "then the ones failed most, then the ones due (listed under Hands-on)",
+            "Re-draw the diagrams of each session from memory; check against the deep dives (about 15 min)",
+            "Optional, if time is left: a practice pass over the rest of their cards (it does not change "
+            "schedules), the other drills, the covered sessions' checklists",
         ],
         "assignment": {"deliverables": [
             "Review every due card of the covered sessions",
-            "Do the practice pass over their remaining cards",
-            "Pass each listed drill from a blank file, without hints",
+            f"Pass today's {REVISION_DRILLS} drills from a blank file, without hints",
             "Write one paragraph: what is still shaky, and when you will revisit it",
         ]},
         "checklist": checklist,

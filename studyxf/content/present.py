@@ -209,7 +209,7 @@ def _leetcode(s: Session) -> list[Section]:
     return [Section("leetcode", f"LeetCode — {lc['title']}", blocks)]
 
 
-def _hands_on(s: Session) -> list[Section]:
+def _hands_on(s: Session, need: list[str] | None = None) -> list[Section]:
     d, h, out = s.data, s.data.get("hands_on") or {}, []
     blocks: list = []
     if h.get("intro"):
@@ -229,8 +229,16 @@ def _hands_on(s: Session) -> list[Section]:
         if s.covers:
             out.append(Section("covers", "Covers", [Bullets(list(s.covers))]))
         if d.get("drills"):
-            out.append(Section("revision_drills", "Drills to write again from scratch",
-                               [Bullets([f"studyxf drill {n}" for n in d["drills"]])]))
+            from studyxf.content.curriculum import REVISION_DRILLS
+
+            order = [n for n in (need or []) if n in d["drills"]] or list(d["drills"])
+            order += [n for n in d["drills"] if n not in order]
+            today, rest = order[:REVISION_DRILLS], order[REVISION_DRILLS:]
+            out.append(Section("revision_drills", "Today's drills, from a blank file (the most needed: never "
+                               "passed, then failed most, then due)", [Bullets([f"studyxf drill {n}" for n in today])]))
+            if rest:
+                out.append(Section("optional_drills", "Optional, if time is left",
+                                   [Bullets([f"studyxf drill {n}" for n in rest])]))
     return out
 
 
@@ -243,7 +251,10 @@ def _checklist(s: Session) -> list[Section]:
         out.append(Section("assignment", "Assignment / Deliverables", blocks))
     if d.get("stretch"):
         out.append(Section("stretch", "Stretch", [Prose(d["stretch"])]))
-    if d.get("checklist"):
+    if d.get("checklist") and s.kind == "revision":
+        out.append(Section("checklist", "Optional: the covered sessions' checklists (tick what you can still do)",
+                           [Checks("checklist", [Check(i, t) for i, t in enumerate(d["checklist"])])]))
+    elif d.get("checklist"):
         out.append(Section("checklist", "Post-session checklist", [
             Prose("By the end of this session you should be able to:"),
             Checks("checklist", [Check(i, t) for i, t in enumerate(d["checklist"])])]))
@@ -270,12 +281,13 @@ TABS = (("overview", "Overview", _overview), ("deep", "Deep dive", _deep_dive), 
         ("checklist", "Checklist", _checklist), ("journal", "Journal", _journal), ("next", "Next", _next))
 
 
-def tabs(session: Session) -> list[Tab]:
+def tabs(session: Session, drill_need: list[str] | None = None) -> list[Tab]:
     """The session's tabs with their sections; a tab with nothing in it is left out (the journal and
-    what comes next are always there)."""
+    what comes next are always there). `drill_need`: the drills, most needed first (a revision
+    lists the first few for today)."""
     out = []
     for key, title, build in TABS:
-        sections = build(session)
+        sections = build(session, drill_need) if build is _hands_on else build(session)
         if sections or key == "overview":
             out.append(Tab(key, title, sections))
     return out

@@ -79,3 +79,19 @@ def unfinished(conn: sqlite3.Connection, names: list[str]) -> list[str]:
     """These drills, in order, less those whose latest attempt is a pass."""
     last = latest_status(conn)
     return [n for n in names if last.get(n) != "pass"]
+
+
+def by_need(conn: sqlite3.Connection, names: list[str], day: date | None = None) -> list[str]:
+    """These drills, the most needed first: never passed, then failed most, then due to be
+    written again, then the rest; ties keep the given (curriculum) order."""
+    day = (day or clock.study_day()).isoformat()
+    passed = {d for (d,) in conn.execute("SELECT DISTINCT drill FROM drill_attempts WHERE status = 'pass'")}
+    fails = dict(conn.execute("SELECT drill, COUNT(*) FROM drill_attempts WHERE status != 'pass' GROUP BY drill"))
+    due_now = {d for (d,) in conn.execute("SELECT drill FROM drill_schedule WHERE due <= ?", (day,))}
+
+    def need(i_name):
+        i, name = i_name
+        tier = 0 if name not in passed else 1 if fails.get(name) else 2 if name in due_now else 3
+        return tier, -fails.get(name, 0), i
+
+    return [name for _, name in sorted(enumerate(dict.fromkeys(names)), key=need)]

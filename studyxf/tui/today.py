@@ -46,7 +46,7 @@ class TodayScreen(Screen):
         self.ready = asyncio.Event()  # set once the tabs exist (tests wait on it)
         self.study = study
         self.session = study.curriculum.get(session_id) if session_id else None
-        self.tabs = present.tabs(self.session) if self.session else []
+        self.tabs = self._tabs()
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -64,6 +64,15 @@ class TodayScreen(Screen):
         first.id = "first-paint"
         yield first
         yield Footer()
+
+    def _tabs(self) -> list:
+        if self.session is None:
+            return []
+        from studyxf.srs import drills as drill_srs
+
+        need = drill_srs.by_need(self.study.conn, self.session.drills, self.study.day()) \
+            if self.session.kind == "revision" else None
+        return present.tabs(self.session, need)
 
     def tab_list(self) -> list[tuple[str, str]]:
         """(title, key) of each tab, numbered as the keys 1-8 reach them."""
@@ -166,7 +175,7 @@ class TodayScreen(Screen):
         """This screen, rebuilt for another session (the app's base screen cannot be switched)."""
         self.ready.clear()
         self.session = session
-        self.tabs = present.tabs(session) if session else []
+        self.tabs = self._tabs()
         await self.recompose()
         self._start()
 
@@ -330,6 +339,8 @@ class TodayScreen(Screen):
             return
         from studyxf.srs import drills as drill_srs
 
+        if self.session.kind == "revision":  # the most needed first, as its Hands-on tab lists them
+            drills = drill_srs.by_need(self.study.conn, drills, self.study.day())
         name = next(iter(drill_srs.unfinished(self.study.conn, drills)), drills[0])
         # a learner's broken drill folder is told as a notification, not printed over the screen
         drill = catalogue.all_drills(warn=lambda m: self.notify(m, severity="warning")).get(name)
@@ -360,9 +371,13 @@ class TodayScreen(Screen):
         from studyxf.tui.review import ReviewScreen
 
         if self.session is not None and self.session.kind == "revision":
-            # a revision: its sessions' due cards, then a practice pass over the rest, then drills
+            # a revision: its sessions' due cards, then a practice pass over the rest, then today's drills
+            from studyxf.content.curriculum import REVISION_DRILLS
+            from studyxf.srs import drills as drill_srs
+
+            need = drill_srs.by_need(self.study.conn, self.session.drills, self.study.day())
             self.app.push_screen(ReviewScreen(self.study, set(self.session.covers), then_practice=True,
-                                              drills=self.session.drills))
+                                              drills=need[:REVISION_DRILLS]))
         else:
             self.app.push_screen(ReviewScreen(self.study))
 
