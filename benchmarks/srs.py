@@ -3,10 +3,12 @@
 - studyxf: decks of 100k and 1M cards, 5% due today: the time to show the next card (the queue's
   first card) and to answer one (select, update, log, commit: one BEGIN IMMEDIATE transaction,
   WAL, synchronous=FULL), medians over a few hundred answers.
+- studyxf under FSRS (STUDYXF_SCHEDULER=fsrs, the `fsrs` package): the same answers on the 100k deck,
+  each review card carrying an FSRS memory state.
 - Anki (the `anki` package, v3 scheduler): the same on a 100k-card collection, at the same
   durability (WAL, synchronous=FULL).
 
-Targets: per-answer time no more than Anki's; next card under 1 ms at 1M cards.
+Targets: per-answer time (SM-2 and FSRS) no more than Anki's; next card under 1 ms at 1M cards.
 Run: pip install anki && python benchmarks/srs.py   (N=... to change the sizes)
 """
 
@@ -28,10 +30,11 @@ ANSWERS = int(os.environ.get("ANSWERS", "300"))
 TODAY = "2026-11-29"
 
 
-def build_studyxf(n: int):
+def build_studyxf(n: int, scheduler: str = "sm2"):
     home = tempfile.mkdtemp()
     os.environ["STUDYXF_HOME"] = home
     os.environ["STUDYXF_NOW"] = TODAY + "T20:00"
+    os.environ["STUDYXF_SCHEDULER"] = scheduler
     from studyxf.config import Config
     from studyxf.content.curriculum import Curriculum
     from studyxf.srs.deck import Deck
@@ -46,30 +49,30 @@ def build_studyxf(n: int):
             due = day0 - timedelta(days=rng.randint(0, 10))
         else:
             due = day0 + timedelta(days=rng.randint(1, 365))
+        memory = "10.0 5.0 2026-11-01T20:00:00+00:00"  # FSRS: stability, difficulty, last review
         rows.append((f"s{i // 1000}/c{i}", f"s{i // 1000}", i, "basic", "2026-01-01", 3, 2500, 10, due.isoformat(),
-                     "2026-11-01"))
+                     "2026-11-01", memory if scheduler == "fsrs" else None))
     conn.execute("BEGIN")
     conn.executemany("INSERT INTO cards (id, session_id, position, kind, added_day, reps, ef_milli, interval, due, "
-                     "last_day) VALUES (?,?,?,?,?,?,?,?,?,?)", rows)
+                     "last_day, fsrs) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
+    conn.execute("UPDATE settings SET value = ? WHERE key = 'scheduler'", (scheduler,))
     conn.execute("COMMIT")
     conn.execute("ANALYZE")
     return Deck(conn, Curriculum([]), Config(reviews_per_day=10 ** 9))
 
 
-def measure_studyxf(n: int) -> tuple[float, float]:
-    deck = build_studyxf(n)
-    nexts, answers = [], []
-    for _ in range(ANSWERS):
+def studyxf_steps(deck):
+    """One answer per step: (time to the next card, time to answer it), in seconds."""
+    good = deck.scheduler.good
+    while True:
         t = time.perf_counter()
         card = deck.next_id()
-        nexts.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        deck.answer(card, 4)
-        answers.append(time.perf_counter() - t)
-    return statistics.median(nexts), statistics.median(answers)
+        t1 = time.perf_counter()
+        deck.answer(card, good)
+        yield t1 - t, time.perf_counter() - t1
 
 
-def measure_anki(n: int) -> tuple[float, float] | None:
+def build_anki(n: int):
     try:
         from anki.collection import AddNoteRequest, Collection
     except ImportError:
@@ -94,34 +97,59 @@ def measure_anki(n: int) -> tuple[float, float] | None:
     col.decks.save(conf)
     assert col.decks.config_dict_for_deck_id(deck_id)["rev"]["perDay"] == 9999
     col.decks.select(deck_id)
-    nexts, answers = [], []
-    for _ in range(ANSWERS):
+    assert col.db.scalar("pragma synchronous") == 2 and col.db.scalar("pragma journal_mode") == "wal"
+    return col
+
+
+def anki_steps(col):
+    while True:
         t = time.perf_counter()
         queued = col.sched.get_queued_cards(fetch_limit=1)
-        nexts.append(time.perf_counter() - t)
+        t1 = time.perf_counter()
         card = col.get_card(queued.cards[0].card.id)
         card.start_timer()
-        t = time.perf_counter()
+        t2 = time.perf_counter()
         states = col._backend.get_scheduling_states(card.id)
         col.sched.answer_card(col.sched.build_answer(card=card, states=states, rating=3))
-        answers.append(time.perf_counter() - t)
-    assert col.db.scalar("pragma synchronous") == 2 and col.db.scalar("pragma journal_mode") == "wal"
-    col.close()
-    return statistics.median(nexts), statistics.median(answers)
+        yield t1 - t, time.perf_counter() - t2
+
+
+def side_by_side(runs: dict, answers: int, batch: int = 25) -> dict:
+    """Each contender answers `batch` cards in turn until each has answered `answers`: the disk's
+    and the machine's drift fall on all of them alike. Medians of (next card, answer)."""
+    times = {name: ([], []) for name in runs}
+    for _ in range(max(1, answers // batch)):
+        for name, steps in runs.items():
+            for _ in range(batch):
+                nxt, ans = next(steps)
+                times[name][0].append(nxt)
+                times[name][1].append(ans)
+    return {name: (statistics.median(a), statistics.median(b)) for name, (a, b) in times.items()}
 
 
 def main() -> None:
     sizes = [int(s) for s in os.environ.get("N", "100000,1000000").split(",")]
-    anki = measure_anki(min(sizes))
-    for n in sizes:
-        nxt, ans = measure_studyxf(n)
-        print(f"studyxf {n:>9,} cards: next card {nxt * 1000:.3f} ms (target < 1 ms at 1M), "
-              f"answer {ans * 1000:.3f} ms")
-    if anki is None:
+    n = min(sizes)
+    runs = {"studyxf SM-2": studyxf_steps(build_studyxf(n, "sm2")),
+            "studyxf FSRS": studyxf_steps(build_studyxf(n, "fsrs"))}
+    col = build_anki(n)
+    if col is not None:
+        runs["anki (v3, WAL, synchronous=FULL)"] = anki_steps(col)
+    found = side_by_side(runs, ANSWERS)
+    for name, (nxt, ans) in found.items():
+        print(f"{name:<34} {n:>9,} cards: next card {nxt * 1000:.3f} ms, answer {ans * 1000:.3f} ms")
+    if col is None:
         print("anki not installed: pip install anki for the side-by-side figure")
-        return
-    print(f"anki    {min(sizes):>9,} cards: next card {anki[0] * 1000:.3f} ms, answer {anki[1] * 1000:.3f} ms "
-          f"(v3 scheduler, WAL, synchronous=FULL)")
+    else:
+        anki = found["anki (v3, WAL, synchronous=FULL)"][1]
+        print(f"answer / anki's: SM-2 {found['studyxf SM-2'][1] / anki:.2f}x, FSRS {found['studyxf FSRS'][1] / anki:.2f}x "
+              f"(target <= 1)")
+        col.close()
+    for big in (s for s in sizes if s != n):
+        steps = studyxf_steps(build_studyxf(big, "sm2"))
+        times = [next(steps) for _ in range(ANSWERS)]
+        print(f"studyxf SM-2 {big:>9,} cards: next card {statistics.median(t[0] for t in times) * 1000:.3f} ms "
+              f"(target < 1 ms), answer {statistics.median(t[1] for t in times) * 1000:.3f} ms")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ class Config:
     leech_threshold: int = 8
     session_dirs: list[str] = field(default_factory=list)
     theme: str | None = None  # the app's theme, as last chosen in the command palette
+    scheduler: str = "sm2"  # sm2 (the default) or fsrs; STUDYXF_SCHEDULER overrides it
 
 
 _INT_KEYS = {"rollover_hour": (0, 23), "new_cards_per_day": (0, 10000),
@@ -43,6 +44,10 @@ def load() -> Config:
         elif key == "fuzz":
             if not isinstance(value, bool):
                 raise StudyxfError(f"{path}: fuzz: expected true or false, got {value!r}")
+            values[key] = value
+        elif key == "scheduler":
+            if value not in ("sm2", "fsrs"):
+                raise StudyxfError(f"{path}: scheduler: expected \"sm2\" or \"fsrs\", got {value!r}")
             values[key] = value
         elif key == "theme":
             if not isinstance(value, str):

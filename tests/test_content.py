@@ -227,8 +227,8 @@ def test_a_revision_is_sized_to_90_minutes_with_its_drills_chosen_by_need(home, 
     attempt(c, "fail", "2026-11-22T10:01:00")
     attempt(c, "pass", "2026-11-22T10:02:00")  # passed after failing twice
     attempt(d, "pass", "2026-11-10T10:00:00")
-    study.conn.execute("INSERT INTO drill_schedule VALUES (?,?,?,?,?,?,?)", (d, 1, 2500, 1, "2026-11-11",
-                                                                            "2026-11-10", 5))
+    study.conn.execute("INSERT INTO drill_schedule (drill, reps, ef_milli, interval, due, last_day, last_quality) "
+                       "VALUES (?,?,?,?,?,?,?)", (d, 1, 2500, 1, "2026-11-11", "2026-11-10", 5))
     study.conn.commit()
     order = drill_srs.by_need(study.conn, names, study.day())
     never = [n for n in names if n not in (a, c, d)]

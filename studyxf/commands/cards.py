@@ -89,13 +89,26 @@ def cards(as_json, due, reset, suspend, unsuspend, bury, flag_card, note):
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def stats(as_json):
+@click.option("--compare", is_flag=True, help="Replay your review log under SM-2 and FSRS: the reviews each asks "
+              "over the next 30 days and the recall FSRS predicts.")
+def stats(as_json, compare):
     """Progress, review forecast, retention, streak, drill history."""
     from studyxf.srs.stats import compute
     from studyxf.study import open_study
 
     study = open_study()
     study.enter_today()
+    if compare:
+        from studyxf.srs import compare as compare_mod
+
+        data = compare_mod.compare(study)
+        if as_json:
+            emit_json(data)
+        else:
+            from rich.console import Console
+
+            Console().print(*compare_mod.renderables(data))
+        return 0
     data = compute(study)
     if as_json:
         emit_json(data)

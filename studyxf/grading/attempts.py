@@ -25,7 +25,8 @@ def grade_and_record(study, d, path, hints_used: int, grade) -> tuple[dict, str 
              json.dumps(report["diagnosis"]), seconds, hints_used))
     schedule = None
     if report["status"] == "pass":
-        scheduled = drill_srs.record_pass(study.conn, d.name, study.day())
+        scheduled = drill_srs.record_pass(study.conn, d.name, study.day(), study.deck.scheduler,
+                                          study.config.rollover_hour)
         if scheduled:
             schedule = f"scheduled (SM-2 quality {scheduled[0]}): write it again from scratch on {scheduled[1]}"
     return report, schedule

@@ -15,12 +15,13 @@ from studyxf import clock
 from studyxf.config import Config
 from studyxf.content.curriculum import Curriculum
 from studyxf.content.sessions import RecallPrompt, Session
-from studyxf.srs import sm2
+from studyxf.srs import schedulers, sm2
 from studyxf.store.db import transaction
 
 REASK_BELOW = 4  # SM-2 step 7: within the day, repeat until the card scores 4 or more
+FSRS_REASK_BELOW = 2  # FSRS without learning steps: Again brings the card back the same day
 
-_CARD_COLS = "id, session_id, reps, ef_milli, interval, due, last_day, lapses, suspended, leech, buried_until"
+_CARD_COLS = "id, session_id, reps, ef_milli, interval, due, last_day, lapses, suspended, leech, buried_until, fsrs"
 
 
 @dataclass
@@ -37,10 +38,18 @@ class Card:
     suspended: bool
     leech: bool
     buried_until: date | None = None
+    fsrs: str | None = None  # FSRS's memory state, kept while FSRS schedules
 
     @property
     def state(self) -> sm2.CardState:
         return sm2.CardState(self.repetitions, self.ef_milli, self.interval, self.due)
+
+    @property
+    def step(self) -> schedulers.Step | None:
+        """The schedule as the schedulers read it; None for a card never answered."""
+        if self.due is None:
+            return None
+        return schedulers.Step(self.due, self.interval, self.repetitions, self.ef_milli, self.fsrs)
 
 
 def _d(value: str | None) -> date | None:
@@ -56,6 +65,35 @@ class Deck:
         self.config = config or Config()
         self.prompts: dict[str, tuple[Session, RecallPrompt]] = {
             f"{s.id}/{p.id}": (s, p) for s in curriculum.sessions for p in s.recall}
+        self.scheduler = schedulers.make(schedulers.chosen(self.config), self.config.rollover_hour)
+        self._follow_scheduler()
+
+    # -- the scheduler -------------------------------------------------------------------------
+    def _follow_scheduler(self) -> None:
+        """After a switch between SM-2 and FSRS, every answered card (and drill) is rescheduled by
+        replaying its log under the chosen scheduler; the log itself is never changed."""
+        row = self.conn.execute("SELECT value FROM settings WHERE key = 'scheduler'").fetchone()
+        if row and row[0] == self.scheduler.name:
+            return
+        from studyxf.srs import drills as drill_srs
+
+        with transaction(self.conn):
+            row = self.conn.execute("SELECT value FROM settings WHERE key = 'scheduler'").fetchone()
+            if row and row[0] == self.scheduler.name:  # another process switched first
+                return
+            logs: dict[str, list] = {}
+            for card_id, *entry in self.conn.execute(
+                    "SELECT card_id, at, day, grade, scale FROM reviews WHERE reask = 0 AND practice = 0 ORDER BY id"):
+                logs.setdefault(card_id, []).append(entry)
+            for card_id, log in logs.items():
+                state = schedulers.replay(self.scheduler, log)
+                self.conn.execute("UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, "
+                                  "fsrs = COALESCE(?, fsrs) WHERE id = ?",
+                                  (state.reps, state.ef_milli, state.interval, state.due.isoformat(), state.fsrs,
+                                   card_id))
+            drill_srs.reschedule_all(self.conn, self.scheduler, self.config.rollover_hour)
+            self.conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('scheduler', ?)",
+                              (self.scheduler.name,))
 
     # -- the study day -------------------------------------------------------------------------
     def today(self) -> date:
@@ -100,7 +138,7 @@ class Deck:
         return Card(id=row[0], session_id=row[1], prompt=prompt[1] if prompt else None,
                     repetitions=row[2], ef_milli=row[3], interval=row[4], due=_d(row[5]),
                     last_day=_d(row[6]), lapses=row[7], suspended=bool(row[8]), leech=bool(row[9]),
-                    buried_until=_d(row[10]))
+                    buried_until=_d(row[10]), fsrs=row[11])
 
     def get(self, card_id: str) -> Card | None:
         row = self.conn.execute(f"SELECT {_CARD_COLS} FROM cards WHERE id = ?", (card_id,)).fetchone()
@@ -115,14 +153,16 @@ class Deck:
 
     # -- the queue -----------------------------------------------------------------------------
     def reasks(self, day: date | None = None) -> list[str]:
-        """Cards answered today whose latest grade today is below 4, in the order last answered."""
+        """Cards answered today whose latest grade today asks for it again (SM-2 below 4, FSRS Again), in
+        the order last answered."""
         day = (day or self.today()).isoformat()
-        latest: dict[str, int] = {}
-        for card_id, grade in self.conn.execute(
-                "SELECT card_id, grade FROM reviews WHERE day = ? AND practice = 0 ORDER BY id", (day,)):
+        latest: dict[str, bool] = {}
+        for card_id, again in self.conn.execute(
+                "SELECT card_id, CASE scale WHEN 'fsrs' THEN grade < ? ELSE grade < ? END FROM reviews "
+                "WHERE day = ? AND practice = 0 ORDER BY id", (FSRS_REASK_BELOW, REASK_BELOW, day)):
             latest.pop(card_id, None)
-            latest[card_id] = grade
-        ids = [cid for cid, g in latest.items() if g < REASK_BELOW]
+            latest[card_id] = again
+        ids = [cid for cid, again in latest.items() if again]
         if not ids:
             return []
         marks = ",".join("?" * len(ids))
@@ -215,60 +255,68 @@ class Deck:
     # -- answering -----------------------------------------------------------------------------
     def answer(self, card_id: str, quality: int, seconds: float | None = None,
                typed: str | None = None, practice: bool = False) -> tuple[int, date | None]:
-        """Commit one answer durably; returns (review id, due date after it)."""
-        if not 0 <= quality <= 5:
-            raise ValueError("quality must be 0..5")
+        """Commit one answer (a grade on the chosen scheduler's scale) durably; returns (review id,
+        due date after it)."""
+        sched = self.scheduler
+        if quality not in sched.grades:
+            raise ValueError(f"{sched.name} grades are {sched.grades[0]}..{sched.grades[-1]}")
         moment = clock.now()
         day = clock.study_day(moment, self.config.rollover_hour)
         with transaction(self.conn):
             row = self.conn.execute(
-                "SELECT reps, ef_milli, interval, due, last_day, lapses, suspended, leech FROM cards "
+                "SELECT reps, ef_milli, interval, due, last_day, lapses, suspended, leech, fsrs FROM cards "
                 "WHERE id = ?", (card_id,)).fetchone()
             if row is None:
                 raise KeyError(card_id)
-            reps, ef, interval, due, last_day, lapses, suspended, leech = row
-            prev = (reps, ef, interval, due, last_day, lapses, suspended, leech)
+            reps, ef, interval, due, last_day, lapses, suspended, leech, fsrs = row
+            prev = (reps, ef, interval, due, last_day, lapses, suspended, leech)  # for undo
+            before = schedulers.Step(_d(due), interval, reps, ef, fsrs) if due else None
             reask = practice or last_day == day.isoformat()
             if reask:
-                new_state = sm2.CardState(reps, ef, interval, _d(due))
+                new = before or schedulers.Step(None, interval, reps, ef, fsrs)
             else:
-                state = sm2.CardState(reps, ef, interval, _d(due))
-                fuzz = sm2.fuzz_days(interval, random.Random()) if self.config.fuzz else 0
-                new_state = sm2.grade(state, quality, day, fuzz)
-                if quality < 3 and due is not None:
+                fuzz = sm2.fuzz_days(interval, random.Random()) if self.config.fuzz and sched.name == "sm2" else 0
+                new = sched.step(before, quality, moment, day, fuzz)
+                if sched.fails(quality) and due is not None:
                     lapses += 1
                 if lapses >= self.config.leech_threshold and not leech:
                     leech, suspended = 1, 1
                 self.conn.execute(
                     "UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, last_day = ?, "
-                    "lapses = ?, suspended = ?, leech = ? WHERE id = ?",
-                    (new_state.repetitions, new_state.ef_milli, new_state.interval,
-                     new_state.due.isoformat(), day.isoformat(), lapses, suspended, leech, card_id))
+                    "lapses = ?, suspended = ?, leech = ?, fsrs = COALESCE(?, fsrs) WHERE id = ?",
+                    (new.reps, new.ef_milli, new.interval, new.due.isoformat(), day.isoformat(), lapses,
+                     suspended, leech, new.fsrs, card_id))
             cur = self.conn.execute(
                 "INSERT INTO reviews (card_id, at, day, grade, reask, typed, seconds, practice, "
                 "prev_reps, prev_ef_milli, prev_interval, prev_due, prev_last_day, prev_lapses, "
-                "prev_suspended, prev_leech, new_reps, new_ef_milli, new_interval, new_due) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "prev_suspended, prev_leech, new_reps, new_ef_milli, new_interval, new_due, scale) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (card_id, clock.timestamp(moment), day.isoformat(), quality, int(reask), typed,
-                 seconds, int(practice), *prev, new_state.repetitions, new_state.ef_milli,
-                 new_state.interval, new_state.due.isoformat() if new_state.due else None))
-        return cur.lastrowid, new_state.due
+                 seconds, int(practice), *prev, new.reps, new.ef_milli, new.interval,
+                 new.due.isoformat() if new.due else None, sched.name))
+        return cur.lastrowid, new.due
 
     def undo(self, review_id: int) -> str | None:
         """Remove one logged answer and restore the card as it was before it; returns the card id."""
         with transaction(self.conn):
             row = self.conn.execute(
                 "SELECT card_id, reask, prev_reps, prev_ef_milli, prev_interval, prev_due, "
-                "prev_last_day, prev_lapses, prev_suspended, prev_leech FROM reviews WHERE id = ?",
+                "prev_last_day, prev_lapses, prev_suspended, prev_leech, scale FROM reviews WHERE id = ?",
                 (review_id,)).fetchone()
             if row is None:
                 return None
             card_id, reask = row[0], row[1]
+            self.conn.execute("DELETE FROM reviews WHERE id = ?", (review_id,))
             if not reask:
                 self.conn.execute(
                     "UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, last_day = ?, "
-                    "lapses = ?, suspended = ?, leech = ? WHERE id = ?", (*row[2:], card_id))
-            self.conn.execute("DELETE FROM reviews WHERE id = ?", (review_id,))
+                    "lapses = ?, suspended = ?, leech = ? WHERE id = ?", (*row[2:10], card_id))
+                if row[10] == "fsrs":  # FSRS's memory as it was: the card's remaining log replayed
+                    log = self.conn.execute("SELECT at, day, grade, scale FROM reviews WHERE card_id = ? AND "
+                                            "reask = 0 AND practice = 0 ORDER BY id", (card_id,)).fetchall()
+                    state = schedulers.replay(self.scheduler, log) if self.scheduler.name == "fsrs" else None
+                    self.conn.execute("UPDATE cards SET fsrs = ? WHERE id = ?", (state.fsrs if state else None,
+                                                                                  card_id))
         return card_id
 
     # -- other actions -------------------------------------------------------------------------
@@ -302,13 +350,15 @@ class Deck:
         return "new" if card.due is None else "review"
 
     def preview(self, card_id: str) -> dict[int, int | None]:
-        """The interval (days) each grade would give now, from the function that commits it; None
+        """The interval (days) each grade of the chosen scheduler would give now, from the function that commits it; None
         for a re-ask (already answered today: the schedule does not move)."""
         card = self.get(card_id)
-        day = self.today()
+        moment = clock.now()
+        day = clock.study_day(moment, self.config.rollover_hour)
+        grades = self.scheduler.grades
         if card is None or card.last_day == day:
-            return {q: None for q in range(6)}
-        return {q: sm2.grade(card.state, q, day).interval for q in range(6)}
+            return {q: None for q in grades}
+        return {q: self.scheduler.step(card.step, q, moment, day).interval for q in grades}
 
     def history(self, card_id: str) -> list[dict]:
         """Every logged answer of a card, oldest first."""
@@ -347,7 +397,7 @@ class Deck:
             self.conn.execute("DELETE FROM reviews WHERE card_id = ?", (card_id,))
             return self.conn.execute(
                 "UPDATE cards SET reps = 0, ef_milli = ?, interval = 0, due = NULL, last_day = NULL, "
-                "lapses = 0, leech = 0, suspended = removed, buried_until = NULL WHERE id = ?",
+                "lapses = 0, leech = 0, suspended = removed, buried_until = NULL, fsrs = NULL WHERE id = ?",
                 (sm2.EF_START_MILLI, card_id)).rowcount > 0
 
     def flag(self, card_id: str, note: str) -> bool:

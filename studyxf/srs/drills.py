@@ -8,7 +8,6 @@ import sqlite3
 from datetime import date, datetime
 
 from studyxf import clock
-from studyxf.srs import sm2
 from studyxf.store.db import transaction
 
 LONG_ROUND_S = 30 * 60  # a first-try pass that took this long earns 4, not 5
@@ -22,29 +21,65 @@ def quality(attempts: int, hints: int, seconds: float) -> int:
     return 3
 
 
-def record_pass(conn: sqlite3.Connection, drill: str, day: date) -> tuple[int, date] | None:
-    """Schedule the drill after the pass just recorded in drill_attempts (the latest row). Nothing
-    changes when it was already passed today or is not due yet (practising ahead is free)."""
+def _rounds(conn: sqlite3.Connection, drill: str, rollover_hour: int) -> list[tuple[str, date, int]]:
+    """Each pass of a drill with the SM-2 quality of the round that ended in it: (at, study day, q)."""
+    attempts = conn.execute("SELECT status, hints_used, seconds, at FROM drill_attempts WHERE drill = ? ORDER BY id",
+                            (drill,)).fetchall()
+    out, start, hints_before = [], 0, 0
+    for i, (status, hints_used, seconds, at) in enumerate(attempts):
+        if status != "pass":
+            continue
+        round_ = attempts[start:i + 1]
+        hints = max(0, (hints_used or 0) - (hints_before or 0))
+        span = (datetime.fromisoformat(at) - datetime.fromisoformat(round_[0][3])).total_seconds()
+        out.append((at, clock.study_day(datetime.fromisoformat(at), rollover_hour),
+                    quality(len(round_), hints, span + (seconds or 0))))
+        start, hints_before = i + 1, hints_used
+    return out
+
+
+def _replay(conn, drill: str, scheduler, rollover_hour: int):
+    """The drill's schedule rebuilt from its passes: a pass counts once a day and only when the
+    drill is due (practising ahead is free). Returns (state, last counted day, its quality)."""
+    state, last_day, last_q = None, None, None
+    for at, day, q in _rounds(conn, drill, rollover_hour):
+        if day == last_day or (state is not None and state.due > day):
+            continue
+        state = scheduler.step(state, scheduler.from_quality(q), datetime.fromisoformat(at), day)
+        last_day, last_q = day, q
+    return state, last_day, last_q
+
+
+def _store(conn, drill: str, state, last_day: date, q: int) -> None:
+    conn.execute("INSERT OR REPLACE INTO drill_schedule (drill, reps, ef_milli, interval, due, last_day, "
+                 "last_quality, fsrs) VALUES (?,?,?,?,?,?,?,?)",
+                 (drill, state.reps, state.ef_milli, state.interval, state.due.isoformat(), last_day.isoformat(), q,
+                  state.fsrs))
+
+
+def record_pass(conn: sqlite3.Connection, drill: str, day: date, scheduler=None,
+                rollover_hour: int = clock.DEFAULT_ROLLOVER_HOUR) -> tuple[int, date] | None:
+    """Schedule the drill after the pass just recorded in drill_attempts (the latest row), with the
+    chosen scheduler (SM-2 by default). Nothing changes when it was already passed today or is
+    not due yet. Returns (the round's SM-2 quality, the new due date)."""
+    from studyxf.srs import schedulers
+
+    scheduler = scheduler or schedulers.Sm2()
     with transaction(conn):
-        row = conn.execute("SELECT reps, ef_milli, interval, due, last_day FROM drill_schedule WHERE drill = ?",
-                           (drill,)).fetchone()
-        if row and (row[4] == day.isoformat() or (row[3] and row[3] > day.isoformat())):
+        row = conn.execute("SELECT last_day FROM drill_schedule WHERE drill = ?", (drill,)).fetchone()
+        state, last_day, q = _replay(conn, drill, scheduler, rollover_hour)
+        if state is None or last_day != day or (row and row[0] == day.isoformat()):
             return None
-        attempts = conn.execute("SELECT id, status, hints_used, seconds, at FROM drill_attempts WHERE drill = ? "
-                                "ORDER BY id", (drill,)).fetchall()
-        # the round: the attempts since the previous pass, this pass included
-        previous = [i for i, a in enumerate(attempts[:-1]) if a[1] == "pass"]
-        start = previous[-1] + 1 if previous else 0
-        round_ = attempts[start:]
-        hints_before = attempts[start - 1][2] if start else 0
-        hints = max(0, (round_[-1][2] or 0) - (hints_before or 0))
-        span = (datetime.fromisoformat(round_[-1][4]) - datetime.fromisoformat(round_[0][4])).total_seconds()
-        q = quality(len(round_), hints, span + (round_[-1][3] or 0))
-        state = sm2.CardState(*row[:3], date.fromisoformat(row[3]) if row[3] else None) if row else sm2.CardState()
-        new = sm2.grade(state, q, day)
-        conn.execute("INSERT OR REPLACE INTO drill_schedule VALUES (?,?,?,?,?,?,?)",
-                     (drill, new.repetitions, new.ef_milli, new.interval, new.due.isoformat(), day.isoformat(), q))
-    return q, new.due
+        _store(conn, drill, state, last_day, q)
+    return q, state.due
+
+
+def reschedule_all(conn: sqlite3.Connection, scheduler, rollover_hour: int) -> None:
+    """Every scheduled drill rebuilt under `scheduler` (after a switch; inside the caller's transaction)."""
+    for (drill,) in conn.execute("SELECT drill FROM drill_schedule").fetchall():
+        state, last_day, q = _replay(conn, drill, scheduler, rollover_hour)
+        if state is not None:
+            _store(conn, drill, state, last_day, q)
 
 
 def due(conn: sqlite3.Connection, day: date | None = None) -> list[tuple[str, str]]:

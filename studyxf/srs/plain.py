@@ -32,10 +32,17 @@ def prompt_text(card) -> str:
     return text
 
 
+def help_lines(scheduler) -> list[str]:
+    first, last = scheduler.grades[0], scheduler.grades[-1]
+    names = ", ".join(f"{g} {scheduler.meaning[g]}" for g in scheduler.grades)
+    return [
+        "# empty line   show the answer",
+        f"# {first}-{last}          grade the card ({scheduler.name.upper()}; the answer is shown first if it was not)",
+        f"#              {names}",
+        *HELP]
+
+
 HELP = [
-    "# empty line   show the answer",
-    "# 0-5          grade the card (SM-2 quality; the answer is shown first if it was not)",
-    "#              0 blank, 1 wrong but familiar, 2 wrong but nearly, 3 right with effort, 4 right, 5 easy",
     "# =<number>    a numeric card's typed answer, graded against the engine's figure",
     "# u            undo the latest grade, suspension or burial (again: the one before)",
     "# s            skip this card for now",
@@ -93,11 +100,11 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
                 continue
             quality = None
             typed = None
-            if len(cmd) == 1 and cmd in "012345":
+            if len(cmd) == 1 and cmd.isdigit() and int(cmd) in deck.scheduler.grades:
                 quality = int(cmd)
             elif cmd.startswith("=") and card.prompt and card.prompt.kind == "numeric":
                 typed = cmd[1:].strip()
-                quality = numeric.quality(typed, card.prompt.calc)[0]
+                quality = deck.scheduler.from_quality(numeric.quality(typed, card.prompt.calc)[0])
             if quality is not None:
                 if not shown:
                     _block(out, "A", answer_text(card))
@@ -122,7 +129,7 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
                 sitting.bury(card.id)
                 break
             if cmd == "help":
-                say(*HELP)
+                say(*help_lines(deck.scheduler))
                 continue
             if cmd == "q":
                 stop = True

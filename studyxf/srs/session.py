@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 from studyxf.srs.deck import Deck
 
-NAMES = {0: "Blank", 1: "Wrong", 2: "Almost", 3: "Hard", 4: "Good", 5: "Easy"}
-MEANING = {0: "no memory of it", 1: "wrong, but the answer was familiar", 2: "wrong, but nearly there",
-           3: "right, with real effort", 4: "right, after a moment", 5: "right, at once"}
+from studyxf.srs.schedulers import Sm2
+
+NAMES, MEANING = Sm2.names, Sm2.meaning  # SM-2's grades; a deck's scheduler has its own (deck.scheduler)
 
 
 def interval_label(days: int | None) -> str:
@@ -35,7 +35,7 @@ class Sitting:
         review_id, due = self.deck.answer(card_id, quality, seconds, typed, practice=self.practice)
         self.stack.append(("grade", review_id, quality, card_id))
         self.reviewed += 1
-        self.again += quality < 3
+        self.again += self.deck.scheduler.fails(quality)
         if self.practice:
             self.practice_done.add(card_id)
         return due
@@ -57,7 +57,7 @@ class Sitting:
             _, review_id, quality, card_id = action
             self.deck.undo(review_id)
             self.reviewed -= 1
-            self.again -= quality < 3
+            self.again -= self.deck.scheduler.fails(quality)
             self.practice_done.discard(card_id)
             return card_id
         if action[0] == "suspend":

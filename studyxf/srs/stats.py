@@ -13,7 +13,8 @@ def compute(study) -> dict:
     per_day = dict(conn.execute(
         "SELECT day, COUNT(*) FROM reviews WHERE practice = 0 GROUP BY day ORDER BY day"))
     graded = conn.execute(
-        "SELECT COUNT(*), COALESCE(SUM(grade >= 3), 0) FROM reviews WHERE practice = 0 AND reask = 0").fetchone()
+        "SELECT COUNT(*), COALESCE(SUM(CASE scale WHEN 'fsrs' THEN grade >= 2 ELSE grade >= 3 END), 0) "
+        "FROM reviews WHERE practice = 0 AND reask = 0").fetchone()
     states = {"new": 0, "learning": 0, "review": 0, "suspended": 0, "leech": 0}
     forecast = [0] * FORECAST_DAYS
     for card in deck.all_cards():
@@ -44,6 +45,7 @@ def compute(study) -> dict:
         "reviews_per_day": [{"day": d, "reviews": n} for d, n in per_day.items()],
         "forecast": [{"day": (today + timedelta(days=i)).isoformat(), "due": n} for i, n in enumerate(forecast)],
         "retention": round(graded[1] / graded[0], 4) if graded[0] else None,
+        "scheduler": deck.scheduler.name,
         "streak": streak,
         "backlog": deck.backlog(),
         "drills": drills,
@@ -72,7 +74,7 @@ def renderables(data: dict) -> list:
     s = data["sessions"]
     retention = "—" if data["retention"] is None else f"{data['retention']:.0%}"
     out = [Text(f"Sessions done: {s['done']}/{s['total']}   streak: {data['streak']} day(s)   "
-                f"retention (graded 3+): {retention}"),
+                f"retention (recalled: SM-2 3+, FSRS Hard+): {retention}   scheduler: {data['scheduler'].upper()}"),
            Text("Cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items()))]
     if data["backlog"]:
         out.append(Text(f"Backlog beyond today's review limit: {data['backlog']}", style="bold"))

@@ -14,7 +14,7 @@ from pathlib import Path
 from studyxf import clock, paths
 from studyxf.errors import StoreError
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 BACKUPS_KEPT = 7
 # how long a writer waits for another process's lock; STUDYXF_BUSY_TIMEOUT (seconds) shortens it in tests
 BUSY_TIMEOUT_S = int(os.environ.get("STUDYXF_BUSY_TIMEOUT", "30"))
@@ -115,7 +115,18 @@ def _migrate_4(db) -> None:
     db["drill_hints"].create({"drill": str, "shown": int, "at": str}, pk="drill", defaults={"shown": 0})
 
 
-MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3, 4: _migrate_4}
+def _migrate_5(db) -> None:
+    """FSRS beside SM-2: each answer logs the scale of its grade (sm2 0-5, fsrs 1-4); cards and drills
+    keep FSRS's memory state (rebuilt from the log when needed); `settings` records which
+    scheduler computed the stored schedules, so a switch rebuilds them from the log."""
+    db.execute("ALTER TABLE reviews ADD COLUMN scale TEXT NOT NULL DEFAULT 'sm2'")
+    db.execute("ALTER TABLE cards ADD COLUMN fsrs TEXT")
+    db.execute("ALTER TABLE drill_schedule ADD COLUMN fsrs TEXT")
+    db["settings"].create({"key": str, "value": str}, pk="key")
+    db["settings"].insert({"key": "scheduler", "value": "sm2"})
+
+
+MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3, 4: _migrate_4, 5: _migrate_5}
 
 
 def _check_file(path: Path) -> None:

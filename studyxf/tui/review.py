@@ -16,13 +16,14 @@ from textual.widgets import Footer, Header, Input, Static
 
 from studyxf.srs import numeric
 from studyxf.srs.plain import answer_text, prompt_text
-from studyxf.srs.session import MEANING, NAMES, Sitting, interval_label
+from studyxf.srs.session import Sitting, interval_label
 
 
 class ReviewScreen(Screen):
     BINDINGS = [
         Binding("space", "reveal", "Reveal"),
-        *[Binding(str(q), f"grade({q})", f"{NAMES[q]}", show=q in (0, 3, 5), tooltip=MEANING[q]) for q in range(6)],
+        # the grades' names and intervals are on the answer bar: they depend on the scheduler (SM-2 0-5, FSRS 1-4)
+        *[Binding(str(q), f"grade({q})", f"Grade {q}", show=False) for q in range(6)],
         Binding("enter", "confirm", "Confirm", show=False),
         Binding("equals_sign", "type_answer", "Type answer", show=False),
         Binding("u", "undo", "Undo"),
@@ -135,11 +136,13 @@ class ReviewScreen(Screen):
             return
         self.shown = True
         self.query_one("#card-answer", Static).update(answer_text(self.card))
-        preview = self.deck.preview(self.card.id) if not self.practice else {q: None for q in range(6)}
-        grades = "   ".join(f"[b]{q}[/b] {NAMES[q]} · {interval_label(preview[q])}" for q in range(6))
+        sched = self.deck.scheduler
+        preview = self.deck.preview(self.card.id) if not self.practice else {q: None for q in sched.grades}
+        grades = "   ".join(f"[b]{q}[/b] {sched.names[q]} · {interval_label(preview[q])}" for q in sched.grades)
         note = ("practice: schedules do not change" if self.practice else
-                "answered today already: a re-ask, the schedule does not move" if preview[5] is None else
-                "below 4, the card comes back today until you score 4 or more")
+                "answered today already: a re-ask, the schedule does not move" if preview[sched.good] is None else
+                "below 4, the card comes back today until you score 4 or more" if sched.name == "sm2" else
+                "FSRS: Again brings the card back today")
         self.query_one("#answer-bar", Static).update(f"{grades}\n[dim]{note}[/dim]")
 
     def action_type_answer(self) -> None:
@@ -153,7 +156,9 @@ class ReviewScreen(Screen):
         typed = event.value.strip().lstrip("=").strip()
         if self.card is None or not typed:
             return
+        sched = self.deck.scheduler
         quality, want, got = numeric.quality(typed, self.card.prompt.calc)
+        quality = sched.from_quality(quality)
         self.action_reveal()
         unit = self.card.prompt.calc.get("unit", "")
         if got is None:
@@ -164,8 +169,8 @@ class ReviewScreen(Screen):
                        f"{rel:.2%} (within {self.card.prompt.calc.get('tolerance', 0.01):.0%} counts as right)")
         self.proposed = (quality, typed)
         self.query_one("#feedback", Static).update(
-            f"{verdict}\nproposed grade: [b]{quality} {NAMES[quality]}[/b] ({MEANING[quality]}) - "
-            f"enter commits it, or press 0-5 for another")
+            f"{verdict}\nproposed grade: [b]{quality} {sched.names[quality]}[/b] ({sched.meaning[quality]}) - "
+            f"enter commits it, or press {sched.grades[0]}-{sched.grades[-1]} for another")
         event.input.display = False
         self.set_focus(None)
 
@@ -175,6 +180,10 @@ class ReviewScreen(Screen):
 
     def action_grade(self, quality: int) -> None:
         if self.card is None:
+            return
+        sched = self.deck.scheduler
+        if quality not in sched.grades:
+            self.notify(f"{sched.name.upper()} grades are {sched.grades[0]}-{sched.grades[-1]}", severity="warning")
             return
         if not self.shown:  # as in Anki: the answer is seen before any grade
             self.action_reveal()

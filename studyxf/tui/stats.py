@@ -1,4 +1,5 @@
-"""The stats screen: forecast and reviews per day as bar charts, retention, streak, drills."""
+"""The stats screen: forecast and reviews per day as bar charts, retention, streak, drills, and
+SM-2 against FSRS on the learner's own log (computed once the screen is up)."""
 
 from __future__ import annotations
 
@@ -23,4 +24,18 @@ class StatsScreen(Screen):
         yield Header()
         with VerticalScroll():
             yield Static(Group(*stats.renderables(stats.compute(self.study))), id="stats")
+            yield Static("Comparing SM-2 and FSRS on your log...", id="compare")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.show_compare)
+
+    def show_compare(self) -> None:
+        from studyxf.errors import StudyxfError
+        from studyxf.srs import compare
+
+        try:
+            found = Group(*compare.renderables(compare.compare(self.study)))
+        except StudyxfError as exc:  # the fsrs package missing
+            found = str(exc)
+        self.query_one("#compare", Static).update(found)
