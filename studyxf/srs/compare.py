@@ -50,15 +50,16 @@ def renderables(data: dict) -> list:
     from rich.table import Table
     from rich.text import Text
 
+    label = {"sm2": "SM-2", "fsrs": "FSRS"}
     title = (f"SM-2 or FSRS, on your own log ({data['answers']} answers to {data['cards']} cards), "
-             f"next {data['days']} days if every answer is Good; you use {data['scheduler'].upper()}")
+             f"next {data['days']} days if every answer is Good; you use {label[data['scheduler']]}")
     table = Table(title=title, title_justify="left", show_edge=False)
     for col in ("scheduler", "reviews", "FSRS-predicted recall at review"):
         table.add_column(col, justify="right" if col != "scheduler" else "left")
     for name in ("sm2", "fsrs"):
         r = data[name]
         recall = "—" if r["predicted_retention"] is None else f"{r['predicted_retention']:.1%}"
-        table.add_row(name.upper(), str(r["reviews"]), recall)
+        table.add_row(label[name], str(r["reviews"]), recall)
     chart = Table(title="Reviews per day", title_justify="left", show_edge=False, box=None)
     chart.add_column("day")
     chart.add_column("SM-2", justify="right")

@@ -74,7 +74,7 @@ def renderables(data: dict) -> list:
     s = data["sessions"]
     retention = "—" if data["retention"] is None else f"{data['retention']:.0%}"
     out = [Text(f"Sessions done: {s['done']}/{s['total']}   streak: {data['streak']} day(s)   "
-                f"retention (recalled: SM-2 3+, FSRS Hard+): {retention}   scheduler: {data['scheduler'].upper()}"),
+                f"retention (recalled: SM-2 3+, FSRS Hard+): {retention}   scheduler: {'FSRS' if data['scheduler'] == 'fsrs' else 'SM-2'}"),
            Text("Cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items()))]
     if data["backlog"]:
         out.append(Text(f"Backlog beyond today's review limit: {data['backlog']}", style="bold"))
