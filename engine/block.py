@@ -16,12 +16,15 @@ def make_norm(cfg: ModelConfig):
 
 
 def make_mlp(cfg: ModelConfig):
-    return SwiGLU(cfg.d_model, cfg.ffn, cfg.bias) if cfg.style == "llama" else MLP(cfg.d_model, cfg.ffn, cfg.bias)
+    if cfg.style == "llama":
+        return SwiGLU(cfg.d_model, cfg.ffn, cfg.bias)
+    return MLP(cfg.d_model, cfg.ffn, cfg.bias, approximate=cfg.gelu)
 
 
 def make_attention(cfg: ModelConfig, causal: bool = True, path: str = "sdpa"):
     return Attention(cfg.d_model, cfg.n_heads, cfg.kv_heads, bias=cfg.bias, causal=causal,
-                     rope=cfg.style == "llama", rope_base=cfg.rope_base, window=cfg.sliding_window, path=path)
+                     rope=cfg.style == "llama", rope_base=cfg.rope_base, window=cfg.sliding_window, path=path,
+                     rope_convention=cfg.rope_convention)
 
 
 class Block(nn.Module):

@@ -20,6 +20,8 @@ class ModelConfig:
     tied: bool = True  # unembedding shares the token embedding
     norm_eps: float = 1e-5
     rope_base: float = 10000.0
+    rope_convention: str = "interleaved"  # pairs (2i, 2i+1) as Meta's Llama; "half": i with i + d/2 as HF's
+    gelu: str = "none"  # the GPT MLP's GELU: "none" exact (erf), "tanh" the approximation GPT-2 was trained with
     sliding_window: int | None = None
     dropout: float = 0.0
     source: str = ""
@@ -43,7 +45,7 @@ class ModelConfig:
 NAMED: dict[str, ModelConfig] = {
     "gpt2": ModelConfig(
         name="gpt2", vocab_size=50257, d_model=768, n_layers=12, n_heads=12, d_ff=3072, max_seq=1024,
-        style="gpt", bias=True, tied=True,
+        style="gpt", bias=True, tied=True, gelu="tanh",
         source="GPT-2 small (124M): Radford et al. 2019; HF gpt2 config.json"),
     "gpt3-175b": ModelConfig(
         name="gpt3-175b", vocab_size=50257, d_model=12288, n_layers=96, n_heads=96, d_ff=4 * 12288,

@@ -67,8 +67,9 @@ class Attention(nn.Module):
 
     def __init__(self, d_model: int, n_heads: int, n_kv_heads: int | None = None, bias: bool = True,
                  causal: bool = True, rope: bool = False, rope_base: float = 10000.0,
-                 window: int | None = None, path: str = "sdpa"):
+                 window: int | None = None, path: str = "sdpa", rope_convention: str = "interleaved"):
         super().__init__()
+        self.rope_convention = rope_convention
         self.n_heads, self.n_kv_heads = n_heads, n_kv_heads or n_heads
         self.d_head = d_model // n_heads
         self.causal, self.rope, self.rope_base, self.window, self.path = causal, rope, rope_base, window, path
@@ -88,8 +89,8 @@ class Attention(nn.Module):
         causal = self.causal and memory is None
         if self.rope and memory is None:
             pos = torch.arange(start_pos, start_pos + T, device=x.device)
-            q = apply_rope(q.transpose(1, 2), pos, self.rope_base).transpose(1, 2)
-            k = apply_rope(k.transpose(1, 2), pos, self.rope_base).transpose(1, 2)
+            q = apply_rope(q.transpose(1, 2), pos, self.rope_base, self.rope_convention).transpose(1, 2)
+            k = apply_rope(k.transpose(1, 2), pos, self.rope_base, self.rope_convention).transpose(1, 2)
         if cache is not None and memory is None:
             k, v, key_pos = cache.update(layer, start_pos, k, v)
             if self.window:
