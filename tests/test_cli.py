@@ -8,7 +8,8 @@ try:
     runpy.run_module("studyxf", run_name="__main__")
 except SystemExit:
     pass
-heavy = sorted(m for m in ("torch", "textual", "sqlite_utils") if m in sys.modules)
+heavy = sorted(m for m in ("torch", "textual", "sqlite_utils", "textual_serve", "aiohttp", "fsrs", "transformers")
+               if m in sys.modules)
 sys.stderr.write("HEAVY=" + ",".join(heavy) + "\\n")
 """
 
@@ -32,8 +33,9 @@ def test_help_imports_neither_textual_torch_nor_sqlite_utils(home):
 
 
 def test_today_plain_and_review_never_import_torch(home):
-    assert "torch" not in _heavy(["today", "--plain"], home)
-    assert "torch" not in _heavy(["review", "--plain"], home)
+    for args in (["today", "--plain"], ["review", "--plain"]):
+        # nor the web server (only `serve`) nor FSRS (only when chosen or compared)
+        assert not _heavy(args, home) & {"torch", "textual_serve", "aiohttp", "fsrs", "transformers"}
     assert "torch" not in _heavy(["calc", "params", "--model", "gpt2"], home)
 
 

@@ -13,4 +13,10 @@ def emit_json(data) -> None:
 
 
 def is_tty() -> bool:
+    """A terminal, or Textual's web driver (an app started by `studyxf serve` talks to a browser
+    through pipes: it is the full app, never the plain text)."""
+    import os
+
+    if os.environ.get("TEXTUAL_DRIVER", "").endswith(":WebDriver"):
+        return True
     return sys.stdout.isatty() and sys.stdin.isatty()
