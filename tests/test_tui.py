@@ -640,3 +640,29 @@ def test_the_screen_and_plain_text_show_the_same_sections_in_the_same_words(home
 
     _run(go())
     assert shown == [section.title for tab in tabs[1:] for section in tab.sections]
+
+
+def test_l_picks_a_lab_with_this_sessions_first(home):
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.picker import PickScreen
+
+    study = open_study()
+    app = StudyApp(study, session_id=study.enter_today().id)
+    opened = []
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            app.open_lab = opened.append  # the lab screen itself imports torch: what matters is the choice
+            await pilot.press("L")
+            await pilot.pause()
+            assert isinstance(app.screen, PickScreen)
+            assert [value for value, _ in app.screen.choices][0] == "scaling"  # transformers-1's lab
+            await pilot.press("escape")
+            await pilot.pause()
+            assert not isinstance(app.screen, PickScreen) and opened == []
+            await pilot.press("L", "down", "enter")
+            await pilot.pause()
+
+    _run(go())
+    assert opened == ["heatmap"]

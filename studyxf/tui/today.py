@@ -209,7 +209,8 @@ class TodayScreen(Screen):
         self._left = True
 
     def on_screen_resume(self) -> None:
-        """Back from review (or a drill, a lab): the counts of what is due are told again. Not on the
+        """Back from review (or a drill, a lab): the counts of what is due are told again (and a
+        revision's drills chosen again). Not on the
         first showing (Textual resumes a screen as it first appears): the overview was just built."""
         if not getattr(self, "_left", False):
             return
@@ -217,6 +218,12 @@ class TodayScreen(Screen):
         if self.session is not None:
             for view in self.query(".overview-text"):
                 view.update(self._overview_text())
+            if self.session.kind == "revision":  # a drill passed meanwhile: today's drills are chosen again
+                self.tabs = self._tabs()
+                for holder in self.query("#lazy-hands"):
+                    if holder.children:
+                        holder.remove_children()
+                        holder.mount_all(list(self._build("hands")))
 
     def _overview_text(self):
         from rich.console import Group
