@@ -55,7 +55,7 @@ def import_(file, out, force):
     from studyxf.study import open_study
 
     try:
-        text = file.read_text(encoding="utf-8")
+        text = file.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the text
     except (OSError, UnicodeDecodeError) as exc:
         raise StudyxfError(f"{file}: cannot read it as text: {exc}") from None
     study = open_study()
@@ -65,6 +65,10 @@ def import_(file, out, force):
         sessions = importer.parse(text, file.name, orders, next_order=last + 10)
     except importer.ImportError_ as exc:
         raise StudyxfError(f"{file}: {exc}; nothing written") from None
+    ids = [data["id"] for data in sessions]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise StudyxfError(f"{file}: two parts give the session id {twice[0]!r} (their titles agree); nothing written")
     folder = _sessions_folder(out)
     planned = []
     for data in sessions:
