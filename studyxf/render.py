@@ -6,10 +6,6 @@ from studyxf.content import present
 from studyxf.content.sessions import Session
 
 
-def _box(on: bool) -> str:
-    return "[x]" if on else "[ ]"
-
-
 def block_renderables(block, state: dict, code_theme: str = "ansi_dark") -> list:
     """One presenter block as Rich text (the screen draws its ticks, timer and text boxes as widgets);
     `state` carries the store's side (see session_renderables)."""
@@ -37,7 +33,7 @@ def block_renderables(block, state: dict, code_theme: str = "ansi_dark") -> list
             if item.group and item.group != group:
                 group = item.group
                 out.append(Text(group + ":", style="italic"))
-            out.append(Text(f"{_box(item.index in ticked)} {item.text}"))
+            out.append(Text(f"{'✓' if item.index in ticked else '•'} {item.text}"))
         return out
     if isinstance(block, present.Corrections):
         out = []

@@ -134,6 +134,7 @@ def reading(text: str) -> dict:
     m = re.search(r"\b((?:github\.com|arxiv\.org/abs)/[\w.\-/]+)", text)
     if m:
         item["url"] = "https://" + m.group(1).rstrip(".")
+    item["text"] = text  # shown as written; the fields above are for search and checks
     return item
 
 
@@ -210,6 +211,12 @@ def _markdown(lines: list[str]) -> str:
             fence.pop()
         flush()
         m = BULLET.match(line)
+        numbered = NUMBERED.match(line)
+        if numbered:  # kept as written ("1." not redrawn as "1"), each item its own paragraph
+            if out and out[-1].strip():
+                out.append("")
+            out.extend([f"{numbered.group(1)}\\. {numbered.group(2)}", ""])
+            continue
         out.append(f"- {m.group(1)}" if m else line)
     while fence and not fence[-1].strip():
         fence.pop()
@@ -229,7 +236,8 @@ def _hands_on(title: str, body: list[str]) -> dict:
             after.append(line)
     while code and not code[-1].strip():
         code.pop()
-    out = {"intro": (f"{title}. " + _paragraphs(intro)).strip() if _paragraphs(intro) else title}
+    heading = re.sub(r"^(\d+)\.", r"\1\\.", title)  # "9. Hands-on" stays a heading, not a list
+    out = {"intro": f"{heading}\n\n{_markdown(intro)}".strip() if _paragraphs(intro) else heading}
     if code:
         out["code"] = "\n".join(code).strip("\n") + "\n"
     if _paragraphs(after):
@@ -343,8 +351,8 @@ def part_to_session(part: Part, series: str, series_why: str, source: str, order
         elif heading == "stretch":
             m = re.match(r"^Stretch\s*(\([^)]*\))?\s*:?\s*(.*)$", head.strip())
             text = " ".join([m.group(2), *[b.strip() for b in body if b.strip()]]).strip()
-            when = (m.group(1) or "").strip("()")  # "(optional, +30 min)" reads as "Optional, +30 min: ..."
-            data["stretch"] = f"{when[:1].upper()}{when[1:]}: {text}" if when else text
+            # under its heading "Stretch" the text reads on as the document has it: "(optional, +30 min): ..."
+            data["stretch"] = f"{m.group(1)}: {text}" if m.group(1) else text
         elif heading == "post-session checklist":
             items, other = _bullets(body)
             data["checklist"] = items

@@ -106,6 +106,9 @@ class Tab:
 def reading_line(item: dict | str) -> str:
     if isinstance(item, str):
         return item
+    if item.get("text"):  # an imported reading, shown as its document wrote it
+        url = item.get("url")
+        return item["text"] + (f" <{url}>" if url and url.split("://", 1)[-1] not in item["text"] else "")
     line = " — ".join(p for p in (item["title"], item.get("authors")) if p)
     if item.get("year"):
         line += f" ({item['year']})"
