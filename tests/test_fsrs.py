@@ -57,6 +57,7 @@ def test_fsrs_due_dates_are_the_packages_in_the_deck_and_the_plain_protocol(home
     assert got == expected
     cards = {c["id"]: c for c in json.loads(cli("cards", "--json", env=env).stdout)}
     assert cards[card]["due"] == expected[-1].isoformat() and cards[card]["reviews"] == len(answers)
+    assert cards[card]["stability"] > 0 and 1 <= cards[card]["difficulty"] <= 10  # FSRS's memory, shown
 
 
 def test_fsrs_takes_four_grades_and_refuses_zero_and_five(home, cli):

@@ -35,13 +35,17 @@ def review(plain, practice, session_id):
     return StudyApp(study, start="review", review_sessions=sessions, practice=practice).run_for_cli()
 
 
-def _card_row(card, reviews: int, state: str) -> dict:
-    return {"id": card.id, "session": card.session_id, "state": state,
-            "prompt": card.prompt.prompt if card.prompt else None,
-            "kind": card.prompt.kind if card.prompt else None,
-            "repetitions": card.repetitions, "ef": card.ef_milli / 1000, "interval": card.interval,
-            "due": card.due.isoformat() if card.due else None, "reviews": reviews,
-            "suspended": card.suspended, "leech": card.leech, "lapses": card.lapses}
+def _card_row(card, reviews: int, state: str, fsrs: bool = False) -> dict:
+    row = {"id": card.id, "session": card.session_id, "state": state,
+           "prompt": card.prompt.prompt if card.prompt else None,
+           "kind": card.prompt.kind if card.prompt else None,
+           "repetitions": card.repetitions, "ef": card.ef_milli / 1000, "interval": card.interval,
+           "due": card.due.isoformat() if card.due else None, "reviews": reviews,
+           "suspended": card.suspended, "leech": card.leech, "lapses": card.lapses}
+    if fsrs:  # FSRS schedules: its memory state too (none for a card never answered)
+        stability, difficulty = (float(v) for v in card.fsrs.split()[:2]) if card.fsrs else (None, None)
+        row.update(stability=stability, difficulty=difficulty)
+    return row
 
 
 @click.command()
@@ -75,7 +79,8 @@ def cards(as_json, due, reset, suspend, unsuspend, bury, flag_card, note):
     else:
         chosen = deck.all_cards()
     reasks = set(deck.reasks())
-    rows = [_card_row(c, counts.get(c.id, 0), deck.state_of(c, reasks)) for c in chosen]
+    fsrs = deck.scheduler.name == "fsrs"
+    rows = [_card_row(c, counts.get(c.id, 0), deck.state_of(c, reasks), fsrs) for c in chosen]
     if as_json:
         emit_json(rows)
         return 0
