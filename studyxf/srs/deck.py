@@ -361,12 +361,12 @@ class Deck:
         return {q: self.scheduler.step(card.step, q, moment, day).interval for q in grades}
 
     def history(self, card_id: str) -> list[dict]:
-        """Every logged answer of a card, oldest first."""
+        """Every logged answer of a card, oldest first; `scale` says whose grade it is (sm2 0-5, fsrs 1-4)."""
         rows = self.conn.execute(
-            "SELECT day, grade, reask, practice, typed, new_interval, new_due FROM reviews WHERE card_id = ? "
+            "SELECT day, grade, reask, practice, typed, new_interval, new_due, scale FROM reviews WHERE card_id = ? "
             "ORDER BY id", (card_id,))
         return [{"day": r[0], "grade": r[1], "reask": bool(r[2]), "practice": bool(r[3]), "typed": r[4],
-                 "interval": r[5], "due": r[6]} for r in rows]
+                 "interval": r[5], "due": r[6], "scale": r[7]} for r in rows]
 
     def source_of(self, card_id: str) -> tuple[str, int] | None:
         """The session file and line that hold this card's prompt (for $EDITOR)."""

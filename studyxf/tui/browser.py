@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from studyxf.srs.plain import answer_text
+from studyxf.srs.schedulers import Fsrs, Sm2
 
 COLUMNS = [("card", "id"), ("state", "state"), ("due", "due"), ("interval", "interval"), ("ease", "ef"),
            ("reviews", "reviews"), ("lapses", "lapses")]
@@ -98,7 +99,9 @@ class BrowserScreen(Screen):
         for h in history:
             extra = " (re-ask)" if h["reask"] else " (practice)" if h["practice"] else ""
             typed = f", typed {h['typed']}" if h["typed"] else ""
-            lines.append(f"{h['day']}: grade {h['grade']}{extra}{typed} -> interval {h['interval']}d, due {h['due']}")
+            names = (Fsrs if h["scale"] == "fsrs" else Sm2).names
+            lines.append(f"{h['day']}: grade {h['grade']} {names[h['grade']]}{' (FSRS)' if h['scale'] == 'fsrs' else ''}"
+                         f"{extra}{typed} -> interval {h['interval']}d, due {h['due']}")
         if not history:
             lines.append("not reviewed yet")
         detail.update("\n".join(lines))
