@@ -68,7 +68,8 @@ class Fsrs:
     def __init__(self, rollover_hour: int = clock.DEFAULT_ROLLOVER_HOUR):
         from fsrs import Card, Rating, Scheduler, State  # ~20 ms: only when FSRS is chosen (or compared)
 
-        self.Card, self.Rating, self.review_state = Card, Rating, State.Review
+        self.Card, self.review_state = Card, State.Review
+        self.ratings = {int(r): r for r in Rating}
         self.rollover_hour = rollover_hour
         self.scheduler = Scheduler(desired_retention=0.9, learning_steps=(), relearning_steps=(),
                                    enable_fuzzing=False)
@@ -89,24 +90,26 @@ class Fsrs:
 
     def card(self, stored: str | None):
         """The package's Card from the stored memory state: 'stability difficulty last-review' (the
-        due time is not needed to review it; short, so each answer writes few bytes)."""
+        last review in POSIX seconds; the due time is not needed to review it; short, so each
+        answer writes few bytes)."""
         # card_id given: the package's default id sleeps a millisecond to stay unique
         if not stored:
             return self.Card(card_id=0)
         stability, difficulty, last = stored.split(" ")
-        last_review = datetime.fromisoformat(last)
+        last_review = datetime.fromtimestamp(float(last), timezone.utc)
         return self.Card(card_id=0, state=self.review_state, step=None, stability=float(stability),
                          difficulty=float(difficulty), due=last_review, last_review=last_review)
 
     @staticmethod
     def memory(card) -> str:
-        return f"{card.stability!r} {card.difficulty!r} {card.last_review.isoformat()}"
+        return f"{card.stability!r} {card.difficulty!r} {card.last_review.timestamp()!r}"
 
     def study_day(self, when: datetime) -> date:
-        return clock.study_day(when.astimezone().replace(tzinfo=None), self.rollover_hour)
+        """The study day of an aware time: its local date, the rollover hour taken off."""
+        return (when.astimezone() - timedelta(hours=self.rollover_hour)).date()
 
     def step(self, prev: Step | None, grade: int, moment: datetime, day: date, fuzz: int = 0) -> Step:
-        card, _ = self.scheduler.review_card(self.card(prev.fsrs if prev else None), self.Rating(grade),
+        card, _ = self.scheduler.review_card(self.card(prev.fsrs if prev else None), self.ratings[grade],
                                              review_datetime=self.aware(moment))
         due = self.study_day(card.due)
         return Step(due, (due - day).days, (prev.reps if prev else 0) + 1, prev.ef_milli if prev else sm2.EF_START_MILLI,
