@@ -137,3 +137,16 @@ def test_new_writes_a_skeleton_that_passes_check_and_shows(home, cli, tmp_path):
     assert path.read_text(encoding="utf-8") == text
     bad = cli("new", "Not An Id", env=env)
     assert bad.returncode == 2 and "not an id" in bad.stderr
+
+
+def test_a_sentence_that_starts_like_a_heading_stays_in_its_section():
+    from studyxf.content import importer
+
+    doc = ("Part 1: Demo Part 1 — Headings\n\nAgenda\n\n• one\n\nDeep dive\n\n1. First\n\n"
+           "Videos are where most people start; we read instead.\nAgenda items come next:\n\n"
+           "Stretch your legs between sections.\n\nVideos\n\n• A talk — Someone · 12 min — the note\n")
+    (data,) = importer.parse(doc, "demo.txt")
+    body = data["deep_dive"][0]["body"]
+    assert "Videos are where" in body and "Agenda items come next" in body and "Stretch your legs" in body
+    assert data["videos"] == [{"title": "A talk", "channel": "Someone", "minutes": 12, "note": "the note"}]
+    assert "stretch" not in data

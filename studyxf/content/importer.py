@@ -31,11 +31,12 @@ class Part:
 
 
 def _heading(line: str) -> str | None:
-    """The known heading a line opens, by its lower-case start (`LeetCode — Two Sum`, `Stretch (...):`)."""
+    """The known heading a line is: the name alone, or followed by `(...)`, `:` or `—` (`LeetCode —
+    Two Sum`, `Pre-read (skim before the session)`, `Stretch (optional, +30 min): ...`); a sentence
+    that merely starts with the word ("Videos are ...") is not one."""
     low = line.strip().lower()
     for h in HEADINGS:
-        if low == h or low.startswith(h + " ") or low.startswith(h + "(") or low.startswith(h + ":") \
-                or (h in ("leetcode", "pre-read", "stretch") and low.startswith(h)):
+        if low == h or any(low.startswith(h + tail) for tail in (" (", "(", ":", " —", " -")):
             return h
     return None
 
@@ -56,8 +57,11 @@ def split_parts(text: str) -> tuple[list[str], list[Part]]:
 def _blocks(lines: list[str]) -> list[tuple[str, list[str]]]:
     """(heading, its lines) in order; lines before the first heading under ''."""
     out: list[tuple[str, list[str]]] = [("", [])]
+    previous = ""
     for line in lines:
-        h = _heading(line) if line and not line.startswith(" ") else None
+        # a heading stands alone: a paragraph of its own, not indented
+        h = _heading(line) if line and not line.startswith(" ") and not previous.strip() else None
+        previous = line
         if h == "assignment / deliverables":
             h = "assignment"
         if h == "objectives":
