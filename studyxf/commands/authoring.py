@@ -14,9 +14,9 @@ def _sessions_folder(out: str | None) -> Path:
     """--out, else the learner's first sessions folder (STUDYXF_SESSIONS, config), else $STUDYXF_HOME/sessions."""
     if out:
         return Path(out).expanduser()
-    from studyxf import config, paths
+    from studyxf import paths
 
-    dirs = paths.user_session_dirs(config.load().session_dirs)
+    dirs = _user_dirs()
     return dirs[0] if dirs else paths.home() / "sessions"
 
 

@@ -115,9 +115,7 @@ def _next_drill() -> str:
         raise StudyxfError("today's session has no drill" if session else "no session today")
     from studyxf.srs import drills as drill_srs
 
-    names = drill_srs.by_need(study.conn, session.drills, study.day()) if session.kind == "revision" \
-        else session.drills  # a revision: the most needed first, as today shows them
-    pending = drill_srs.unfinished(study.conn, names)
+    pending = drill_srs.unfinished(study.conn, drill_srs.in_order(study.conn, session, study.day()))
     if not pending:
         raise StudyxfError(f"every drill of {session.id} is passed: {', '.join(session.drills)}")
     return pending[0]

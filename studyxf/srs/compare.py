@@ -27,14 +27,14 @@ def compare(study, days: int = DAYS) -> dict:
     sm2, fsrs = schedulers.make("sm2"), schedulers.make("fsrs", rollover)
     out = {}
     logs = _logs(study.conn)
+    # each card replayed once per scheduler; FSRS's replay is also its memory, to predict recall
+    replayed = [(schedulers.replay(sm2, log), schedulers.replay(fsrs, log)) for log in logs.values()]
     for sched in (sm2, fsrs):
         per_day = [0] * days
         recall = []
-        for log in logs.values():
-            state = schedulers.replay(sched, log)
-            memory = schedulers.replay(fsrs, log)  # FSRS's view of the same card, to predict recall
-            for day, _ in schedulers.simulate(sched, state, today, days, AT_HOUR):
-                moment = datetime.combine(day, datetime.min.time()) + timedelta(hours=AT_HOUR)
+        for sm2_state, memory in replayed:
+            state = memory if sched is fsrs else sm2_state
+            for day, moment in schedulers.simulate(sched, state, today, days, AT_HOUR):
                 recall.append(fsrs.retrievability(memory.fsrs, moment))
                 per_day[(day - today).days] += 1
                 memory = fsrs.step(memory, fsrs.good, moment, day)

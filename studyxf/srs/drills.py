@@ -130,3 +130,9 @@ def by_need(conn: sqlite3.Connection, names: list[str], day: date | None = None)
         return tier, -fails.get(name, 0), i
 
     return [name for _, name in sorted(enumerate(dict.fromkeys(names)), key=need)]
+
+
+def in_order(conn: sqlite3.Connection, session, day: date | None = None) -> list[str]:
+    """A session's drills in the order it takes them: a revision's most needed first (by_need),
+    any other session's as written."""
+    return by_need(conn, session.drills, day) if session.kind == "revision" else list(session.drills)

@@ -105,8 +105,8 @@ class Fsrs:
         return f"{card.stability!r} {card.difficulty!r} {card.last_review.timestamp()!r}"
 
     def study_day(self, when: datetime) -> date:
-        """The study day of an aware time: its local date, the rollover hour taken off."""
-        return (when.astimezone() - timedelta(hours=self.rollover_hour)).date()
+        """The study day of an aware time, read in local time."""
+        return clock.study_day(when.astimezone(), self.rollover_hour)
 
     def step(self, prev: Step | None, grade: int, moment: datetime, day: date, fuzz: int = 0) -> Step:
         card, _ = self.scheduler.review_card(self.card(prev.fsrs if prev else None), self.ratings[grade],
@@ -149,10 +149,10 @@ def replay(scheduler, log: list[tuple[str, str, int, str]]) -> Step | None:
 
 def simulate(scheduler, state: Step | None, start: date, days: int, at_hour: int = 20):
     """The reviews this scheduler asks from `start` over `days` days if every answer is Good:
-    yields (day, state before the answer)."""
+    yields (day, moment) of each."""
     end = start + timedelta(days=days)
     while state is not None and state.due < end:
         day = max(state.due, start)
-        yield day, state
         moment = datetime.combine(day, datetime.min.time()) + timedelta(hours=at_hour)
+        yield day, moment
         state = scheduler.step(state, scheduler.good, moment, day)

@@ -70,9 +70,7 @@ class TodayScreen(Screen):
             return []
         from studyxf.srs import drills as drill_srs
 
-        need = drill_srs.by_need(self.study.conn, self.session.drills, self.study.day()) \
-            if self.session.kind == "revision" else None
-        return present.tabs(self.session, need)
+        return present.tabs(self.session, drill_srs.in_order(self.study.conn, self.session, self.study.day()))
 
     def tab_list(self) -> list[tuple[str, str]]:
         """(title, key) of each tab, numbered as the keys 1-8 reach them."""
@@ -281,25 +279,24 @@ class TodayScreen(Screen):
             self.action_complete()
 
     # -- actions --------------------------------------------------------------------------------
-    def action_tab(self, step: int) -> None:
-        from textual.widgets import Input, TabbedContent, TabPane, TextArea
+    def _switch(self, pick) -> None:
+        """Open the tab `pick(ids, active index)` names (None: stay); not while typing in a text box."""
+        from textual.widgets import Input, TabbedContent, TextArea
 
         if self.session is None or not self.ready.is_set() or isinstance(self.focused, (Input, TextArea)):
             return
         tabs = self.query_one(TabbedContent)
-        ids = [pane.id for pane in tabs.query(TabPane)]
-        tabs.active = ids[(ids.index(tabs.active) + step) % len(ids)]
+        ids = [f"tab-{tab.key}" for tab in self.tabs]
+        chosen = pick(ids, ids.index(tabs.active))
+        if chosen is not None:
+            tabs.active = chosen
+
+    def action_tab(self, step: int) -> None:
+        self._switch(lambda ids, i: ids[(i + step) % len(ids)])
 
     def action_goto(self, n: int) -> None:
-        """1-8: straight to that tab (not while typing in a text box)."""
-        from textual.widgets import Input, TabbedContent, TabPane, TextArea
-
-        if self.session is None or not self.ready.is_set() or isinstance(self.focused, (Input, TextArea)):
-            return
-        tabs = self.query_one(TabbedContent)
-        ids = [pane.id for pane in tabs.query(TabPane)]
-        if n <= len(ids):
-            tabs.active = ids[n - 1]
+        """1-8: straight to that tab."""
+        self._switch(lambda ids, i: ids[n - 1] if n <= len(ids) else None)
 
     def action_scroll(self, lines: int) -> None:
         scroll = self._pane_scroll()
@@ -346,8 +343,7 @@ class TodayScreen(Screen):
             return
         from studyxf.srs import drills as drill_srs
 
-        if self.session.kind == "revision":  # the most needed first, as its Hands-on tab lists them
-            drills = drill_srs.by_need(self.study.conn, drills, self.study.day())
+        drills = drill_srs.in_order(self.study.conn, self.session, self.study.day())  # as Hands-on lists them
         name = next(iter(drill_srs.unfinished(self.study.conn, drills)), drills[0])
         # a learner's broken drill folder is told as a notification, not printed over the screen
         drill = catalogue.all_drills(warn=lambda m: self.notify(m, severity="warning")).get(name)
@@ -382,7 +378,7 @@ class TodayScreen(Screen):
             from studyxf.content.curriculum import REVISION_DRILLS
             from studyxf.srs import drills as drill_srs
 
-            need = drill_srs.by_need(self.study.conn, self.session.drills, self.study.day())
+            need = drill_srs.in_order(self.study.conn, self.session, self.study.day())
             self.app.push_screen(ReviewScreen(self.study, set(self.session.covers), then_practice=True,
                                               drills=need[:REVISION_DRILLS]))
         else:

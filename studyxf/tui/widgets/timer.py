@@ -53,20 +53,13 @@ class TimerPanel(Static):
         remaining = box - elapsed
         over = "time-box over" if remaining <= 0 else f"{_fmt(remaining)} left"
         self.query_one("#timer-clock", Static).update(f"{_fmt(elapsed)} elapsed · {over} · {status}")
-        hint = self.query_one("#timer-hint", Static)
-        if elapsed >= hint_at:
-            hint.update(f"Hint (unlocked at {hint_at // 60} min): {self.lc.get('hint', 'think about the data structure')}")
-            hint.set_classes("unlocked")
-        else:
-            hint.update(f"Hint unlocks in {_fmt(hint_at - elapsed)}")
-            hint.set_classes("locked")
-        editorial = self.query_one("#timer-editorial", Static)
-        if elapsed >= editorial_at:
-            editorial.update(f"Editorial unlocked: {self.lc['url']}editorial/")
-            editorial.set_classes("unlocked")
-        else:
-            editorial.update(f"Editorial unlocks in {_fmt(editorial_at - elapsed)}")
-            editorial.set_classes("locked")
+        hint = self.lc.get("hint", "think about the data structure")
+        for which, at, shown in (("hint", hint_at, f"Hint (unlocked at {hint_at // 60} min): {hint}"),
+                                 ("editorial", editorial_at, f"Editorial unlocked: {self.lc['url']}editorial/")):
+            line = self.query_one(f"#timer-{which}", Static)
+            unlocked = elapsed >= at
+            line.update(shown if unlocked else f"{which.capitalize()} unlocks in {_fmt(at - elapsed)}")
+            line.set_classes("unlocked" if unlocked else "locked")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         action = {"timer-start": self.start, "timer-pause": self.pause, "timer-reset": self.reset}.get(event.button.id)
