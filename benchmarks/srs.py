@@ -20,38 +20,43 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import date, timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 ANSWERS = int(os.environ.get("ANSWERS", "300"))
-TODAY = "2026-11-29"
 
 
 def build_studyxf(n: int, scheduler: str = "sm2"):
     home = tempfile.mkdtemp()
     os.environ["STUDYXF_HOME"] = home
-    os.environ["STUDYXF_NOW"] = TODAY + "T20:00"
+    # the wall clock, as a learner's answers read it (STUDYXF_NOW would add a parse to each answer)
+    os.environ.pop("STUDYXF_NOW", None)
     os.environ["STUDYXF_SCHEDULER"] = scheduler
     from studyxf.config import Config
     from studyxf.content.curriculum import Curriculum
     from studyxf.srs.deck import Deck
     from studyxf.store import db
 
+    from studyxf import clock
+
     conn = db.connect()
     rng = random.Random(0)
-    day0 = date.fromisoformat(TODAY)
+    day0 = clock.study_day()
+    last_review = (datetime.now(timezone.utc) - timedelta(days=28)).timestamp()
     rows = []
     for i in range(n):
         if i % 20 == 0:  # 5% due today or overdue
             due = day0 - timedelta(days=rng.randint(0, 10))
         else:
             due = day0 + timedelta(days=rng.randint(1, 365))
-        memory = "10.0 5.0 1793563200.0"  # FSRS: stability, difficulty, last review (2026-11-01T20:00Z)
+        # FSRS's memory as the package leaves it: full-precision floats (a short seed such as "10.0 5.0"
+        # would grow the row at its first answer, a page split no learner's deck pays on every answer)
+        memory = f"{rng.uniform(5, 60)!r} {rng.uniform(1, 10)!r} {last_review!r}"
         rows.append((f"s{i // 1000}/c{i}", f"s{i // 1000}", i, "basic", "2026-01-01", 3, 2500, 10, due.isoformat(),
-                     "2026-11-01", memory if scheduler == "fsrs" else None))
+                     (day0 - timedelta(days=28)).isoformat(), memory if scheduler == "fsrs" else None))
     conn.execute("BEGIN")
     conn.executemany("INSERT INTO cards (id, session_id, position, kind, added_day, reps, ef_milli, interval, due, "
                      "last_day, fsrs) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)

@@ -60,6 +60,40 @@ def test_fsrs_due_dates_are_the_packages_in_the_deck_and_the_plain_protocol(home
     assert cards[card]["stability"] > 0 and 1 <= cards[card]["difficulty"] <= 10  # FSRS's memory, shown
 
 
+@pytest.mark.parametrize("tz", ["UTC", "America/New_York"])
+def test_a_review_step_equals_the_packages_review_card(monkeypatch, tz):
+    """A card under review is stepped by the package's formulas without review_card (for speed):
+    on random memories, moments (same day, days or years later, before the last review: a clock
+    set back) and grades, the schedule and memory equal what review_card gives, bit for bit."""
+    import random
+    import time
+
+    from studyxf.srs.schedulers import Fsrs, Step
+
+    monkeypatch.setenv("TZ", tz)
+    time.tzset()
+    try:
+        direct, package = Fsrs(), Fsrs()
+        assert direct.direct, "the package's formulas are missing: every answer takes review_card"
+        package.direct = False
+        rng = random.Random(7)
+        base = datetime(2026, 11, 1)
+        for _ in range(4000):
+            last = base + timedelta(seconds=rng.randrange(0, 86400 * 30))
+            memory = f"{rng.uniform(0.01, 4000)!r} {rng.uniform(1, 10)!r} {last.timestamp()!r}"
+            prev = Step(date(2026, 11, 29), 10, 3, 2500, memory)
+            moment = last + timedelta(seconds=rng.choice([rng.randrange(-86400 * 2, 86400 * 2),
+                                                          rng.randrange(0, 86400 * 900)]),
+                                      microseconds=rng.choice([0, rng.randrange(10 ** 6)]))
+            grade = rng.choice(Fsrs.grades)
+            day = moment.date()
+            assert direct.step(prev, grade, moment, day) == package.step(prev, grade, moment, day), (memory, moment,
+                                                                                                     grade)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
 def test_fsrs_takes_four_grades_and_refuses_zero_and_five(home, cli):
     res = cli("review", "--plain", input="\n0\n5\nhelp\n4\nq\n", env={"STUDYXF_SCHEDULER": "fsrs"})
     lines = res.stdout.splitlines()
