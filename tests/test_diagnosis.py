@@ -37,6 +37,45 @@ def test_the_scale_probe_measures_the_factor(tmp_path):
     assert "scaled by 1/2;" in said and "expected 1/sqrt(d) = 1/4" in said
 
 
+@pytest.mark.parametrize("scores,said", [
+    ("q @ np.swapaxes(k, -1, -2) / np.sqrt(v.shape[-1])", "= 1/sqrt(7), and 7 is dv (v's last axis)"),
+    ("q @ np.swapaxes(k, -1, -2) / np.sqrt(k.shape[-2])", "= 1/sqrt(5), and 5 is the number of keys"),
+    ("q @ np.swapaxes(k, -1, -2) / d ** 1/2", "d ** 1/2 reads as (d ** 1) / 2 in Python; write d ** 0.5"),
+    ("q @ np.swapaxes(k, -1, -2) / d", None),  # an id of its own: scale-d
+])
+def test_the_scale_probe_says_which_size_the_code_divided_by(tmp_path, scores, said):
+    from tests.data.slips import ATTN_NP, KEEP
+
+    report = grade(tmp_path, "attention", ATTN_NP.format(scores=scores, keep=KEEP))
+    if said is None:
+        assert [d["mistake"] for d in report["diagnosis"]] == ["scale-d"]
+    else:
+        assert said in report["diagnosis"][0]["message"], report["diagnosis"]
+
+
+@pytest.mark.parametrize("scores,keep,cause", [
+    ("q @ k.T / np.sqrt(d)", ", keepdims=True", ".T and np.transpose(k) reverse every axis of a batched array"),
+    ("q @ k.transpose(0, 2, 1) / np.sqrt(d)", ", keepdims=True", "count from the end"),
+    ("q @ np.swapaxes(k, -1, -2) / np.sqrt(d)", "", "keep it with keepdims=True"),
+])
+def test_an_exception_is_read_for_its_usual_cause(tmp_path, scores, keep, cause):
+    from tests.data.slips import ATTN_NP
+
+    report = grade(tmp_path, "attention", ATTN_NP.format(scores=scores, keep=keep))
+    assert [d["mistake"] for d in report["diagnosis"]] == ["raised"]
+    assert cause in report["diagnosis"][0]["message"]
+
+
+def test_a_softmax_over_a_numbered_axis_is_named_with_the_axis(tmp_path):
+    from tests.data.slips import MERGE_OK, MHA_TORCH, SPLIT_OK
+
+    source = MHA_TORCH.format(split=SPLIT_OK, merge=MERGE_OK, mask="mask if mask.dim() == 2 else mask[:, None]",
+                              proj=" @ w_o").replace("torch.softmax(s, -1)", "torch.softmax(s, 1)")
+    report = grade(tmp_path, "multi-head-attention", source)
+    first = report["diagnosis"][0]  # with the heads' axis, a key masked for every head is 0/0: masked-row-nan too
+    assert first["mistake"] == "softmax-axis" and first["message"].endswith("(measured: your softmax runs over axis 1)")
+
+
 def test_localisation_names_the_first_stage_that_differs(tmp_path):
     from tests.data.slips import CSA_HALF_SCALE, block
 

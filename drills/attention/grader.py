@@ -6,7 +6,7 @@ from studyxf.grading.case import F32, Case, rnd
 from studyxf.grading.probes import attention_scale
 
 SLIPS = [s for s in fam.CORE_SLIPS if s != "scale-d-model"]  # no d_model here: q has one head
-PROBES = [attention_scale(lambda call, q, k, v: call(q, k, v))]
+PROBES = [attention_scale(lambda call, q, k, v: call(q, k, v), dv=7)]  # dv apart from d and Tk
 
 
 def reference(q, k, v, mask=None):

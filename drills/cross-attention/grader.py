@@ -6,7 +6,7 @@ from engine.heads import cross_attention
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 
-SLIPS = [*fam.SCALE_SLIPS, "softmax-axis", "mask-inverted", "mask-ignored", "mask-fill-finite", "masked-row-nan",
+SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-ignored", "mask-fill-finite", "masked-row-nan",
          "mask-fill-zero", "mask-after-softmax",
          "cross-kv-from-decoder", "cross-causal", "heads-no-transpose", "heads-no-transpose-split",
          "heads-no-transpose-merge", "no-output-projection", "weights-transposed"]

@@ -21,7 +21,26 @@ from engine.heads import merge_heads, split_heads
 SCALE_SLIPS = ("no-scale", "scale-d", "scale-d-model", "scale-after-softmax")
 MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-future", "mask-ignored", "mask-fill-finite", "masked-row-nan",
               "mask-fill-zero", "mask-after-softmax", "mask-transposed")
-CORE_SLIPS = (*SCALE_SLIPS, "softmax-axis", *MASK_SLIPS, "no-max-subtraction")
+# the softmax over the queries (axis -2), or over an axis named by number (dim=1: the queries of
+# (B, T, T) scores but the heads of (B, H, T, T) ones)
+SOFTMAX_SLIPS = ("softmax-axis", "softmax-axis:0", "softmax-axis:1")
+CORE_SLIPS = (*SCALE_SLIPS, *SOFTMAX_SLIPS, *MASK_SLIPS, "no-max-subtraction")
+
+
+# how the report says a slip's measured parameter ("softmax-axis:1" -> "your softmax runs over axis 1")
+MEASURED = {"softmax-axis": "your softmax runs over axis {}",
+            "ln-wrong-axis": "the mean and variance are taken over axis {}",
+            "rms-wrong-axis": "the mean of x^2 is taken over axis {}"}
+
+
+def measured(slip: str) -> str:
+    """The words for a slip's parameter: '' for a slip without one."""
+    family, _, value = slip.partition(":")
+    if not value:
+        return ""
+    if value == "all":
+        return MEASURED.get(family, family + " {}").replace("axis {}", "every axis at once")
+    return MEASURED.get(family, family + " {}").format(value)
 
 
 def public(slip: str) -> str:
@@ -35,6 +54,11 @@ def param(slips, family: str, default=None):
         if public(s) == family:
             return s.partition(":")[2] or default
     return default
+
+
+def has(slips, family: str) -> bool:
+    """Whether a slip of `family` is among `slips`, with or without a parameter."""
+    return any(public(s) == family for s in slips)
 
 
 def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bias=None):
@@ -75,7 +99,7 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
         if "mask-after-softmax" not in slips:
             fill = -1e9 if "mask-fill-finite" in slips else 0.0 if "mask-fill-zero" in slips else float("-inf")
             s = s.masked_fill(~mask, fill)
-    axis = -2 if "softmax-axis" in slips else -1
+    axis = int(param(slips, "softmax-axis", -2)) if has(slips, "softmax-axis") else -1
     if "no-max-subtraction" in slips:
         e = torch.exp(s)
         w = e / e.sum(dim=axis, keepdim=True)

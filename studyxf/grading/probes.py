@@ -13,26 +13,41 @@ import torch
 F64 = torch.float64
 
 
-def attention_scale(adapter, d: int = 16):
-    """The effective scale of the scores: one query, two keys whose raw dot products are 0 and 2,
-    values that read the weights back (v_j = e_j), so w1 / w0 = exp(2 * scale)."""
+def attention_scale(adapter, d: int = 16, dv: int | None = None, keys: int = 5):
+    """The effective scale of the scores: one query, `keys` keys whose raw dot products with it are
+    2 for the second and 0 for the others, values that read the weights back (v_j = e_j), so
+    w1 / w0 = exp(2 * scale). With d, dv and the number of keys apart, the measured scale also
+    says which size the code divided by."""
+    dv = dv or d
+
     def probe(call):
         q = torch.zeros(1, 1, d, dtype=F64)
         q[..., 0] = 1.0
-        k = torch.zeros(1, 2, d, dtype=F64)
+        k = torch.zeros(1, keys, d, dtype=F64)
         k[0, 1, 0] = 2.0
-        v = torch.zeros(1, 2, d, dtype=F64)
-        v[0, 0, 0] = v[0, 1, 1] = 1.0
+        v = torch.zeros(1, keys, dv, dtype=F64)
+        for j in range(keys):
+            v[0, j, j] = 1.0
         out = np.asarray(adapter(call, q, k, v), np.float64).reshape(-1)
         w0, w1 = out[0], out[1]
-        if not (np.isfinite(w0) and np.isfinite(w1) and w0 > 0 and w1 > 0 and abs(w0 + w1 - 1) < 1e-3):
+        if not (np.isfinite(w0) and np.isfinite(w1) and w0 > 0 and w1 > 0 and abs(out[:keys].sum() - 1) < 1e-3):
             return None
         scale = math.log(w1 / w0) / 2
         want = 1 / math.sqrt(d)
         if abs(scale - want) <= 1e-3 * want or scale <= 0:
             return None
-        return (f"measured: your scores are scaled by 1/{1 / scale:.4g}; expected 1/sqrt(d) = 1/{math.sqrt(d):g} "
-                f"(a probe with d = {d}: two keys whose dot products with the query are 0 and 2)")
+        sizes = [("d (the last axis of q and k)", d), ("the number of keys (k's second-to-last axis)", keys)]
+        if dv != d:
+            sizes.insert(1, ("dv (v's last axis)", dv))
+        which = next((f"= 1/{form.format(n)}, and {n} is {name}" for name, n in sizes
+                      for form, value in (("sqrt({})", math.sqrt(n)), ("{}", n))
+                      if abs(1 / scale - value) <= 1e-3 * value), "")
+        if abs(1 / scale - 2 * d) <= 1e-3 * d:  # s / d ** 1/2 divides by d, then by 2
+            which = f"= 1/(2 x {d}): d ** 1/2 reads as (d ** 1) / 2 in Python; write d ** 0.5"
+        sizes_said = f"d = {d}, {keys} keys" + (f", dv = {dv}" if dv != d else "")
+        return (f"measured: your scores are scaled by 1/{1 / scale:.4g}{' ' + which if which else ''}; expected "
+                f"1/sqrt(d) = 1/{math.sqrt(d):g} (a probe with {sizes_said}: the query's dot products with the "
+                f"keys are 2 for one, 0 for the others)")
     probe.__name__ = "scores scale"
     return probe
 

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from studyxf.grading import diagnosis, judge, probes, wire
+from studyxf.grading import diagnosis, exceptions, judge, probes, wire
 from studyxf.grading.case import Case, RuleBroken, half_precision
-from studyxf.grading.families import param, public
+from studyxf.grading.families import measured, public
 from studyxf.grading.guards import CASE_TIMEOUT_S, CaseTimeout, ForbiddenCall, time_limit
 from studyxf.grading.request import Request
 
@@ -365,7 +365,7 @@ def _diagnose(grader, failing: list[dict], remote: Remote) -> list[dict]:
     slips = list(getattr(grader, "SLIPS", []))
     named = diagnosis.name_slips(comparable, slips)
     if named:
-        return [{"mistake": public(s), "message": f"(measured: {public(s)} {param([s], public(s))})" if ":" in s else ""}
+        return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else ""}
                 for s in named] + promoted
     if promoted:
         return promoted
@@ -386,17 +386,5 @@ def _diagnose(grader, failing: list[dict], remote: Remote) -> list[dict]:
             out.append({"mistake": "measured", "message": said})
     raised = [f["raised"] for f in failing if f.get("raised")]
     if not out and raised:
-        out.append({"mistake": "raised", "message": _raised(raised)})
+        out.append({"mistake": "raised", "message": exceptions.explain(raised)})
     return out
-
-
-def _raised(raised: list[tuple]) -> str:
-    """What the exceptions have in common, and the usual cause of the common ones."""
-    kind, text, first, has_mask = raised[0]
-    said = f"{len(raised)} case(s) raised {kind}, first in '{first}': {text[:200]}"
-    if kind == "NotImplementedError":
-        return said + ". The starter's stub is still there: write the function's body."
-    if any(w in text for w in ("must match the size", "could not be broadcast", "broadcast", "shape")):
-        hint = (" A mask (B, T, T) against scores (B, H, T, T) needs a head axis: mask[:, None]." if has_mask else "")
-        return said + ". Two shapes that do not line up: print the shapes on the failing line." + hint
-    return said

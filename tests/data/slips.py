@@ -276,6 +276,20 @@ def rms_norm(x, gamma, eps=1e-6):
     return x * torch.sqrt(x.pow(2).mean(-1, keepdim=True) + eps) * gamma
 """
 
+ATTN_NP = """import numpy as np
+def attention(q, k, v, mask=None):
+    d = q.shape[-1]
+    s = {scores}
+    if mask is not None:
+        s = np.where(mask, s, -np.inf)
+    s = s - s.max(-1{keep})
+    w = np.exp(s)
+    w = w / w.sum(-1{keep})
+    return np.nan_to_num(w @ v).astype(q.dtype)
+"""
+SCORES_OK = "q @ np.swapaxes(k, -1, -2) / np.sqrt(d).astype(q.dtype)"
+KEEP = ", keepdims=True"
+
 SLIPS = [
     ("attention", ["mask-transposed"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')",
                                                          after=".nan_to_num(0.0)").replace("~mask", "~mask.transpose(-1, -2)")),
@@ -343,4 +357,18 @@ SLIPS = [
     ("swiglu", ["swiglu-silu-after-product"], SWIGLU_AFTER),
     ("swiglu", ["swiglu-gate-swapped"], SWIGLU_WRONG_BRANCH),
     ("alibi", ["alibi-signed-distance"], ALIBI_SIGNED),
+    # softmax(dim=1): the queries of (B, T, T) scores, the heads of (B, H, T, T) ones
+    ("attention", ["softmax-axis"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')",
+                                                      after=".nan_to_num(0.0)").replace("dim=-1", "dim=1")),
+    ("multi-head-attention", ["softmax-axis"],
+     MHA_TORCH.format(split=SPLIT_OK, merge=MERGE_OK, mask="mask if mask.dim() == 2 else mask[:, None]",
+                      proj=" @ w_o").replace("torch.softmax(s, -1)", "torch.softmax(s, 1)")),
+    # exceptions read for their usual cause
+    ("attention", ["raised"], ATTN_NP.format(scores="q @ k.T / np.sqrt(d)", keep=KEEP)),
+    ("attention", ["raised"], ATTN_NP.format(scores="q @ k.transpose(0, 2, 1) / np.sqrt(d)", keep=KEEP)),
+    ("attention", ["raised"], ATTN_NP.format(scores=SCORES_OK, keep="")),
+    # a scale no id names, measured: v's size, the number of keys, d ** 1/2
+    ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(v.shape[-1])", keep=KEEP)),
+    ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(k.shape[-2])", keep=KEEP)),
+    ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / d ** 1/2", keep=KEEP)),
 ]

@@ -1,0 +1,50 @@
+"""What the exceptions of a failing submission have in common, and the usual cause of the common
+ones, read from the exception's type and text (NumPy's and torch's wordings)."""
+
+from __future__ import annotations
+
+import re
+
+SWAP_LAST_TWO = "np.swapaxes(k, -1, -2) in NumPy, k.transpose(-2, -1) in torch"
+
+# (what the text says, the usual cause and its fix); the first that matches is said
+CAUSES = [
+    (re.compile(r"axes don't match array|number of dims don't match in permute|Dimension out of range"),
+     "An axis named by number (transpose(0, 2, 1), permute(0, 2, 1), transpose(1, 2)) assumes a fixed "
+     "number of axes, but the inputs may have any number of leading axes (...): count from the end, "
+     f"as in {SWAP_LAST_TWO}."),
+    (re.compile(r"matmul: Input operand 1 has a mismatch in its core dimension|mat1 and mat2 shapes cannot be "
+                r"multiplied|Expected size for first two dimensions of batch2 tensor|size mismatch, got input"),
+     "A matrix product whose inner sizes differ: q @ k^T needs k's last two axes swapped "
+     f"({SWAP_LAST_TWO}); .T and np.transpose(k) reverse every axis of a batched array, not the last two."),
+]
+BROADCAST = ("must match the size", "could not be broadcast", "broadcast", "shape")
+KEEPDIMS = ("A reduction without keepdims dropped the axis it reduced ({a} against {b}): keep it with "
+            "keepdims=True (torch: keepdim=True), so x.max(-1, keepdims=True) has shape (..., 1) and "
+            "broadcasts along the row.")
+
+
+def _shapes(text: str) -> list[tuple[int, ...]]:
+    """NumPy's 'could not be broadcast together with shapes (2,5,5) (2,5)'."""
+    return [tuple(int(n) for n in group.split(",") if n.strip())
+            for group in re.findall(r"\(([\d,\s]*)\)", text.partition("shapes")[2])]
+
+
+def explain(raised: list[tuple]) -> str:
+    """raised: (type, first line of the text, the first case's name, whether it had a mask) each."""
+    kind, text, first, has_mask = raised[0]
+    said = f"{len(raised)} case(s) raised {kind}, first in '{first}': {text[:200]}"
+    if kind == "NotImplementedError":
+        return said + ". The starter's stub is still there: write the function's body."
+    for pattern, cause in CAUSES:
+        if pattern.search(text):
+            return f"{said}. {cause}"
+    if any(w in text for w in BROADCAST):
+        shapes = _shapes(text)
+        if len(shapes) == 2:
+            a, b = sorted(shapes, key=len, reverse=True)
+            if len(a) == len(b) + 1 and a[:-1] == b:
+                return f"{said}. " + KEEPDIMS.format(a=a, b=b)
+        hint = (" A mask (B, T, T) against scores (B, H, T, T) needs a head axis: mask[:, None]." if has_mask else "")
+        return said + ". Two shapes that do not line up: print the shapes on the failing line." + hint
+    return said
