@@ -66,6 +66,14 @@ def test_an_exception_is_read_for_its_usual_cause(tmp_path, scores, keep, cause)
     assert cause in report["diagnosis"][0]["message"]
 
 
+def test_torchs_wording_of_a_dropped_axis_is_read_too(tmp_path):
+    source = ("import torch\ndef rms_norm(x, gamma, eps=1e-6):\n"
+              "    return x / torch.sqrt(x.pow(2).mean(-1) + eps) * gamma\n")
+    report = grade(tmp_path, "rms-norm", source)
+    said = report["diagnosis"][0]["message"]
+    assert "must match the size of tensor b" in said and "keep it with keepdims=True (torch: keepdim=True)" in said
+
+
 def test_a_softmax_over_a_numbered_axis_is_named_with_the_axis(tmp_path):
     from tests.data.slips import MERGE_OK, MHA_TORCH, SPLIT_OK
 

@@ -20,8 +20,8 @@ CAUSES = [
 ]
 BROADCAST = ("must match the size", "could not be broadcast", "broadcast", "shape")
 KEEPDIMS = ("A reduction without keepdims dropped the axis it reduced ({a} against {b}): keep it with "
-            "keepdims=True (torch: keepdim=True), so x.max(-1, keepdims=True) has shape (..., 1) and "
-            "broadcasts along the row.")
+            "keepdims=True (torch: keepdim=True), so a mean or max over the last axis has shape (..., 1) and "
+            "broadcasts along it.")
 
 
 def _shapes(text: str) -> list[tuple[int, ...]]:
@@ -30,9 +30,24 @@ def _shapes(text: str) -> list[tuple[int, ...]]:
             for group in re.findall(r"\(([\d,\s]*)\)", text.partition("shapes")[2])]
 
 
+def _dropped_last_axis(text: str, shape: tuple) -> tuple | None:
+    """The two shapes when a (..., T, D) array met its reduction over the last axis, (..., T):
+    NumPy names both shapes; torch names the sizes that clash ('tensor a (16) ... tensor b (5)')."""
+    shapes = _shapes(text)
+    if len(shapes) == 2:
+        a, b = sorted(shapes, key=len, reverse=True)
+        return (a, b) if len(a) == len(b) + 1 and a[:-1] == b else None
+    sizes = re.search(r"size of tensor a \((\d+)\) must match the size of tensor b \((\d+)\)", text)
+    if sizes and len(shape) >= 2 and {int(sizes[1]), int(sizes[2])} == {shape[-1], shape[-2]} \
+            and shape[-1] != shape[-2]:
+        return shape, shape[:-1]
+    return None
+
+
 def explain(raised: list[tuple]) -> str:
-    """raised: (type, first line of the text, the first case's name, whether it had a mask) each."""
-    kind, text, first, has_mask = raised[0]
+    """raised: (type, first line of the text, the first case's name, whether it had a mask, the shape
+    of its first input) each."""
+    kind, text, first, has_mask, shape = raised[0]
     said = f"{len(raised)} case(s) raised {kind}, first in '{first}': {text[:200]}"
     if kind == "NotImplementedError":
         return said + ". The starter's stub is still there: write the function's body."
@@ -40,11 +55,9 @@ def explain(raised: list[tuple]) -> str:
         if pattern.search(text):
             return f"{said}. {cause}"
     if any(w in text for w in BROADCAST):
-        shapes = _shapes(text)
-        if len(shapes) == 2:
-            a, b = sorted(shapes, key=len, reverse=True)
-            if len(a) == len(b) + 1 and a[:-1] == b:
-                return f"{said}. " + KEEPDIMS.format(a=a, b=b)
+        dropped = _dropped_last_axis(text, shape)
+        if dropped:
+            return f"{said}. " + KEEPDIMS.format(a=dropped[0], b=dropped[1])
         hint = (" A mask (B, T, T) against scores (B, H, T, T) needs a head axis: mask[:, None]." if has_mask else "")
         return said + ". Two shapes that do not line up: print the shapes on the failing line." + hint
     return said

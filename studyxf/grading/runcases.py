@@ -270,9 +270,11 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
         if info.get("kind") in ("rule", "readonly"):
             fail_info = {"rule": message}
         else:
+            first_shape = next((tuple(a.shape) for a in labelled.values() if hasattr(a, "shape")), ())
             fail_info = {"raised": (info.get("type", "Exception"), info.get("text", "").splitlines()[0]
                                     if info.get("text") else "", case.name,
-                                    "mask" in labelled or "memory_mask" in labelled)} if status == "error" else None
+                                    "mask" in labelled or "memory_mask" in labelled, first_shape)} \
+                if status == "error" else None
         return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, fail_info
     message, got, dname, promoted = _check_output(wire.decode(answer["ok"]), case, inputs)
     if not message:
