@@ -1,6 +1,8 @@
 import json
 import re
 
+import pytest
+
 
 def _cards(cli, *args, env=None):
     res = cli("cards", "--json", *args, env=env)
@@ -54,6 +56,34 @@ def test_numeric_card_graded_against_the_engine(home, cli):
     assert f"Q {cid}" in res.stdout
     block = res.stdout.split(f"Q {cid}")[1]
     assert "engine: 1 GiB" in block and "= 5 due 2026-11-30" in block
+
+
+def test_a_typed_answer_that_is_not_a_number_is_asked_again_never_graded(home, cli):
+    cid = "transformers-1/attention-flops-4096"  # 8.8 TFLOP
+    before = [c["id"] for c in _cards(cli, "--due")].index(cid)
+    res = cli("review", "--plain", "--session", "transformers-1",
+              input="s\n" * before + "=8.8 TFLOPS.\n=8,8 TFLOPs\nq\n")
+    block = res.stdout.split(f"Q {cid}")[1].splitlines()
+    assert "?" in block and "= 5 due 2026-11-30" in block, block  # the typo changes nothing; 8,8 TFLOPs is right
+    reviews = {c["id"]: c["reviews"] for c in _cards(cli)}
+    assert reviews[cid] == 1
+
+
+@pytest.mark.parametrize("typed,value", [("8.8", 8.8), ("8,8", 8.8), ("1,073,741,824", 1073741824.0),
+                                         ("8.8 TFLOPs", 8.8e12), ("8.8tflops", 8.8e12), ("2 GBs", 2e9),
+                                         ("1_000", 1000.0), ("-1.5e3", -1500.0), ("1,250", 1250.0)])
+def test_typed_numbers_as_learners_write_them(typed, value):
+    from studyxf.srs import numeric
+
+    assert numeric.parse(typed) == pytest.approx(value)
+
+
+@pytest.mark.parametrize("typed", ["abc", "1,2,3", "8.8 parsecs", "", "1.0."])
+def test_text_that_is_not_a_number_is_refused(typed):
+    from studyxf.srs import numeric
+
+    with pytest.raises(ValueError):
+        numeric.parse(typed)
 
 
 def test_new_card_limit_and_rollover(home, cli, monkeypatch):

@@ -308,6 +308,28 @@ def test_a_numeric_card_takes_its_value_shows_typed_against_expected_and_commits
     assert (grade, typed) == (5, "1.0")
 
 
+def test_a_typo_in_a_typed_value_is_said_and_typed_again_not_graded(home):
+    from textual.widgets import Input
+
+    card = "transformers-1/attention-memory-4096"  # 1.0 GiB
+    study, app = _review_of_one(card)
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("equals_sign", *"1.O", "enter")
+            box = app.screen.query_one("#numeric-answer", Input)
+            assert "'1.O' is not a number" in str(app.screen.query_one("#feedback").render())
+            assert box.display and box.has_focus and app.screen.proposed is None
+            await pilot.press("enter")  # nothing to confirm: still nothing committed
+            box.value = ""
+            await pilot.press(*"1", "enter", "enter")
+            await pilot.pause()
+
+    _run(go())
+    assert study.conn.execute("SELECT grade, typed FROM reviews").fetchall() == [(5, "1")]
+
+
 def test_a_wrong_typed_value_is_shown_and_another_grade_can_be_chosen(home):
     card = "transformers-1/attention-memory-4096"  # 1.0 GiB
     study, app = _review_of_one(card)

@@ -12,13 +12,30 @@ UNITS = {
     "flop": 1, "kflop": 1e3, "mflop": 1e6, "gflop": 1e9, "tflop": 1e12, "pflop": 1e15,
 }
 _NUMBER = re.compile(r"^\s*([-+]?(?:\d[\d_,]*\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*([a-z]*)\s*$", re.I)
+_THOUSANDS = re.compile(r"^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d*)?(?:e[-+]?\d+)?$", re.I)
+_DECIMAL_COMMA = re.compile(r"^[-+]?\d+,\d+(?:e[-+]?\d+)?$", re.I)
 
 
 def unit_factor(unit: str) -> float:
+    key = unit.strip().lower()
+    if key not in UNITS and key.endswith("s") and key[:-1] in UNITS:
+        key = key[:-1]  # TFLOPs, flops, GBs
     try:
-        return UNITS[unit.strip().lower()]
+        return UNITS[key]
     except KeyError:
         raise ValueError(f"unknown unit {unit!r}") from None
+
+
+def _number(text: str) -> float:
+    """'1,073,741,824' (thousands), '1,25' (a decimal comma), '1_000', '8.8', '8.8e12'."""
+    if "," in text:
+        if _THOUSANDS.match(text):
+            text = text.replace(",", "")
+        elif _DECIMAL_COMMA.match(text):
+            text = text.replace(",", ".")
+        else:
+            raise ValueError(f"not a number: {text!r}")
+    return float(text.replace("_", ""))
 
 
 def expected(calc: dict) -> float:
@@ -47,19 +64,20 @@ def parse(typed: str, unit: str = "") -> float:
     match = _NUMBER.match(typed)
     if not match:
         raise ValueError(f"not a number: {typed!r}")
-    value = float(match.group(1).replace(",", "").replace("_", ""))
+    value = _number(match.group(1))
     if match.group(2):
         value = value * unit_factor(match.group(2)) / unit_factor(unit)
     return value
 
 
-def quality(typed: str, calc: dict) -> tuple[int, float, float | None]:
-    """SM-2 quality for a typed answer: 5 within tolerance, 3 within 5x, else 1 (unparsable: 0)."""
+def quality(typed: str, calc: dict) -> tuple[int | None, float, float | None]:
+    """SM-2 quality for a typed answer: 5 within tolerance, 3 within 5x, else 1; None for text that
+    is not a number (a typo is asked again, never graded)."""
     want = expected(calc)
     try:
         got = parse(typed, calc.get("unit", ""))
     except ValueError:
-        return 0, want, None
+        return None, want, None
     tol = calc.get("tolerance", 0.01)
     rel = abs(got - want) / abs(want) if want else abs(got)
     if rel <= tol:

@@ -104,7 +104,8 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
                 quality = int(cmd)
             elif cmd.startswith("=") and card.prompt and card.prompt.kind == "numeric":
                 typed = cmd[1:].strip()
-                quality = deck.scheduler.from_quality(numeric.quality(typed, card.prompt.calc)[0])
+                proposed = numeric.quality(typed, card.prompt.calc)[0]
+                quality = None if proposed is None else deck.scheduler.from_quality(proposed)
             if quality is not None:
                 if not shown:
                     _block(out, "A", answer_text(card))

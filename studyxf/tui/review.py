@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
+from rich.markup import escape
 from textual.widgets import Footer, Header, Input, Static
 
 from studyxf.srs import numeric
@@ -158,15 +159,17 @@ class ReviewScreen(Screen):
             return
         sched = self.deck.scheduler
         quality, want, got = numeric.quality(typed, self.card.prompt.calc)
+        if quality is None:  # a typo is typed again, never graded
+            self.query_one("#feedback", Static).update(
+                f"[b]'{escape(typed)}' is not a number[/b]: type it again (1.25, 1,073,741,824, 8.8e12; units "
+                f"such as GiB, GB, MiB, TFLOP are understood)")
+            return
         quality = sched.from_quality(quality)
         self.action_reveal()
         unit = self.card.prompt.calc.get("unit", "")
-        if got is None:
-            verdict = f"[b]{typed!r} is not a number[/b] (units such as GiB, GB, MiB are understood)"
-        else:
-            rel = abs(got - want) / abs(want) if want else abs(got)
-            verdict = (f"typed [b]{got:.6g}[/b] {unit} · expected [b]{want:.6g}[/b] {unit} · relative error "
-                       f"{rel:.2%} (within {self.card.prompt.calc.get('tolerance', 0.01):.0%} counts as right)")
+        rel = abs(got - want) / abs(want) if want else abs(got)
+        verdict = (f"typed [b]{got:.6g}[/b] {unit} · expected [b]{want:.6g}[/b] {unit} · relative error "
+                   f"{rel:.2%} (within {self.card.prompt.calc.get('tolerance', 0.01):.0%} counts as right)")
         self.proposed = (quality, typed)
         self.query_one("#feedback", Static).update(
             f"{verdict}\nproposed grade: [b]{quality} {sched.names[quality]}[/b] ({sched.meaning[quality]}) - "
