@@ -8,7 +8,7 @@ import torch
 from engine.norms import layer_norm
 from studyxf.grading import families as fam
 from studyxf.grading.module_drill import (attention_child, attention_layout, attention_tensors, copy_in, find_mlp,
-                                          find_norms)
+                                          find_norms, qkv_input)
 
 SLIPS = ["post-norm", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
          *fam.SCALE_SLIPS, "mask-future", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm"]
@@ -94,9 +94,8 @@ def install(handles, layout, d, seed):
 
 def stages(handles):
     attn = handles["attention"]
-    qkv = attn["qkv"] if "qkv" in attn else attn["q"]
     up, down = handles["mlp"]
-    return [(fam.ATTN_IN, qkv), (fam.ATTN_PRE_PROJ, attn["out"]), (MLP_IN, up), (MLP_HIDDEN, down)]
+    return [(fam.ATTN_IN, qkv_input(attn)), (fam.ATTN_PRE_PROJ, attn["out"]), (MLP_IN, up), (MLP_HIDDEN, down)]
 
 
 def reference(layout, d, h, seed):

@@ -25,8 +25,20 @@ class LayoutError(Exception):
     pass
 
 
+def _per_head(linears: list, d: int) -> dict | None:
+    """One Linear(d, d/H) per head for each of q, k, v, by name ('Let's build GPT': a ModuleList of
+    Heads, each with key, query, value): {'q.0': ..., 'k.0': ..., 'v.0': ...}, heads in order."""
+    found = {key: [m for n, m in linears if n in names] for key, names in SEPARATE.items()}
+    n = len(found["q"])
+    if n < 2 or d % n or any(len(found[key]) != n for key in "kv") or \
+            any(m.weight.shape != (d // n, d) for ms in found.values() for m in ms):
+        return None
+    return {f"{key}.{j}": m for key, ms in found.items() for j, m in enumerate(ms)}
+
+
 def find_layers(module: nn.Module, d: int) -> dict:
-    """{'qkv': Linear} or {'q', 'k', 'v': Linear}, plus {'out': Linear}."""
+    """{'qkv': Linear}, {'q', 'k', 'v': Linear} or one Linear per head ({'q.0', ..., 'v.H-1'}),
+    plus {'out': Linear}."""
     linears = [(name.rsplit(".", 1)[-1], m) for name, m in module.named_modules() if isinstance(m, nn.Linear)]
     if not linears:
         raise LayoutError("no nn.Linear layers found: the grader copies reference weights into Linear(d, 3d) + "
@@ -40,6 +52,12 @@ def find_layers(module: nn.Module, d: int) -> dict:
         return {"qkv": fused, "out": out}
     if all(sep.values()) and out is not None:
         return {**sep, "out": out}
+    heads = _per_head(linears, d)
+    if heads is not None:
+        rest = [m for _, m in linears if m.weight.shape == (d, d)]
+        out = out if out is not None else (rest[0] if len(rest) == 1 else None)
+        if out is not None:
+            return {**heads, "out": out}
     mods = [m for _, m in linears]
     shapes = [tuple(m.weight.shape) for m in mods]
     if shapes == [(3 * d, d), (d, d)]:
@@ -47,13 +65,21 @@ def find_layers(module: nn.Module, d: int) -> dict:
     if shapes == [(d, d)] * 4:
         return {"q": mods[0], "k": mods[1], "v": mods[2], "out": mods[3]}
     raise LayoutError(f"cannot map your Linear layers {[(n, tuple(m.weight.shape)) for n, m in linears]} to q, k, v "
-                      f"and the output projection (expected Linear({d}, {3 * d}) + Linear({d}, {d}), or four "
+                      f"and the output projection (expected Linear({d}, {3 * d}) + Linear({d}, {d}), four "
+                      f"Linear({d}, {d}), or key/query/value Linear({d}, {d}/H) in each of H heads + "
                       f"Linear({d}, {d}); names such as qkv/c_attn and proj/c_proj are matched first)")
 
 
 def attention_layout(layers: dict) -> dict:
-    """What the reference needs to know of the learner's attention layers: fused or not, which have biases."""
-    return {"fused": "qkv" in layers, "bias": {k: m.bias is not None for k, m in layers.items()}}
+    """What the reference needs to know of the learner's attention layers: fused, separate or one
+    per head (how many), which have biases."""
+    return {"fused": "qkv" in layers, "heads": sum(k.startswith("q.") for k in layers),
+            "bias": {k: m.bias is not None for k, m in layers.items()}}
+
+
+def qkv_input(layers: dict) -> nn.Module:
+    """The layer whose input is the attention's input (for the taps)."""
+    return next(layers[k] for k in ("qkv", "q", "q.0") if k in layers)
 
 
 def attention_tensors(layout: dict, d: int, seed: int) -> dict:
@@ -68,11 +94,16 @@ def attention_tensors(layout: dict, d: int, seed: int) -> dict:
     if layout["fused"]:
         per_layer["qkv"] = (w_qkv, b_all[: 3 * d] if bias["qkv"] else None)
         b_qkv = b_all[: 3 * d] if bias["qkv"] else None
-    else:
-        for i, key in enumerate("qkv"):
-            per_layer[key] = (w_qkv[i * d:(i + 1) * d], b_all[i * d:(i + 1) * d] if bias[key] else None)
-        parts = [b_all[i * d:(i + 1) * d] if bias[k] else torch.zeros(d, dtype=torch.float64) for i, k in enumerate("qkv")]
-        b_qkv = torch.cat(parts) if any(bias[k] for k in "qkv") else None
+    else:  # rows of the fused weight, by q/k/v then by head: head j's slice is what split_heads gives it
+        n = layout.get("heads") or 1
+        keys = [(f"{key}.{j}" if n > 1 else key) for key in "qkv" for j in range(n)]
+        rows = d // n
+        parts = []
+        for i, key in enumerate(keys):
+            part = slice(i * rows, (i + 1) * rows)
+            per_layer[key] = (w_qkv[part], b_all[part] if bias[key] else None)
+            parts.append(b_all[part] if bias[key] else torch.zeros(rows, dtype=torch.float64))
+        b_qkv = torch.cat(parts) if any(bias[k] for k in keys) else None
     return {"per_layer": per_layer, "fused": (w_qkv, b_qkv, w_out, per_layer["out"][1])}
 
 

@@ -290,6 +290,8 @@ def attention(q, k, v, mask=None):
 SCORES_OK = "q @ np.swapaxes(k, -1, -2) / np.sqrt(d).astype(q.dtype)"
 KEEP = ", keepdims=True"
 
+from tests.data.submissions import CSA_PER_HEAD  # noqa: E402 - a correct module, slipped below
+
 SLIPS = [
     ("attention", ["mask-transposed"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')",
                                                          after=".nan_to_num(0.0)").replace("~mask", "~mask.transpose(-1, -2)")),
@@ -371,4 +373,8 @@ SLIPS = [
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(v.shape[-1])", keep=KEEP)),
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(k.shape[-2])", keep=KEEP)),
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / d ** 1/2", keep=KEEP)),
+    # one Linear per head ("Let's build GPT"), scaled by C = d_model as the video's first version was
+    ("causal-self-attention", ["scale-d-model"], CSA_PER_HEAD.replace("* k.shape[-1] ** -0.5", "* C ** -0.5")),
+    ("causal-self-attention", ["mask-ignored"], CSA_PER_HEAD.replace(
+        "        wei = wei.masked_fill(self.tril[:T, :T] == 0, float('-inf'))\n", "")),
 ]

@@ -674,3 +674,53 @@ SUBMISSIONS["kv-cache"] = {
 CSA_DROPOUT = CSA_NANOGPT.replace("        self.n_head = n_heads\n", "        self.n_head = n_heads\n        self.attn_dropout = nn.Dropout(0.1)\n").replace(
     "        att = F.softmax(att, dim=-1)\n", "        att = self.attn_dropout(F.softmax(att, dim=-1))\n")
 SUBMISSIONS["causal-self-attention"]["correct"].append(CSA_DROPOUT)
+
+# "Let's build GPT": a ModuleList of Heads, each with its own key, query and value Linear(d, d/H)
+CSA_PER_HEAD = """import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Head(nn.Module):
+    def __init__(self, n_embd, head_size, block_size=64):
+        super().__init__()
+        self.key = nn.Linear(n_embd, head_size, bias=False)
+        self.query = nn.Linear(n_embd, head_size, bias=False)
+        self.value = nn.Linear(n_embd, head_size, bias=False)
+        self.register_buffer('tril', torch.tril(torch.ones(block_size, block_size)))
+        self.dropout = nn.Dropout(0.2)
+
+    def forward(self, x):
+        B, T, C = x.shape
+        k, q = self.key(x), self.query(x)
+        wei = q @ k.transpose(-2, -1) * k.shape[-1] ** -0.5
+        wei = wei.masked_fill(self.tril[:T, :T] == 0, float('-inf'))
+        wei = self.dropout(F.softmax(wei, dim=-1))
+        return wei @ self.value(x)
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, d_model, n_heads):
+        super().__init__()
+        self.heads = nn.ModuleList([Head(d_model, d_model // n_heads) for _ in range(n_heads)])
+        self.proj = nn.Linear(d_model, d_model)
+
+    def forward(self, x):
+        return self.proj(torch.cat([h(x) for h in self.heads], dim=-1))
+"""
+SUBMISSIONS["causal-self-attention"]["correct"].append(CSA_PER_HEAD)
+SUBMISSIONS["transformer-block"]["correct"].append(CSA_PER_HEAD.replace("class CausalSelfAttention", "class MultiHead") + """
+
+class TransformerBlock(nn.Module):
+    def __init__(self, d_model, n_heads, mlp_ratio=4):
+        super().__init__()
+        self.sa = MultiHead(d_model, n_heads)
+        self.ffwd = nn.Sequential(nn.Linear(d_model, mlp_ratio * d_model), nn.GELU(),
+                                  nn.Linear(mlp_ratio * d_model, d_model), nn.Dropout(0.2))
+        self.ln1 = nn.LayerNorm(d_model)
+        self.ln2 = nn.LayerNorm(d_model)
+
+    def forward(self, x):
+        x = x + self.sa(self.ln1(x))
+        return x + self.ffwd(self.ln2(x))
+""")
