@@ -24,7 +24,9 @@ MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-future", "mask-ignored", "
 # the softmax over the queries (axis -2), or over an axis named by number (dim=1: the queries of
 # (B, T, T) scores but the heads of (B, H, T, T) ones)
 SOFTMAX_SLIPS = ("softmax-axis", "softmax-axis:0", "softmax-axis:1")
-CORE_SLIPS = (*SCALE_SLIPS, *SOFTMAX_SLIPS, *MASK_SLIPS, "no-max-subtraction")
+# exp() unguarded, or guarded by the whole array's max (the 1-D softmax snippet, np.max(s), on 2-D scores)
+MAX_SLIPS = ("no-max-subtraction", "softmax-global-max")
+CORE_SLIPS = (*SCALE_SLIPS, *SOFTMAX_SLIPS, *MASK_SLIPS, *MAX_SLIPS)
 
 
 # how the report says a slip's measured parameter ("softmax-axis:1" -> "your softmax runs over axis 1")
@@ -104,7 +106,7 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
         e = torch.exp(s)
         w = e / e.sum(dim=axis, keepdim=True)
     else:
-        peak = s.amax(dim=axis, keepdim=True)
+        peak = s.amax() if "softmax-global-max" in slips else s.amax(dim=axis, keepdim=True)
         e = torch.exp(s - torch.where(torch.isfinite(peak), peak, torch.zeros_like(peak)))
         total = e.sum(dim=axis, keepdim=True)
         if "masked-row-nan" in slips:  # a naive softmax: a row with nothing to attend to is 0/0

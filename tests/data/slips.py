@@ -373,6 +373,9 @@ SLIPS = [
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(v.shape[-1])", keep=KEEP)),
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(k.shape[-2])", keep=KEEP)),
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / d ** 1/2", keep=KEEP)),
+    # the 1-D softmax snippet's np.max(s) on 2-D scores: the far rows underflow in float32
+    ("attention", ["softmax-global-max"], ATTN_NP.format(scores=SCORES_OK, keep=KEEP).replace(
+        "s - s.max(-1, keepdims=True)", "s - s.max()")),
     # one Linear per head ("Let's build GPT"), scaled by C = d_model as the video's first version was
     ("causal-self-attention", ["scale-d-model"], CSA_PER_HEAD.replace("* k.shape[-1] ** -0.5", "* C ** -0.5")),
     ("causal-self-attention", ["mask-ignored"], CSA_PER_HEAD.replace(
