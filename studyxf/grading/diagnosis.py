@@ -16,7 +16,7 @@ EXCLUSIVE = [{"no-scale", "scale-d", "scale-d-model", "scale-after-softmax"},
              {"heads-no-transpose", "heads-no-transpose-split", "heads-no-transpose-merge"},
              {"no-residual", "no-residual-attn", "no-residual-mlp"},
              {"gelu-tanh", "mlp-relu", "gelu-quick", "gelu-erf-no-sqrt2", "gelu-no-half"},
-             {"mask-fill-finite", "masked-row-nan", "mask-fill-zero", "mask-after-softmax"},
+             {"mask-fill-finite", "masked-row-nan", "mask-fill-zero", "mask-after-softmax", "mask-added"},
              {"no-max-subtraction", "softmax-global-max"}]
 
 

@@ -20,7 +20,7 @@ from engine.heads import merge_heads, split_heads
 # the attention core's slips, shared by every drill that computes attention
 SCALE_SLIPS = ("no-scale", "scale-d", "scale-d-model", "scale-after-softmax")
 MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-future", "mask-ignored", "mask-fill-finite", "masked-row-nan",
-              "mask-fill-zero", "mask-after-softmax", "mask-transposed")
+              "mask-fill-zero", "mask-after-softmax", "mask-transposed", "mask-added")
 # the softmax over the queries (axis -2), or over an axis named by number (dim=1: the queries of
 # (B, T, T) scores but the heads of (B, H, T, T) ones)
 SOFTMAX_SLIPS = ("softmax-axis", "softmax-axis:0", "softmax-axis:1")
@@ -98,7 +98,9 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
             mask = mask & (j != i + offset)
         if "mask-future" in slips:  # one step into the future seen (tril(1) for tril)
             mask = mask | (j == i + offset + 1)
-        if "mask-after-softmax" not in slips:
+        if "mask-added" in slips:  # a boolean mask added as 0/1, as if it were an additive one (0 / -inf)
+            s = s + mask.to(s.dtype)
+        elif "mask-after-softmax" not in slips:
             fill = -1e9 if "mask-fill-finite" in slips else 0.0 if "mask-fill-zero" in slips else float("-inf")
             s = s.masked_fill(~mask, fill)
     axis = int(param(slips, "softmax-axis", -2)) if has(slips, "softmax-axis") else -1

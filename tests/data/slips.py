@@ -373,6 +373,9 @@ SLIPS = [
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(v.shape[-1])", keep=KEEP)),
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(k.shape[-2])", keep=KEEP)),
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / d ** 1/2", keep=KEEP)),
+    # a boolean mask added as if it were an additive one
+    ("attention", ["mask-added"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')", after="")
+     .replace("s = s.masked_fill(~mask, float('-inf'))", "s = s + mask")),
     # the 1-D softmax snippet's np.max(s) on 2-D scores: the far rows underflow in float32
     ("attention", ["softmax-global-max"], ATTN_NP.format(scores=SCORES_OK, keep=KEEP).replace(
         "s - s.max(-1, keepdims=True)", "s - s.max()")),
