@@ -66,6 +66,21 @@ def test_an_exception_is_read_for_its_usual_cause(tmp_path, scores, keep, cause)
     assert cause in report["diagnosis"][0]["message"]
 
 
+@pytest.mark.parametrize("text,shape,cause", [
+    ("The numpy boolean negative, the `-` operator, is not supported", (4, 16), "invert it with ~mask"),
+    ("mat1 and mat2 shapes cannot be multiplied (5x8 and 5x8)", (5, 8), "needs k's last two axes swapped"),
+    ("number of dims don't match in permute", (4, 16), "count from the end"),
+    ("The size of tensor a (16) must match the size of tensor b (5) at non-singleton dimension 2", (2, 5, 16),
+     "keep it with keepdims=True"),
+    ("The size of tensor a (7) must match the size of tensor b (5) at non-singleton dimension 2", (2, 5, 16),
+     "Two shapes that do not line up"),
+])
+def test_exception_texts_and_their_causes(text, shape, cause):
+    from studyxf.grading.exceptions import explain
+
+    assert cause in explain([("RuntimeError", text, "a case", False, shape)])
+
+
 def test_torchs_wording_of_a_dropped_axis_is_read_too(tmp_path):
     source = ("import torch\ndef rms_norm(x, gamma, eps=1e-6):\n"
               "    return x / torch.sqrt(x.pow(2).mean(-1) + eps) * gamma\n")

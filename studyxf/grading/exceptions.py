@@ -13,9 +13,9 @@ CAUSES = [
      "An axis named by number (transpose(0, 2, 1), permute(0, 2, 1), transpose(1, 2)) assumes a fixed "
      "number of axes, but the inputs may have any number of leading axes (...): count from the end, "
      f"as in {SWAP_LAST_TWO}."),
-    (re.compile(r"numpy boolean subtract"),
-     "The mask is boolean (True = may attend): 1 - mask is not defined for booleans. Use ~mask, or "
-     "np.where(mask, s, -np.inf)."),
+    (re.compile(r"numpy boolean (subtract|negative)"),
+     "The mask is boolean (True = may attend), and - is not defined on booleans: invert it with ~mask, or "
+     "mask the scores with np.where(mask, s, -np.inf)."),
     (re.compile(r"matmul: Input operand 1 has a mismatch in its core dimension|mat1 and mat2 shapes cannot be "
                 r"multiplied|Expected size for first two dimensions of batch2 tensor|size mismatch, got input"),
      "A matrix product whose inner sizes differ: q @ k^T needs k's last two axes swapped "
