@@ -6,7 +6,7 @@ from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.probes import attention_scale
 
 SLIPS = ["no-scale", "scale-d", "scale-after-softmax", *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal",
-         "mask-future", "mask-ignored", "mask-fill-zero", "mask-after-softmax", "masked-row-nan", "causal-top-left",
+         "mask-diagonal:future", "mask-ignored", "mask-fill-zero", "mask-after-softmax", "masked-row-nan", "causal-top-left",
          "gqa-tiled"]
 PROBES = [attention_scale(lambda call, q, k, v: call(q[None], k[None], v[None]))]
 

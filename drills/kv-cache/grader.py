@@ -11,7 +11,7 @@ from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, RuleBroken, dtype_name, rnd
 
 SLIPS = ["rope-position-offset", "cache-before-rope", "causal-top-left", "no-rope", *fam.SCALE_SLIPS,
-         "mask-diagonal", "mask-future", "mask-ignored", "no-output-projection", "kv-ignores-cache"]
+         "mask-diagonal", "mask-diagonal:future", "mask-ignored", "no-output-projection", "kv-ignores-cache"]
 
 
 def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):

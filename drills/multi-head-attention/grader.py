@@ -5,9 +5,9 @@ from engine.heads import multi_head_attention
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 
-SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal", "mask-future", "mask-ignored",
+SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal", "mask-diagonal:future", "mask-ignored",
          "mask-fill-zero", "mask-after-softmax",
-         "masked-row-nan", "heads-no-transpose", "heads-no-transpose-split", "heads-no-transpose-merge",
+         "masked-row-nan", "heads-no-transpose", "heads-no-transpose:split", "heads-no-transpose:merge",
          "no-output-projection", "mask-first-batch", "weights-transposed", "mask-transposed"]
 
 

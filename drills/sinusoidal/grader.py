@@ -5,8 +5,8 @@ import torch
 from engine.positional import sinusoidal
 from studyxf.grading.case import F64, Case
 
-SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent-odd",
-         "sinusoidal-multiplies", "sinusoidal-exponent-double"]
+SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent:odd",
+         "sinusoidal-multiplies", "sinusoidal-exponent:double"]
 
 
 def variant(slips, T, d):
@@ -14,7 +14,7 @@ def variant(slips, T, d):
     i = torch.arange(d // 2 + d % 2, dtype=F64)
     if "sinusoidal-exponent" in slips:  # 10000^(i/d): the 2 forgotten
         angle = pos / 10000 ** (i / d)
-    elif "sinusoidal-exponent-double" in slips:  # 10000^(4i/d): the 2 applied to an index that already steps by 2
+    elif "sinusoidal-exponent:double" in slips:  # 10000^(4i/d): the 2 applied to an index that already steps by 2
         angle = pos / 10000 ** (4 * i / d)
     elif "sinusoidal-multiplies" in slips:  # pos * 10000^(2i/d)
         angle = pos * 10000 ** (2 * i / d)
@@ -22,7 +22,7 @@ def variant(slips, T, d):
         angle = pos / 10000 ** (2 * i / d)
     first, second = (torch.cos, torch.sin) if "sinusoidal-sin-cos-swapped" in slips else (torch.sin, torch.cos)
     pe = torch.zeros(T, d, dtype=F64)
-    if "sinusoidal-exponent-odd" in slips:  # every column its own frequency: 10000^(j/d) for column j
+    if "sinusoidal-exponent:odd" in slips:  # every column its own frequency: 10000^(j/d) for column j
         j = torch.arange(d, dtype=F64)
         ang = pos / 10000 ** (j / d)
         pe[:, 0::2], pe[:, 1::2] = first(ang[:, 0::2]), second(ang[:, 1::2])

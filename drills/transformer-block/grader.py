@@ -11,7 +11,7 @@ from studyxf.grading.module_drill import (attention_child, attention_layout, att
                                           find_norms, qkv_input)
 
 SLIPS = ["post-norm", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
-         *fam.SCALE_SLIPS, "mask-future", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm"]
+         *fam.SCALE_SLIPS, "mask-diagonal:future", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm"]
 MLP_IN, MLP_HIDDEN = "the MLP's input (ln2's output)", "the MLP's hidden (after the activation)"
 F64 = torch.float64
 

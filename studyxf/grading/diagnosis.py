@@ -13,7 +13,6 @@ from studyxf.grading.judge import matches
 
 # slips of one family are alternatives: a pair of them is never tried
 EXCLUSIVE = [{"no-scale", "scale-d", "scale-d-model", "scale-after-softmax"},
-             {"heads-no-transpose", "heads-no-transpose-split", "heads-no-transpose-merge"},
              {"no-residual", "no-residual-attn", "no-residual-mlp"},
              {"gelu-tanh", "mlp-relu", "gelu-quick", "gelu-erf-no-sqrt2", "gelu-no-half"},
              {"mask-fill-finite", "masked-row-nan", "mask-fill-zero", "mask-after-softmax", "mask-added"},

@@ -19,7 +19,7 @@ from engine.heads import merge_heads, split_heads
 
 # the attention core's slips, shared by every drill that computes attention
 SCALE_SLIPS = ("no-scale", "scale-d", "scale-d-model", "scale-after-softmax")
-MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-future", "mask-ignored", "mask-fill-finite", "masked-row-nan",
+MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-diagonal:future", "mask-ignored", "mask-fill-finite", "masked-row-nan",
               "mask-fill-zero", "mask-after-softmax", "mask-transposed", "mask-added")
 # the softmax over the queries (axis -2), or over an axis named by number (dim=1: the queries of
 # (B, T, T) scores but the heads of (B, H, T, T) ones)
@@ -29,10 +29,21 @@ MAX_SLIPS = ("no-max-subtraction", "softmax-global-max")
 CORE_SLIPS = (*SCALE_SLIPS, *SOFTMAX_SLIPS, *MASK_SLIPS, *MAX_SLIPS)
 
 
-# how the report says a slip's measured parameter ("softmax-axis:1" -> "your softmax runs over axis 1")
+# how the report says a slip's parameter ("softmax-axis:1" -> "your softmax runs over axis 1"): a
+# measured value, or which form of the slip it is (DESIGN.md's id is the one the report names)
 MEASURED = {"softmax-axis": "your softmax runs over axis {}",
             "ln-wrong-axis": "the mean and variance are taken over axis {}",
-            "rms-wrong-axis": "the mean of x^2 is taken over axis {}"}
+            "rms-wrong-axis": "the mean of x^2 is taken over axis {}",
+            "mask-diagonal": {"future": "each query also sees the next position (tril(1) instead of tril(0)): "
+                                        "it sees the future"},
+            "heads-no-transpose": {"split": "the split only: the merge is right; view (B, T, D) as (B, T, H, dh), "
+                                            "then transpose(1, 2)",
+                                   "merge": "the merge only: the split is right; transpose(1, 2) back to "
+                                            "(B, T, H, dh) before reshaping to (B, T, D)"},
+            "sinusoidal-exponent": {"odd": "each column got its own frequency 10000^(j/d), where a sin/cos pair "
+                                           "shares one",
+                                    "double": "the 2 applied to an index that already steps by 2 (0, 2, 4, ...): "
+                                              "10000^(4i/d); with that index use i/d"}}
 
 
 def measured(slip: str) -> str:
@@ -40,9 +51,12 @@ def measured(slip: str) -> str:
     family, _, value = slip.partition(":")
     if not value:
         return ""
+    said = MEASURED.get(family, family + " {}")
+    if isinstance(said, dict):
+        return said.get(value, f"{family} {value}")
     if value == "all":
-        return MEASURED.get(family, family + " {}").replace("axis {}", "every axis at once")
-    return MEASURED.get(family, family + " {}").format(value)
+        return said.replace("axis {}", "every axis at once")
+    return said.format(value)
 
 
 def public(slip: str) -> str:
@@ -96,7 +110,7 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
             mask = ~mask
         if "mask-diagonal" in slips:  # its own position hidden too (tril(-1) for tril)
             mask = mask & (j != i + offset)
-        if "mask-future" in slips:  # one step into the future seen (tril(1) for tril)
+        if "mask-diagonal:future" in slips:  # one step into the future seen (tril(1) for tril)
             mask = mask | (j == i + offset + 1)
         if "mask-added" in slips:  # a boolean mask added as 0/1, as if it were an additive one (0 / -inf)
             s = s + mask.to(s.dtype)
@@ -125,14 +139,14 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
 def split(t, n_heads, slips=frozenset()):
     """(B, T, D) -> (B, H, T, D/H); the slip views it as (B, H, T, D/H) straight, without the transpose."""
     B, T, D = t.shape
-    if "heads-no-transpose" in slips or "heads-no-transpose-split" in slips:
+    if "heads-no-transpose" in slips or "heads-no-transpose:split" in slips:
         return t.reshape(B, n_heads, T, D // n_heads)
     return split_heads(t, n_heads)
 
 
 def merge(o, slips=frozenset()):
     B, H, T, dh = o.shape
-    if "heads-no-transpose" in slips or "heads-no-transpose-merge" in slips:
+    if "heads-no-transpose" in slips or "heads-no-transpose:merge" in slips:
         return o.reshape(B, T, H * dh)
     return merge_heads(o)
 
