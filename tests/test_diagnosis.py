@@ -89,6 +89,10 @@ def test_torchs_wording_of_a_dropped_axis_is_read_too(tmp_path):
     assert "must match the size of tensor b" in said and "keep it with keepdims=True (torch: keepdim=True)" in said
 
 
+def test_an_all_zero_output_is_said_as_such():
+    assert probes.relation(np.zeros((2, 3)), np.ones((2, 3))) == "measured: your output is all zeros"
+
+
 def test_a_softmax_over_a_numbered_axis_is_named_with_the_axis(tmp_path):
     from tests.data.slips import MERGE_OK, MHA_TORCH, SPLIT_OK
 

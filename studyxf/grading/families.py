@@ -25,7 +25,7 @@ MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-diagonal:future", "mask-ig
 # (B, T, T) scores but the heads of (B, H, T, T) ones)
 SOFTMAX_SLIPS = ("softmax-axis", "softmax-axis:0", "softmax-axis:1")
 # exp() unguarded, or guarded by the whole array's max (the 1-D softmax snippet, np.max(s), on 2-D scores)
-MAX_SLIPS = ("no-max-subtraction", "softmax-global-max")
+MAX_SLIPS = ("no-max-subtraction", "no-max-subtraction:zeroed", "softmax-global-max")
 CORE_SLIPS = (*SCALE_SLIPS, *SOFTMAX_SLIPS, *MASK_SLIPS, *MAX_SLIPS)
 
 
@@ -40,6 +40,7 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
                                             "then transpose(1, 2)",
                                    "merge": "the merge only: the split is right; transpose(1, 2) back to "
                                             "(B, T, H, dh) before reshaping to (B, T, D)"},
+            "no-max-subtraction": {"zeroed": "the overflowed rows come out as zeros: inf / inf is NaN, turned to 0"},
             "sinusoidal-exponent": {"odd": "each column got its own frequency 10000^(j/d), where a sin/cos pair "
                                            "shares one",
                                     "double": "the 2 applied to an index that already steps by 2 (0, 2, 4, ...): "
@@ -118,9 +119,11 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
             fill = -1e9 if "mask-fill-finite" in slips else 0.0 if "mask-fill-zero" in slips else float("-inf")
             s = s.masked_fill(~mask, fill)
     axis = int(param(slips, "softmax-axis", -2)) if has(slips, "softmax-axis") else -1
-    if "no-max-subtraction" in slips:
+    if has(slips, "no-max-subtraction"):
         e = torch.exp(s)
         w = e / e.sum(dim=axis, keepdim=True)
+        if "no-max-subtraction:zeroed" in slips:  # inf / inf, then nan_to_num: the overflowed rows are zeros
+            w = torch.nan_to_num(w, nan=0.0)
     else:
         peak = s.amax() if "softmax-global-max" in slips else s.amax(dim=axis, keepdim=True)
         e = torch.exp(s - torch.where(torch.isfinite(peak), peak, torch.zeros_like(peak)))

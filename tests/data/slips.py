@@ -373,6 +373,11 @@ SLIPS = [
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(v.shape[-1])", keep=KEEP)),
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(k.shape[-2])", keep=KEEP)),
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / d ** 1/2", keep=KEEP)),
+    # exp() without the max, its NaN rows turned to 0 by nan_to_num
+    ("attention", ["no-max-subtraction"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')", after="")
+     .replace("w = torch.softmax(s, dim=-1)", "e = torch.exp(s)\n    w = torch.nan_to_num(e / e.sum(-1, keepdim=True))")),
+    # a form of DESIGN.md's mask-diagonal: one future position seen
+    ("gqa", ["mask-diagonal"], GQA_TORCH.format(diag="tk - tq + 1")),
     # a boolean mask added as if it were an additive one
     ("attention", ["mask-added"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')", after="")
      .replace("s = s.masked_fill(~mask, float('-inf'))", "s = s + mask")),
