@@ -1,7 +1,9 @@
 """The longest-substring drill's cases (loaded by the grading worker from this folder): LeetCode's own
 signature, each case calling a fresh Solution(); an O(n^2) answer is "correct but too slow"."""
 
-from studyxf.grading.case import Case
+from studyxf.grading.case import Case, Named
+
+NAMED = ["window-start-backwards", "distinct-characters", "window-off-by-one"]  # what its validator recognises
 
 SLOW = ("correct on the small cases, but too slow here: still running after {s:g} s on n = {n:,} "
         "(an O(n^2) solution? a hash map makes it O(n))")
@@ -17,22 +19,44 @@ def _longest(s: str) -> int:
     return best
 
 
-def _equals(want):
+def _start_jumps_back(s: str) -> int:
+    """The slip: left = last[ch] + 1 even when that position is before the window (left moves back)."""
+    last, left, best = {}, 0, 0
+    for right, ch in enumerate(s):
+        if ch in last:
+            left = last[ch] + 1
+        last[ch] = right
+        best = max(best, right - left + 1)
+    return best
+
+
+def _equals(s: str):
+    want = _longest(s)
+    # what the usual slips give on this string, where it differs from the answer
+    slips = {"window-start-backwards": _start_jumps_back(s), "distinct-characters": len(set(s))}
+    slips = {k: v for k, v in slips.items() if v != want}
+
     def validate(out):
         if isinstance(out, bool) or not isinstance(out, int):
             return f"expected an int, got {type(out).__name__} {out!r:.60}"
-        return None if out == want else f"expected {want}, got {out}"
+        if out == want:
+            return None
+        said = f"expected {want}, got {out}"
+        slip = next((k for k, v in slips.items() if v == out), None)
+        if slip is None and abs(out - want) == 1:
+            slip = "window-off-by-one"
+        return Named(said, slip) if slip else said
     return validate
 
 
 def cases():
     small = ["abcabcbb", "bbbbb", "pwwkew", "", " ", "au", "dvdf", "abba", "tmmzuxt", "a!b@c#a!"]
-    cases = [Case(f"s={s!r}", [s], {}, None, validate=_equals(_longest(s)), call=f"Solution().lengthOfLongestSubstring({s!r})")
+    cases = [Case(f"s={s!r}", [s], {}, None, validate=_equals(s), call=f"Solution().lengthOfLongestSubstring({s!r})")
              for s in small]
     n = 200_000
     # 20,000 distinct characters cycling: windows are long, so checking every start is O(n * 20,000)
     big = "".join(chr(0x4E00 + i % 20_000) for i in range(n))
-    cases.append(Case(f"n = {n:,}", [big], {}, None, validate=_equals(_longest(big)), time_limit=2.0,
+    cases.append(Case(f"n = {n:,}", [big], {}, None, validate=_equals(big), time_limit=2.0,
                       slow_message=SLOW.format(s=2.0, n=n).replace("a hash map makes it O(n)",
                                                                    "a sliding window makes it O(n)"),
                       call="Solution().lengthOfLongestSubstring(s)  # len(s) = 200,000"))

@@ -3,7 +3,9 @@ signature, each case calling a fresh Solution(); an O(n^2) answer is "correct bu
 
 import random
 
-from studyxf.grading.case import Case
+from studyxf.grading.case import Case, Named
+
+NAMED = ["two-sum-values", "two-sum-same-element"]  # the slips its validator recognises
 
 SLOW = ("correct on the small cases, but too slow here: still running after {s:g} s on n = {n:,} "
         "(an O(n^2) solution? a hash map makes it O(n))")
@@ -15,12 +17,24 @@ def _two_sum_check(nums, target):
             i, j = list(out)
         except (TypeError, ValueError):
             return f"expected two indices [i, j], got {out!r:.100}"
-        if not (isinstance(i, int) and isinstance(j, int)) or i == j or not (0 <= i < len(nums) and 0 <= j < len(nums)):
+        valid = isinstance(i, int) and isinstance(j, int) and 0 <= i < len(nums) and 0 <= j < len(nums)
+        if valid and i != j and nums[i] + nums[j] == target:
+            return None
+        if valid and i == j and 2 * nums[i] == target:
+            return Named(f"expected two different indices, got {[i, j]!r:.100}: nums[{i}] paired with itself",
+                         "two-sum-same-element")
+        if isinstance(i, int) and isinstance(j, int) and i + j == target and _values(nums, i, j):
+            return Named(f"expected two indices, got {[i, j]!r:.100}: the values that sum to {target}, not where "
+                         f"they are", "two-sum-values")
+        if not valid or i == j:
             return f"expected two different valid indices, got {[i, j]!r:.100}"
-        if nums[i] + nums[j] != target:
-            return f"nums[{i}] + nums[{j}] = {nums[i] + nums[j]}, not the target {target}"
-        return None
+        return f"nums[{i}] + nums[{j}] = {nums[i] + nums[j]}, not the target {target}"
     return validate
+
+
+def _values(nums, a, b) -> bool:
+    """Whether a and b are values in nums (two of them if equal)."""
+    return nums.count(a) >= 2 if a == b else (a in nums and b in nums)
 
 
 def cases():

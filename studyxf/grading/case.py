@@ -14,6 +14,16 @@ F64 = torch.float64
 F32 = torch.float32
 
 
+class Named(str):
+    """A validator's failure message that also names the slip behind it (an id the drill's
+    drill.yaml documents, listed in its grader's NAMED)."""
+
+    def __new__(cls, message: str, mistake: str):
+        named = super().__new__(cls, message)
+        named.mistake = mistake
+        return named
+
+
 @dataclass
 class Case:
     name: str
@@ -26,7 +36,7 @@ class Case:
     labels: list[str] | None = None  # the positional inputs' names in messages; default: from `call`
     checks: list = field(default_factory=list)  # (name, fn(call) -> message|None); call(*args, **kw) -> numpy
     convert: Callable | None = None  # learner's output -> float64 array (e.g. a dict of figures)
-    validate: Callable | None = None  # (output) -> message|None, instead of comparing arrays (LeetCode)
+    validate: Callable | None = None  # (output) -> message (or Named) | None, instead of comparing arrays (LeetCode)
     time_limit: float | None = None  # seconds for this case, instead of the default
     slow_message: str | None = None  # what a time-out here means ("correct but too slow")
     driver: Callable | None = None  # (fn, *args) -> output: a case that calls the learner's code many times

@@ -373,6 +373,19 @@ SLIPS = [
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(v.shape[-1])", keep=KEEP)),
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / np.sqrt(k.shape[-2])", keep=KEEP)),
     ("attention", ["measured"], ATTN_NP.format(scores="q @ np.swapaxes(k, -1, -2) / d ** 1/2", keep=KEEP)),
+    # LeetCode: the validator recognises the usual slips
+    ("two-sum", ["two-sum-values"], "class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n"
+     "        for i, n in enumerate(nums):\n            if target - n in seen:\n                return [target - n, n]\n"
+     "            seen[n] = i\n"),
+    ("two-sum", ["two-sum-same-element"], "class Solution:\n    def twoSum(self, nums, target):\n"
+     "        pos = {n: i for i, n in enumerate(nums)}\n        for i, n in enumerate(nums):\n"
+     "            if target - n in pos:\n                return [i, pos[target - n]]\n"),
+    ("longest-substring", ["window-start-backwards"], "class Solution:\n    def lengthOfLongestSubstring(self, s):\n"
+     "        last, start, best = {}, 0, 0\n        for i, c in enumerate(s):\n            if c in last:\n"
+     "                start = last[c] + 1\n            last[c] = i\n            best = max(best, i - start + 1)\n"
+     "        return best\n"),
+    ("longest-substring", ["distinct-characters"],
+     "class Solution:\n    def lengthOfLongestSubstring(self, s):\n        return len(set(s))\n"),
     # exp() without the max, its NaN rows turned to 0 by nan_to_num
     ("attention", ["no-max-subtraction"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')", after="")
      .replace("w = torch.softmax(s, dim=-1)", "e = torch.exp(s)\n    w = torch.nan_to_num(e / e.sum(-1, keepdim=True))")),
