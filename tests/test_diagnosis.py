@@ -90,6 +90,23 @@ def test_torchs_wording_of_a_dropped_axis_is_read_too(tmp_path):
     assert "must match the size of tensor b" in said and "keep it with keepdims=True (torch: keepdim=True)" in said
 
 
+@pytest.mark.parametrize("weights,said", [
+    ("w = e / e.max(-1, keepdims=True)", "you divided by the row's max, not its sum"),
+    ("w = e / e.sum()", "your weights sum to 1 over the whole matrix"),
+    ("w = 1 / (1 + np.exp(-s))", "your weights are sigmoid(score)"),
+    ("w = e / e.sum(-1, keepdims=True)\n    return w.astype(q.dtype)", "return weights @ v, not the weights"),
+    ("w = e / (e.sum(-1, keepdims=True) + 1)", "they sum to 0."),
+])
+def test_the_weights_probe_says_what_the_weights_are(tmp_path, weights, said):
+    source = ("import numpy as np\ndef attention(q, k, v, mask=None):\n"
+              "    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1]).astype(q.dtype)\n"
+              "    if mask is not None:\n        s = np.where(mask, s, -np.inf)\n"
+              "    m = s.max(-1, keepdims=True)\n    e = np.exp(s - np.where(np.isfinite(m), m, 0))\n"
+              f"    {weights}\n    return np.nan_to_num(w @ v).astype(q.dtype)\n")
+    report = grade(tmp_path, "attention", source)
+    assert any(said in d["message"] for d in report["diagnosis"]), report["diagnosis"]
+
+
 def test_an_all_zero_output_is_said_as_such():
     assert probes.relation(np.zeros((2, 3)), np.ones((2, 3))) == "measured: your output is all zeros"
 

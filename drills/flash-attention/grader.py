@@ -8,12 +8,12 @@ import torch
 
 from engine.attention import naive_attention
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.probes import attention_scale
+from studyxf.grading.probes import attention_scale, attention_weights
 
 SLIPS = ["no-scale", "scale-d", "scale-after-softmax", "causal-top-left", "mask-diagonal", "mask-ignored", "flash-no-rescale", "flash-no-rescale-output",
          "flash-no-rescale-sum", "flash-per-block-softmax", "flash-per-block-softmax-mean", "flash-drops-last-block",
          "masked-row-nan"]
-PROBES = [attention_scale(lambda call, q, k, v: call(q[None], k[None], v[None]))]
+PROBES = [probe(lambda call, q, k, v: call(q[None], k[None], v[None])) for probe in (attention_scale, attention_weights)]
 
 
 def reference(q, k, v, causal=False, block_size=64):

@@ -52,6 +52,49 @@ def attention_scale(adapter, d: int = 16, dv: int | None = None, keys: int = 5):
     return probe
 
 
+def attention_weights(adapter, d: int = 16, tq: int = 3, tk: int = 5):
+    """The weights themselves: v = the identity (v_j = e_j), so each output row is that query's
+    weights over the keys. Where they are not a distribution per query, says what they are: the
+    weights returned instead of weights @ v, one normaliser for the whole matrix, a division by the
+    row's max, a sigmoid per score, or rows that sum to something else."""
+    def probe(call):
+        g = torch.Generator().manual_seed(11)
+        q = torch.randn(1, tq, d, generator=g, dtype=F64)
+        k = torch.randn(1, tk, d, generator=g, dtype=F64)
+        v = torch.zeros(1, tk, d, dtype=F64)
+        for j in range(tk):
+            v[0, j, j] = 1.0
+        scores = (q @ k.transpose(-2, -1) / math.sqrt(d))[0].numpy()
+        want = np.exp(scores - scores.max(-1, keepdims=True))
+        want /= want.sum(-1, keepdims=True)
+        out = np.asarray(adapter(call, q, k, v), np.float64)
+        if out.shape[-2:] == (tq, tk):
+            return (f"measured: your output has the weights' shape (Tq, Tk) = ({tq}, {tk}), not (Tq, dv) = ({tq}, {d}): "
+                    f"return weights @ v, not the weights")
+        if out.shape[-2:] != (tq, d) or not np.all(np.isfinite(out)):
+            return None
+        w = out.reshape(-1, tq, d)[0]
+        if np.any(np.abs(w[:, tk:]) > 1e-9):
+            return None  # not a weighted sum of the values: nothing to read here
+        w = w[:, :tk]
+        rows = w.sum(-1)
+        if np.allclose(rows, 1, atol=1e-6):
+            return None  # a distribution per query: the other probes say what differs
+        if np.isclose(w.sum(), 1, atol=1e-6):
+            return ("measured: your weights sum to 1 over the whole matrix, one normaliser shared by every query; "
+                    "each query's row must sum to 1: e / e.sum(-1, keepdims=True)")
+        if np.allclose(w.max(-1), 1, atol=1e-6):
+            return "measured: each query's largest weight is 1: you divided by the row's max, not its sum"
+        if np.allclose(w, 1 / (1 + np.exp(-scores)), atol=1e-6):
+            return ("measured: your weights are sigmoid(score), each on its own; softmax makes each query's weights "
+                    "over the keys sum to 1")
+        shown = ", ".join(f"{r:.3g}" for r in rows)
+        return (f"measured: your weights for each query should sum to 1 over the keys; they sum to {shown} "
+                f"(a probe with v = the identity, so the output is the weights)")
+    probe.__name__ = "weights"
+    return probe
+
+
 def repeatable(call, args, kwargs) -> str | None:
     """The same input twice must give the same output: dropout left on, or random weights drawn
     inside the function, make every comparison meaningless."""
