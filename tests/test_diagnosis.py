@@ -107,6 +107,19 @@ def test_the_weights_probe_says_what_the_weights_are(tmp_path, weights, said):
     assert any(said in d["message"] for d in report["diagnosis"]), report["diagnosis"]
 
 
+@pytest.mark.parametrize("normalised,said", [
+    ("(x - mu) / (var + eps)", "1/s, so you divided by s squared"),
+    ("(x - mu) * np.sqrt(var + eps)", "s squared, so x is multiplied by the spread"),
+    ("(x - mu) / np.sqrt(var.mean() + eps)", "one divisor shared by every row"),
+    ("(x - mu) / np.sqrt(var + eps) / x.shape[-1]", "divided by a constant 16 (d = 16)"),
+])
+def test_the_norm_probe_says_how_the_output_spread_follows_the_inputs(tmp_path, normalised, said):
+    source = ("import numpy as np\ndef layer_norm(x, gamma, beta, eps=1e-5):\n    mu = x.mean(-1, keepdims=True)\n"
+              f"    var = x.var(-1, keepdims=True)\n    return ({normalised} * gamma + beta).astype(x.dtype)\n")
+    report = grade(tmp_path, "layer-norm", source)
+    assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
+
+
 def test_an_all_zero_output_is_said_as_such():
     assert probes.relation(np.zeros((2, 3)), np.ones((2, 3))) == "measured: your output is all zeros"
 

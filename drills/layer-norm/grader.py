@@ -3,9 +3,11 @@
 from engine.norms import layer_norm
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.probes import norm_scale
 
 SLIPS = ["ln-unbiased-variance", "ln-eps-outside-sqrt", "ln-no-eps", "ln-no-beta", "ln-no-gamma", "ln-gamma-beta-swapped", "ln-var-not-centred", "ln-no-centering", "ln-wrong-axis:0",
          "ln-wrong-axis:-2", "ln-wrong-axis:all"]
+PROBES = [norm_scale("layer")]
 
 
 def variant(slips, x, gamma, beta, eps=1e-5):

@@ -3,9 +3,11 @@
 from engine.norms import rms_norm
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.probes import norm_scale
 
 SLIPS = ["rms-subtracts-mean", "rms-eps-outside-sqrt", "rms-no-sqrt", "rms-no-gamma", "rms-sum-not-mean", "rms-multiplies", "rms-wrong-axis:0",
          "rms-wrong-axis:-2", "rms-wrong-axis:all"]
+PROBES = [norm_scale("rms")]
 
 
 def variant(slips, x, gamma, eps=1e-6):

@@ -95,6 +95,58 @@ def attention_weights(adapter, d: int = 16, tq: int = 3, tk: int = 5):
     return probe
 
 
+def norm_scale(kind: str, d: int = 16):
+    """A norm's output spread against its input's: rows of known mean and spread (standard
+    deviation 1, 4, 0.5, 2), gamma = 1 (beta = 0), so each output row must have spread 1 (LayerNorm:
+    its standard deviation; RMSNorm: its root mean square). Says how the learner's spread follows
+    the input's: divided by the variance, multiplied by the spread, a constant factor, or the rows'
+    spreads as measured."""
+    spreads = np.array([1.0, 4.0, 0.5, 2.0])
+    name = "standard deviation" if kind == "layer" else "root mean square"
+
+    def spread(a):
+        return a.std(-1) if kind == "layer" else np.sqrt((a ** 2).mean(-1))
+
+    def probe(call):
+        z = torch.randn(len(spreads), d, generator=torch.Generator().manual_seed(13), dtype=F64)
+        if kind == "layer":
+            z = (z - z.mean(-1, keepdim=True)) / z.std(-1, unbiased=False, keepdim=True)
+            x = torch.tensor([0.0, 3.0, -2.0, 1.0], dtype=F64)[:, None] + torch.tensor(spreads)[:, None] * z
+            args = (x, torch.ones(d, dtype=F64), torch.zeros(d, dtype=F64))
+        else:
+            z = z / z.pow(2).mean(-1, keepdim=True).sqrt()
+            x = torch.tensor(spreads)[:, None] * z
+            args = (x, torch.ones(d, dtype=F64))
+        out = np.asarray(call(*args), np.float64)
+        if out.shape != tuple(x.shape) or not np.all(np.isfinite(out)):
+            return None
+        got = spread(out)
+        if np.allclose(got, 1, rtol=1e-3):
+            return None  # the spread is right: the slips and the comparison say the rest
+        power = np.polyfit(np.log(spreads), np.log(np.maximum(got, 1e-300)), 1)
+        slope, factor = float(power[0]), float(np.exp(power[1]))
+        fits = np.allclose(got, factor * spreads ** slope, rtol=1e-3)
+        said = (f"measured: with gamma = 1, an input row of {name} s must come out with {name} 1; yours come out "
+                f"with {', '.join(f'{g:.3g}' for g in got)} for s = {', '.join(f'{s:g}' for s in spreads)}")
+        if fits and abs(slope + 1) < 1e-2 and abs(factor - 1) < 1e-2:
+            return said + ": 1/s, so you divided by s squared (the variance or the mean square), not by its square root"
+        if fits and abs(slope - 2) < 1e-2 and abs(factor - 1) < 1e-2:
+            return said + ": s squared, so x is multiplied by the spread where it should be divided by it"
+        if fits and abs(slope - 1) < 1e-2:
+            if abs(factor - 1) < 1e-2:
+                return said + ": each row keeps its own spread, so it is never divided by it"
+            return (said + f": each row keeps its own spread, times {factor:.3g}: one divisor shared by every row "
+                    f"(taken over the whole array, not over each row's last axis)")
+        if fits and abs(slope) < 1e-2:
+            k = 1 / factor
+            named = next((f" ({w})" for w, v in ((f"d = {d}", d), (f"sqrt(d) = {math.sqrt(d):g}", math.sqrt(d)))
+                          if abs(k - v) < 1e-2 * v), "")
+            return said + f": the right shape, divided by a constant {k:.4g}{named}"
+        return said
+    probe.__name__ = f"{kind} norm spread"
+    return probe
+
+
 def repeatable(call, args, kwargs) -> str | None:
     """The same input twice must give the same output: dropout left on, or random weights drawn
     inside the function, make every comparison meaningless."""
