@@ -120,6 +120,32 @@ def test_the_norm_probe_says_how_the_output_spread_follows_the_inputs(tmp_path, 
     assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
 
 
+ROPE_NP = """import numpy as np
+def apply_rope(x, positions=None, base=10000.0):
+    T, d = x.shape[-2:]
+    pos = np.arange(T) if positions is None else np.asarray(positions)
+    inv = {inv}
+    ang = pos[:, None] * inv[None, :]
+    c, s = np.cos(ang).astype(x.dtype), np.sin(ang).astype(x.dtype)
+    x0, x1 = x[..., 0::2], x[..., 1::2]
+    out = np.empty_like(x)
+    out[..., 0::2] = x0 * c - x1 * {s0}
+    out[..., 1::2] = x0 * s + x1 * {s1}
+    return out
+"""
+
+
+@pytest.mark.parametrize("inv,s0,s1,said", [
+    ("base ** (-np.arange(0, d, 2) / (d // 2))", "s", "c", "the exponent is 4i/d"),
+    ("1000.0 ** (-np.arange(0, d, 2) / d)", "s", "c", "the frequencies of base 1000 where the base is 10000"),
+    ("np.deg2rad(base ** (-np.arange(0, d, 2) / d))", "s", "c", "pi/180: degrees"),
+    ("base ** (-np.arange(0, d, 2) / d)", "c", "s", "not a rotation"),
+])
+def test_the_rope_probe_says_how_the_pairs_turn(tmp_path, inv, s0, s1, said):
+    report = grade(tmp_path, "rope", ROPE_NP.format(inv=inv, s0=s0, s1=s1))
+    assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
+
+
 def test_an_all_zero_output_is_said_as_such():
     assert probes.relation(np.zeros((2, 3)), np.ones((2, 3))) == "measured: your output is all zeros"
 

@@ -5,9 +5,11 @@ import torch
 
 from engine.positional import apply_rope, rope_angles
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.probes import rope_turns
 
 SLIPS = ["rope-rotate-half", "rope-frequency", "rope-sign", "rope-position-offset", "rope-ignores-positions",
          "rope-cos-sin-swapped", "rope-output-halves"]
+PROBES = [rope_turns()]
 
 
 def reference(x, positions=None, base=10000.0):

@@ -147,6 +147,48 @@ def norm_scale(kind: str, d: int = 16):
     return probe
 
 
+def rope_turns(d: int = 8, base: float = 10000.0):
+    """The angle RoPE turns each pair by per position: x = (1, 0) in every pair at positions 0 and
+    1, so the output's pairs at position 1 are (cos w_i, sin w_i) with w_i = base^(-2i/d). Says
+    what the learner's angles are: not a rotation, a constant factor (degrees?), another base, or
+    the measured angles."""
+    want = base ** (-np.arange(0, d, 2) / d)
+
+    def probe(call):
+        x, y = torch.zeros(2, d, dtype=F64), torch.zeros(2, d, dtype=F64)
+        x[:, 0::2] = 1.0  # (1, 0) in every pair
+        y[:, 1::2] = 1.0  # (0, 1)
+        out, other = np.asarray(call(x), np.float64), np.asarray(call(y), np.float64)
+        if out.shape != (2, d) or other.shape != (2, d) or not np.all(np.isfinite(out)) \
+                or not np.all(np.isfinite(other)):
+            return None
+        a, b = out[1, 0::2], out[1, 1::2]
+        if not (np.allclose(np.hypot(a, b), 1, atol=1e-6) and np.allclose(other[1, 0::2], -b, atol=1e-6)
+                and np.allclose(other[1, 1::2], a, atol=1e-6)):
+            return (f"measured: not a rotation: at position 1 your first pair sends (1, 0) to ({a[0]:.3g}, {b[0]:.3g}) "
+                    f"and (0, 1) to ({other[1, 0]:.3g}, {other[1, 1]:.3g}); a rotation by w sends them to "
+                    f"(cos w, sin w) and (-sin w, cos w): (x0 cos - x1 sin, x0 sin + x1 cos)")
+        got = np.arctan2(b, a)
+        if np.allclose(got, want, atol=1e-9) or np.any(got <= 0):
+            return None  # right, or turned the other way (rope-sign's business)
+        said = (f"measured: at position 1 your pairs turn by {', '.join(f'{g:.4g}' for g in got)} rad; expected "
+                f"base^(-2i/d) = {', '.join(f'{w:.4g}' for w in want)} (d = {d}, base {base:g})")
+        ratio = got / want
+        if np.allclose(ratio, ratio[0], rtol=1e-6):
+            named = next((f" = {n}" for n, v in (("pi/180: degrees, where radians are meant", math.pi / 180),
+                                                  ("2pi", 2 * math.pi)) if abs(ratio[0] - v) < 1e-6 * v), "")
+            return said + f": all times {ratio[0]:.4g}{named}"
+        slope, start = np.polyfit(np.arange(d // 2), np.log(got), 1)
+        if np.allclose(np.log(got), start + slope * np.arange(d // 2), atol=1e-6) and abs(start) < 1e-6:
+            implied = math.exp(-slope * d / 2)
+            if abs(implied - base ** 2) < 1e-3 * base ** 2:
+                return said + ": the exponent is 4i/d, as 2i/(d/2) gives: base^(-2i/d) divides by d, not d/2"
+            return said + f": the frequencies of base {implied:.4g} where the base is {base:g}"
+        return said
+    probe.__name__ = "rope angles"
+    return probe
+
+
 def repeatable(call, args, kwargs) -> str | None:
     """The same input twice must give the same output: dropout left on, or random weights drawn
     inside the function, make every comparison meaningless."""
