@@ -65,8 +65,6 @@ def attention_weights(adapter, d: int = 16, tq: int = 3, tk: int = 5):
         for j in range(tk):
             v[0, j, j] = 1.0
         scores = (q @ k.transpose(-2, -1) / math.sqrt(d))[0].numpy()
-        want = np.exp(scores - scores.max(-1, keepdims=True))
-        want /= want.sum(-1, keepdims=True)
         out = np.asarray(adapter(call, q, k, v), np.float64)
         if out.shape[-2:] == (tq, tk):
             return (f"measured: your output has the weights' shape (Tq, Tk) = ({tq}, {tk}), not (Tq, dv) = ({tq}, {d}): "
@@ -175,9 +173,8 @@ def rope_turns(d: int = 8, base: float = 10000.0):
                 f"base^(-2i/d) = {', '.join(f'{w:.4g}' for w in want)} (d = {d}, base {base:g})")
         ratio = got / want
         if np.allclose(ratio, ratio[0], rtol=1e-6):
-            named = next((f" = {n}" for n, v in (("pi/180: degrees, where radians are meant", math.pi / 180),
-                                                  ("2pi", 2 * math.pi)) if abs(ratio[0] - v) < 1e-6 * v), "")
-            return said + f": all times {ratio[0]:.4g}{named}"
+            degrees = abs(ratio[0] - math.pi / 180) < 1e-6
+            return said + f": all times {ratio[0]:.4g}" + (" = pi/180: degrees, where radians are meant" if degrees else "")
         slope, start = np.polyfit(np.arange(d // 2), np.log(got), 1)
         if np.allclose(np.log(got), start + slope * np.arange(d // 2), atol=1e-6) and abs(start) < 1e-6:
             implied = math.exp(-slope * d / 2)
