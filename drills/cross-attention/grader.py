@@ -9,7 +9,7 @@ from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-ignored", "mask-fill-finite", "masked-row-nan",
          "mask-fill-zero", "mask-after-softmax",
          "cross-kv-from-decoder", "cross-causal", "heads-no-transpose", "heads-no-transpose:split",
-         "heads-no-transpose:merge", "no-output-projection", "weights-transposed"]
+         "heads-no-transpose:merge", "no-output-projection", "weights-transposed", *fam.MIXED_SLIPS]
 
 
 def variant(slips, x, memory, w_q, w_k, w_v, w_o, n_heads, memory_mask=None):

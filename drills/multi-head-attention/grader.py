@@ -8,7 +8,7 @@ from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal", "mask-diagonal:future", "mask-ignored",
          "mask-fill-zero", "mask-after-softmax",
          "masked-row-nan", "heads-no-transpose", "heads-no-transpose:split", "heads-no-transpose:merge",
-         "no-output-projection", "mask-first-batch", "weights-transposed", "mask-transposed"]
+         "no-output-projection", "mask-first-batch", "weights-transposed", "mask-transposed", *fam.MIXED_SLIPS]
 
 
 def reference(x, w_q, w_k, w_v, w_o, n_heads, mask=None):

@@ -27,6 +27,9 @@ SOFTMAX_SLIPS = ("softmax-axis", "softmax-axis:0", "softmax-axis:1")
 # exp() unguarded, or guarded by the whole array's max (the 1-D softmax snippet, np.max(s), on 2-D scores)
 MAX_SLIPS = ("no-max-subtraction", "no-max-subtraction:zeroed", "softmax-global-max")
 CORE_SLIPS = (*SCALE_SLIPS, *SOFTMAX_SLIPS, *MASK_SLIPS, *MAX_SLIPS)
+# the projections mixed up: which weight q, k and v are computed with ("qvk": k and v swapped)
+MIXES = ("kqv", "qvk", "vkq", "qqv", "qkk", "qkq", "kkv", "vkv", "qvv")
+MIXED_SLIPS = tuple(f"weights-mixed:{m}" for m in MIXES)
 
 
 # how the report says a slip's parameter ("softmax-axis:1" -> "your softmax runs over axis 1"): a
@@ -40,6 +43,7 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
                                             "then transpose(1, 2)",
                                    "merge": "the merge only: the split is right; transpose(1, 2) back to "
                                             "(B, T, H, dh) before reshaping to (B, T, D)"},
+            "weights-mixed": {m: f"q, k and v are computed with w_{m[0]}, w_{m[1]} and w_{m[2]}" for m in MIXES},
             "no-max-subtraction": {"zeroed": "the overflowed rows come out as zeros: inf / inf is NaN, turned to 0"},
             "sinusoidal-exponent": {"odd": "each column got its own frequency 10000^(j/d), where a sin/cos pair "
                                            "shares one",
@@ -157,6 +161,10 @@ def merge(o, slips=frozenset()):
 def heads_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None, slips=frozenset(), memory=None, causal=False):
     """Multi-head attention with weights applied as `x @ w` (cross-attention: K and V from `memory`)."""
     D = x.shape[-1]
+    mixed = param(slips, "weights-mixed")
+    if mixed:
+        given = {"q": w_q, "k": w_k, "v": w_v}
+        w_q, w_k, w_v = (given[c] for c in mixed)
     if "weights-transposed" in slips:  # x @ w.T, nn.Linear's habit, where the task applies x @ w
         w_q, w_k, w_v, w_o = (w.transpose(-2, -1) for w in (w_q, w_k, w_v, w_o))
     src = x if memory is None or "cross-kv-from-decoder" in slips else memory

@@ -389,6 +389,13 @@ SLIPS = [
     # exp() without the max, its NaN rows turned to 0 by nan_to_num
     ("attention", ["no-max-subtraction"], ATTN_TORCH.format(scale="/ q.shape[-1] ** 0.5", fill="float('-inf')", after="")
      .replace("w = torch.softmax(s, dim=-1)", "e = torch.exp(s)\n    w = torch.nan_to_num(e / e.sum(-1, keepdim=True))")),
+    # the projections mixed up: k and v swapped, k computed with w_q
+    ("multi-head-attention", ["weights-mixed"],
+     MHA_TORCH.format(split=SPLIT_OK, merge=MERGE_OK, mask="mask if mask.dim() == 2 else mask[:, None]", proj=" @ w_o")
+     .replace("for w in (w_q, w_k, w_v)", "for w in (w_q, w_v, w_k)")),
+    ("multi-head-attention", ["weights-mixed"],
+     MHA_TORCH.format(split=SPLIT_OK, merge=MERGE_OK, mask="mask if mask.dim() == 2 else mask[:, None]", proj=" @ w_o")
+     .replace("for w in (w_q, w_k, w_v)", "for w in (w_q, w_q, w_v)")),
     # a form of DESIGN.md's mask-diagonal: one future position seen
     ("gqa", ["mask-diagonal"], GQA_TORCH.format(diag="tk - tq + 1")),
     # a boolean mask added as if it were an additive one
