@@ -18,8 +18,9 @@ CAUSES = [
      "mask the scores with np.where(mask, s, -np.inf)."),
     (re.compile(r"matmul: Input operand 1 has a mismatch in its core dimension|mat1 and mat2 shapes cannot be "
                 r"multiplied|Expected size for first two dimensions of batch2 tensor|size mismatch, got input"),
-     "A matrix product whose inner sizes differ: q @ k^T needs k's last two axes swapped "
-     f"({SWAP_LAST_TWO}); .T and np.transpose(k) reverse every axis of a batched array, not the last two."),
+     "A matrix product whose inner sizes differ: a @ b needs a's last axis as long as b's second-to-last. "
+     f"In attention, q @ k^T needs k's last two axes swapped ({SWAP_LAST_TWO}); .T and np.transpose(k) "
+     "reverse every axis of a batched array, not the last two."),
 ]
 BROADCAST = ("must match the size", "could not be broadcast", "broadcast", "shape")
 KEEPDIMS = ("A reduction without keepdims dropped the axis it reduced ({a} against {b}): keep it with "
