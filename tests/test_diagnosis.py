@@ -75,6 +75,8 @@ def test_an_exception_is_read_for_its_usual_cause(tmp_path, scores, keep, cause)
      "keep it with keepdims=True"),
     ("The size of tensor a (7) must match the size of tensor b (5) at non-singleton dimension 2", (2, 5, 16),
      "Two shapes that do not line up"),
+    ("operands could not be broadcast together with shapes (2,5,40) (2,5,16) ", (2, 5, 16),
+     "g * x @ w is (g * x) @ w"),
 ])
 def test_exception_texts_and_their_causes(text, shape, cause):
     from studyxf.grading.exceptions import explain

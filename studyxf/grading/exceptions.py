@@ -63,5 +63,9 @@ def explain(raised: list[tuple]) -> str:
         if dropped:
             return f"{said}. " + KEEPDIMS.format(a=dropped[0], b=dropped[1])
         hint = (" A mask (B, T, T) against scores (B, H, T, T) needs a head axis: mask[:, None]." if has_mask else "")
+        shapes = _shapes(text)
+        if len(shapes) == 2 and len(shapes[0]) == len(shapes[1]) and shapes[0][:-1] == shapes[1][:-1]:
+            hint += (" Only the last axes differ: if that line mixes * and @, they share one precedence and run "
+                     "left to right, so g * x @ w is (g * x) @ w: write g * (x @ w).")
         return said + ". Two shapes that do not line up: print the shapes on the failing line." + hint
     return said
