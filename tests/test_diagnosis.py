@@ -148,6 +148,19 @@ def test_the_rope_probe_says_how_the_pairs_turn(tmp_path, inv, s0, s1, said):
     assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
 
 
+@pytest.mark.parametrize("pos,base,said", [
+    ("np.arange(1, T + 1)", "10000", "its positions start at 1"),
+    ("np.arange(T) / T", "10000", "1/T: the positions divided by the table's length"),
+    ("np.arange(T)", "1000", "the frequencies of base 1000 where the base is 10000"),
+])
+def test_the_sinusoidal_probe_says_where_positions_start_and_how_fast_pairs_turn(tmp_path, pos, base, said):
+    source = (f"import numpy as np\ndef sinusoidal_encoding(T, d):\n    pos = ({pos})[:, None]\n"
+              f"    ang = pos / {base} ** (np.arange(0, d, 2)[None, :] / d)\n    pe = np.zeros((T, d))\n"
+              "    pe[:, 0::2] = np.sin(ang)\n    pe[:, 1::2] = np.cos(ang[:, : d // 2])\n    return pe\n")
+    report = grade(tmp_path, "sinusoidal", source)
+    assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
+
+
 def test_an_all_zero_output_is_said_as_such():
     assert probes.relation(np.zeros((2, 3)), np.ones((2, 3))) == "measured: your output is all zeros"
 

@@ -4,9 +4,11 @@ import torch
 
 from engine.positional import sinusoidal
 from studyxf.grading.case import F64, Case
+from studyxf.grading.probes import sinusoidal_turns
 
 SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent:odd",
          "sinusoidal-multiplies", "sinusoidal-exponent:double"]
+PROBES = [sinusoidal_turns()]
 
 
 def variant(slips, T, d):

@@ -169,20 +169,56 @@ def rope_turns(d: int = 8, base: float = 10000.0):
         got = np.arctan2(b, a)
         if np.allclose(got, want, atol=1e-9) or np.any(got <= 0):
             return None  # right, or turned the other way (rope-sign's business)
-        said = (f"measured: at position 1 your pairs turn by {', '.join(f'{g:.4g}' for g in got)} rad; expected "
-                f"base^(-2i/d) = {', '.join(f'{w:.4g}' for w in want)} (d = {d}, base {base:g})")
-        ratio = got / want
-        if np.allclose(ratio, ratio[0], rtol=1e-6):
-            degrees = abs(ratio[0] - math.pi / 180) < 1e-6
-            return said + f": all times {ratio[0]:.4g}" + (" = pi/180: degrees, where radians are meant" if degrees else "")
+        return _frequencies("at position 1 your pairs turn by", got, d, base)
+    probe.__name__ = "rope angles"
+    return probe
+
+
+def _frequencies(what: str, got: np.ndarray, d: int, base: float, factors: tuple = ()) -> str:
+    """The measured angle per position of each pair against base^(-2i/d), and what they have in
+    common: a constant factor (degrees, or one of `factors`: (name, value)), another base, an
+    exponent of 4i/d."""
+    want = base ** (-np.arange(0, d, 2) / d)
+    said = (f"measured: {what} {', '.join(f'{g:.4g}' for g in got)} rad; expected base^(-2i/d) = "
+            f"{', '.join(f'{w:.4g}' for w in want)} (d = {d}, base {base:g})")
+    ratio = got / want
+    if np.allclose(ratio, ratio[0], rtol=1e-6):
+        named = next((f" = {n}" for n, v in (("pi/180: degrees, where radians are meant", math.pi / 180), *factors)
+                      if abs(ratio[0] - v) < 1e-6 * v), "")
+        return said + f": all times {ratio[0]:.4g}{named}"
+    if np.all(got > 0):
         slope, start = np.polyfit(np.arange(d // 2), np.log(got), 1)
         if np.allclose(np.log(got), start + slope * np.arange(d // 2), atol=1e-6) and abs(start) < 1e-6:
             implied = math.exp(-slope * d / 2)
             if abs(implied - base ** 2) < 1e-3 * base ** 2:
                 return said + ": the exponent is 4i/d, as 2i/(d/2) gives: base^(-2i/d) divides by d, not d/2"
             return said + f": the frequencies of base {implied:.4g} where the base is {base:g}"
-        return said
-    probe.__name__ = "rope angles"
+    return said
+
+
+def sinusoidal_turns(d: int = 8, rows: int = 3, base: float = 10000.0):
+    """The table's angles: sin and cos of column pair i at position p must be sin(p w_i), cos(p w_i)
+    with w_i = base^(-2i/d), so each pair's angle is 0 at position 0 and grows by w_i per position.
+    Says where the positions start, or what the frequencies are."""
+    def probe(call):
+        pe = np.asarray(call(rows, d), np.float64)
+        if pe.shape != (rows, d):
+            return None
+        sin, cos = pe[:, 0::2], pe[:, 1::2]
+        if not np.allclose(sin ** 2 + cos ** 2, 1, atol=1e-6):
+            return None  # not sin/cos pairs of one angle: the slips (concatenated, swapped) say more
+        angle = np.arctan2(sin, cos)
+        step = angle[2] - angle[1]
+        if not np.allclose(angle[0], 0, atol=1e-9):
+            if np.allclose(angle[0], step, atol=1e-9):
+                return ("measured: the table's first row is already turned by one step: its positions start at 1; "
+                        "they start at 0 (sin 0 = 0, cos 0 = 1)")
+            return None
+        if np.allclose(angle[1], base ** (-np.arange(0, d, 2) / d), atol=1e-9) or np.any(angle[1] <= 0):
+            return None
+        return _frequencies("at position 1 your column pairs turn by", angle[1], d, base,
+                            ((f"1/T: the positions divided by the table's length (T = {rows})", 1 / rows),))
+    probe.__name__ = "sinusoidal angles"
     return probe
 
 
