@@ -161,6 +161,18 @@ def test_the_sinusoidal_probe_says_where_positions_start_and_how_fast_pairs_turn
     assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
 
 
+@pytest.mark.parametrize("slope,said", [
+    ("2 ** (-(h + 1))", "the 8/n left out, right only for n = 8"),
+    ("1 / (h + 1)", "a harmonic series"),
+])
+def test_the_alibi_probe_reads_the_slopes_back(tmp_path, slope, said):
+    source = ("import numpy as np\ndef alibi_bias(n_heads, T):\n"
+              f"    m = np.array([{slope} for h in range(n_heads)], dtype=float)\n    pos = np.arange(T)\n"
+              "    return -m[:, None, None] * np.abs(pos[None, :, None] - pos[None, None, :])\n")
+    report = grade(tmp_path, "alibi", source)
+    assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
+
+
 def test_an_all_zero_output_is_said_as_such():
     assert probes.relation(np.zeros((2, 3)), np.ones((2, 3))) == "measured: your output is all zeros"
 

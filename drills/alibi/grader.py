@@ -4,8 +4,10 @@ import torch
 
 from engine.positional import alibi_bias, alibi_slopes
 from studyxf.grading.case import F64, Case
+from studyxf.grading.probes import alibi_slope_series
 
 SLIPS = ["alibi-slope-offset", "alibi-sign", "alibi-signed-distance", "alibi-slope-order"]
+PROBES = [alibi_slope_series()]
 
 
 def variant(slips, n_heads, T):

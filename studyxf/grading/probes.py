@@ -222,6 +222,34 @@ def sinusoidal_turns(d: int = 8, rows: int = 3, base: float = 10000.0):
     return probe
 
 
+def alibi_slope_series(n: int = 4, T: int = 2):
+    """The slopes read back: bias[h, 1, 0] = -m_h. Says how the learner's slopes run from head to
+    head against 2^(-8(h+1)/n): a geometric series with another start or step (2^-(h+1), right
+    only for n = 8), or the values measured."""
+    want = 2.0 ** (-8 * np.arange(1, n + 1) / n)
+
+    def probe(call):
+        out = np.asarray(call(n, T), np.float64)
+        if out.shape != (n, T, T) or not np.all(np.isfinite(out)):
+            return None
+        got = -out[:, 1, 0]
+        if np.allclose(got, want, rtol=1e-6) or np.any(got <= 0):
+            return None  # right, or the sign (alibi-sign's business)
+        said = (f"measured: with n = {n} heads your slopes are {', '.join(f'{g:.4g}' for g in got)}; expected "
+                f"2^(-8(h+1)/n) = {', '.join(f'{w:.4g}' for w in want)}")
+        steps = got[1:] / got[:-1]
+        if np.allclose(steps, steps[0], rtol=1e-6):
+            said += (f": yours start at {got[0]:.4g} and step by x{steps[0]:.4g} per head, where both are "
+                     f"2^(-8/n) = {want[0]:.4g}")
+            if abs(steps[0] - 0.5) < 1e-6 and abs(got[0] - 0.5) < 1e-6:
+                said += " (2^-(h+1): the 8/n left out, right only for n = 8)"
+        elif np.allclose(got, 1 / np.arange(1, n + 1), rtol=1e-6):
+            said += ": 1/(h+1), a harmonic series where ALiBi's is geometric"
+        return said
+    probe.__name__ = "alibi slopes"
+    return probe
+
+
 def repeatable(call, args, kwargs) -> str | None:
     """The same input twice must give the same output: dropout left on, or random weights drawn
     inside the function, make every comparison meaningless."""
