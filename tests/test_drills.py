@@ -204,3 +204,13 @@ def test_a_minus_1e9_mask_fill_is_named_on_the_fully_masked_row_and_does_not_hid
     assert [d["mistake"] for d in report["diagnosis"]] == ["mask-fill-finite"]
     report = grade(tmp_path, "attention", MINUS_1E9.format(scale=""))
     assert sorted(d["mistake"] for d in report["diagnosis"]) == ["mask-fill-finite", "no-scale"]
+
+
+def test_a_block_whose_mlp_ignores_mlp_ratio_fails_with_the_width_said(tmp_path):
+    from tests.data.submissions import BLOCK_SEED
+
+    assert "4 * d_model" in BLOCK_SEED or "mlp_ratio * d_model" in BLOCK_SEED
+    narrow = BLOCK_SEED.replace("mlp_ratio * d_model", "2 * d_model").replace("4 * d_model", "2 * d_model")
+    report = grade(tmp_path, "transformer-block", narrow)
+    assert report["status"] == "fail"
+    assert any("has mlp_ratio = 4" in (t["message"] or "") for t in report["tests"])

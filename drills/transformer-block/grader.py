@@ -7,8 +7,8 @@ import torch
 
 from engine.norms import layer_norm
 from studyxf.grading import families as fam
-from studyxf.grading.module_drill import (attention_child, attention_layout, attention_tensors, copy_in, find_mlp,
-                                          find_norms, qkv_input)
+from studyxf.grading.module_drill import (LayoutError, attention_child, attention_layout, attention_tensors, copy_in,
+                                          find_mlp, find_norms, qkv_input)
 
 SLIPS = ["post-norm", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
          *fam.SCALE_SLIPS, "mask-diagonal:future", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm"]
@@ -58,6 +58,9 @@ def layout(module, d):
     ln1, ln2 = find_norms(module, d)
     attn_layers = attention_child(module, d)
     up, down = find_mlp(module, d, {id(m) for m in attn_layers.values()})
+    if up.weight.shape[0] != 4 * d:  # built as TransformerBlock(d_model, n_heads): mlp_ratio keeps its default, 4
+        raise LayoutError(f"the MLP's hidden layer has {up.weight.shape[0]} units; TransformerBlock({d}, n_heads) "
+                          f"has mlp_ratio = 4: Linear({d}, {4 * d}) -> GELU -> Linear({4 * d}, {d})")
     plain = {"attention": attention_layout(attn_layers),
              "norms": [{"weight": ln.weight is not None, "bias": ln.bias is not None, "eps": ln.eps} for ln in (ln1, ln2)],
              "mlp": [{"shape": list(lin.weight.shape), "bias": lin.bias is not None} for lin in (up, down)]}
