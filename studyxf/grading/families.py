@@ -19,8 +19,8 @@ from engine.heads import merge_heads, split_heads
 
 # the attention core's slips, shared by every drill that computes attention
 SCALE_SLIPS = ("no-scale", "scale-d", "scale-d-model", "scale-after-softmax")
-MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-diagonal:future", "mask-ignored", "mask-fill-finite", "masked-row-nan",
-              "mask-fill-zero", "mask-after-softmax", "mask-transposed", "mask-added")
+MASK_SLIPS = ("mask-inverted", "mask-diagonal", "mask-diagonal:future", "mask-ignored", "mask-fill-finite",
+              "masked-row-nan", "mask-fill-zero", "mask-after-softmax", "mask-transposed", "mask-added")
 # the softmax over the queries (axis -2), or over an axis named by number (dim=1: the queries of
 # (B, T, T) scores but the heads of (B, H, T, T) ones)
 SOFTMAX_SLIPS = ("softmax-axis", "softmax-axis:0", "softmax-axis:1")

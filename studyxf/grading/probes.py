@@ -67,8 +67,8 @@ def attention_weights(adapter, d: int = 16, tq: int = 3, tk: int = 5):
         scores = (q @ k.transpose(-2, -1) / math.sqrt(d))[0].numpy()
         out = np.asarray(adapter(call, q, k, v), np.float64)
         if out.shape[-2:] == (tq, tk):
-            return (f"measured: your output has the weights' shape (Tq, Tk) = ({tq}, {tk}), not (Tq, dv) = ({tq}, {d}): "
-                    f"return weights @ v, not the weights")
+            return (f"measured: your output has the weights' shape (Tq, Tk) = ({tq}, {tk}), not (Tq, dv) = "
+                    f"({tq}, {d}): return weights @ v, not the weights")
         if out.shape[-2:] != (tq, d) or not np.all(np.isfinite(out)):
             return None
         w = out.reshape(-1, tq, d)[0]
