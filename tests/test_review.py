@@ -71,7 +71,8 @@ def test_a_typed_answer_that_is_not_a_number_is_asked_again_never_graded(home, c
 
 @pytest.mark.parametrize("typed,value", [("8.8", 8.8), ("8,8", 8.8), ("1,073,741,824", 1073741824.0),
                                          ("8.8 TFLOPs", 8.8e12), ("8.8tflops", 8.8e12), ("2 GBs", 2e9),
-                                         ("1_000", 1000.0), ("-1.5e3", -1500.0), ("1,250", 1250.0)])
+                                         ("1_000", 1000.0), ("-1.5e3", -1500.0), ("1,250", 1250.0),
+                                         ("1 gibibyte", 2 ** 30), ("8.8 teraflops", 8.8e12), ("2 Gigabytes", 2e9)])
 def test_typed_numbers_as_learners_write_them(typed, value):
     from studyxf.srs import numeric
 

@@ -10,6 +10,10 @@ UNITS = {
     "kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12,
     "kib": 2 ** 10, "mib": 2 ** 20, "gib": 2 ** 30, "tib": 2 ** 40,
     "flop": 1, "kflop": 1e3, "mflop": 1e6, "gflop": 1e9, "tflop": 1e12, "pflop": 1e15,
+    # spelled out (a trailing s is dropped before the lookup)
+    "byte": 1, "kilobyte": 1e3, "megabyte": 1e6, "gigabyte": 1e9, "terabyte": 1e12,
+    "kibibyte": 2 ** 10, "mebibyte": 2 ** 20, "gibibyte": 2 ** 30, "tebibyte": 2 ** 40,
+    "kiloflop": 1e3, "megaflop": 1e6, "gigaflop": 1e9, "teraflop": 1e12, "petaflop": 1e15,
 }
 _NUMBER = re.compile(r"^\s*([-+]?(?:\d[\d_,]*\.?\d*|\.\d+)(?:e[-+]?\d+)?)\s*([a-z]*)\s*$", re.I)
 _THOUSANDS = re.compile(r"^[-+]?\d{1,3}(?:,\d{3})+(?:\.\d*)?(?:e[-+]?\d+)?$", re.I)
