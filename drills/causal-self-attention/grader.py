@@ -6,8 +6,8 @@ output projection."""
 from studyxf.grading import families as fam
 from studyxf.grading.module_drill import attention_layout, attention_tensors, copy_in, find_layers
 
-SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal", "mask-diagonal:future", "mask-ignored",
-         "mask-fill-zero", "mask-after-softmax",
+SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal", "mask-diagonal:future",
+         "mask-ignored", "mask-fill-zero", "mask-after-softmax",
          "heads-no-transpose", "heads-no-transpose:split", "heads-no-transpose:merge", "no-output-projection",
          "masked-row-nan", "mask-transposed"]
 

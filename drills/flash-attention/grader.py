@@ -13,7 +13,8 @@ from studyxf.grading.probes import attention_scale, attention_weights
 SLIPS = ["no-scale", "scale-d", "scale-after-softmax", "causal-top-left", "mask-diagonal", "mask-ignored", "flash-no-rescale", "flash-no-rescale-output",
          "flash-no-rescale-sum", "flash-per-block-softmax", "flash-per-block-softmax-mean", "flash-drops-last-block",
          "masked-row-nan"]
-PROBES = [probe(lambda call, q, k, v: call(q[None], k[None], v[None])) for probe in (attention_scale, attention_weights)]
+PROBES = [probe(lambda call, q, k, v: call(q[None], k[None], v[None]))
+          for probe in (attention_scale, attention_weights)]
 
 
 def reference(q, k, v, causal=False, block_size=64):

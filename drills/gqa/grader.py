@@ -6,9 +6,10 @@ from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.probes import attention_scale, attention_weights
 
 SLIPS = ["no-scale", "scale-d", "scale-after-softmax", *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal",
-         "mask-diagonal:future", "mask-ignored", "mask-fill-zero", "mask-after-softmax", "masked-row-nan", "causal-top-left",
-         "gqa-tiled"]
-PROBES = [probe(lambda call, q, k, v: call(q[None], k[None], v[None])) for probe in (attention_scale, attention_weights)]
+         "mask-diagonal:future", "mask-ignored", "mask-fill-zero", "mask-after-softmax", "masked-row-nan",
+         "causal-top-left", "gqa-tiled"]
+PROBES = [probe(lambda call, q, k, v: call(q[None], k[None], v[None]))
+          for probe in (attention_scale, attention_weights)]
 
 
 def reference(q, k, v, causal=False):
