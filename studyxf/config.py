@@ -46,7 +46,9 @@ def load() -> Config:
                 raise StudyxfError(f"{path}: fuzz: expected true or false, got {value!r}")
             values[key] = value
         elif key == "scheduler":
-            if value not in ("sm2", "fsrs"):
+            from studyxf.srs.schedulers import NAMES  # only when the config names one
+
+            if value not in NAMES:
                 raise StudyxfError(f"{path}: scheduler: expected \"sm2\" or \"fsrs\", got {value!r}")
             values[key] = value
         elif key == "theme":

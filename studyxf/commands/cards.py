@@ -43,7 +43,9 @@ def _card_row(card, reviews: int, state: str, fsrs: bool = False) -> dict:
            "due": card.due.isoformat() if card.due else None, "reviews": reviews,
            "suspended": card.suspended, "leech": card.leech, "lapses": card.lapses}
     if fsrs:  # FSRS schedules: its memory state too (none for a card never answered)
-        stability, difficulty = (float(v) for v in card.fsrs.split()[:2]) if card.fsrs else (None, None)
+        from studyxf.srs.schedulers import Fsrs  # the module is light: the fsrs package loads with an Fsrs()
+
+        stability, difficulty = Fsrs.parse(card.fsrs)[:2] if card.fsrs else (None, None)
         row.update(stability=stability, difficulty=difficulty)
     return row
 

@@ -56,7 +56,7 @@ def renderables(data: dict) -> list:
     table = Table(title=title, title_justify="left", show_edge=False)
     for col in ("scheduler", "reviews", "FSRS-predicted recall at review"):
         table.add_column(col, justify="right" if col != "scheduler" else "left")
-    for name in ("sm2", "fsrs"):
+    for name in schedulers.NAMES:
         r = data[name]
         recall = "—" if r["predicted_retention"] is None else f"{r['predicted_retention']:.1%}"
         table.add_row(label[name], str(r["reviews"]), recall)

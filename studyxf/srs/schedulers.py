@@ -98,21 +98,27 @@ class Fsrs:
         """studyxf's local naive times (or aware ones), as the package wants them: aware, in UTC."""
         return moment.astimezone(timezone.utc)
 
+    @staticmethod
+    def parse(stored: str) -> tuple[float, float, float]:
+        """The stored memory state 'stability difficulty last-review' (the last review in POSIX
+        seconds; the due time is not needed to review it; short, so each answer writes few bytes)."""
+        stability, difficulty, last = stored.split(" ")
+        return float(stability), float(difficulty), float(last)
+
+    @staticmethod
+    def memory(stability: float, difficulty: float, last: float) -> str:
+        """parse's inverse: full-precision floats, so a replayed state equals the stored one."""
+        return f"{stability!r} {difficulty!r} {last!r}"
+
     def card(self, stored: str | None):
-        """The package's Card from the stored memory state: 'stability difficulty last-review' (the
-        last review in POSIX seconds; the due time is not needed to review it; short, so each
-        answer writes few bytes)."""
+        """The package's Card from the stored memory state."""
         # card_id given: the package's default id sleeps a millisecond to stay unique
         if not stored:
             return self.Card(card_id=0)
-        stability, difficulty, last = stored.split(" ")
-        last_review = datetime.fromtimestamp(float(last), timezone.utc)
-        return self.Card(card_id=0, state=self.review_state, step=None, stability=float(stability),
-                         difficulty=float(difficulty), due=last_review, last_review=last_review)
-
-    @staticmethod
-    def memory(card) -> str:
-        return f"{card.stability!r} {card.difficulty!r} {card.last_review.timestamp()!r}"
+        stability, difficulty, last = self.parse(stored)
+        last_review = datetime.fromtimestamp(last, timezone.utc)
+        return self.Card(card_id=0, state=self.review_state, step=None, stability=stability,
+                         difficulty=difficulty, due=last_review, last_review=last_review)
 
     def study_day(self, when: datetime) -> date:
         """The study day of an aware time, read in local time."""
@@ -123,12 +129,13 @@ class Fsrs:
         if stored and self.direct:
             now = moment.timestamp()  # POSIX seconds: what the package's UTC datetimes stand for
             stability, difficulty, interval = self._review(stored, self.ratings[grade], now)
-            memory = f"{stability!r} {difficulty!r} {now!r}"
+            memory = self.memory(stability, difficulty, now)
             due = clock.study_day(datetime.fromtimestamp(now + interval * 86400), self.rollover_hour)
         else:  # a first answer (or a package without the formulas): the package's review_card
             card, _ = self.scheduler.review_card(self.card(stored), self.ratings[grade],
                                                  review_datetime=self.aware(moment))
-            memory, due = self.memory(card), self.study_day(card.due)
+            memory = self.memory(card.stability, card.difficulty, card.last_review.timestamp())
+            due = self.study_day(card.due)
         return Step(due, (due - day).days, (prev.reps if prev else 0) + 1, prev.ef_milli if prev else sm2.EF_START_MILLI,
                     memory)
 
@@ -136,7 +143,7 @@ class Fsrs:
         """(stability, difficulty, interval in days) after `rating` at `now` (POSIX seconds) for a card
         in the Review state: review_card's Review branch with relearning steps and fuzz off."""
         sch = self.scheduler
-        stability, difficulty, last = (float(x) for x in stored.split(" "))
+        stability, difficulty, last = self.parse(stored)
         days = (now - last) // 86400  # the package's whole days since the last review
         if days < 1:
             stability = sch._short_term_stability(stability=stability, rating=rating)
