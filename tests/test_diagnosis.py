@@ -22,6 +22,12 @@ def test_a_learner_slip_fails_and_is_named(tmp_path, drill, expected, source):
     assert set(expected) <= set(named), (named, failing)
 
 
+def _assert_measured(report: dict, said: str) -> None:
+    """The diagnosis is one measured statement that says `said`."""
+    assert [d["mistake"] for d in report["diagnosis"]] == ["measured"], report["diagnosis"]
+    assert said in report["diagnosis"][0]["message"], report["diagnosis"]
+
+
 @pytest.mark.parametrize("drill", sorted(DRILLS))
 def test_every_slip_a_grader_tries_is_documented_in_its_drill_yaml(drill):
     grader = load_grader(str(DRILLS[drill].folder))
@@ -119,7 +125,7 @@ def test_the_norm_probe_says_how_the_output_spread_follows_the_inputs(tmp_path, 
     source = ("import numpy as np\ndef layer_norm(x, gamma, beta, eps=1e-5):\n    mu = x.mean(-1, keepdims=True)\n"
               f"    var = x.var(-1, keepdims=True)\n    return ({normalised} * gamma + beta).astype(x.dtype)\n")
     report = grade(tmp_path, "layer-norm", source)
-    assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
+    _assert_measured(report, said)
 
 
 ROPE_NP = """import numpy as np
@@ -145,7 +151,7 @@ def apply_rope(x, positions=None, base=10000.0):
 ])
 def test_the_rope_probe_says_how_the_pairs_turn(tmp_path, inv, s0, s1, said):
     report = grade(tmp_path, "rope", ROPE_NP.format(inv=inv, s0=s0, s1=s1))
-    assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
+    _assert_measured(report, said)
 
 
 @pytest.mark.parametrize("pos,base,said", [
@@ -158,7 +164,7 @@ def test_the_sinusoidal_probe_says_where_positions_start_and_how_fast_pairs_turn
               f"    ang = pos / {base} ** (np.arange(0, d, 2)[None, :] / d)\n    pe = np.zeros((T, d))\n"
               "    pe[:, 0::2] = np.sin(ang)\n    pe[:, 1::2] = np.cos(ang[:, : d // 2])\n    return pe\n")
     report = grade(tmp_path, "sinusoidal", source)
-    assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
+    _assert_measured(report, said)
 
 
 @pytest.mark.parametrize("slope,said", [
@@ -170,7 +176,7 @@ def test_the_alibi_probe_reads_the_slopes_back(tmp_path, slope, said):
               f"    m = np.array([{slope} for h in range(n_heads)], dtype=float)\n    pos = np.arange(T)\n"
               "    return -m[:, None, None] * np.abs(pos[None, :, None] - pos[None, None, :])\n")
     report = grade(tmp_path, "alibi", source)
-    assert [d["mistake"] for d in report["diagnosis"]] == ["measured"] and said in report["diagnosis"][0]["message"]
+    _assert_measured(report, said)
 
 
 def test_an_all_zero_output_is_said_as_such():
