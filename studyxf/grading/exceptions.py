@@ -34,10 +34,10 @@ def _shapes(text: str) -> list[tuple[int, ...]]:
             for group in re.findall(r"\(([\d,\s]*)\)", text.partition("shapes")[2])]
 
 
-def _dropped_last_axis(text: str, shape: tuple) -> tuple | None:
+def _dropped_last_axis(text: str, shapes: list, shape: tuple) -> tuple | None:
     """The two shapes when a (..., T, D) array met its reduction over the last axis, (..., T):
-    NumPy names both shapes; torch names the sizes that clash ('tensor a (16) ... tensor b (5)')."""
-    shapes = _shapes(text)
+    NumPy names both shapes (`shapes`); torch names the sizes that clash ('tensor a (16) ...
+    tensor b (5)'), read against the input's `shape`."""
     if len(shapes) == 2:
         a, b = sorted(shapes, key=len, reverse=True)
         return (a, b) if len(a) == len(b) + 1 and a[:-1] == b else None
@@ -59,11 +59,11 @@ def explain(raised: list[tuple]) -> str:
         if pattern.search(text):
             return f"{said}. {cause}"
     if any(w in text for w in BROADCAST):
-        dropped = _dropped_last_axis(text, shape)
+        shapes = _shapes(text)
+        dropped = _dropped_last_axis(text, shapes, shape)
         if dropped:
             return f"{said}. " + KEEPDIMS.format(a=dropped[0], b=dropped[1])
         hint = (" A mask (B, T, T) against scores (B, H, T, T) needs a head axis: mask[:, None]." if has_mask else "")
-        shapes = _shapes(text)
         if len(shapes) == 2 and len(shapes[0]) == len(shapes[1]) and shapes[0][:-1] == shapes[1][:-1]:
             hint += (" Only the last axes differ: if that line mixes * and @, they share one precedence and run "
                      "left to right, so g * x @ w is (g * x) @ w: write g * (x @ w).")
