@@ -9,21 +9,12 @@ SLOW = ("correct on the small cases, but too slow here: still running after {s:g
         "(an O(n^2) solution? a hash map makes it O(n))")
 
 
-def _longest(s: str) -> int:
+def _longest(s: str, start_moves_back: bool = False) -> int:
+    """The sliding window's answer; start_moves_back: the slip, left = last[ch] + 1 even when that
+    position is before the window."""
     last, left, best = {}, 0, 0
     for right, ch in enumerate(s):
-        if last.get(ch, -1) >= left:
-            left = last[ch] + 1
-        last[ch] = right
-        best = max(best, right - left + 1)
-    return best
-
-
-def _start_jumps_back(s: str) -> int:
-    """The slip: left = last[ch] + 1 even when that position is before the window (left moves back)."""
-    last, left, best = {}, 0, 0
-    for right, ch in enumerate(s):
-        if ch in last:
+        if ch in last and (start_moves_back or last[ch] >= left):
             left = last[ch] + 1
         last[ch] = right
         best = max(best, right - left + 1)
@@ -33,7 +24,7 @@ def _start_jumps_back(s: str) -> int:
 def _equals(s: str):
     want = _longest(s)
     # what the usual slips give on this string, where it differs from the answer
-    slips = {"window-start-backwards": _start_jumps_back(s), "distinct-characters": len(set(s))}
+    slips = {"window-start-backwards": _longest(s, start_moves_back=True), "distinct-characters": len(set(s))}
     slips = {k: v for k, v in slips.items() if v != want}
 
     def validate(out):
