@@ -35,17 +35,17 @@ def build_studyxf(n: int, scheduler: str = "sm2"):
     # the wall clock, as a learner's answers read it (STUDYXF_NOW would add a parse to each answer)
     os.environ.pop("STUDYXF_NOW", None)
     os.environ["STUDYXF_SCHEDULER"] = scheduler
+    from studyxf import clock
     from studyxf.config import Config
     from studyxf.content.curriculum import Curriculum
     from studyxf.srs.deck import Deck
     from studyxf.store import db
 
-    from studyxf import clock
-
     conn = db.connect()
     rng = random.Random(0)
     day0 = clock.study_day()
     last_review = (datetime.now(timezone.utc) - timedelta(days=28)).timestamp()
+    last_day = (day0 - timedelta(days=28)).isoformat()
     rows = []
     for i in range(n):
         if i % 20 == 0:  # 5% due today or overdue
@@ -56,7 +56,7 @@ def build_studyxf(n: int, scheduler: str = "sm2"):
         # would grow the row at its first answer, a page split no learner's deck pays on every answer)
         memory = f"{rng.uniform(5, 60)!r} {rng.uniform(1, 10)!r} {last_review!r}"
         rows.append((f"s{i // 1000}/c{i}", f"s{i // 1000}", i, "basic", "2026-01-01", 3, 2500, 10, due.isoformat(),
-                     (day0 - timedelta(days=28)).isoformat(), memory if scheduler == "fsrs" else None))
+                     last_day, memory if scheduler == "fsrs" else None))
     conn.execute("BEGIN")
     conn.executemany("INSERT INTO cards (id, session_id, position, kind, added_day, reps, ef_milli, interval, due, "
                      "last_day, fsrs) VALUES (?,?,?,?,?,?,?,?,?,?,?)", rows)
