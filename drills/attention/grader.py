@@ -4,10 +4,14 @@ from engine.attention import causal_mask, naive_attention
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, Case, rnd
 from studyxf.grading.probes import attention_scale, attention_weights
+from studyxf.grading.steps import attention_steps
 
 SLIPS = [s for s in fam.CORE_SLIPS if s != "scale-d-model"]  # no d_model here: q has one head
 PROBES = [attention_scale(lambda call, q, k, v: call(q, k, v), dv=7),  # dv apart from d and Tk
           attention_weights(lambda call, q, k, v: call(q, k, v))]
+
+STEPS = attention_steps()
+QUANTITIES = {"sqrt(d)": lambda e: e["q"].shape[-1] ** 0.5, "d": lambda e: e["q"].shape[-1]}
 
 
 def reference(q, k, v, mask=None):

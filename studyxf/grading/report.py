@@ -34,9 +34,11 @@ def renderables(report: dict, next_step: str | None = None) -> list:
         out.append(Text(f"  {report['message']}"))
     for dg in report["diagnosis"]:
         line = Text("  diagnosis: ", style="bold yellow")
-        if dg["mistake"] not in ("measured", "localised", "raised"):
+        if dg["mistake"] and dg["mistake"] not in ("measured", "localised", "raised", "located"):
             line.append(f"{dg['mistake']} - ", style="bold yellow")
         line.append(dg.get("message") or "")
+        if dg.get("line") and dg["mistake"] not in (None, "located") and f"line {dg['line']}" not in line.plain:
+            line.append(f" (your line {dg['line']}: {dg.get('code') or ''})", style="dim")
         out.append(line)
     if report["status"] == "fail" and not report["diagnosis"]:
         out.append(Text("  diagnosis: no known mistake matches; the failing tests below say where the values "

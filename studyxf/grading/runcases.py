@@ -287,7 +287,7 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     if got is not None and case.device is None:
         # mistakes are named from the float32/float64 cases; a half copy's rounding (--device cuda)
         # would hide the match
-        info.update(got=got, dtype=dname, ref=case.ref(), variant_of=case.variant_of, case=case)
+        info.update(got=got, dtype=dname, ref=case.ref(), variant_of=case.variant_of, case=case, index=index)
     return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, (info or None)
 
 
@@ -344,13 +344,47 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                     msg = answer.get("message")
                     record({"name": name, "status": "fail" if msg else "pass", "message": msg})
     status = "pass" if tests and all(t["status"] == "pass" for t in tests) else "fail"
-    named = _diagnose(grader, failing, remote) if status == "fail" else []
+    named = _diagnose(grader, failing, remote, req) if status == "fail" else []
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": named}
 
 
-def _diagnose(grader, failing: list[dict], remote: Remote) -> list[dict]:
-    """Slips by id first; where none fits, what the probes and the comparison measured."""
+def _localise(grader, comparable: list[dict], remote: Remote, req: Request) -> dict | None:
+    """The learner's smallest failing case traced, its values matched with the grader's STEPS
+    (localise.py): the first line that leaves its step, how, and whether that is verified."""
+    if not getattr(grader, "STEPS", None) or remote.gone:
+        return None
+    cases = [f for f in comparable if "case" in f and f["case"].driver is None and f["got"] is not None]
+    if not cases:
+        return None
+    from studyxf.grading import localise
+
+    def size(f):  # the smallest case whose arrays have no axis of 1 (T = 1 makes every softmax 1)
+        arrays = [a for a in f["case"].args if hasattr(a, "shape")]
+        return (any(1 in tuple(a.shape)[-2:] for a in arrays), sum(a.numel() for a in arrays))
+    traced = min(cases, key=size)
+    answer = remote.ask({"op": "trace", "i": traced["index"]}, remote.limit(traced["case"]))
+    if "trace" not in answer:
+        return None
+    try:
+        with open(req.path, encoding="utf-8") as fh:
+            source = fh.read()
+        return localise.Localiser(grader, cases, traced, localise.Trace(answer["trace"], source)).find()
+    except Exception:  # noqa: BLE001 - a localisation that cannot be made says nothing
+        return None
+
+
+def _located_entry(grader, found: dict) -> dict:
+    from studyxf.grading import localise
+
+    says = {s.name: s.says for s in grader.STEPS}
+    return {"mistake": "located", "message": localise.describe(found, says), "verified": found["verified"],
+            **{k: found[k] for k in ("line", "code", "step", "how")}}
+
+
+def _diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:
+    """Slips by id first; where none fits, the line where the values leave the reference and how
+    (verified by replaying it), then what the probes and the comparison measured."""
     if any(f.get("random") for f in failing):
         return [{"mistake": "random-output", "message": ""}]
     rule = next((f["rule"] for f in failing if f.get("rule")), None)
@@ -373,11 +407,14 @@ def _diagnose(grader, failing: list[dict], remote: Remote) -> list[dict]:
                 return [{"mistake": "random-output", "message": again}]
     slips = list(getattr(grader, "SLIPS", []))
     named = diagnosis.name_slips(comparable, slips)
+    found = _localise(grader, comparable, remote, req) if not promoted else None
+    where = {k: found[k] for k in ("line", "code", "step", "how")} if found else {}
     if named:
-        return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else ""}
-                for s in named] + promoted
+        return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
+                 **where} for s in named] + promoted
     if promoted:
         return promoted
+    raised = [f["raised"] for f in failing if f.get("raised")]
     out = []
     for probe in getattr(grader, "PROBES", []) if not remote.gone else []:
         try:
@@ -389,11 +426,14 @@ def _diagnose(grader, failing: list[dict], remote: Remote) -> list[dict]:
     local = next((f["localised"] for f in failing if f.get("localised")), None)
     if local:
         out.append({"mistake": "localised", "message": local})
+    if found and found["verified"]:
+        return [_located_entry(grader, found)] + out  # the probes' words after the verified cause
+    if found and (found["how"] != "values differ" or not (out or raised)):
+        out.insert(0, _located_entry(grader, found))  # where the values leave the reference, unverified
     if not out and comparable:
         said = probes.relation(comparable[0]["got"], comparable[0]["ref"])
         if said:
             out.append({"mistake": "measured", "message": said})
-    raised = [f["raised"] for f in failing if f.get("raised")]
-    if not out and raised:
-        out.append({"mistake": "raised", "message": exceptions.explain(raised)})
+    if raised and not any(d["mistake"] == "measured" for d in out):
+        out.insert(0, {"mistake": "raised", "message": exceptions.explain(raised)})
     return out

@@ -112,6 +112,7 @@ def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: floa
     for d in report["diagnosis"]:
         hint = drill.mistakes.get(d["mistake"]) or GENERIC.get(d["mistake"], "")
         d["message"] = " ".join(part for part in (hint, d.get("message") or "") if part)
+        _contract(d)
     return {k: report[k] for k in ("version", "status", "message", "tests", "drill", "framework", "diagnosis",
                                    "output") if k in report}
 
@@ -125,7 +126,26 @@ GENERIC = {
     "measured": "",
     "localised": "",
     "raised": "",
+    "located": "",
 }
+
+
+def _contract(entry: dict) -> None:
+    """DESIGN.md's diagnosis entry: `mistake` a catalogued id, or null for a cause found by
+    localisation or a measured fact (its sort kept in `kind`); `verified`; the localisation's
+    `line`, `code`, `step` and `how` (null when not found)."""
+    kind = entry["mistake"] if entry["mistake"] in UNNAMED else None
+    if kind:
+        entry["mistake"] = None
+        if not entry.get("verified") and not entry["message"].startswith("measured:"):
+            entry["message"] = "measured: " + entry["message"]
+    entry["kind"] = kind or "named"
+    entry.setdefault("verified", kind is None)
+    for key in ("line", "code", "step", "how"):
+        entry.setdefault(key, None)
+
+
+UNNAMED = ("measured", "localised", "raised", "located")
 
 
 def _error(drill, message: str) -> dict:

@@ -1,0 +1,355 @@
+"""Comparators that hold for any two arrays: how a learner's value differs from the reference step
+it was computing (a constant factor and which quantity it equals, an offset, a region, axes
+permuted or reversed, another function of the step before, the step left out, lower precision,
+rounding). Each finding carries the words ("how") and the change that, made to the reference's
+step, gives the learner's value, so that it can be checked on every failing case. Plain NumPy."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from itertools import permutations
+from typing import Callable
+
+import numpy as np
+_erf = np.vectorize(math.erf, otypes=[np.float64])  # the traced values are small (trace.py's caps)
+
+
+@dataclass
+class Finding:
+    how: str  # "where the mask is False yours is 0, expected -inf"
+    change: Callable | None  # (env, reference value as numpy) -> numpy; None: a fact that cannot be replayed
+    kind: str = ""
+    alts: list = field(default_factory=list)  # other readings of the same values (another quantity of equal size)
+
+
+def scale(a: np.ndarray) -> float:
+    fin = a[np.isfinite(a)] if a.size else a
+    return float(np.abs(fin).max(initial=0.0)) or 1.0
+
+
+def close(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> np.ndarray:
+    """Elementwise: equal infinities, NaN against NaN, finite within atol * scale(b) + rtol * |b|."""
+    a, b = np.broadcast_arrays(a, b)
+    both = np.isfinite(a) & np.isfinite(b)
+    out = np.where(both, np.abs(np.where(both, a - b, 0)) <= atol * scale(b) + rtol * np.abs(np.where(both, b, 0)),
+                   (a == b) | (np.isnan(a) & np.isnan(b)))
+    return out
+
+
+def same(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> bool:
+    return a.shape == b.shape and bool(np.all(close(a, b, rtol, atol)))
+
+
+# ---- layouts: the learner's value laid out as the step's shape --------------------------------
+
+def layouts(v_shape: tuple, s_shape: tuple, exact_only: bool = False):
+    """(words, fn: learner array -> array of s_shape), the plain layout first."""
+    if v_shape == s_shape:
+        yield "", lambda a: a
+        if exact_only:
+            return
+    size_v, size_s = math.prod(v_shape), math.prod(s_shape)
+    if size_v == size_s and tuple(d for d in v_shape if d != 1) == tuple(d for d in s_shape if d != 1) \
+            and v_shape != s_shape:
+        yield "", lambda a: a.reshape(s_shape)
+    if exact_only:
+        return
+    if size_v == size_s and len(v_shape) <= 5 and len(s_shape) <= 5:
+        for p in permutations(range(len(v_shape))):
+            if p == tuple(range(len(v_shape))):
+                continue
+            pv = tuple(v_shape[i] for i in p)
+            if pv == s_shape:
+                yield f"axes permuted {p}", lambda a, p=p: a.transpose(p)
+            elif len(v_shape) != len(s_shape):
+                yield f"axes {p} then reshaped", lambda a, p=p: a.transpose(p).reshape(s_shape)
+        if len(v_shape) != len(s_shape):
+            for p in permutations(range(len(s_shape))):
+                ps = tuple(s_shape[i] for i in p)
+                inv = tuple(np.argsort(p))
+                yield "reshaped", lambda a, ps=ps, inv=inv: a.reshape(ps).transpose(inv)
+    try:
+        if np.broadcast_shapes(v_shape, s_shape) == s_shape and v_shape != s_shape:
+            yield "broadcast", lambda a: np.broadcast_to(a, s_shape)
+    except ValueError:
+        pass
+
+
+def compatible(v_shape: tuple, s_shape: tuple) -> Callable | None:
+    """The plain layout (same shape, or the same up to axes of 1) for comparing differing values."""
+    for words, fn in layouts(v_shape, s_shape, exact_only=True):
+        return fn
+    return None
+
+
+# ---- the comparators --------------------------------------------------------------------------
+
+CONSTANTS = [("2", 2.0), ("4", 4.0)]
+
+
+def _factor_names(c: float, quantities: dict, env: dict) -> list[tuple[str, Callable]]:
+    """Every quantity (its square root, double or half, or their inverses) that the factor c equals
+    on this case, and how to compute it for another case: `quantities` maps words to
+    fn(env) -> number. Two sizes can be equal on one case (Tq = Tk): each is a reading to check."""
+    named = list(quantities.items()) + [(k, (lambda e, v=v: v)) for k, v in CONSTANTS]
+    out = []
+    for name, fn in named:
+        try:
+            q = float(fn(env))
+        except Exception:  # noqa: BLE001 - a quantity this case does not have
+            continue
+        if q in (0.0, 1.0, -1.0) or not math.isfinite(q):
+            continue
+        forms = [("{}", 1.0)] if name in dict(CONSTANTS) else [("{}", 1.0), ("2 x {}", 2.0), ("{} / 2", 0.5)]
+        for form, k in forms:
+            for power, words in ((1, "{}"), (-1, "1/({})" if form != "{}" else "1/{}")):
+                want = (k * q) ** power
+                if abs(c - want) <= 1e-6 * abs(want):
+                    out.append((f"{words.format(form.format(name))} = {want:.4g}",
+                                (lambda e, fn=fn, power=power, k=k: (k * float(fn(e))) ** power)))
+    return out
+
+
+def factor(v, s, env, quantities) -> Finding | None:
+    fin = np.isfinite(s) & np.isfinite(v)
+    if not np.array_equal(np.isfinite(s), np.isfinite(v)) or not fin.any():
+        return None
+    sv, vv = s[fin], v[fin]
+    denom = float(np.dot(sv, sv))
+    if denom == 0:
+        return None
+    c = float(np.dot(vv, sv) / denom)
+    if abs(c - 1) < 1e-6 or c == 0 or not same(vv, c * sv, 1e-5, 1e-6):
+        return None
+    if abs(c + 1) < 1e-6:
+        return Finding("yours has the opposite sign", lambda e, r: -r, "sign")
+    plain = Finding(f"yours is the expected value times {c:.6g} everywhere", lambda e, r, c=c: r * c, "factor")
+    named = [Finding(f"yours is the expected value times {words}", lambda e, r, q=q: r * q(e), "factor")
+             for words, q in _factor_names(c, quantities, env)]
+    if not named:
+        return plain
+    named[0].alts = named[1:] + [plain]
+    return named[0]
+
+
+def offset(v, s, env, quantities) -> Finding | None:
+    fin = np.isfinite(s) & np.isfinite(v)
+    if not fin.any() or not np.array_equal(np.isfinite(s), np.isfinite(v)):
+        return None
+    d = v[fin] - s[fin]
+    c = float(np.median(d))
+    if abs(c) <= 1e-9 * scale(s) or not np.allclose(d, c, rtol=1e-5, atol=1e-7 * scale(s)):
+        return None
+    return Finding(f"yours is the expected value plus {c:.6g} everywhere", lambda e, r, c=c: r + c, "offset")
+
+
+def _regions(shape: tuple, s: np.ndarray, env: dict) -> list[tuple[str, Callable]]:
+    """Named regions of a step's value: (words, fn(env, reference) -> boolean array)."""
+    out = [("where the expected value is -inf", lambda e, r: np.isneginf(r)),
+           ("where the expected value is 0", lambda e, r: r == 0)]
+    mask = env.get("mask") if env else None
+    if mask is not None:
+        def masked(e, r):
+            m = e.get("mask")
+            m = np.asarray(m.numpy() if hasattr(m, "numpy") else m, bool)
+            try:
+                return np.broadcast_to(~m, r.shape) if m.ndim <= r.ndim else None
+            except ValueError:
+                return None
+        out.insert(0, ("where the mask is False", masked))
+    if len(shape) >= 2:
+        def tri(k, upper):
+            def fn(e, r):
+                rows, cols = r.shape[-2], r.shape[-1]
+                m = np.triu(np.ones((rows, cols), bool), k) if upper else np.tril(np.ones((rows, cols), bool), k)
+                return np.broadcast_to(m, r.shape)
+            return fn
+        out += [("above the diagonal (keys after the query)", tri(1, True)),
+                ("on and above the diagonal", tri(0, True)),
+                ("below the diagonal", tri(-1, False)),
+                ("on the diagonal", lambda e, r: np.broadcast_to(np.eye(r.shape[-2], r.shape[-1], dtype=bool), r.shape))]
+    return out
+
+
+def _said(x: float) -> str:
+    return "-inf" if x == -np.inf else "inf" if x == np.inf else "NaN" if np.isnan(x) else f"{x:.6g}"
+
+
+def region(v, s, env, quantities, rtol, atol) -> Finding | None:
+    diff = ~close(v, s, rtol, atol)
+    if not diff.any() or diff.all():
+        return None
+    for words, fn in _regions(s.shape, s, env):
+        r = fn(env, s)
+        if r is None or r.shape != s.shape or not r.any() or r.all() or np.any(diff & ~r):
+            continue
+        vals = np.unique(v[r])
+        exp = np.unique(s[r])
+        expected = _said(float(exp[0])) if exp.size == 1 else "other values"
+        if vals.size == 1 or (np.all(np.isnan(v[r]))):
+            c = float(vals[0])
+            return Finding(f"{words} yours is {_said(c)}, expected {expected}",
+                           lambda e, ref, fn=fn, c=c: np.where(fn(e, ref), c, ref), "region")
+        return Finding(f"only {words} differs (expected {expected} there)", None, "region")
+    return None
+
+
+def confined(v, s, rtol, atol) -> str | None:
+    """A measured fact: the difference lies along some indices of one axis only."""
+    diff = ~close(v, s, rtol, atol)
+    if not diff.any():
+        return None
+    parts = []
+    for axis in range(s.ndim):
+        if s.shape[axis] < 2:
+            continue
+        hit = np.nonzero(diff.any(axis=tuple(i for i in range(s.ndim) if i != axis)))[0]
+        if 0 < hit.size < s.shape[axis]:
+            rng = f"{hit[0]}" if hit.size == 1 else (f"{hit[0]}-{hit[-1]}" if hit[-1] - hit[0] + 1 == hit.size
+                                                      else ", ".join(map(str, hit[:6])))
+            parts.append(f"axis {axis - s.ndim} only at {rng} of 0-{s.shape[axis] - 1}")
+    return "; ".join(parts) or None
+
+
+def permuted(v, s, env, quantities, rtol, atol) -> Finding | None:
+    if s.ndim < 2 or s.ndim > 5:
+        return None
+    for p in permutations(range(s.ndim)):
+        if p == tuple(range(s.ndim)) or tuple(s.shape[i] for i in p) != s.shape:
+            continue
+        if same(v, s.transpose(p), rtol, atol):
+            moved = [i - s.ndim for i in range(s.ndim) if p[i] != i]
+            return Finding(f"yours is the expected value with axes {', '.join(map(str, moved))} swapped",
+                           lambda e, r, p=p: r.transpose(p), "permuted")
+    return None
+
+
+def reversed_(v, s, env, quantities, rtol, atol) -> Finding | None:
+    for axis in range(-s.ndim, 0):
+        if s.shape[axis] > 1 and same(v, np.flip(s, axis), rtol, atol):
+            return Finding(f"yours is the expected value reversed along axis {axis}",
+                           lambda e, r, a=axis: np.flip(r, a).copy(), "reversed")
+    return None
+
+
+def shifted(v, s, env, quantities, rtol, atol) -> Finding | None:
+    for axis in range(-s.ndim, 0):
+        n = s.shape[axis]
+        for k in (1, -1, 2, -2):
+            if n <= abs(k) + 1:
+                continue
+            a = np.take(v, range(max(k, 0), n + min(k, 0)), axis=axis)
+            b = np.take(s, range(max(-k, 0), n + min(-k, 0)), axis=axis)
+            if same(a, b, rtol, atol):
+                where = f"yours at index i is the expected value at i {'-' if k > 0 else '+'} {abs(k)}"
+                return Finding(f"shifted along axis {axis}: {where}", None, "shifted")
+    return None
+
+
+def rounded(v, s, env, quantities, rtol, atol) -> Finding | None:
+    if not np.all(np.isfinite(s)):
+        return None
+    for name, fn in (("rounded down (floor)", np.floor), ("rounded to the nearest integer", np.round),
+                     ("truncated toward zero", np.trunc)):
+        t = fn(s)
+        if not np.array_equal(t, s) and same(v, t, 0, 0):
+            return Finding(f"yours is the expected value {name}", lambda e, r, fn=fn: fn(r), "rounded")
+    return None
+
+
+def precision(v, s, env, quantities, input_dtype: str) -> Finding | None:
+    """Values within float32's (or bfloat16's) rounding of the expected where the input is float64."""
+    if input_dtype != "float64" or not np.array_equal(np.isfinite(v), np.isfinite(s)):
+        return None
+    fin = np.isfinite(s)
+    err = float(np.abs(v[fin] - s[fin]).max(initial=0.0)) / scale(s)
+    if 1e-12 < err <= 2e-5:
+        return Finding(f"lower precision than the input: errors of {err:.2g} of the largest value, float32's "
+                       f"rounding (the input is float64)", None, "precision")
+    return None
+
+
+def _softmax(a, axis):
+    m = np.max(np.where(np.isfinite(a), a, -np.inf), axis=axis, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0)
+    e = np.exp(a - m)
+    s = e.sum(axis=axis, keepdims=True)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return e / s
+
+
+def _sigmoid(a):
+    return 1 / (1 + np.exp(-a))
+
+
+FUNCTIONS = [
+    ("SiLU (x * sigmoid(x))", lambda a: a * _sigmoid(a)),
+    ("GELU with erf", lambda a: 0.5 * a * (1 + _erf(a / math.sqrt(2)))),
+    ("GELU's tanh approximation", lambda a: 0.5 * a * (1 + np.tanh(math.sqrt(2 / math.pi) * (a + 0.044715 * a ** 3)))),
+    ("the normal CDF alone, 0.5 (1 + erf(x / sqrt 2)), without the factor x",
+     lambda a: 0.5 * (1 + _erf(a / math.sqrt(2)))),
+    ("GELU without the 1/sqrt(2) inside erf", lambda a: 0.5 * a * (1 + _erf(a))),
+    ("x * sigmoid(1.702 x) (the quick GELU)", lambda a: a * _sigmoid(1.702 * a)),
+    ("ReLU", lambda a: np.maximum(a, 0)),
+    ("sigmoid", _sigmoid),
+    ("tanh", np.tanh),
+    ("exp", np.exp),
+    ("the values divided by their sum over the last axis (no exp)", lambda a: a / a.sum(-1, keepdims=True)),
+]
+
+
+def of_previous(v, prev, prev_name, env, rtol, atol, quantities=None) -> Finding | None:
+    """Yours is another function of the step before than the one expected (or that step itself, or
+    that step times another named quantity)."""
+    if prev is None or prev.shape != v.shape:
+        return None
+    if same(v, prev, rtol, atol):
+        return Finding(f"yours equals the step before ('{prev_name}'): this step is left out",
+                       lambda e, r, p=prev_name: _np(e[p]), "skipped")
+    scaled = factor(v, prev, env, quantities or {}) if quantities is not None else None
+    if scaled is not None and scaled.kind == "factor" and "=" in scaled.how:
+        readings = [Finding(f"yours is the step before ('{prev_name}') times "
+                            + f.how.removeprefix("yours is the expected value times "),
+                            lambda e, r, p=prev_name, c=f.change: c(e, _np(e[p])), "factor")
+                    for f in [scaled, *scaled.alts]]
+        readings[0].alts = readings[1:]
+        return readings[0]
+    funcs = list(FUNCTIONS)
+    for axis in range(-prev.ndim, -1):
+        if prev.shape[axis] > 1:
+            funcs.insert(0, (f"a softmax over axis {axis} instead of the last (the keys)",
+                             lambda a, axis=axis: _softmax(a, axis)))
+    for name, fn in funcs:
+        with np.errstate(all="ignore"):
+            try:
+                w = fn(prev)
+            except (ValueError, FloatingPointError):
+                continue
+        if w.shape == v.shape and same(v, w, rtol, atol):
+            return Finding(f"yours is {name} of the step before ('{prev_name}')",
+                           lambda e, r, fn=fn, p=prev_name: fn(_np(e[p])), "function")
+    return None
+
+
+def _np(value) -> np.ndarray:
+    if hasattr(value, "detach"):
+        t = value.detach().cpu()
+        return t.numpy().astype(np.float64) if t.is_floating_point() else t.numpy()
+    return np.asarray(value, np.float64)
+
+
+def explain(v, s, prev, prev_name, env, quantities, rtol, atol, input_dtype) -> Finding | None:
+    """The first comparator that describes how v differs from the step's value s."""
+    found = of_previous(v, prev, prev_name, env, rtol, atol, quantities)
+    if found:
+        return found
+    for fn in (factor, offset):
+        found = fn(v, s, env, quantities)
+        if found:
+            return found
+    for fn in (region, permuted, reversed_, rounded, shifted):
+        found = fn(v, s, env, quantities, rtol, atol)
+        if found:
+            return found
+    return precision(v, s, env, quantities, input_dtype)

@@ -1,0 +1,252 @@
+"""Finding the cause without a catalogue entry: the learner's traced values (trace.py) matched with
+the drill's reference steps (steps.py) up to layout, the first line whose value leaves the step it
+was computing, how it differs (compare.py), and whether that difference, made in the reference,
+gives the learner's outputs on every failing case (then the cause is verified). Runs in the judge."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from studyxf.grading import compare, steps as st
+from studyxf.grading.judge import matches
+
+MAX_SLIPS = 3  # differences followed one after the other (a compound mistake)
+
+
+def _tolerance(dtype: str) -> tuple[float, float]:
+    """How close a traced value must be to a step to count as that step: the learner's own rounding
+    in the case's dtype, far below what any slip changes."""
+    return (1e-9, 1e-10) if dtype == "float64" else (2e-4, 2e-5)
+
+
+def default_quantities(env: dict) -> dict:
+    """Sizes a factor may equal, read from the inputs: each axis of each array input, its square root,
+    and the integer inputs."""
+    out = {}
+    for name, value in env.items():
+        shape = getattr(value, "shape", None)
+        if shape is not None and len(shape) and not isinstance(value, (bool,)):
+            n = len(shape)
+            for i in range(n):
+                label = f"{name}.shape[{i - n}]"
+                out.setdefault(f"sqrt({label})", lambda e, nm=name, i=i - n: math.sqrt(e[nm].shape[i]))
+                out.setdefault(label, lambda e, nm=name, i=i - n: e[nm].shape[i])
+        elif isinstance(value, int) and not isinstance(value, bool):
+            out.setdefault(name, lambda e, nm=name: e[nm])
+    return out
+
+
+class Trace:
+    """The events of one traced call, as float64/bool NumPy arrays, with the learner's source."""
+
+    def __init__(self, data: dict, source: str):
+        from studyxf.grading import wire
+
+        self.events = []
+        for e in data.get("events", []):
+            value = wire.decode(e["v"])
+            arr = value.values if isinstance(value, wire.Array) else None
+            if arr is None or np.iscomplexobj(arr):
+                continue
+            if e.get("scalar"):
+                arr = arr.reshape(())
+            self.events.append({"line": e["line"], "name": e["name"], "value": arr})
+        self.raised_at = data.get("raised_at")
+        self.lines = source.splitlines()
+
+    def code(self, line: int) -> str:
+        return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+
+
+def _np(value):
+    return st.as_numpy(value)
+
+
+class Localiser:
+    def __init__(self, grader, failing: list[dict], traced: dict, trace: Trace):
+        """failing: the comparable failing cases ({"got", "dtype", "case"}); traced: the one traced."""
+        self.steps = grader.STEPS
+        self.quantities_of = getattr(grader, "QUANTITIES", None)
+        self.failing, self.traced, self.trace = failing, traced, trace
+        self.env = st.inputs64(traced["case"])
+        self.rtol, self.atol = _tolerance(traced["case"].dtype)
+        self.names = [s.name for s in self.steps]
+        self.says = {s.name: s.says for s in self.steps}
+
+    def quantities(self) -> dict:
+        q = default_quantities(self.env)
+        if self.quantities_of:
+            q = {**self.quantities_of, **q}
+        return q
+
+    def _ref(self, change: dict) -> dict:
+        out = st.run(self.steps, self.env, self._wrap(change))
+        return {n: _np(out[n]) for n in self.names}
+
+    @staticmethod
+    def _wrap(change: dict) -> dict:
+        return {name: (lambda e, v, f=f: st.to_torch(np.asarray(f(e, _np(v)), dtype=np.float64)))
+                for name, f in change.items()}
+
+    def _matches(self, value: np.ndarray, ref: dict) -> str | None:
+        """The latest step that the value equals up to layout ("" for an input)."""
+        for name, given in self.env.items():
+            given = _np(given)
+            if given is not None and given.shape == value.shape and given.dtype != bool and value.dtype != bool \
+                    and given.size > 1 and compare.same(value.astype(np.float64), given, self.rtol, self.atol):
+                return ""
+        for name in reversed(self.names):
+            s = ref[name]
+            if s is None or s.dtype == bool and value.dtype != bool:
+                continue
+            for _words, fn in compare.layouts(value.shape, s.shape):
+                try:
+                    laid = fn(value)
+                except ValueError:
+                    continue
+                if compare.same(laid.astype(s.dtype) if s.dtype == bool else laid.astype(np.float64), s,
+                                self.rtol, self.atol):
+                    return name
+        return None
+
+    def reproduces(self, change: dict) -> bool:
+        """The reference with these changes gives the learner's output on every failing case."""
+        last = self.names[-1]
+        for f in self.failing:
+            try:
+                out = _np(st.run(self.steps, st.inputs64(f["case"]), self._wrap(change))[last])
+            except Exception:  # noqa: BLE001 - a change that cannot be made on that case
+                return False
+            if out is None or not matches(f["got"], out, f["dtype"])[0]:
+                return False
+        return True
+
+    def _reproduces_here(self, change: dict) -> bool:
+        out = self._ref(change)[self.names[-1]]
+        got = self.traced["got"]
+        return out is not None and out.shape == got.shape and matches(got, out, self.traced["dtype"])[0]
+
+    def find(self) -> dict | None:
+        """The localisation: {"line", "code", "step", "how", "verified", "message"} or None."""
+        change: dict = {}
+        found = []
+        start = 0
+        for _ in range(MAX_SLIPS):
+            one = self._next(change, start)
+            if one is None:
+                break
+            found.append(one)
+            if one["finding"].change is None:
+                break
+            change = {**change, one["step"]: one["finding"].change}
+            start = one["event"] + 1
+            if self._reproduces_here(change):
+                break
+        if not found:
+            return None
+        first = found[0]
+        verified = bool(change) and all(f["finding"].change for f in found) and self.reproduces(change)
+        if not verified and first["finding"].alts and all(f["finding"].change for f in found):
+            # another reading of the first difference (a size equal to another on the traced case)
+            for alt in first["finding"].alts:
+                trial = {**change, first["step"]: alt.change}
+                if self.reproduces(trial):
+                    first["finding"], verified = alt, True
+                    break
+            else:
+                first["finding"] = first["finding"].alts[-1]  # unverified: the number, not a name
+        return {"line": first["line"], "code": first["code"], "step": first["step"], "how": first["finding"].how,
+                "verified": verified, "all": [{k: f[k] for k in ("line", "code", "step")} | {"how": f["finding"].how}
+                                              for f in found]}
+
+    def _next(self, change: dict, start: int) -> dict | None:
+        ref = self._ref(change)
+        events = self.trace.events
+        reached = {}
+        for i, e in enumerate(events[start:], start):
+            name = self._matches(e["value"], ref)
+            if name in self.names:
+                reached[name] = i
+        last = max((self.names.index(n) for n in reached), default=-1)
+        if last == len(self.names) - 1:
+            return self._precision(ref, start) if not change else None
+        anchor = reached[self.names[last]] if last >= 0 else start - 1
+        quantities = self.quantities()
+        fallback = None
+        for i in range(anchor + 1, len(events)):
+            e = events[i]
+            found = []
+            for j in range(max(last + 1, 0), len(self.names)):
+                name = self.names[j]
+                s = ref[name]
+                if s is None or s.dtype == bool:
+                    continue
+                fn = compare.compatible(e["value"].shape, s.shape)
+                if fn is None:
+                    continue
+                v = fn(e["value"]).astype(np.float64)
+                prev_name = self.names[j - 1] if j > 0 else None
+                prev = ref[prev_name] if prev_name else None
+                finding = compare.explain(v, s, prev, prev_name, self.env, quantities, self.rtol, self.atol,
+                                          self.traced["case"].dtype)
+                if finding is None:
+                    # a step left out before this one: the value is this step's computed from the one before
+                    skipped = self._skipped(v, j, last, change)
+                    if skipped:
+                        finding, name = skipped
+                if finding is not None:
+                    found.append({"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
+                                  "finding": finding})
+                elif fallback is None and j == last + 1:
+                    fact = compare.confined(v, s, self.rtol, self.atol)
+                    fallback = {"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
+                                "finding": compare.Finding(f"values differ{': ' + fact if fact else ''}", None)}
+            if found:
+                # the value may compute several steps at once (fused): the step whose change alone gives
+                # the learner's output is the one it was computing
+                whole = [f for f in found if f["finding"].change
+                         and self._reproduces_here({**change, f["step"]: f["finding"].change})]
+                return (whole or found)[0]
+        return fallback
+
+    def _skipped(self, v, j: int, last: int, change: dict):
+        """A step between the last one reached and step j left out: step j's value, computed from
+        the reference with that step skipped, is the learner's."""
+        for k in range(max(last + 1, 1), j + 1):
+            name, before = self.names[k], self.names[k - 1]
+            trial = {**change, name: (lambda e, r, b=before: _np(e[b]))}
+            ref = self._ref(trial)
+            s = ref[self.names[j]]
+            if s is not None and s.shape == v.shape and compare.same(v, s, self.rtol, self.atol):
+                says = f" ({self.says[name]})" if self.says.get(name) else ""
+                return compare.Finding(f"the step '{name}'{says} is left out", trial[name], "skipped"), name
+        return None
+
+    def _precision(self, ref: dict, start: int) -> dict | None:
+        """Every step is reached within the learner's rounding: the first one computed in a lower
+        precision than the input's."""
+        if self.traced["case"].dtype != "float64":
+            return None
+        for i, e in enumerate(self.trace.events[start:], start):
+            for name in self.names:
+                s = ref[name]
+                if s is None or s.dtype == bool or s.shape != e["value"].shape:
+                    continue
+                f = compare.precision(e["value"], s, self.env, {}, "float64")
+                if f is not None and compare.same(e["value"], s, 1e-4, 1e-5):
+                    return {"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
+                            "finding": f}
+        return None
+
+
+def describe(found: dict, says: dict) -> str:
+    """The entry's message, cause first, in the learner's own line."""
+    parts = []
+    for f in found["all"]:
+        step = f["step"]
+        what = f" ({says[step]})" if says.get(step) else ""
+        parts.append(f"line {f['line']}: `{f['code']}`: the step '{step}'{what}: {f['how']}")
+    text = "; then ".join(parts)
+    return text if found["verified"] else f"measured: {text}"

@@ -1,0 +1,136 @@
+"""Sandbox side of the localisation: one call of the learner's function run again under
+`sys.settrace`, recording after each executed line of the learner's file the arrays, tensors and
+numbers its local names were bound to (copies, capped), and where an exception left it. The
+judge matches them with its reference's steps (localise.py); here nothing is judged.
+
+sys.monitoring would be cheaper but needs Python 3.12; the trace runs only on a failing case."""
+
+from __future__ import annotations
+
+import sys
+import zlib
+
+import numpy as np
+
+MAX_EVENTS = 600  # recorded values in all
+MAX_PER_LINE = 12  # values recorded per (line, name): a loop's first iterations and its last
+MAX_ITEMS = 50_000  # elements of one recorded array (bigger ones are skipped)
+MAX_TOTAL = 1_500_000  # elements recorded in all
+
+
+def _as_array(value):
+    """A local's value as a NumPy array (float64, bool or complex), or None when it is not data."""
+    mod = type(value).__module__ or ""
+    if mod.startswith("torch") and hasattr(value, "detach") and hasattr(value, "dtype"):
+        t = value.detach()
+        if getattr(t, "is_sparse", False) or t.numel() > MAX_ITEMS:
+            return None
+        try:
+            t = t.cpu()
+            if t.dtype.is_floating_point:
+                return t.double().numpy().copy()
+            if t.is_complex():
+                return t.numpy().astype(np.complex128)
+            return t.numpy().copy()
+        except (RuntimeError, TypeError):
+            return None
+    if isinstance(value, (np.ndarray, np.generic)):
+        arr = np.asarray(value)
+        if arr.dtype == object or arr.size > MAX_ITEMS or not (np.issubdtype(arr.dtype, np.number) or arr.dtype == bool):
+            return None
+        return arr.astype(np.float64) if np.issubdtype(arr.dtype, np.floating) else arr.copy()
+    if type(value) in (int, float) and not isinstance(value, bool):
+        return np.asarray(value, np.float64)
+    return None
+
+
+def _fingerprint(arr: np.ndarray) -> tuple:
+    return arr.shape, str(arr.dtype), zlib.crc32(np.ascontiguousarray(arr).view(np.uint8))
+
+
+class Tracer:
+    """Records what each executed line of `path` left in its frame's local names."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.events: list[dict] = []
+        self.raised: dict | None = None
+        self.total = 0
+        self._seen: dict = {}  # frame id -> {name: fingerprint}
+        self._line: dict = {}  # frame id -> the line now executing
+        self._count: dict = {}  # (line, name) -> times recorded
+
+    def _record(self, frame, line: int | None) -> None:
+        if line is None:
+            return
+        seen = self._seen.setdefault(id(frame), {})
+        for name, value in list(frame.f_locals.items()):
+            if len(self.events) >= MAX_EVENTS or self.total >= MAX_TOTAL:
+                return
+            arr = _as_array(value)
+            if arr is None:
+                continue
+            fp = _fingerprint(arr)
+            if seen.get(name) == fp:
+                continue
+            seen[name] = fp
+            key = (line, name)
+            n = self._count.get(key, 0)
+            self._count[key] = n + 1
+            if n >= MAX_PER_LINE:
+                continue
+            self.total += arr.size
+            self.events.append({"line": line, "name": name, "value": arr, "depth": self._depth(frame)})
+
+    def _depth(self, frame) -> int:
+        depth, f = 0, frame.f_back
+        while f is not None:
+            depth += f.f_code.co_filename == self.path
+            f = f.f_back
+        return depth
+
+    def _local(self, frame, event, arg):
+        key = id(frame)
+        if event == "line":
+            self._record(frame, self._line.get(key))
+            self._line[key] = frame.f_lineno
+        elif event == "return":
+            self._record(frame, self._line.get(key))
+            arr = _as_array(arg)
+            if arr is not None and len(self.events) < MAX_EVENTS and arr.size <= MAX_ITEMS:
+                self.events.append({"line": frame.f_lineno, "name": "<return>", "value": arr,
+                                    "depth": self._depth(frame)})
+            self._seen.pop(key, None)
+            self._line.pop(key, None)
+        elif event == "exception" and self.raised is None:
+            shapes = {}
+            for name, value in list(frame.f_locals.items()):
+                shape = getattr(value, "shape", None)
+                if shape is not None and not callable(shape):
+                    try:
+                        shapes[name] = [int(s) for s in shape]
+                    except (TypeError, ValueError):
+                        pass
+            self.raised = {"line": frame.f_lineno, "shapes": shapes}
+        return self._local
+
+    def _global(self, frame, event, arg):
+        if frame.f_code.co_filename != self.path:
+            return None
+        return self._local
+
+    def run(self, thunk):
+        """thunk() under the trace; returns its result (exceptions propagate)."""
+        old = sys.gettrace()
+        sys.settrace(self._global)
+        try:
+            return thunk()
+        finally:
+            sys.settrace(old)
+
+    def as_data(self) -> dict:
+        from studyxf.grading import wire
+
+        return {"events": [{"line": e["line"], "name": e["name"], "depth": e["depth"], "scalar": e["value"].ndim == 0,
+                            "v": wire.encode(e["value"])} for e in self.events],
+                "raised_at": self.raised}
