@@ -25,8 +25,11 @@ def test_pass_and_named_mistake_with_exit_codes(home, cli, tmp_path):
     assert all(set(t) >= {"name", "status", "message", "output"} for t in report["tests"])
     res, report = grade(cli, tmp_path, attn(scale=""))
     assert res.returncode == 1 and report["status"] == "fail"
-    assert report["diagnosis"] == [{"mistake": "no-scale", "message": report["diagnosis"][0]["message"]}]
-    assert "sqrt(d)" in report["diagnosis"][0]["message"]
+    [entry] = report["diagnosis"]
+    assert (entry["mistake"], entry["verified"], entry["step"]) == ("no-scale", True, "scaled"), entry
+    # DESIGN.md's localisation fields: the learner's line where the values leave the reference
+    assert entry["line"] and entry["code"] and "left out" in entry["how"], entry
+    assert "sqrt(d)" in entry["message"]
 
 
 def test_module_drill_end_to_end(home, cli, tmp_path):

@@ -5,9 +5,16 @@ import torch
 from engine.positional import alibi_bias, alibi_slopes
 from studyxf.grading.case import F64, Case
 from studyxf.grading.probes import alibi_slope_series
+from studyxf.grading.steps import Step
 
 SLIPS = ["alibi-slope-offset", "alibi-sign", "alibi-signed-distance", "alibi-slope-order"]
 PROBES = [alibi_slope_series()]
+
+STEPS = [Step("slopes", lambda e: alibi_slopes(e["n_heads"]), "2^(-8(h+1)/n) for h = 0 .. n-1"),
+         Step("distances", lambda e: (torch.arange(e["T"]).unsqueeze(-1) - torch.arange(e["T"])).abs().to(F64),
+              "|i - j|: (T, T)"),
+         Step("output", lambda e: -e["slopes"].view(-1, 1, 1) * e["distances"], "-slope_h * |i - j|")]
+QUANTITIES = {"2^(8/n)": lambda e: 2 ** (8 / e["n_heads"]), "n_heads": lambda e: e["n_heads"]}
 
 
 def variant(slips, n_heads, T):

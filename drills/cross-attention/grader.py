@@ -5,11 +5,19 @@ import torch
 from engine.heads import cross_attention
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.steps import heads_steps
 
 SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-ignored", "mask-fill-finite", "masked-row-nan",
          "mask-fill-zero", "mask-after-softmax",
          "cross-kv-from-decoder", "cross-causal", "heads-no-transpose", "heads-no-transpose:split",
          "heads-no-transpose:merge", "no-output-projection", "weights-transposed", *fam.MIXED_SLIPS]
+
+# queries from x, keys and values from the encoder's memory; memory_mask (B, S), True = a real token
+STEPS = heads_steps(source_kv="memory", mask=lambda e: None if e.get("memory_mask") is None else
+                    e["memory_mask"][:, None, None, :].to(bool))
+QUANTITIES = {"sqrt(d_head)": lambda e: (e["x"].shape[-1] // e["n_heads"]) ** 0.5,
+              "d_head": lambda e: e["x"].shape[-1] // e["n_heads"],
+              "sqrt(d_model)": lambda e: e["x"].shape[-1] ** 0.5, "n_heads": lambda e: e["n_heads"]}
 
 
 def variant(slips, x, memory, w_q, w_k, w_v, w_o, n_heads, memory_mask=None):

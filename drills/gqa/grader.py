@@ -4,12 +4,23 @@ from engine.heads import grouped_query_attention
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.probes import attention_scale, attention_weights
+from studyxf.grading.steps import Step, attention_steps, causal_lower_right
 
 SLIPS = ["no-scale", "scale-d", "scale-after-softmax", *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal",
          "mask-diagonal:future", "mask-ignored", "mask-fill-zero", "mask-after-softmax", "masked-row-nan",
          "causal-top-left", "gqa-tiled"]
 PROBES = [probe(lambda call, q, k, v: call(q[None], k[None], v[None]))
           for probe in (attention_scale, attention_weights)]
+
+# each KV head serves Hq/Hkv consecutive query heads; the causal mask aligned bottom-right
+STEPS = [Step("k_rep", lambda e: e["k"].repeat_interleave(e["q"].shape[1] // e["k"].shape[1], dim=1),
+              "k repeated for the query heads: KV head j // (Hq/Hkv) for query head j"),
+         Step("v_rep", lambda e: e["v"].repeat_interleave(e["q"].shape[1] // e["k"].shape[1], dim=1),
+              "v repeated for the query heads"),
+         Step("causal_mask", lambda e: causal_lower_right(e["q"].shape[-2], e["k"].shape[-2]) if e.get("causal")
+              else None, "query i sees keys <= i + Tk - Tq"),
+         *attention_steps(k="k_rep", v="v_rep", mask="causal_mask")]
+QUANTITIES = {"sqrt(d)": lambda e: e["q"].shape[-1] ** 0.5, "d": lambda e: e["q"].shape[-1]}
 
 
 def reference(q, k, v, causal=False):

@@ -4,10 +4,24 @@ from engine.norms import layer_norm
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.probes import norm_scale
+from studyxf.grading.steps import Step
 
 SLIPS = ["ln-unbiased-variance", "ln-eps-outside-sqrt", "ln-no-eps", "ln-no-beta", "ln-no-gamma", "ln-gamma-beta-swapped", "ln-var-not-centred", "ln-no-centering", "ln-wrong-axis:0",
          "ln-wrong-axis:-2", "ln-wrong-axis:all"]
 PROBES = [norm_scale("layer")]
+
+# the reference as the steps a learner writes (localise.py matches the learner's lines with them)
+STEPS = [Step("mean", lambda e: e["x"].mean(-1, keepdim=True), "the mean over the last axis"),
+         Step("centred", lambda e: e["x"] - e["mean"], "x - mean"),
+         Step("var", lambda e: (e["centred"] ** 2).mean(-1, keepdim=True),
+              "the biased variance over the last axis (divided by d)"),
+         Step("var_eps", lambda e: e["var"] + e.get("eps", 1e-5), "var + eps, eps the argument"),
+         Step("std", lambda e: e["var_eps"].sqrt(), "sqrt(var + eps)"),
+         Step("normalised", lambda e: e["centred"] / e["std"], "(x - mean) / sqrt(var + eps)", of="centred"),
+         Step("scaled", lambda e: e["normalised"] * e["gamma"], "normalised * gamma"),
+         Step("output", lambda e: e["scaled"] + e["beta"], "... + beta")]
+QUANTITIES = {"d / (d - 1) (the unbiased variance)": lambda e: e["x"].shape[-1] / (e["x"].shape[-1] - 1),
+              "d": lambda e: e["x"].shape[-1]}
 
 
 def variant(slips, x, gamma, beta, eps=1e-5):

@@ -3,7 +3,7 @@ signature, each case calling a fresh Solution(); an O(n^2) answer is "correct bu
 
 from studyxf.grading.case import Case, Named
 
-NAMED = ["window-start-backwards", "distinct-characters", "window-off-by-one"]  # what its validator recognises
+NAMED = ["window-start-backwards", "distinct-characters", "window-off-by-one", "window-reset"]  # what its validator recognises
 
 SLOW = ("correct on the small cases, but too slow here: still running after {s:g} s on n = {n:,} "
         "(an O(n^2) solution? a hash map makes it O(n))")
@@ -21,10 +21,23 @@ def _longest(s: str, start_moves_back: bool = False) -> int:
     return best
 
 
+def _reset(s: str) -> int:
+    """The slip: at a repeat the window starts again at the repeated character (the seen set
+    cleared), so 'dvdf' gives 2 where the window 'vdf' is 3."""
+    seen, best = set(), 0
+    for ch in s:
+        if ch in seen:
+            seen = set()
+        seen.add(ch)
+        best = max(best, len(seen))
+    return best
+
+
 def _equals(s: str):
     want = _longest(s)
     # what the usual slips give on this string, where it differs from the answer
-    slips = {"window-start-backwards": _longest(s, start_moves_back=True), "distinct-characters": len(set(s))}
+    slips = {"window-start-backwards": _longest(s, start_moves_back=True), "distinct-characters": len(set(s)),
+             "window-reset": _reset(s)}
     slips = {k: v for k, v in slips.items() if v != want}
 
     def validate(out):
@@ -33,10 +46,10 @@ def _equals(s: str):
         if out == want:
             return None
         said = f"expected {want}, got {out}"
-        slip = next((k for k, v in slips.items() if v == out), None)
-        if slip is None and abs(out - want) == 1:
-            slip = "window-off-by-one"
-        return Named(said, slip) if slip else said
+        fits = [k for k, v in slips.items() if v == out]
+        if abs(out - want) == 1:  # said only when every failing case is off by one (runcases)
+            fits.append("window-off-by-one")
+        return Named(said, fits[0], tuple(fits)) if fits else said
     return validate
 
 

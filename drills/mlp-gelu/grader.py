@@ -1,11 +1,18 @@
 """The GELU MLP drill's cases and slips (loaded by the grading worker from this folder)."""
 
+import torch
+
 from engine.mlp import gelu_mlp
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.steps import Step
 
 SLIPS = ["gelu-tanh", "mlp-relu", "gelu-quick", "gelu-erf-no-sqrt2", "gelu-no-half", "mlp-bias-after-activation",
          "mlp-no-output-bias"]
+
+STEPS = [Step("pre", lambda e: e["x"] @ e["w1"] + e["b1"], "x @ w1 + b1"),
+         Step("activated", lambda e: torch.nn.functional.gelu(e["pre"]), "GELU with erf: 0.5 x (1 + erf(x / sqrt 2))"),
+         Step("output", lambda e: e["activated"] @ e["w2"] + e["b2"], "activated @ w2 + b2")]
 
 
 def variant(slips, x, w1, b1, w2, b2):

@@ -4,11 +4,19 @@ from engine.attention import causal_mask
 from engine.heads import multi_head_attention
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.steps import heads_steps
 
 SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal", "mask-diagonal:future", "mask-ignored",
          "mask-fill-zero", "mask-after-softmax",
          "masked-row-nan", "heads-no-transpose", "heads-no-transpose:split", "heads-no-transpose:merge",
          "no-output-projection", "mask-first-batch", "weights-transposed", "mask-transposed", *fam.MIXED_SLIPS]
+
+# the mask (T, T) or (B, T, T) is shared by the heads
+STEPS = heads_steps(mask=lambda e: None if e.get("mask") is None else
+                    (e["mask"][:, None] if e["mask"].dim() == 3 else e["mask"]).to(bool))
+QUANTITIES = {"sqrt(d_head)": lambda e: (e["x"].shape[-1] // e["n_heads"]) ** 0.5,
+              "d_head": lambda e: e["x"].shape[-1] // e["n_heads"],
+              "sqrt(d_model)": lambda e: e["x"].shape[-1] ** 0.5, "n_heads": lambda e: e["n_heads"]}
 
 
 def reference(x, w_q, w_k, w_v, w_o, n_heads, mask=None):

@@ -4,10 +4,19 @@ from engine.norms import rms_norm
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.probes import norm_scale
+from studyxf.grading.steps import Step
 
 SLIPS = ["rms-subtracts-mean", "rms-eps-outside-sqrt", "rms-no-sqrt", "rms-no-gamma", "rms-sum-not-mean", "rms-multiplies", "rms-wrong-axis:0",
          "rms-wrong-axis:-2", "rms-wrong-axis:all"]
 PROBES = [norm_scale("rms")]
+
+# the reference as the steps a learner writes (localise.py matches the learner's lines with them)
+STEPS = [Step("mean_square", lambda e: (e["x"] ** 2).mean(-1, keepdim=True), "mean(x^2) over the last axis"),
+         Step("ms_eps", lambda e: e["mean_square"] + e.get("eps", 1e-6), "mean(x^2) + eps, eps the argument"),
+         Step("rms", lambda e: e["ms_eps"].sqrt(), "sqrt(mean(x^2) + eps)"),
+         Step("normalised", lambda e: e["x"] / e["rms"], "x / rms"),
+         Step("output", lambda e: e["normalised"] * e["gamma"], "normalised * gamma")]
+QUANTITIES = {"d": lambda e: e["x"].shape[-1]}
 
 
 def variant(slips, x, gamma, eps=1e-6):

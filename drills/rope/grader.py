@@ -6,10 +6,28 @@ import torch
 from engine.positional import apply_rope, rope_angles
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.probes import rope_turns
+from studyxf.grading.steps import Step
 
 SLIPS = ["rope-rotate-half", "rope-frequency", "rope-sign", "rope-position-offset", "rope-ignores-positions",
          "rope-cos-sin-swapped", "rope-output-halves"]
 PROBES = [rope_turns()]
+
+
+def _positions(e):
+    p = e.get("positions")
+    return torch.arange(e["x"].shape[-2]) if p is None else torch.as_tensor(p)
+
+
+STEPS = [Step("theta", lambda e: e.get("base", 10000.0) ** (-torch.arange(0, e["x"].shape[-1], 2, dtype=torch.float64)
+                                                           / e["x"].shape[-1]), "base^(-2i/d), i = 0 .. d/2 - 1"),
+         Step("angles", lambda e: _positions(e).to(torch.float64).unsqueeze(-1) * e["theta"],
+              "position * theta_i: (T, d/2)", of="theta"),
+         Step("cos", lambda e: e["angles"].cos(), "cos(angles)", of="angles"),
+         Step("sin", lambda e: e["angles"].sin(), "sin(angles)", of="angles"),
+         Step("output", lambda e: torch.stack((e["x"][..., 0::2] * e["cos"] - e["x"][..., 1::2] * e["sin"],
+                                               e["x"][..., 0::2] * e["sin"] + e["x"][..., 1::2] * e["cos"]),
+                                              dim=-1).flatten(-2),
+              "pairs (2i, 2i+1) rotated: (x0 cos - x1 sin, x0 sin + x1 cos), interleaved back")]
 
 
 def reference(x, positions=None, base=10000.0):

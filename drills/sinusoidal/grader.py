@@ -5,10 +5,28 @@ import torch
 from engine.positional import sinusoidal
 from studyxf.grading.case import F64, Case
 from studyxf.grading.probes import sinusoidal_turns
+from studyxf.grading.steps import Step
 
 SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent:odd",
          "sinusoidal-multiplies", "sinusoidal-exponent:double"]
 PROBES = [sinusoidal_turns()]
+
+
+
+def _table(e):
+    pe = torch.zeros(e["T"], e["d"], dtype=F64)
+    pe[:, 0::2] = e["sines"]
+    pe[:, 1::2] = e["cosines"][:, : e["d"] // 2]
+    return pe
+
+
+STEPS = [Step("position", lambda e: torch.arange(e["T"], dtype=F64).unsqueeze(-1), "positions 0 .. T-1 as a column"),
+         Step("frequencies", lambda e: 10000.0 ** (-torch.arange(0, e["d"], 2, dtype=F64) / e["d"]),
+              "1 / 10000^(2i/d), i = 0 .. ceil(d/2) - 1"),
+         Step("angles", lambda e: e["position"] * e["frequencies"], "pos / 10000^(2i/d): (T, ceil(d/2))"),
+         Step("sines", lambda e: e["angles"].sin(), "sin(angles), the even columns", of="angles"),
+         Step("cosines", lambda e: e["angles"].cos(), "cos(angles), the odd columns", of="angles"),
+         Step("output", _table, "PE[:, 0::2] = sin, PE[:, 1::2] = cos")]
 
 
 def variant(slips, T, d):

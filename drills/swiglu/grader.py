@@ -5,9 +5,16 @@ import torch.nn.functional as F
 
 from engine.mlp import swiglu
 from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.steps import Step
 
 SLIPS = ["swiglu-gelu", "swiglu-gate-swapped", "swiglu-silu-after-product", "swiglu-no-silu", "swiglu-sigmoid",
          "swiglu-silu-on-both"]
+
+STEPS = [Step("gate", lambda e: e["x"] @ e["w_gate"], "x @ w_gate"),
+         Step("up", lambda e: e["x"] @ e["w_up"], "x @ w_up"),
+         Step("activated", lambda e: F.silu(e["gate"]), "silu(gate) = gate * sigmoid(gate)", of="gate"),
+         Step("hidden", lambda e: e["activated"] * e["up"], "silu(gate) * up"),
+         Step("output", lambda e: e["hidden"] @ e["w_down"], "hidden @ w_down")]
 
 
 def variant(slips, x, w_gate, w_up, w_down):

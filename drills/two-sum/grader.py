@@ -20,10 +20,13 @@ def _two_sum_check(nums, target):
         valid = isinstance(i, int) and isinstance(j, int) and 0 <= i < len(nums) and 0 <= j < len(nums)
         if valid and i != j and nums[i] + nums[j] == target:
             return None
+        # every reading this answer fits ([0, 0] for nums [0, 4, 3, 0] fits both): the diagnosis names
+        # the one every failing case fits
+        values = isinstance(i, int) and isinstance(j, int) and i + j == target and _values(nums, i, j)
         if valid and i == j and 2 * nums[i] == target:
             return Named(f"expected two different indices, got {[i, j]!r:.100}: nums[{i}] paired with itself",
-                         "two-sum-same-element")
-        if isinstance(i, int) and isinstance(j, int) and i + j == target and _values(nums, i, j):
+                         "two-sum-same-element", ("two-sum-values",) if values else ())
+        if values:
             return Named(f"expected two indices, got {[i, j]!r:.100}: the values that sum to {target}, not where "
                          f"they are", "two-sum-values")
         if not valid or i == j:

@@ -18,9 +18,12 @@ class Named(str):
     """A validator's failure message that also names the slip behind it (an id the drill's
     drill.yaml documents, listed in its grader's NAMED)."""
 
-    def __new__(cls, message: str, mistake: str):
+    def __new__(cls, message: str, mistake: str, readings: tuple = ()):
         named = super().__new__(cls, message)
         named.mistake = mistake
+        # every slip this one case fits (a case can fit two); the diagnosis names a slip only when
+        # every failing case fits it
+        named.readings = tuple(dict.fromkeys((mistake, *readings)))
         return named
 
 

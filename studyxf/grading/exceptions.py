@@ -7,7 +7,8 @@ import re
 
 SWAP_LAST_TWO = "np.swapaxes(k, -1, -2) in NumPy, k.transpose(-2, -1) in torch"
 
-# (what the text says, the usual cause and its fix); the first that matches is said
+# (what the text says, the usual cause and its fix); the first that matches is said, where the
+# shapes at the failing line agree with it (`_agrees`)
 CAUSES = [
     (re.compile(r"axes don't match array|number of dims don't match in permute|Dimension out of range"),
      "An axis named by number (transpose(0, 2, 1), permute(0, 2, 1), transpose(1, 2)) assumes a fixed "
@@ -48,22 +49,53 @@ def _dropped_last_axis(text: str, shapes: list, shape: tuple) -> tuple | None:
     return None
 
 
-def explain(raised: list[tuple]) -> str:
+def _used(at: dict) -> dict:
+    """The shapes of the names the failing line uses."""
+    names = set(re.findall(r"[A-Za-z_]\w*", at.get("code") or ""))
+    return {k: tuple(v) for k, v in (at.get("shapes") or {}).items() if k in names}
+
+
+def _agrees(index: int, at: dict | None, has_mask: bool) -> bool:
+    """Does the advice fit what the learner's line held? The matrix-product advice (swap k's last two
+    axes) needs two arrays on the line whose last axes are equal where a transpose would line
+    them up; without a trace, the advice stands as before."""
+    if at is None or index != 2:
+        return True
+    shapes = list(_used(at).values())
+    return any(len(a) >= 2 and len(b) >= 2 and a[-1] == b[-1] and a[-1] != b[-2]
+               for a in shapes for b in shapes if a is not b)
+
+
+def _shapes_said(at: dict) -> str:
+    used = _used(at)
+    shown = ", ".join(f"{k} {v}" for k, v in used.items()) or "no arrays"
+    return f" Line {at['line']}: `{at['code']}`: there {shown}."
+
+
+def explain(raised: list[tuple], at: dict | None = None) -> str:
     """raised: (type, first line of the text, the first case's name, whether it had a mask, the shape
-    of its first input) each."""
+    of its first input) each; at: where the first one raised in the learner's file ({"line",
+    "code", "shapes"}), when traced."""
     kind, text, first, has_mask, shape = raised[0]
     said = f"{len(raised)} case(s) raised {kind}, first in '{first}': {text[:200]}"
+    if at:
+        said += _shapes_said(at)
     if kind == "NotImplementedError":
         return said + ". The starter's stub is still there: write the function's body."
-    for pattern, cause in CAUSES:
+    for index, (pattern, cause) in enumerate(CAUSES):
         if pattern.search(text):
-            return f"{said}. {cause}"
+            return f"{said}. {cause}" if _agrees(index, at, has_mask) else said
     if any(w in text for w in BROADCAST):
         shapes = _shapes(text)
         dropped = _dropped_last_axis(text, shapes, shape)
         if dropped:
             return f"{said}. " + KEEPDIMS.format(a=dropped[0], b=dropped[1])
-        hint = (" A mask (B, T, T) against scores (B, H, T, T) needs a head axis: mask[:, None]." if has_mask else "")
+        masks = [v for k, v in (_used(at) if at else {}).items() if "mask" in k]
+        scores = [v for k, v in (_used(at) if at else {}).items() if "mask" not in k]
+        head_axis_missing = has_mask and (at is None or any(
+            len(m) + 1 == len(s) == 4 for m in masks for s in scores))
+        hint = (" A mask (B, T, T) against scores (B, H, T, T) needs a head axis: mask[:, None]."
+                if head_axis_missing else "")
         if len(shapes) == 2 and len(shapes[0]) == len(shapes[1]) and shapes[0][:-1] == shapes[1][:-1]:
             hint += (" Only the last axes differ: if that line mixes * and @, they share one precedence and run "
                      "left to right, so g * x @ w is (g * x) @ w: write g * (x @ w).")

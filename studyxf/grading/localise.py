@@ -53,6 +53,18 @@ class Trace:
             if e.get("scalar"):
                 arr = arr.reshape(())
             self.events.append({"line": e["line"], "name": e["name"], "value": arr})
+        # an array filled in a loop (pe[pos, i] = ...): only its last value there is a step's
+        last = {}
+        for i, e in enumerate(self.events):
+            last[(e["line"], e["name"])] = i
+        self.events = [e for i, e in enumerate(self.events) if last[(e["line"], e["name"])] == i
+                       or self.events[last[(e["line"], e["name"])]]["value"].shape != e["value"].shape]
+        # an array made to be filled (np.zeros((T, d)), then pe[...] = ...) is no step's value yet
+        later = {}
+        for i, e in enumerate(self.events):
+            later[e["name"]] = i
+        self.events = [e for i, e in enumerate(self.events)
+                       if not (later[e["name"]] > i and e["value"].size > 1 and np.all(e["value"] == e["value"].flat[0]))]
         self.raised_at = data.get("raised_at")
         self.lines = source.splitlines()
 
@@ -74,6 +86,7 @@ class Localiser:
         self.rtol, self.atol = _tolerance(traced["case"].dtype)
         self.names = [s.name for s in self.steps]
         self.says = {s.name: s.says for s in self.steps}
+        self.of = {s.name: s.of for s in self.steps}
 
     def quantities(self) -> dict:
         q = default_quantities(self.env)
@@ -111,12 +124,16 @@ class Localiser:
                     return name
         return None
 
-    def reproduces(self, change: dict) -> bool:
-        """The reference with these changes gives the learner's output on every failing case."""
+    def reproduces(self, change: dict, drop: str | None = None) -> bool:
+        """The reference with these changes (or without the argument `drop`, as if it had its
+        default) gives the learner's output on every failing case."""
         last = self.names[-1]
         for f in self.failing:
+            env = st.inputs64(f["case"])
+            if drop:
+                env.pop(drop, None)
             try:
-                out = _np(st.run(self.steps, st.inputs64(f["case"]), self._wrap(change))[last])
+                out = _np(st.run(self.steps, env, self._wrap(change))[last])
             except Exception:  # noqa: BLE001 - a change that cannot be made on that case
                 return False
             if out is None or not matches(f["got"], out, f["dtype"])[0]:
@@ -144,6 +161,9 @@ class Localiser:
             start = one["event"] + 1
             if self._reproduces_here(change):
                 break
+        ignored = self._ignored_argument(found)
+        if ignored:
+            return ignored
         if not found:
             return None
         first = found[0]
@@ -160,6 +180,21 @@ class Localiser:
         return {"line": first["line"], "code": first["code"], "step": first["step"], "how": first["finding"].how,
                 "verified": verified, "all": [{k: f[k] for k in ("line", "code", "step")} | {"how": f["finding"].how}
                                               for f in found]}
+
+    def _ignored_argument(self, found: list) -> dict | None:
+        """A keyword argument the code does not use (a hard-coded eps, positions or base ignored):
+        the reference without it, at its default, gives the learner's outputs."""
+        if found and found[0]["finding"].change is not None:
+            return None
+        for name, value in self.traced["case"].kwargs.items():
+            if self.reproduces({}, drop=name):
+                shown = value if not hasattr(value, "shape") else f"an array {tuple(value.shape)}"
+                where = found[0] if found else {"line": None, "code": None, "step": None}
+                how = (f"the argument {name} (here {shown}) is not used: your outputs are the reference's with "
+                       f"{name} at its default (a value written in the code instead of the argument?)")
+                one = {"line": where["line"], "code": where["code"], "step": where["step"], "how": how}
+                return {**one, "verified": True, "all": [one]}
+        return None
 
     def _next(self, change: dict, start: int) -> dict | None:
         ref = self._ref(change)
@@ -187,7 +222,7 @@ class Localiser:
                 if fn is None:
                     continue
                 v = fn(e["value"]).astype(np.float64)
-                prev_name = self.names[j - 1] if j > 0 else None
+                prev_name = self.of[name] or self._before(j, ref)
                 prev = ref[prev_name] if prev_name else None
                 finding = compare.explain(v, s, prev, prev_name, self.env, quantities, self.rtol, self.atol,
                                           self.traced["case"].dtype)
@@ -199,7 +234,7 @@ class Localiser:
                 if finding is not None:
                     found.append({"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
                                   "finding": finding})
-                elif fallback is None and j == last + 1:
+                elif fallback is None:
                     fact = compare.confined(v, s, self.rtol, self.atol)
                     fallback = {"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
                                 "finding": compare.Finding(f"values differ{': ' + fact if fact else ''}", None)}
@@ -211,17 +246,35 @@ class Localiser:
                 return (whole or found)[0]
         return fallback
 
+    def _before(self, j: int, ref: dict) -> str | None:
+        """The nearest earlier step that holds numbers (a mask step is skipped)."""
+        for k in range(j - 1, -1, -1):
+            r = ref[self.names[k]]
+            if r is not None and r.dtype != bool:
+                return self.names[k]
+        return None
+
     def _skipped(self, v, j: int, last: int, change: dict):
         """A step between the last one reached and step j left out: step j's value, computed from
         the reference with that step skipped, is the learner's."""
+        base = self._ref(change)
         for k in range(max(last + 1, 1), j + 1):
-            name, before = self.names[k], self.names[k - 1]
-            trial = {**change, name: (lambda e, r, b=before: _np(e[b]))}
-            ref = self._ref(trial)
-            s = ref[self.names[j]]
-            if s is not None and s.shape == v.shape and compare.same(v, s, self.rtol, self.atol):
-                says = f" ({self.says[name]})" if self.says.get(name) else ""
-                return compare.Finding(f"the step '{name}'{says} is left out", trial[name], "skipped"), name
+            name, before = self.names[k], self.of[self.names[k]] or self._before(k, base)
+            if before is None or base[name] is None or base[name].dtype == bool or base[before].shape != base[name].shape:
+                continue
+            says = f" ({self.says[name]})" if self.says.get(name) else ""
+            tries = [(f"the step '{name}'{says} is left out", lambda e, r, b=before: _np(e[b]))]
+            if k < j:  # a step made otherwise, inside a line that computes more
+                tries += [(f"{how} (expected {self.says.get(name) or name})", (lambda e, r, c=c: c(e, r)))
+                          for how, c in compare.combined(before, self.env)]
+            for how, fn in tries:
+                trial = {**change, name: fn}
+                try:
+                    s = self._ref(trial)[self.names[j]]
+                except Exception:  # noqa: BLE001 - a change that does not fit this case
+                    continue
+                if s is not None and s.shape == v.shape and compare.same(v, s, self.rtol, self.atol):
+                    return compare.Finding(how, fn, "skipped"), name
         return None
 
     def _precision(self, ref: dict, start: int) -> dict | None:
@@ -245,8 +298,18 @@ def describe(found: dict, says: dict) -> str:
     """The entry's message, cause first, in the learner's own line."""
     parts = []
     for f in found["all"]:
+        if f["line"] is None:
+            parts.append(f["how"])
+            continue
         step = f["step"]
         what = f" ({says[step]})" if says.get(step) else ""
         parts.append(f"line {f['line']}: `{f['code']}`: the step '{step}'{what}: {f['how']}")
     text = "; then ".join(parts)
-    return text if found["verified"] else f"measured: {text}"
+    if found["verified"]:
+        return text
+    first = found["all"][0]
+    what = f" ({says[first['step']]})" if says.get(first["step"]) else ""
+    fact = first["how"].partition("values differ: ")[2]
+    # unverified: where, and the measured fact alone, no cause
+    return (f"measured: line {first['line']}: `{first['code']}` is the first line whose values leave the "
+            f"reference's step '{first['step']}'{what}" + (f"; they differ {fact}" if fact else ""))

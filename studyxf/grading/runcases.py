@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -261,29 +260,35 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     answer = remote.ask({"op": "case", "i": index}, remote.limit(case))
     if "dead" in answer:
         if answer.get("dead") == "time-out" and case.slow_message:
-            return {**test, "status": "fail", "message": case.slow_message}, None
+            return {**test, "status": "fail", "message": case.slow_message}, {"slow": case.slow_message}
         return {**test, "status": "error", "message": remote.dead_message(answer), "inputs": _preview(labelled)}, None
     if "raised" in answer:
         info = answer["raised"]
         status, message = _exception_result(info, case, inputs)
         if info.get("kind") == "timeout":  # a case that times out ends the run: the rest is not waited on
             remote.stop("a previous case ran out of time")
-        if info.get("kind") in ("rule", "readonly"):
+        if info.get("kind") == "timeout" and status == "fail":
+            fail_info = {"slow": message}
+        elif info.get("kind") in ("rule", "readonly"):
             fail_info = {"rule": message}
         else:
             first_shape = next((tuple(a.shape) for a in labelled.values() if hasattr(a, "shape")), ())
             fail_info = {"raised": (info.get("type", "Exception"), info.get("text", "").splitlines()[0]
                                     if info.get("text") else "", case.name,
-                                    "mask" in labelled or "memory_mask" in labelled, first_shape)} \
+                                    "mask" in labelled or "memory_mask" in labelled, first_shape), "index": index} \
                 if status == "error" else None
         return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, fail_info
     message, got, dname, promoted = _check_output(wire.decode(answer["ok"]), case, inputs)
     if not message:
         return {**test, "status": "pass", "message": None}, None
     info = {"dtype_promoted": True} if promoted else {}
+    info["test"] = f"{case.name}: {message}"
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
         info["named"] = message.mistake
+        info["readings"] = message.readings
         message = str(message)
+    elif case.validate is not None:
+        info["readings"] = ()  # a failing case that fits no known slip
     if got is not None and case.device is None:
         # mistakes are named from the float32/float64 cases; a half copy's rounding (--device cuda)
         # would hide the match
@@ -342,7 +347,9 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                     record({"name": name, "status": "error", "message": remote.raised_message(answer["raised"], "")})
                 else:
                     msg = answer.get("message")
-                    record({"name": name, "status": "fail" if msg else "pass", "message": msg})
+                    # a memory check that fails is a cause of its own, said first (DESIGN.md)
+                    record({"name": name, "status": "fail" if msg else "pass", "message": msg},
+                           {"memory": msg} if msg and "memory" in name.lower() else None)
     status = "pass" if tests and all(t["status"] == "pass" for t in tests) else "fail"
     named = _diagnose(grader, failing, remote, req) if status == "fail" else []
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
@@ -374,6 +381,25 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request) -> d
         return None
 
 
+def _raised_at(failing: list[dict], remote: Remote, req: Request) -> dict | None:
+    """Where the first raising case raised in the learner's file, and the shapes its names held
+    there (the advice must agree with them): {"line", "code", "shapes"}."""
+    first = next((f for f in failing if f.get("raised") and "index" in f), None)
+    if first is None or remote.gone:
+        return None
+    answer = remote.ask({"op": "trace", "i": first["index"]}, remote.limit())
+    at = (answer.get("trace") or {}).get("raised_at")
+    if not at:
+        return None
+    try:
+        with open(req.path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except OSError:
+        return None
+    code = lines[at["line"] - 1].strip() if 0 < at["line"] <= len(lines) else ""
+    return {"line": at["line"], "code": code, "shapes": at.get("shapes") or {}}
+
+
 def _located_entry(grader, found: dict) -> dict:
     from studyxf.grading import localise
 
@@ -390,9 +416,18 @@ def _diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list
     rule = next((f["rule"] for f in failing if f.get("rule")), None)
     if rule:
         return [{"mistake": "input-modified", "message": rule}]
-    recognised = Counter(f["named"] for f in failing if f.get("named"))
-    if recognised:  # the slip most cases show (a case can fit two readings: [0, 0] for nums [0, 4, 3, 0])
-        return [{"mistake": recognised.most_common(1)[0][0], "message": ""}]
+    slow = [f["slow"] for f in failing if f.get("slow")]
+    memory = [f["memory"] for f in failing if f.get("memory")]
+    if slow or memory:  # too slow and too much memory are causes, measured by the judge: first
+        return [{"mistake": "too-slow", "message": slow[0], "verified": True}] if slow else \
+            [{"mistake": "too-much-memory", "message": memory[0], "verified": True}]
+    read = [f["readings"] for f in failing if "readings" in f]
+    if read:  # a slip only when every failing case fits it ([0, 0] for nums [0, 4, 3, 0] fits two)
+        common = [m for m in read[0] if all(m in r for r in read[1:])]
+        if common:
+            return [{"mistake": common[0], "message": "", "verified": True}]
+        return [{"mistake": "measured", "message": "measured: the failing cases fit no one known slip: " + "; ".join(
+            f["test"] for f in failing if f.get("test"))[:600]}]
     promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT}] if any(f.get("dtype_promoted") for f in failing) \
         else []
     comparable = [f for f in failing if f.get("variant_of")]
@@ -428,12 +463,12 @@ def _diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list
         out.append({"mistake": "localised", "message": local})
     if found and found["verified"]:
         return [_located_entry(grader, found)] + out  # the probes' words after the verified cause
-    if found and (found["how"] != "values differ" or not (out or raised)):
+    if found and not (out or raised):
         out.insert(0, _located_entry(grader, found))  # where the values leave the reference, unverified
     if not out and comparable:
         said = probes.relation(comparable[0]["got"], comparable[0]["ref"])
         if said:
             out.append({"mistake": "measured", "message": said})
     if raised and not any(d["mistake"] == "measured" for d in out):
-        out.insert(0, {"mistake": "raised", "message": exceptions.explain(raised)})
+        out.insert(0, {"mistake": "raised", "message": exceptions.explain(raised, _raised_at(failing, remote, req))})
     return out

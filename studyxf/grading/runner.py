@@ -127,6 +127,8 @@ GENERIC = {
     "localised": "",
     "raised": "",
     "located": "",
+    "too-slow": "Correct but too slow: the measured time grows faster than the task allows.",
+    "too-much-memory": "Too much memory: the measured peak grows with the full score matrix (T x T).",
 }
 
 

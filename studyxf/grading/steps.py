@@ -20,6 +20,7 @@ class Step:
     name: str
     compute: Callable  # (env: dict of inputs and earlier steps, as float64 tensors) -> tensor
     says: str = ""  # what the step is, as the report says it ("scores / sqrt(d)")
+    of: str | None = None  # the step it is computed from, when not the one before it (the comparators' "step before")
 
 
 def inputs64(case) -> dict:
@@ -83,3 +84,36 @@ def attention_steps(q="q", k="k", v="v", mask="mask", prefix="") -> list[Step]:
             Step(prefix + "weights", lambda e: softmax_rows(e[prefix + "masked"]),
                  "softmax over the keys (the last axis)"),
             Step(prefix + "output", lambda e: e[prefix + "weights"] @ e[v], "weights @ v")]
+
+
+def causal_lower_right(tq: int, tk: int) -> torch.Tensor:
+    """Query i sees keys <= i + Tk - Tq (a decode step's alignment; GQA's task)."""
+    return torch.ones(tq, tk, dtype=torch.bool).tril(tk - tq)
+
+
+def split(x: torch.Tensor, n_heads: int) -> torch.Tensor:
+    B, T, D = x.shape
+    return x.view(B, T, n_heads, D // n_heads).transpose(1, 2)
+
+
+def merge(x: torch.Tensor) -> torch.Tensor:
+    B, H, T, dh = x.shape
+    return x.transpose(1, 2).reshape(B, T, H * dh)
+
+
+def heads_steps(source_q="x", source_kv="x", mask=None) -> list[Step]:
+    """Multi-head attention from x (B, T, d) and weights applied as x @ w: projections, heads split
+    in order, the attention core, heads merged, the output projection. `mask(env)` -> the boolean
+    mask broadcast to (B, H, Tq, Tk), or None."""
+    def mask_step(e):
+        return None if mask is None else mask(e)
+    return [Step("q_proj", lambda e: e[source_q] @ e["w_q"], f"{source_q} @ w_q"),
+            Step("k_proj", lambda e: e[source_kv] @ e["w_k"], f"{source_kv} @ w_k"),
+            Step("v_proj", lambda e: e[source_kv] @ e["w_v"], f"{source_kv} @ w_v"),
+            Step("q", lambda e: split(e["q_proj"], e["n_heads"]), "q split into heads: (B, H, T, d_head)"),
+            Step("k", lambda e: split(e["k_proj"], e["n_heads"]), "k split into heads: (B, H, T, d_head)"),
+            Step("v", lambda e: split(e["v_proj"], e["n_heads"]), "v split into heads: (B, H, T, d_head)"),
+            Step("heads_mask", mask_step, "the mask with a head axis"),
+            *attention_steps(mask="heads_mask"),
+            Step("merged", lambda e: merge(e["output"]), "the heads merged back: (B, T, d)"),
+            Step("projected", lambda e: e["merged"] @ e["w_o"], "merged @ w_o")]

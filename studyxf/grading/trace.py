@@ -59,6 +59,7 @@ class Tracer:
         self._seen: dict = {}  # frame id -> {name: fingerprint}
         self._line: dict = {}  # frame id -> the line now executing
         self._count: dict = {}  # (line, name) -> times recorded
+        self._last: dict = {}  # (line, name) -> the index of its latest event
 
     def _record(self, frame, line: int | None) -> None:
         if line is None:
@@ -77,10 +78,13 @@ class Tracer:
             key = (line, name)
             n = self._count.get(key, 0)
             self._count[key] = n + 1
-            if n >= MAX_PER_LINE:
+            event = {"line": line, "name": name, "value": arr, "depth": self._depth(frame)}
+            if n >= MAX_PER_LINE:  # a loop: the latest value replaces the last one kept
+                self.events[self._last[key]] = event
                 continue
+            self._last[key] = len(self.events)
             self.total += arr.size
-            self.events.append({"line": line, "name": name, "value": arr, "depth": self._depth(frame)})
+            self.events.append(event)
 
     def _depth(self, frame) -> int:
         depth, f = 0, frame.f_back

@@ -1,0 +1,60 @@
+"""How well the grader names slips it was never told about: every file of a corpus written from the
+task statements alone (tests/data/blind/, manifest.json: drill, file, correct, cause, line) graded
+in-process, and counted: correct files that pass, mistakes that fail, mistakes whose diagnosis
+names a cause (a catalogued id, or a localised cause verified on every failing case), and those
+whose named line is the manifest's. Run: PYTHONPATH=. python benchmarks/corpus.py [-v]"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+from tests.drill_helpers import grade
+
+UNNAMED = {"measured", "localised", "raised"}
+
+
+def named(entry: dict) -> bool:
+    if entry["mistake"] == "located":
+        return bool(entry.get("verified"))
+    return entry["mistake"] not in UNNAMED
+
+
+def main(folder: Path = Path("tests/data/blind"), verbose: bool = False) -> None:
+    warnings.simplefilter("ignore")
+    manifest = json.loads((folder / "manifest.json").read_text())
+    counts = {"correct": 0, "correct_pass": 0, "mistakes": 0, "fail": 0, "named": 0, "line": 0, "with_line": 0}
+    with tempfile.TemporaryDirectory() as tmp:
+        for item in manifest:
+            source = (folder / item["file"]).read_text()
+            try:
+                report = grade(Path(tmp), item["drill"], source)
+            except Exception as exc:  # noqa: BLE001 - a file that breaks the helper is counted as a failure
+                report = {"status": "error", "diagnosis": [], "message": repr(exc)}
+            if item["correct"]:
+                counts["correct"] += 1
+                counts["correct_pass"] += report["status"] == "pass"
+                if verbose and report["status"] != "pass":
+                    print("CORRECT FAILED", item["file"], report.get("message"))
+                continue
+            counts["mistakes"] += 1
+            counts["fail"] += report["status"] != "pass"
+            hit = any(named(d) for d in report["diagnosis"])
+            counts["named"] += hit
+            if item.get("line"):
+                counts["with_line"] += 1
+                counts["line"] += any(d.get("line") == item["line"] for d in report["diagnosis"])
+            if verbose:
+                said = " | ".join(f"{d['mistake']}: {(d.get('message') or '')[:160]}" for d in report["diagnosis"])
+                print(f"{'NAMED ' if hit else 'UNNAMED'} {item['file']}: {item['cause'][:90]}\n    -> {said}")
+    c = counts
+    print(f"correct files passing: {c['correct_pass']}/{c['correct']}; mistakes failing: {c['fail']}/{c['mistakes']}; "
+          f"cause named: {c['named']}/{c['mistakes']} ({100 * c['named'] / max(c['mistakes'], 1):.0f}%); "
+          f"the faulty line named: {c['line']}/{c['with_line']}")
+
+
+if __name__ == "__main__":
+    main(verbose="-v" in sys.argv)
