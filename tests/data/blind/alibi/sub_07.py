@@ -1,0 +1,10 @@
+import numpy as np
+
+
+def alibi_bias(n_heads, T):
+    out = np.zeros((n_heads, T, T))
+    for h in range(n_heads):
+        m = 2 ** (-8 * h / n_heads)
+        for i in range(T):
+            out[h, i, :] = m * (np.arange(T) - i)
+    return out

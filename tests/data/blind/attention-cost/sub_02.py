@@ -1,0 +1,8 @@
+import numpy as np
+
+
+def attention_cost(batch, layers, heads, head_dim, tokens, bytes_per_element=2):
+    scores_flops = 2 * batch * heads * tokens * tokens * head_dim
+    flops = layers * scores_flops
+    memory_bytes = batch * heads * tokens * tokens * bytes_per_element
+    return {"flops": flops, "memory_bytes": memory_bytes}
