@@ -4,9 +4,26 @@ import numpy as np
 
 from engine import calc
 from studyxf.grading.case import Case
+from studyxf.grading.steps import Step, scalar
 
 KEYS = ("flops", "memory_bytes")
 SLIPS = ["flops-no-factor-2", "per-layer-vs-all", "memory-all-layers", "memory-fp32"]
+
+# the formula as terms (localise.py matches the learner's numbers with them)
+STEPS = [Step("scores_flops", lambda e: scalar(2 * e["batch"] * e["heads"] * e["tokens"] ** 2 * e["head_dim"]),
+              "Q·K^T: 2 FLOPs per multiply-add, B·H·T²·D of them"),
+         Step("av_flops", lambda e: scalar(2 * e["batch"] * e["heads"] * e["tokens"] ** 2 * e["head_dim"]),
+              "A·V: as many as Q·K^T"),
+         Step("layer_flops", lambda e: e["scores_flops"] + e["av_flops"], "Q·K^T + A·V, one layer"),
+         Step("flops", lambda e: e["layer_flops"] * e["layers"], "one layer's FLOPs times the layers"),
+         Step("matrix_elements", lambda e: scalar(e["batch"] * e["heads"] * e["tokens"] ** 2),
+              "B·H·T² scores, one layer"),
+         Step("memory_bytes", lambda e: e["matrix_elements"] * e.get("bytes_per_element", 2),
+              "the score matrices of one layer, bytes_per_element each"),
+         Step("output", lambda e: scalar([float(e["flops"]), float(e["memory_bytes"])]), "flops, memory_bytes")]
+# sizes a factor may equal; a constant (2, 8, 10^9, 1024^3) is said as the number, the same on every case
+QUANTITIES = {"the layers": lambda e: e["layers"], "bytes_per_element": lambda e: e.get("bytes_per_element", 2),
+              "10^9": lambda e: 1e9, "1024^3": lambda e: 1024 ** 3, "8": lambda e: 8}
 
 
 def figures(out):

@@ -5,9 +5,23 @@ import numpy as np
 from engine import calc
 from engine.config import named
 from studyxf.grading.case import Case
+from studyxf.grading.steps import Step, scalar
 
 BYTES = {"fp16": 2, "bf16": 2, "fp32": 4}
 SLIPS = ["kv-mha", "kv-per-layer", "kv-no-factor-2", "kv-fp32"]
+
+STEPS = [Step("d_head", lambda e: scalar(e["config"]["d_model"] // e["config"]["n_heads"]), "d_model / n_heads"),
+         Step("bytes_per_element", lambda e: scalar(BYTES[e.get("dtype", "fp16")]), "2 for fp16 and bf16, 4 for fp32"),
+         Step("per_token_layer", lambda e: 2 * e["config"]["n_kv_heads"] * e["d_head"] * e["bytes_per_element"],
+              "K and V: 2 x n_kv_heads x d_head x bytes, one layer"),
+         Step("per_token", lambda e: e["per_token_layer"] * e["config"]["n_layers"], "times the layers"),
+         Step("output", lambda e: (e["per_token"] * e["tokens"] * e.get("batch", 1)).reshape(1),
+              "times tokens and batch")]
+# sizes a factor may equal; a constant (2, 8, 10^9, 1024^3) is said as the number, the same on every case
+QUANTITIES = {"n_layers": lambda e: e["config"]["n_layers"],
+              "n_heads / n_kv_heads": lambda e: e["config"]["n_heads"] / e["config"]["n_kv_heads"],
+              "the batch": lambda e: e.get("batch", 1), "tokens": lambda e: e["tokens"],
+              "10^9": lambda e: 1e9, "1024^3": lambda e: 1024 ** 3, "8": lambda e: 8}
 
 
 def kv(config, tokens, batch=1, dtype="fp16", slips=frozenset()):

@@ -38,6 +38,8 @@ def close(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> np.ndarray:
 
 
 def same(a: np.ndarray, b: np.ndarray, rtol: float, atol: float) -> bool:
+    if a.dtype == bool or b.dtype == bool:
+        return a.shape == b.shape and bool(np.array_equal(a, b))
     return a.shape == b.shape and bool(np.all(close(a, b, rtol, atol)))
 
 
@@ -89,26 +91,45 @@ CONSTANTS = [("2", 2.0), ("4", 4.0)]
 
 
 def _factor_names(c: float, quantities: dict, env: dict) -> list[tuple[str, Callable]]:
-    """Every quantity (its square root, double or half, or their inverses) that the factor c equals
-    on this case, and how to compute it for another case: `quantities` maps words to
-    fn(env) -> number. Two sizes can be equal on one case (Tq = Tk): each is a reading to check."""
-    named = list(quantities.items()) + [(k, (lambda e, v=v: v)) for k, v in CONSTANTS]
-    out = []
-    for name, fn in named:
+    """Every quantity that the factor c equals on this case, simplest first (a named size, a small
+    constant, a size doubled or halved, two sizes at once), and how to compute it for another case:
+    `quantities` maps words to fn(env) -> number. Two sizes can be equal on one case (Tq = Tk):
+    each is a reading that verification on every failing case tells apart."""
+    tiers: list[list] = [[], [], [], []]
+    named = [(k, fn, 0) for k, fn in quantities.items()] + [(k, (lambda e, v=v: v), 1) for k, v in CONSTANTS]
+    for name, fn, tier in named:
         try:
             q = float(fn(env))
         except Exception:  # noqa: BLE001 - a quantity this case does not have
             continue
         if q in (0.0, 1.0, -1.0) or not math.isfinite(q):
             continue
-        forms = [("{}", 1.0)] if name in dict(CONSTANTS) else [("{}", 1.0), ("2 x {}", 2.0), ("{} / 2", 0.5)]
-        for form, k in forms:
-            for power, words in ((1, "{}"), (-1, "1/({})" if form != "{}" else "1/{}")):
+        forms = [("{}", 1.0, tier)] + ([] if tier else [("2 x {}", 2.0, 2), ("{} / 2", 0.5, 2)])
+        for form, k, t in forms:
+            for power, words in ((1, "{}"), (-1, "1/{}" if form == "{}" else "1/({})")):
                 want = (k * q) ** power
                 if abs(c - want) <= 1e-6 * abs(want):
-                    out.append((f"{words.format(form.format(name))} = {want:.4g}",
-                                (lambda e, fn=fn, power=power, k=k: (k * float(fn(e))) ** power)))
-    return out
+                    tiers[t].append((f"{words.format(form.format(name))} = {want:.4g}",
+                                     (lambda e, fn=fn, power=power, k=k: (k * float(fn(e))) ** power)))
+    # two of the drill's own quantities at once (bits and GiB: 8 / 1024^3)
+    own = list(quantities.items())[:12]
+    for i, (n1, f1) in enumerate(own):
+        for n2, f2 in own[i + 1:]:
+            try:
+                q1, q2 = float(f1(env)), float(f2(env))
+            except Exception:  # noqa: BLE001
+                continue
+            if q1 in (0.0, 1.0) or q2 in (0.0, 1.0):
+                continue
+            for p1 in (1, -1):
+                for p2 in (1, -1):
+                    want = q1 ** p1 * q2 ** p2
+                    if abs(c - want) > 1e-6 * abs(want):
+                        continue
+                    words = f"{n1 if p1 == 1 else '1/(' + n1 + ')'} x {n2 if p2 == 1 else '1/(' + n2 + ')'}"
+                    tiers[3].append((f"{words} = {want:.4g}", (lambda e, f1=f1, f2=f2, p1=p1, p2=p2:
+                                                               float(f1(e)) ** p1 * float(f2(e)) ** p2)))
+    return [t for tier in tiers for t in tier]
 
 
 def factor(v, s, env, quantities) -> Finding | None:
@@ -173,7 +194,7 @@ def _regions(shape: tuple, s: np.ndarray, env: dict) -> list[tuple[str, Callable
 
 
 def _said(x: float) -> str:
-    return "-inf" if x == -np.inf else "inf" if x == np.inf else "NaN" if np.isnan(x) else f"{x:.6g}"
+    return "-inf" if x == -np.inf else "inf" if x == np.inf else "NaN" if np.isnan(x) else f"{x + 0.0:.6g}"
 
 
 def region(v, s, env, quantities, rtol, atol) -> Finding | None:
@@ -351,11 +372,15 @@ def combined(prev_name: str, env: dict):
         g = _np(given)
         if g.dtype == bool:
             continue
-        for words, op in (("plus", np.add), ("minus", np.subtract), ("times", np.multiply), ("divided by", np.divide)):
+        ops = [("plus {}", np.add), ("minus {}", np.subtract), ("times {}", np.multiply), ("divided by {}", np.divide)]
+        if g.ndim == 2:  # a weight applied the other way: x @ w.T where x @ w is meant
+            ops.append(("@ {}.T ({} transposed; it is applied as x @ {}, as given)",
+                        lambda a, w: np.matmul(a, np.swapaxes(w, -1, -2))))
+        for words, op in ops:
             def change(e, r, before=None, n=name, op=op, p=prev_name):
                 a = _np(e[p]) if before is None else before
                 return op(a, _np(e[n]))
-            yield f"yours is the step before ('{prev_name}') {words} {name}", change
+            yield f"yours is the step before ('{prev_name}') {words.format(name, name, name)}", change
 
 
 def _np(value) -> np.ndarray:
@@ -366,16 +391,64 @@ def _np(value) -> np.ndarray:
 
 
 def explain(v, s, prev, prev_name, env, quantities, rtol, atol, input_dtype) -> Finding | None:
-    """The first comparator that describes how v differs from the step's value s."""
-    found = of_previous(v, prev, prev_name, env, rtol, atol, quantities)
-    if found:
-        return found
-    for fn in (factor, offset):
-        found = fn(v, s, env, quantities)
-        if found:
-            return found
-    for fn in (region, permuted, reversed_, rounded, shifted):
-        found = fn(v, s, env, quantities, rtol, atol)
-        if found:
-            return found
-    return precision(v, s, env, quantities, input_dtype)
+    """How v differs from the step's value s: the first comparator's reading, with every other
+    reading (of any comparator) in its alts, for verification to choose among."""
+    found = [of_previous(v, prev, prev_name, env, rtol, atol, quantities)]
+    found += [fn(v, s, env, quantities) for fn in (factor, offset)]
+    found += [fn(v, s, env, quantities, rtol, atol) for fn in (region, permuted, reversed_, rounded, shifted)]
+    found.append(precision(v, s, env, quantities, input_dtype))
+    readings = []
+    for f in found:
+        if f is not None:
+            readings += [f, *f.alts]
+    if not readings:
+        return None
+    plain = [r for r in readings if "everywhere" in r.how]  # the bare numbers last: the words for unverified
+    named = [r for r in readings if "everywhere" not in r.how]
+    ordered = named + plain
+    first = ordered[0]
+    first.alts = ordered[1:]
+    return first
+
+
+def rearranged(v: np.ndarray, source: np.ndarray, source_name: str, rtol: float, atol: float,
+               env: dict | None = None) -> Finding | None:
+    """Yours holds the numbers of an earlier value, arranged otherwise: its last axis split in
+    another order ((..., d_head, H) where (..., H, d_head) is meant: heads interleaved), then its
+    axes permuted. The split is read against the integer inputs (n_heads) so that it is replayed
+    on other cases; each reading is an alternative for verification."""
+    if source is None or source.size != v.size or source.ndim > 4 or v.ndim > 5 or source.dtype == bool:
+        return None
+    if not np.allclose(np.sort(source, axis=None), np.sort(v, axis=None), rtol=max(rtol, 1e-9), atol=atol * scale(source)):
+        return None
+    last = source.shape[-1]
+    ints = {k: val for k, val in (env or {}).items() if type(val) is int and val > 1}
+    for a in range(2, last):
+        if last % a:
+            continue
+        b = last // a
+        shape = source.shape[:-1] + (a, b)
+        split = source.reshape(shape)
+        for p in permutations(range(len(shape))):
+            if tuple(shape[i] for i in p) != v.shape or not same(v, split.transpose(p), rtol, atol):
+                continue
+            # how many parts each reading says: the integer input equal to b (the fast axis), or to a
+            splits = [(f"(d // {k}, {k})", (lambda e, d, k=k: (d // e[k], e[k]))) for k in ints if ints[k] == b]
+            splits += [(f"({k}, d // {k})", (lambda e, d, k=k: (e[k], d // e[k]))) for k in ints if ints[k] == a]
+            splits.append((f"({a}, {b})", (lambda e, d, a=a, b=b: (a, b))))
+            found = []
+            for words, parts in splits:
+                how = (f"yours holds '{source_name}' {source.shape} with its last axis d split as {words} and the "
+                       f"axes ordered {p}: a head's values must be a block of consecutive columns (view as "
+                       f"(..., n_heads, d_head), then move the heads axis), not every n_heads-th column")
+                found.append(Finding(how, lambda e, r, n=source_name, parts=parts, p=p: _arrange(e, n, parts, p),
+                                     "rearranged"))
+            found[0].alts = found[1:]
+            return found[0]
+    return None
+
+
+def _arrange(env: dict, name: str, parts, p) -> np.ndarray:
+    src = _np(env[name])
+    a, b = parts(env, src.shape[-1])
+    return src.reshape(src.shape[:-1] + (a, b)).transpose(p)

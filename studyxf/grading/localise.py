@@ -12,7 +12,7 @@ import numpy as np
 from studyxf.grading import compare, steps as st
 from studyxf.grading.judge import matches
 
-MAX_SLIPS = 3  # differences followed one after the other (a compound mistake)
+MAX_SLIPS = 5  # differences followed one after the other (a compound mistake)
 
 
 def _tolerance(dtype: str) -> tuple[float, float]:
@@ -52,19 +52,20 @@ class Trace:
                 continue
             if e.get("scalar"):
                 arr = arr.reshape(())
-            self.events.append({"line": e["line"], "name": e["name"], "value": arr})
+            self.events.append({"line": e["line"], "name": e["name"], "value": arr, "call": e.get("call", 0)})
         # an array filled in a loop (pe[pos, i] = ...): only its last value there is a step's
         last = {}
         for i, e in enumerate(self.events):
-            last[(e["line"], e["name"])] = i
-        self.events = [e for i, e in enumerate(self.events) if last[(e["line"], e["name"])] == i
-                       or self.events[last[(e["line"], e["name"])]]["value"].shape != e["value"].shape]
+            last[(e["call"], e["line"], e["name"])] = i
+        self.events = [e for i, e in enumerate(self.events) if last[(e["call"], e["line"], e["name"])] == i
+                       or self.events[last[(e["call"], e["line"], e["name"])]]["value"].shape != e["value"].shape]
         # an array made to be filled (np.zeros((T, d)), then pe[...] = ...) is no step's value yet
         later = {}
         for i, e in enumerate(self.events):
-            later[e["name"]] = i
+            later[(e["call"], e["name"])] = i
         self.events = [e for i, e in enumerate(self.events)
-                       if not (later[e["name"]] > i and e["value"].size > 1 and np.all(e["value"] == e["value"].flat[0]))]
+                       if not (later[(e["call"], e["name"])] > i and e["value"].size > 1
+                               and np.all(e["value"] == e["value"].flat[0]))]
         self.raised_at = data.get("raised_at")
         self.lines = source.splitlines()
 
@@ -104,12 +105,20 @@ class Localiser:
                 for name, f in change.items()}
 
     def _matches(self, value: np.ndarray, ref: dict) -> str | None:
-        """The latest step that the value equals up to layout ("" for an input)."""
+        """The latest step that the value equals up to layout ("" for an input). A value shaped
+        exactly as a step it does not equal is that step gone wrong, however its numbers can be
+        rearranged into another step (heads split with a stride hold q_proj's numbers)."""
         for name, given in self.env.items():
             given = _np(given)
             if given is not None and given.shape == value.shape and given.dtype != bool and value.dtype != bool \
                     and given.size > 1 and compare.same(value.astype(np.float64), given, self.rtol, self.atol):
                 return ""
+        exact = [n for n in self.names if ref[n] is not None and ref[n].shape == value.shape and ref[n].dtype != bool]
+        equal = [n for n in exact if compare.same(value.astype(np.float64), ref[n], self.rtol, self.atol)]
+        if equal:
+            return equal[-1]  # as it is, before any layout (q_proj is also q's numbers, split)
+        if exact and value.ndim >= 3:
+            return None
         for name in reversed(self.names):
             s = ref[name]
             if s is None or s.dtype == bool and value.dtype != bool:
@@ -145,10 +154,12 @@ class Localiser:
         got = self.traced["got"]
         return out is not None and out.shape == got.shape and matches(got, out, self.traced["dtype"])[0]
 
-    def find(self) -> dict | None:
-        """The localisation: {"line", "code", "step", "how", "verified", "message"} or None."""
-        change: dict = {}
-        found = []
+    def find(self, change: dict | None = None, found: list | None = None) -> dict | None:
+        """The localisation: {"line", "code", "step", "how", "verified", "all"} or None. `change` and
+        `found`: what the trace of another case found already (a slip this case does not show, such
+        as one in the masking on a case without a mask); the search goes on from there."""
+        change, found = dict(change or {}), list(found or [])
+        known = len(found)
         start = 0
         for _ in range(MAX_SLIPS):
             one = self._next(change, start)
@@ -161,25 +172,40 @@ class Localiser:
             start = one["event"] + 1
             if self._reproduces_here(change):
                 break
-        ignored = self._ignored_argument(found)
+        ignored = self._ignored_argument(found) if not known else None
         if ignored:
             return ignored
         if not found:
             return None
         first = found[0]
-        verified = bool(change) and all(f["finding"].change for f in found) and self.reproduces(change)
-        if not verified and first["finding"].alts and all(f["finding"].change for f in found):
-            # another reading of the first difference (a size equal to another on the traced case)
-            for alt in first["finding"].alts:
-                trial = {**change, first["step"]: alt.change}
-                if self.reproduces(trial):
-                    first["finding"], verified = alt, True
-                    break
-            else:
-                first["finding"] = first["finding"].alts[-1]  # unverified: the number, not a name
+        replayable = all(f["finding"].change for f in found)
+        verified = bool(change) and replayable and self.reproduces(change)
+        if not verified and replayable:
+            verified = self._other_readings(found)
+        if not verified and first["finding"].alts:
+            plain = [a for a in first["finding"].alts if "everywhere" in a.how]
+            if plain:
+                first["finding"] = plain[-1]  # unverified: the number, not a name
         return {"line": first["line"], "code": first["code"], "step": first["step"], "how": first["finding"].how,
                 "verified": verified, "all": [{k: f[k] for k in ("line", "code", "step")} | {"how": f["finding"].how}
-                                              for f in found]}
+                                              for f in found],
+                "_change": change, "_found": found}
+
+    def _other_readings(self, found: list) -> bool:
+        """Other readings of the differences found (a size equal to another on the traced case: Tq =
+        Tk, H = d_head): the k-th reading of every difference at once, then each one's readings
+        alone; the first set that reproduces every failing case replaces the found ones."""
+        most = max(len(f["finding"].alts) for f in found)
+        trials = [[(f, (f["finding"].alts[k] if k < len(f["finding"].alts) else f["finding"])) for f in found]
+                  for k in range(most)]
+        trials += [[(g, (alt if g is f else g["finding"])) for g in found] for f in found for alt in f["finding"].alts]
+        for trial in trials[:40]:
+            change = {f["step"]: reading.change for f, reading in trial}
+            if self.reproduces(change):
+                for f, reading in trial:
+                    f["finding"] = reading
+                return True
+        return False
 
     def _ignored_argument(self, found: list) -> dict | None:
         """A keyword argument the code does not use (a hard-coded eps, positions or base ignored):
@@ -205,46 +231,90 @@ class Localiser:
             if name in self.names:
                 reached[name] = i
         last = max((self.names.index(n) for n in reached), default=-1)
+        final = self.names[-1]
         if last == len(self.names) - 1:
-            return self._precision(ref, start) if not change else None
-        anchor = reached[self.names[last]] if last >= 0 else start - 1
-        quantities = self.quantities()
+            got, want = self.traced["got"], ref[final]
+            if want is None or got.shape != want.shape or matches(got, want, self.traced["case"].dtype)[0]:
+                return self._precision(ref, start) if not change else None
+            # the answer was right in a variable, and changed on its way out (a unit conversion at the return)
+            anchor, last = reached[final], len(self.names) - 2
+        else:
+            anchor = reached[self.names[last]] if last >= 0 else start - 1
+        # a wrong value the learner made before a later step that came out right (a wrong q, then the
+        # right k and v): events before the anchor, against the steps not reached before the last one
+        early = [j for j in range(last) if self.names[j] not in reached]
+        for i in range(start, anchor if early else start):
+            if self._matches(events[i]["value"], ref) is None:
+                hit, _ = self._at(i, early, ref, change)
+                if hit:
+                    return hit
         fallback = None
         for i in range(anchor + 1, len(events)):
-            e = events[i]
-            found = []
-            for j in range(max(last + 1, 0), len(self.names)):
-                name = self.names[j]
-                s = ref[name]
-                if s is None or s.dtype == bool:
-                    continue
-                fn = compare.compatible(e["value"].shape, s.shape)
-                if fn is None:
-                    continue
-                v = fn(e["value"]).astype(np.float64)
-                prev_name = self.of[name] or self._before(j, ref)
-                prev = ref[prev_name] if prev_name else None
-                finding = compare.explain(v, s, prev, prev_name, self.env, quantities, self.rtol, self.atol,
-                                          self.traced["case"].dtype)
-                if finding is None:
-                    # a step left out before this one: the value is this step's computed from the one before
-                    skipped = self._skipped(v, j, last, change)
-                    if skipped:
-                        finding, name = skipped
-                if finding is not None:
-                    found.append({"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
-                                  "finding": finding})
-                elif fallback is None:
-                    fact = compare.confined(v, s, self.rtol, self.atol)
-                    fallback = {"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
-                                "finding": compare.Finding(f"values differ{': ' + fact if fact else ''}", None)}
-            if found:
-                # the value may compute several steps at once (fused): the step whose change alone gives
-                # the learner's output is the one it was computing
-                whole = [f for f in found if f["finding"].change
-                         and self._reproduces_here({**change, f["step"]: f["finding"].change})]
-                return (whole or found)[0]
+            if self._matches(events[i]["value"], ref) is not None:
+                continue  # an input, or a step's right value
+            hit, fall = self._at(i, list(range(max(last + 1, 0), len(self.names))), ref, change)
+            if hit:
+                return hit
+            fallback = fallback or fall
         return fallback
+
+    def _at(self, i: int, js: list, ref: dict, change: dict) -> tuple[dict | None, dict | None]:
+        """Event i against the steps js: (the finding it shows, or a measured fallback)."""
+        e = self.trace.events[i]
+        quantities = self.quantities()
+        found, fallback = [], None
+        for j in js:
+            name = self.names[j]
+            s = ref[name]
+            if s is None or s.dtype == bool:
+                continue
+            fn = compare.compatible(e["value"].shape, s.shape)
+            if fn is None:
+                continue
+            v = fn(e["value"]).astype(np.float64)
+            prev_name = self.of[name] or self._before(j, ref)
+            prev = self._value(prev_name, ref)
+            finding = compare.explain(v, s, prev, prev_name, self.env, quantities, self.rtol, self.atol,
+                                      self.traced["case"].dtype)
+            if v.ndim >= 3 and prev is not None:  # the numbers of the step it is made from, arranged otherwise
+                other = compare.rearranged(v, prev, prev_name, self.rtol, self.atol, self.env)
+                if other is not None:  # a reading beside the others (H = d_head makes a stride a transpose)
+                    if finding is None:
+                        finding = other
+                    else:
+                        finding.alts = [other, *other.alts, *finding.alts]
+            if finding is None:
+                # a step left out or made otherwise before this one, inside the line that computes it
+                skipped = self._skipped(v, j, min(js) - 1, change)
+                if skipped:
+                    finding, name = skipped
+            if finding is not None:
+                found.append({"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
+                              "finding": finding})
+            elif fallback is None and e["value"].size > 1:
+                fact = compare.confined(v, s, self.rtol, self.atol)
+                fallback = {"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
+                            "finding": compare.Finding(f"values differ{': ' + fact if fact else ''}", None)}
+        if not found:
+            return None, fallback
+        # the value may compute several steps at once (fused): the step whose change alone gives the
+        # learner's output is the one it was computing
+        whole = [f for f in found if f["finding"].change
+                 and self._reproduces_here({**change, f["step"]: f["finding"].change})]
+        if e["value"].size == 1:
+            # a number is some multiple of any other: only a named difference that gives the output counts
+            whole = [f for f in whole if "everywhere" not in f["finding"].how]
+            return (whole[0] if whole else None), None
+        return (whole or found)[0], None
+
+    def _value(self, name: str | None, ref: dict):
+        """A step's value, or an input's (a step may be `of` an input: the projections of x)."""
+        if name is None:
+            return None
+        if name in ref:
+            return ref[name]
+        value = self.env.get(name)
+        return None if value is None else _np(value)
 
     def _before(self, j: int, ref: dict) -> str | None:
         """The nearest earlier step that holds numbers (a mask step is skipped)."""
@@ -258,12 +328,14 @@ class Localiser:
         """A step between the last one reached and step j left out: step j's value, computed from
         the reference with that step skipped, is the learner's."""
         base = self._ref(change)
-        for k in range(max(last + 1, 1), j + 1):
+        for k in range(max(last + 1, 0), j + 1):
             name, before = self.names[k], self.of[self.names[k]] or self._before(k, base)
-            if before is None or base[name] is None or base[name].dtype == bool or base[before].shape != base[name].shape:
+            before_value = self._value(before, base)
+            if before is None or base[name] is None or base[name].dtype == bool or before_value is None:
                 continue
             says = f" ({self.says[name]})" if self.says.get(name) else ""
-            tries = [(f"the step '{name}'{says} is left out", lambda e, r, b=before: _np(e[b]))]
+            tries = [(f"the step '{name}'{says} is left out", lambda e, r, b=before: _np(e[b]))] \
+                if before_value.shape == base[name].shape else []
             if k < j:  # a step made otherwise, inside a line that computes more
                 tries += [(f"{how} (expected {self.says.get(name) or name})", (lambda e, r, c=c: c(e, r)))
                           for how, c in compare.combined(before, self.env)]
@@ -295,16 +367,24 @@ class Localiser:
 
 
 def describe(found: dict, says: dict) -> str:
-    """The entry's message, cause first, in the learner's own line."""
-    parts = []
+    """The entry's message, cause first, in the learner's own lines; a difference repeated on
+    other steps (q, k and v split alike) is said once, with its other lines."""
+    import re
+
+    parts, said = [], {}
     for f in found["all"]:
         if f["line"] is None:
             parts.append(f["how"])
             continue
+        shape = re.sub(r"'[^']*'|\(\d+(, \d+)*\)", "_", f["how"])
+        if shape in said:
+            parts[said[shape]] += f"; the same at line {f['line']} (`{f['code']}`) for '{f['step']}'"
+            continue
         step = f["step"]
         what = f" ({says[step]})" if says.get(step) else ""
+        said[shape] = len(parts)
         parts.append(f"line {f['line']}: `{f['code']}`: the step '{step}'{what}: {f['how']}")
-    text = "; then ".join(parts)
+    text = ". Then ".join(parts)
     if found["verified"]:
         return text
     first = found["all"][0]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -278,9 +279,13 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
                                     "mask" in labelled or "memory_mask" in labelled, first_shape), "index": index} \
                 if status == "error" else None
         return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, fail_info
-    message, got, dname, promoted = _check_output(wire.decode(answer["ok"]), case, inputs)
+    decoded = wire.decode(answer["ok"])
+    message, got, dname, promoted = _check_output(decoded, case, inputs)
+    # a validated case whose slips are simulated (case.variant): its answer, passing or not, decides
+    # which slips fit (_simulated)
+    answered = {"answered": _plain(decoded), "case": case} if case.validate is not None and case.variant else None
     if not message:
-        return {**test, "status": "pass", "message": None}, None
+        return {**test, "status": "pass", "message": None}, answered
     info = {"dtype_promoted": True} if promoted else {}
     info["test"] = f"{case.name}: {message}"
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
@@ -289,6 +294,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
         message = str(message)
     elif case.validate is not None:
         info["readings"] = ()  # a failing case that fits no known slip
+    if answered:
+        info.update(answered, failed=True)
     if got is not None and case.device is None:
         # mistakes are named from the float32/float64 cases; a half copy's rounding (--device cuda)
         # would hide the match
@@ -369,16 +376,55 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request) -> d
     def size(f):  # the smallest case whose arrays have no axis of 1 (T = 1 makes every softmax 1)
         arrays = [a for a in f["case"].args if hasattr(a, "shape")]
         return (any(1 in tuple(a.shape)[-2:] for a in arrays), sum(a.numel() for a in arrays))
-    traced = min(cases, key=size)
-    answer = remote.ask({"op": "trace", "i": traced["index"]}, remote.limit(traced["case"]))
-    if "trace" not in answer:
-        return None
+    # one case traced; where what it shows does not explain every failing case, the next smallest
+    # case with other keyword arguments (a mask, causal=True) is traced too, the search going on
+    order, seen = [], set()
+    for f in sorted(cases, key=size):
+        kinds = tuple(sorted(f["case"].kwargs))
+        if kinds not in seen:
+            seen.add(kinds)
+            order.append(f)
     try:
         with open(req.path, encoding="utf-8") as fh:
             source = fh.read()
-        return localise.Localiser(grader, cases, traced, localise.Trace(answer["trace"], source)).find()
-    except Exception:  # noqa: BLE001 - a localisation that cannot be made says nothing
+    except OSError:
         return None
+    result, change, found = None, {}, []
+    for traced in order[:3]:
+        answer = remote.ask({"op": "trace", "i": traced["index"]}, remote.limit(traced["case"]))
+        if "trace" not in answer:
+            break
+        try:
+            now = localise.Localiser(grader, cases, traced, localise.Trace(answer["trace"], source)).find(change, found)
+        except Exception:  # noqa: BLE001 - a localisation that cannot be made says nothing
+            now = None
+        if now is None:
+            break
+        result = now
+        if now["verified"] or len(now["_found"]) == len(found):
+            break
+        change, found = now["_change"], now["_found"]
+    return result
+
+
+def _simulated(answers: list[dict], slips: list[str]) -> list[dict]:
+    """A LeetCode drill whose slips its grader simulates (variant(slips, *args) -> the answer they
+    give): the slip, or two at once, whose answers equal the learner's on every case, the passing
+    ones included; else the failing cases as measured."""
+    def fits(chosen: frozenset) -> bool:
+        for f in answers:
+            try:
+                if f["case"].variant(chosen, *f["case"].args) != f["answered"]:
+                    return False
+            except Exception:  # noqa: BLE001 - a simulation that does not apply
+                return False
+        return True
+    for size in (1, 2):
+        for chosen in combinations(slips, size):
+            if fits(frozenset(chosen)):
+                return [{"mistake": s, "message": "", "verified": True} for s in chosen]
+    return [{"mistake": "measured", "message": "measured: no known slip gives your answers on every case: " +
+             "; ".join(f["test"] for f in answers if f.get("failed"))[:600]}]
 
 
 def _raised_at(failing: list[dict], remote: Remote, req: Request) -> dict | None:
@@ -418,9 +464,20 @@ def _diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list
         return [{"mistake": "input-modified", "message": rule}]
     slow = [f["slow"] for f in failing if f.get("slow")]
     memory = [f["memory"] for f in failing if f.get("memory")]
-    if slow or memory:  # too slow and too much memory are causes, measured by the judge: first
-        return [{"mistake": "too-slow", "message": slow[0], "verified": True}] if slow else \
-            [{"mistake": "too-much-memory", "message": memory[0], "verified": True}]
+    # too slow and too much memory are causes, measured by the judge: first, then what the values say
+    first = ([{"mistake": "too-slow", "message": slow[0], "verified": True}] if slow else []) + \
+        ([{"mistake": "too-much-memory", "message": memory[0], "verified": True}] if memory else [])
+    rest = [f for f in failing if not (f.get("slow") or f.get("memory"))]
+    if first and not any(f.get("failed") or "answered" not in f for f in rest):
+        return first
+    return first + _diagnose_values(grader, rest, remote, req)
+
+
+def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:
+    """The failing values' diagnosis (_diagnose without the resource causes)."""
+    simulated = [f for f in failing if "answered" in f]
+    if simulated:
+        return _simulated(simulated, list(getattr(grader, "NAMED", [])))
     read = [f["readings"] for f in failing if "readings" in f]
     if read:  # a slip only when every failing case fits it ([0, 0] for nums [0, 4, 3, 0] fits two)
         common = [m for m in read[0] if all(m in r for r in read[1:])]
@@ -443,7 +500,8 @@ def _diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list
     slips = list(getattr(grader, "SLIPS", []))
     named = diagnosis.name_slips(comparable, slips)
     found = _localise(grader, comparable, remote, req) if not promoted else None
-    where = {k: found[k] for k in ("line", "code", "step", "how")} if found else {}
+    # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
+    where = {k: found[k] for k in ("line", "code", "step", "how")} if found and found["verified"] else {}
     if named:
         return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
                  **where} for s in named] + promoted

@@ -23,6 +23,11 @@ class Step:
     of: str | None = None  # the step it is computed from, when not the one before it (the comparators' "step before")
 
 
+def scalar(value) -> torch.Tensor:
+    """A number (or a list of them) as a float64 tensor: the numeric drills' terms."""
+    return torch.tensor(value, dtype=F64)
+
+
 def inputs64(case) -> dict:
     """The case's inputs by name, float tensors as float64 on the CPU."""
     out = {}
@@ -107,13 +112,13 @@ def heads_steps(source_q="x", source_kv="x", mask=None) -> list[Step]:
     mask broadcast to (B, H, Tq, Tk), or None."""
     def mask_step(e):
         return None if mask is None else mask(e)
-    return [Step("q_proj", lambda e: e[source_q] @ e["w_q"], f"{source_q} @ w_q"),
-            Step("k_proj", lambda e: e[source_kv] @ e["w_k"], f"{source_kv} @ w_k"),
-            Step("v_proj", lambda e: e[source_kv] @ e["w_v"], f"{source_kv} @ w_v"),
-            Step("q", lambda e: split(e["q_proj"], e["n_heads"]), "q split into heads: (B, H, T, d_head)"),
-            Step("k", lambda e: split(e["k_proj"], e["n_heads"]), "k split into heads: (B, H, T, d_head)"),
-            Step("v", lambda e: split(e["v_proj"], e["n_heads"]), "v split into heads: (B, H, T, d_head)"),
+    return [Step("q_proj", lambda e: e[source_q] @ e["w_q"], f"{source_q} @ w_q", of=source_q),
+            Step("k_proj", lambda e: e[source_kv] @ e["w_k"], f"{source_kv} @ w_k", of=source_kv),
+            Step("v_proj", lambda e: e[source_kv] @ e["w_v"], f"{source_kv} @ w_v", of=source_kv),
+            Step("q", lambda e: split(e["q_proj"], e["n_heads"]), "q split into heads: (B, H, T, d_head)", of="q_proj"),
+            Step("k", lambda e: split(e["k_proj"], e["n_heads"]), "k split into heads: (B, H, T, d_head)", of="k_proj"),
+            Step("v", lambda e: split(e["v_proj"], e["n_heads"]), "v split into heads: (B, H, T, d_head)", of="v_proj"),
             Step("heads_mask", mask_step, "the mask with a head axis"),
             *attention_steps(mask="heads_mask"),
             Step("merged", lambda e: merge(e["output"]), "the heads merged back: (B, T, d)"),
-            Step("projected", lambda e: e["merged"] @ e["w_o"], "merged @ w_o")]
+            Step("projected", lambda e: e["merged"] @ e["w_o"], "merged @ w_o", of="merged")]

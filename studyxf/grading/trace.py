@@ -59,7 +59,8 @@ class Tracer:
         self._seen: dict = {}  # frame id -> {name: fingerprint}
         self._line: dict = {}  # frame id -> the line now executing
         self._count: dict = {}  # (line, name) -> times recorded
-        self._last: dict = {}  # (line, name) -> the index of its latest event
+        self._last: dict = {}  # (call, line, name) -> the index of its latest event
+        self._calls: dict = {}  # frame id -> the number of the call it runs
 
     def _record(self, frame, line: int | None) -> None:
         if line is None:
@@ -75,10 +76,13 @@ class Tracer:
             if seen.get(name) == fp:
                 continue
             seen[name] = fp
-            key = (line, name)
+            if id(frame) not in self._calls:
+                self._calls[id(frame)] = self._ncalls = getattr(self, "_ncalls", -1) + 1
+            call = self._calls[id(frame)]
+            key = (call, line, name)
             n = self._count.get(key, 0)
             self._count[key] = n + 1
-            event = {"line": line, "name": name, "value": arr, "depth": self._depth(frame)}
+            event = {"line": line, "name": name, "value": arr, "depth": self._depth(frame), "call": call}
             if n >= MAX_PER_LINE:  # a loop: the latest value replaces the last one kept
                 self.events[self._last[key]] = event
                 continue
@@ -103,9 +107,10 @@ class Tracer:
             arr = _as_array(arg)
             if arr is not None and len(self.events) < MAX_EVENTS and arr.size <= MAX_ITEMS:
                 self.events.append({"line": frame.f_lineno, "name": "<return>", "value": arr,
-                                    "depth": self._depth(frame)})
+                                    "depth": self._depth(frame), "call": self._calls.get(key, -1)})
             self._seen.pop(key, None)
             self._line.pop(key, None)
+            self._calls.pop(key, None)
         elif event == "exception" and self.raised is None:
             shapes = {}
             for name, value in list(frame.f_locals.items()):
@@ -135,6 +140,6 @@ class Tracer:
     def as_data(self) -> dict:
         from studyxf.grading import wire
 
-        return {"events": [{"line": e["line"], "name": e["name"], "depth": e["depth"], "scalar": e["value"].ndim == 0,
+        return {"events": [{"line": e["line"], "name": e["name"], "depth": e["depth"], "call": e.get("call", 0), "scalar": e["value"].ndim == 0,
                             "v": wire.encode(e["value"])} for e in self.events],
                 "raised_at": self.raised}

@@ -1,0 +1,11 @@
+class Solution:
+    def lengthOfLongestSubstring(self, s):
+        pos = {}
+        left = 0
+        ans = 0
+        for right, c in enumerate(s):
+            if c in pos:
+                left = pos[c] + 1
+            pos[c] = right
+            ans = max(ans, right - left + 1)
+        return ans
