@@ -1,8 +1,9 @@
 """How well the grader names slips it was never told about: every file of a corpus written from the
-task statements alone (tests/data/blind/, manifest.json: drill, file, correct, cause, line) graded
+task statements alone (tests/data/blind/ or another folder given, manifest.json: drill, file, correct,
+cause, line) graded
 in-process, and counted: correct files that pass, mistakes that fail, mistakes whose diagnosis
 names a cause (a catalogued id, or a localised cause verified on every failing case), and those
-whose named line is the manifest's. Run: PYTHONPATH=. python benchmarks/corpus.py [-v]"""
+whose named line is the manifest's. Run: PYTHONPATH=. python benchmarks/corpus.py [FOLDER] [-v]"""
 
 from __future__ import annotations
 
@@ -18,12 +19,14 @@ UNNAMED = {"measured", "localised", "raised"}
 
 
 def named(entry: dict) -> bool:
-    if entry["mistake"] == "located":
+    """A cause: a catalogued id, or a localised cause or a crash's reading that was verified (the
+    outputs reproduced, or the shapes at the failing line agreeing)."""
+    if entry["mistake"] in ("located", "raised"):
         return bool(entry.get("verified"))
     return entry["mistake"] not in UNNAMED
 
 
-def main(folder: Path = Path("tests/data/blind"), verbose: bool = False) -> None:
+def main(folder: Path = Path("tests/data/blind"), verbose: bool = False) -> dict:
     warnings.simplefilter("ignore")
     manifest = json.loads((folder / "manifest.json").read_text())
     counts = {"correct": 0, "correct_pass": 0, "mistakes": 0, "fail": 0, "named": 0, "line": 0, "with_line": 0}
@@ -54,7 +57,9 @@ def main(folder: Path = Path("tests/data/blind"), verbose: bool = False) -> None
     print(f"correct files passing: {c['correct_pass']}/{c['correct']}; mistakes failing: {c['fail']}/{c['mistakes']}; "
           f"cause named: {c['named']}/{c['mistakes']} ({100 * c['named'] / max(c['mistakes'], 1):.0f}%); "
           f"the faulty line named: {c['line']}/{c['with_line']}")
+    return counts
 
 
 if __name__ == "__main__":
-    main(verbose="-v" in sys.argv)
+    args = [a for a in sys.argv[1:] if a != "-v"]
+    main(Path(args[0]) if args else Path("tests/data/blind"), verbose="-v" in sys.argv)

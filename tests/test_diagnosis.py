@@ -98,7 +98,7 @@ def test_an_exception_is_read_for_its_usual_cause(tmp_path, scores, keep, cause)
 def test_exception_texts_and_their_causes(text, shape, cause):
     from studyxf.grading.exceptions import explain
 
-    assert cause in explain([("RuntimeError", text, "a case", False, shape)])
+    assert cause in explain([("RuntimeError", text, "a case", False, shape)])[0]
 
 
 def test_torchs_wording_of_a_dropped_axis_is_read_too(tmp_path):

@@ -62,34 +62,60 @@ def _agrees(index: int, at: dict | None, has_mask: bool) -> bool:
     if at is None or index != 2:
         return True
     shapes = list(_used(at).values())
-    return any(len(a) >= 2 and len(b) >= 2 and a[-1] == b[-1] and a[-1] != b[-2]
+    # batched operands (the advice is about k^T of a (..., T, d) array; a 2-D weight has its own reading)
+    return any(len(a) >= 3 and len(b) >= 3 and a[-1] == b[-1] and a[-1] != b[-2]
                for a in shapes for b in shapes if a is not b)
+
+
+def _weight_reading(at: dict | None) -> str | None:
+    """A 2-D weight used the other way on the failing line, read from the code and the shapes:
+    `w.T` where w is (in, out) and applied as x @ w, or F.linear(x, w) (which computes x @ w.T)."""
+    if not at:
+        return None
+    used, code = _used(at), at.get("code") or ""
+    for name, shape in used.items():
+        if len(shape) != 2:
+            continue
+        others = [s for n, s in used.items() if n != name and len(s) >= 2]
+        fits = any(s[-1] == shape[0] for s in others)
+        if re.search(rf"\b{re.escape(name)}\.T\b", code) and fits and shape[0] != shape[1]:
+            return (f"{name} is {shape} and is applied as x @ {name} (its first axis matches the input's last); "
+                    f"{name}.T makes it {shape[::-1]}, which does not fit: drop the .T")
+        if re.search(rf"linear\([^)]*\b{re.escape(name)}\b", code) and fits and shape[0] != shape[1]:
+            return (f"F.linear(x, w, b) computes x @ w.T + b (nn.Linear's (out, in) layout), but {name} is given as "
+                    f"(in, out) = {shape}, applied as x @ {name}: write x @ {name} (+ the bias)")
+    return None
 
 
 def _shapes_said(at: dict) -> str:
     used = _used(at)
     shown = ", ".join(f"{k} {v}" for k, v in used.items()) or "no arrays"
-    return f" Line {at['line']}: `{at['code']}`: there {shown}."
+    return f" Line {at['line']}: `{at['code']}`: there {shown}"
 
 
-def explain(raised: list[tuple], at: dict | None = None) -> str:
+def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
     """raised: (type, first line of the text, the first case's name, whether it had a mask, the shape
     of its first input) each; at: where the first one raised in the learner's file ({"line",
-    "code", "shapes"}), when traced."""
+    "code", "shapes"}), when traced. Returns the text and whether it names a cause that the shapes
+    at the failing line agree with."""
     kind, text, first, has_mask, shape = raised[0]
     said = f"{len(raised)} case(s) raised {kind}, first in '{first}': {text[:200]}"
     if at:
         said += _shapes_said(at)
     if kind == "NotImplementedError":
-        return said + ". The starter's stub is still there: write the function's body."
+        return said + ". The starter's stub is still there: write the function's body.", True
+    weight = _weight_reading(at)
+    if weight:  # the cause first, then what was raised and where
+        return f"{weight[0].upper()}{weight[1:]}. {said}.", True
     for index, (pattern, cause) in enumerate(CAUSES):
         if pattern.search(text):
-            return f"{said}. {cause}" if _agrees(index, at, has_mask) else said
+            agrees = _agrees(index, at, has_mask)
+            return (f"{said}. {cause}", at is not None) if agrees else (said + ".", False)
     if any(w in text for w in BROADCAST):
         shapes = _shapes(text)
         dropped = _dropped_last_axis(text, shapes, shape)
         if dropped:
-            return f"{said}. " + KEEPDIMS.format(a=dropped[0], b=dropped[1])
+            return f"{said}. " + KEEPDIMS.format(a=dropped[0], b=dropped[1]), True
         masks = [v for k, v in (_used(at) if at else {}).items() if "mask" in k]
         scores = [v for k, v in (_used(at) if at else {}).items() if "mask" not in k]
         head_axis_missing = has_mask and (at is None or any(
@@ -99,5 +125,6 @@ def explain(raised: list[tuple], at: dict | None = None) -> str:
         if len(shapes) == 2 and len(shapes[0]) == len(shapes[1]) and shapes[0][:-1] == shapes[1][:-1]:
             hint += (" Only the last axes differ: if that line mixes * and @, they share one precedence and run "
                      "left to right, so g * x @ w is (g * x) @ w: write g * (x @ w).")
-        return said + ". Two shapes that do not line up: print the shapes on the failing line." + hint
-    return said
+        return said + ". Two shapes that do not line up: print the shapes on the failing line." + hint, \
+            bool(hint) and at is not None and head_axis_missing
+    return said + ".", False

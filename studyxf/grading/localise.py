@@ -78,8 +78,10 @@ def _np(value):
 
 
 class Localiser:
-    def __init__(self, grader, failing: list[dict], traced: dict, trace: Trace):
-        """failing: the comparable failing cases ({"got", "dtype", "case"}); traced: the one traced."""
+    def __init__(self, grader, failing: list[dict], traced: dict, trace: Trace, raising: list | None = None):
+        """failing: the comparable failing cases ({"got", "dtype", "case"}); traced: the one traced;
+        raising: the cases whose call raised (a substitution must make the reference raise there too)."""
+        self.raising = raising or []
         self.steps = grader.STEPS
         self.quantities_of = getattr(grader, "QUANTITIES", None)
         self.failing, self.traced, self.trace = failing, traced, trace
@@ -133,14 +135,26 @@ class Localiser:
                     return name
         return None
 
-    def reproduces(self, change: dict, drop: str | None = None) -> bool:
+    def reproduces(self, change: dict, drop: str | None = None, swap: tuple | None = None) -> bool:
         """The reference with these changes (or without the argument `drop`, as if it had its
-        default) gives the learner's output on every failing case."""
+        default, or with input swap[0] replaced by swap[1]) gives the learner's output on every
+        failing case (and, for a swap, raises where the learner's code raised)."""
         last = self.names[-1]
+        if swap:
+            for case in self.raising:
+                env = st.inputs64(case)
+                env[swap[0]] = env[swap[1]]
+                try:
+                    st.run(self.steps, env)
+                except Exception:  # noqa: BLE001 - raising is what is asked here
+                    continue
+                return False
         for f in self.failing:
             env = st.inputs64(f["case"])
             if drop:
                 env.pop(drop, None)
+            if swap:
+                env[swap[0]] = env[swap[1]]
             try:
                 out = _np(st.run(self.steps, env, self._wrap(change))[last])
             except Exception:  # noqa: BLE001 - a change that cannot be made on that case
@@ -175,6 +189,9 @@ class Localiser:
         ignored = self._ignored_argument(found) if not known else None
         if ignored:
             return ignored
+        swapped = self._substituted(found) if not known else None
+        if swapped:
+            return swapped
         if not found:
             return None
         first = found[0]
@@ -207,6 +224,36 @@ class Localiser:
                 return True
         return False
 
+    def _substituted(self, found: list) -> dict | None:
+        """One input used where another is meant (keys and values from the decoder's x instead of
+        the encoder's memory): the reference with that input in the other's place gives the
+        learner's outputs on every failing case, and raises where the learner's code raised. The
+        line is the first whose value equals that reference's step and not the right one's."""
+        if found and found[0]["finding"].change is not None and self.reproduces(
+                {f["step"]: f["finding"].change for f in found}):
+            return None
+        arrays = {k: _np(v) for k, v in self.env.items() if hasattr(v, "shape") and len(v.shape) >= 2}
+        for a, va in arrays.items():
+            for b, vb in arrays.items():
+                if a == b or va.ndim != vb.ndim or va.shape[-1] != vb.shape[-1] or va.dtype != vb.dtype \
+                        or not self.reproduces({}, swap=(a, b)):
+                    continue
+                env = dict(self.env)
+                env[a] = env[b]
+                wrong = {n: _np(v) for n, v in st.run(self.steps, env).items() if n in self.names}
+                right = self._ref({})
+                where = next(((e, n) for e in self.trace.events for n in self.names
+                              if wrong[n] is not None and right[n] is not None and wrong[n].dtype != bool
+                              and e["value"].shape == wrong[n].shape
+                              and compare.same(e["value"].astype(np.float64), wrong[n], self.rtol, self.atol)
+                              and not compare.same(wrong[n], right[n], self.rtol, self.atol)), (None, None))
+                e, step = where
+                how = f"{b} is used where {a} is meant: your outputs are the reference's with {b} in {a}'s place"
+                one = {"line": e["line"] if e else None, "code": self.trace.code(e["line"]) if e else None,
+                       "step": step, "how": how}
+                return {**one, "verified": True, "all": [one], "_change": {}, "_found": []}
+        return None
+
     def _ignored_argument(self, found: list) -> dict | None:
         """A keyword argument the code does not use (a hard-coded eps, positions or base ignored):
         the reference without it, at its default, gives the learner's outputs."""
@@ -219,7 +266,7 @@ class Localiser:
                 how = (f"the argument {name} (here {shown}) is not used: your outputs are the reference's with "
                        f"{name} at its default (a value written in the code instead of the argument?)")
                 one = {"line": where["line"], "code": where["code"], "step": where["step"], "how": how}
-                return {**one, "verified": True, "all": [one]}
+                return {**one, "verified": True, "all": [one], "_change": {}, "_found": []}
         return None
 
     def _next(self, change: dict, start: int) -> dict | None:

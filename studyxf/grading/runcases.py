@@ -276,8 +276,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
             first_shape = next((tuple(a.shape) for a in labelled.values() if hasattr(a, "shape")), ())
             fail_info = {"raised": (info.get("type", "Exception"), info.get("text", "").splitlines()[0]
                                     if info.get("text") else "", case.name,
-                                    "mask" in labelled or "memory_mask" in labelled, first_shape), "index": index} \
-                if status == "error" else None
+                                    "mask" in labelled or "memory_mask" in labelled, first_shape), "index": index,
+                         "raised_case": case} if status == "error" else None
         return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, fail_info
     decoded = wire.decode(answer["ok"])
     message, got, dname, promoted = _check_output(decoded, case, inputs)
@@ -363,7 +363,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
             "diagnosis": named}
 
 
-def _localise(grader, comparable: list[dict], remote: Remote, req: Request) -> dict | None:
+def _localise(grader, comparable: list[dict], remote: Remote, req: Request, raising: list | None = None) -> dict | None:
     """The learner's smallest failing case traced, its values matched with the grader's STEPS
     (localise.py): the first line that leaves its step, how, and whether that is verified."""
     if not getattr(grader, "STEPS", None) or remote.gone:
@@ -395,7 +395,8 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request) -> d
         if "trace" not in answer:
             break
         try:
-            now = localise.Localiser(grader, cases, traced, localise.Trace(answer["trace"], source)).find(change, found)
+            now = localise.Localiser(grader, cases, traced, localise.Trace(answer["trace"], source),
+                                     raising).find(change, found)
         except Exception:  # noqa: BLE001 - a localisation that cannot be made says nothing
             now = None
         if now is None:
@@ -425,6 +426,15 @@ def _simulated(answers: list[dict], slips: list[str]) -> list[dict]:
                 return [{"mistake": s, "message": "", "verified": True} for s in chosen]
     return [{"mistake": "measured", "message": "measured: no known slip gives your answers on every case: " +
              "; ".join(f["test"] for f in answers if f.get("failed"))[:600]}]
+
+
+def _crash_entry(raised: list, failing: list[dict], remote: Remote, req: Request) -> dict:
+    """What the raising cases have in common, where the first raised, and its usual cause when the
+    shapes at that line agree with it."""
+    at = _raised_at(failing, remote, req)
+    text, caused = exceptions.explain(raised, at)
+    return {"mistake": "raised", "message": text, "verified": caused,
+            **({"line": at["line"], "code": at["code"]} if at else {})}
 
 
 def _raised_at(failing: list[dict], remote: Remote, req: Request) -> dict | None:
@@ -499,7 +509,8 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
                 return [{"mistake": "random-output", "message": again}]
     slips = list(getattr(grader, "SLIPS", []))
     named = diagnosis.name_slips(comparable, slips)
-    found = _localise(grader, comparable, remote, req) if not promoted else None
+    raising = [f["raised_case"] for f in failing if f.get("raised_case") is not None]
+    found = _localise(grader, comparable, remote, req, raising) if not promoted else None
     # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
     where = {k: found[k] for k in ("line", "code", "step", "how")} if found and found["verified"] else {}
     if named:
@@ -519,14 +530,15 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     local = next((f["localised"] for f in failing if f.get("localised")), None)
     if local:
         out.append({"mistake": "localised", "message": local})
-    if found and found["verified"]:
-        return [_located_entry(grader, found)] + out  # the probes' words after the verified cause
+    crash = _crash_entry(raised, failing, remote, req) if raised else None
+    if found and found["verified"]:  # the verified cause, then what raised, then the probes' words
+        return [_located_entry(grader, found)] + ([crash] if crash else []) + out
     if found and not (out or raised):
         out.insert(0, _located_entry(grader, found))  # where the values leave the reference, unverified
     if not out and comparable:
         said = probes.relation(comparable[0]["got"], comparable[0]["ref"])
         if said:
             out.append({"mistake": "measured", "message": said})
-    if raised and not any(d["mistake"] == "measured" for d in out):
-        out.insert(0, {"mistake": "raised", "message": exceptions.explain(raised, _raised_at(failing, remote, req))})
+    if crash and not any(d["mistake"] == "measured" for d in out):
+        out.insert(0, crash)
     return out
