@@ -102,7 +102,8 @@ def cases():
     out = []
     for i, (shape_q, tk, causal, block, dtype) in enumerate([
             ((2, 3, 70, 16), 70, False, 16, F64), ((1, 2, 33, 32), 33, True, 8, F32), ((1, 1, 1, 8), 20, True, 64, F32),
-            ((2, 2, 5, 16), 9, True, 4, F64), ((1, 4, 128, 64), 128, True, 32, F32)]):
+            ((2, 2, 5, 16), 9, True, 4, F64), ((1, 2, 7, 16), 4, True, 2, F64),  # Tq > Tk: 3 queries see no key
+            ((1, 4, 128, 64), 128, True, 32, F32)]):
         B, H, tq, d = shape_q
         q = rnd(B, H, tq, d, dtype=dtype, seed=i, scale=3.0)
         k, v = rnd(B, H, tk, d, dtype=dtype, seed=70 + i, scale=3.0), rnd(B, H, tk, d, dtype=dtype, seed=80 + i)

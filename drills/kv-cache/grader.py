@@ -9,9 +9,51 @@ from engine.heads import merge_heads, split_heads
 from engine.positional import apply_rope
 from studyxf.grading import families as fam
 from studyxf.grading.case import F32, F64, Case, RuleBroken, dtype_name, rnd
+from studyxf.grading.steps import Step, attention_steps, merge, split
 
 SLIPS = ["rope-position-offset", "cache-before-rope", "causal-top-left", "no-rope", *fam.SCALE_SLIPS,
          "mask-diagonal", "mask-diagonal:future", "mask-ignored", "no-output-projection", "kv-ignores-cache"]
+
+
+def _stored(e, cache, new):
+    out = e[cache].clone()
+    out[:, e["start_pos"]:e["start_pos"] + e["x"].shape[1]] = e[new].transpose(1, 2)
+    return out
+
+
+# one call of decode_step as steps (localise.py drives them chunk by chunk through the case's driver)
+STEP_ARGS = ["x", "cache_k", "cache_v", "start_pos", "w_q", "w_k", "w_v", "w_o", "n_heads"]
+STEP_RETURN = ["projected", "returned_k", "returned_v"]
+STEPS = [Step("positions", lambda e: torch.arange(e["start_pos"], e["start_pos"] + e["x"].shape[1], dtype=F64),
+              "start_pos .. start_pos + T - 1: the absolute positions"),
+         Step("q_proj", lambda e: e["x"] @ e["w_q"], "x @ w_q", of="x"),
+         Step("k_proj", lambda e: e["x"] @ e["w_k"], "x @ w_k", of="x"),
+         Step("v_proj", lambda e: e["x"] @ e["w_v"], "x @ w_v", of="x"),
+         Step("q", lambda e: split(e["q_proj"], e["n_heads"]), "q split into heads: (B, H, T, d_head)", of="q_proj"),
+         Step("k", lambda e: split(e["k_proj"], e["n_heads"]), "k split into heads", of="k_proj"),
+         Step("v", lambda e: split(e["v_proj"], e["n_heads"]), "v split into heads", of="v_proj"),
+         Step("q_rot", lambda e: apply_rope(e["q"], e["positions"]), "RoPE on q at the absolute positions", of="q"),
+         Step("k_rot", lambda e: apply_rope(e["k"], e["positions"]), "RoPE on k at the absolute positions", of="k"),
+         Step("cache_k_new", lambda e: _stored(e, "cache_k", "k_rot"),
+              "a copy of cache_k with k after RoPE at start_pos .. start_pos + T - 1", of="cache_k"),
+         Step("cache_v_new", lambda e: _stored(e, "cache_v", "v"), "a copy of cache_v with v at start_pos ..",
+              of="cache_v"),
+         Step("keys", lambda e: e["cache_k_new"][:, :e["start_pos"] + e["x"].shape[1]].transpose(1, 2),
+              "the cached keys up to start_pos + T: (B, H, S, d_head)"),
+         Step("vals", lambda e: e["cache_v_new"][:, :e["start_pos"] + e["x"].shape[1]].transpose(1, 2),
+              "the cached values up to start_pos + T"),
+         Step("causal", lambda e: torch.ones(e["x"].shape[1], e["start_pos"] + e["x"].shape[1], dtype=torch.bool)
+              .tril(e["start_pos"]), "query start_pos + i sees keys <= start_pos + i"),
+         *attention_steps(q="q_rot", k="keys", v="vals", mask="causal"),
+         Step("merged", lambda e: merge(e["output"]), "the heads merged back: (B, T, d)"),
+         Step("projected", lambda e: e["merged"] @ e["w_o"], "merged @ w_o", of="merged"),
+         # what is returned for the next call, apart from what this call attends over
+         Step("returned_k", lambda e: e["cache_k_new"], "the updated copy of cache_k, returned for the next call",
+              of="cache_k"),
+         Step("returned_v", lambda e: e["cache_v_new"], "the updated copy of cache_v, returned for the next call",
+              of="cache_v")]
+QUANTITIES = {"sqrt(d_head)": lambda e: (e["x"].shape[-1] // e["n_heads"]) ** 0.5,
+              "sqrt(d_model)": lambda e: e["x"].shape[-1] ** 0.5}
 
 
 def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):

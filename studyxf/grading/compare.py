@@ -78,10 +78,23 @@ def layouts(v_shape: tuple, s_shape: tuple, exact_only: bool = False):
         pass
 
 
-def compatible(v_shape: tuple, s_shape: tuple) -> Callable | None:
-    """The plain layout (same shape, or the same up to axes of 1) for comparing differing values."""
+def compatible(v_shape: tuple, s_shape: tuple, preferred: Callable | None = None) -> Callable | None:
+    """The layout for comparing differing values: the plain one (same shape, or the same up to
+    axes of 1); else the `preferred` one (the layout the learner's other values of this step were
+    found in: (B, T, H, d_head) kept where the steps have (B, H, T, d_head)); else the first axis
+    permutation that gives the step's shape."""
     for words, fn in layouts(v_shape, s_shape, exact_only=True):
         return fn
+    if preferred is not None:
+        try:
+            if preferred(np.empty(v_shape)).shape == s_shape:
+                return preferred
+        except ValueError:
+            pass
+    if len(v_shape) == len(s_shape) and sorted(v_shape) == sorted(s_shape) and len(v_shape) <= 5:
+        for p in permutations(range(len(v_shape))):
+            if tuple(v_shape[i] for i in p) == s_shape:
+                return lambda a, p=p: a.transpose(p)
     return None
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import torch
 
 from studyxf.grading import compare, steps as st
 from studyxf.grading.judge import matches
@@ -52,7 +53,8 @@ class Trace:
                 continue
             if e.get("scalar"):
                 arr = arr.reshape(())
-            self.events.append({"line": e["line"], "name": e["name"], "value": arr, "call": e.get("call", 0)})
+            self.events.append({"line": e["line"], "name": e["name"], "value": arr, "call": e.get("call", 0),
+                                "entry": e.get("entry", -1), "depth": e.get("depth", 0)})
         # an array filled in a loop (pe[pos, i] = ...): only its last value there is a step's
         last = {}
         for i, e in enumerate(self.events):
@@ -68,6 +70,14 @@ class Trace:
                                and np.all(e["value"] == e["value"].flat[0]))]
         self.raised_at = data.get("raised_at")
         self.lines = source.splitlines()
+        self.entries = [[None if a is None else _decoded(a) for a in args] for args in data.get("entries", [])]
+
+    def of_call(self, call: int) -> "Trace":
+        """The events of one call of the entry function (a driver calls it once per chunk)."""
+        one = Trace.__new__(Trace)
+        one.events = [e for e in self.events if e.get("entry") == call]
+        one.raised_at, one.lines, one.entries = self.raised_at, self.lines, self.entries
+        return one
 
     def code(self, line: int) -> str:
         return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
@@ -75,6 +85,20 @@ class Trace:
 
 def _np(value):
     return st.as_numpy(value)
+
+
+def _decoded(item: dict):
+    """An argument as the trace sent it -> a float64 tensor, an int, or a float."""
+    from studyxf.grading import wire
+
+    value = wire.decode(item["v"])
+    arr = value.values if isinstance(value, wire.Array) else None
+    if arr is None:
+        return None
+    if item.get("scalar"):
+        x = float(arr.reshape(-1)[0])
+        return int(x) if x.is_integer() else x
+    return st.to_torch(arr)
 
 
 class Localiser:
@@ -90,6 +114,9 @@ class Localiser:
         self.names = [s.name for s in self.steps]
         self.says = {s.name: s.says for s in self.steps}
         self.of = {s.name: s.of for s in self.steps}
+        # the step the learner's output is compared with (a driven drill also returns its caches after it)
+        self.final = (getattr(grader, "STEP_RETURN", None) or [self.names[-1]])[0]
+        self.layout: dict = {}  # the layout in which a learner's value matched a step (a permutation of axes)
 
     def quantities(self) -> dict:
         q = default_quantities(self.env)
@@ -125,13 +152,15 @@ class Localiser:
             s = ref[name]
             if s is None or s.dtype == bool and value.dtype != bool:
                 continue
-            for _words, fn in compare.layouts(value.shape, s.shape):
+            for words, fn in compare.layouts(value.shape, s.shape):
                 try:
                     laid = fn(value)
                 except ValueError:
                     continue
                 if compare.same(laid.astype(s.dtype) if s.dtype == bool else laid.astype(np.float64), s,
                                 self.rtol, self.atol):
+                    if words.startswith("axes permuted"):
+                        self.layout.setdefault(name, fn)
                     return name
         return None
 
@@ -164,7 +193,7 @@ class Localiser:
         return True
 
     def _reproduces_here(self, change: dict) -> bool:
-        out = self._ref(change)[self.names[-1]]
+        out = self._ref(change)[self.final]
         got = self.traced["got"]
         return out is not None and out.shape == got.shape and matches(got, out, self.traced["dtype"])[0]
 
@@ -270,7 +299,10 @@ class Localiser:
         return None
 
     def _next(self, change: dict, start: int) -> dict | None:
-        ref = self._ref(change)
+        try:
+            ref = self._ref(change)
+        except Exception:  # noqa: BLE001 - a change that does not fit this case's values
+            return None
         events = self.trace.events
         reached = {}
         for i, e in enumerate(events[start:], start):
@@ -278,13 +310,13 @@ class Localiser:
             if name in self.names:
                 reached[name] = i
         last = max((self.names.index(n) for n in reached), default=-1)
-        final = self.names[-1]
-        if last == len(self.names) - 1:
+        final = self.final
+        if final in reached:
             got, want = self.traced["got"], ref[final]
             if want is None or got.shape != want.shape or matches(got, want, self.traced["case"].dtype)[0]:
                 return self._precision(ref, start) if not change else None
             # the answer was right in a variable, and changed on its way out (a unit conversion at the return)
-            anchor, last = reached[final], len(self.names) - 2
+            anchor, last = reached[final], self.names.index(final) - 1
         else:
             anchor = reached[self.names[last]] if last >= 0 else start - 1
         # a wrong value the learner made before a later step that came out right (a wrong q, then the
@@ -294,6 +326,13 @@ class Localiser:
             if self._matches(events[i]["value"], ref) is None:
                 hit, _ = self._at(i, early, ref, change)
                 if hit:
+                    return hit
+        # a step reached, then made wrong (v rotated after it was right): only a change that gives
+        # the learner's output counts here
+        for i in range(start, anchor):
+            if self._matches(events[i]["value"], ref) is None:
+                hit, _ = self._at(i, [j for j in range(last) if self.names[j] in reached], ref, change)
+                if hit and hit["finding"].change and self._reproduces_here({**change, hit["step"]: hit["finding"].change}):
                     return hit
         fallback = None
         for i in range(anchor + 1, len(events)):
@@ -315,7 +354,7 @@ class Localiser:
             s = ref[name]
             if s is None or s.dtype == bool:
                 continue
-            fn = compare.compatible(e["value"].shape, s.shape)
+            fn = compare.compatible(e["value"].shape, s.shape, self._layout_for(name))
             if fn is None:
                 continue
             v = fn(e["value"]).astype(np.float64)
@@ -331,12 +370,15 @@ class Localiser:
                     else:
                         finding.alts = [other, *other.alts, *finding.alts]
             if finding is None:
+                finding = self._misplaced(v, name, ref)
+            if finding is None:
                 # a step left out or made otherwise before this one, inside the line that computes it
                 skipped = self._skipped(v, j, min(js) - 1, change)
                 if skipped:
                     finding, name = skipped
             if finding is not None:
-                found.append({"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
+                line = self._call_site(i)
+                found.append({"event": i, "line": line, "code": self.trace.code(line), "step": name,
                               "finding": finding})
             elif fallback is None and e["value"].size > 1:
                 fact = compare.confined(v, s, self.rtol, self.atol)
@@ -353,6 +395,41 @@ class Localiser:
             whole = [f for f in whole if "everywhere" not in f["finding"].how]
             return (whole[0] if whole else None), None
         return (whole or found)[0], None
+
+    def _call_site(self, i: int) -> int:
+        """The line to name for event i: where a helper's value lands in its caller (`v = rope(...)`
+        rather than the helper's last line), when a shallower event further on holds the same value."""
+        e = self.trace.events[i]
+        for later in self.trace.events[i + 1:]:
+            if later.get("depth", 0) < e.get("depth", 0) and later["value"].shape == e["value"].shape \
+                    and np.array_equal(later["value"], e["value"]):
+                return later["line"]
+        return e["line"]
+
+    def _layout_for(self, name: str):
+        """The layout the learner's values of this step, or of a step of the same shape, matched in."""
+        if name in self.layout:
+            return self.layout[name]
+        return next(iter(self.layout.values()), None)
+
+    def _misplaced(self, v, name: str, ref: dict):
+        """Yours is this step with another step's operation applied (RoPE on the values, a second
+        scaling): that step's computation, made from this step's value, gives yours."""
+        env = {**self.env, **{n: st.to_torch(r) for n, r in ref.items() if r is not None}}
+        for step in self.steps:
+            if step.name == name or not step.of or step.of not in env:
+                continue
+            try:
+                w = _np(step.compute({**env, step.of: st.to_torch(ref[name])}))
+            except Exception:  # noqa: BLE001 - an operation that does not fit this value
+                continue
+            if w is not None and w.shape == v.shape and compare.same(v, w, self.rtol, self.atol) \
+                    and not compare.same(w, ref[name], self.rtol, self.atol):
+                says = f" ({step.says})" if step.says else ""
+                return compare.Finding(f"yours has the operation of '{step.name}'{says} applied to it, which belongs "
+                                       f"to '{step.name}' alone",
+                                       lambda e, r, s=step: _np(s.compute({**e, s.of: st.to_torch(r)})), "misplaced")
+        return None
 
     def _value(self, name: str | None, ref: dict):
         """A step's value, or an input's (a step may be `of` an input: the projections of x)."""
@@ -440,3 +517,76 @@ def describe(found: dict, says: dict) -> str:
     # unverified: where, and the measured fact alone, no cause
     return (f"measured: line {first['line']}: `{first['code']}` is the first line whose values leave the "
             f"reference's step '{first['step']}'{what}" + (f"; they differ {fact}" if fact else ""))
+
+
+class CallLocaliser(Localiser):
+    """A drill whose cases drive the learner's function call by call (kv-cache's decode_step, fed
+    chunk by chunk): one call's values are matched with the grader's STEPS on that call's arguments
+    (STEP_ARGS), and a change is checked by driving the changed steps through the case's own driver
+    (STEP_RETURN names what the function returns), the outputs of every chunk compared."""
+
+    def __init__(self, grader, failing: list[dict], traced: dict, trace: Trace, raising, call: int):
+        super().__init__(grader, failing, traced, trace.of_call(call), raising)
+        self.grader = grader
+        self.env = dict(zip(grader.STEP_ARGS, trace.entries[call]))
+        x = self.env[grader.STEP_ARGS[0]]
+        start, size = self.env.get("start_pos", 0), x.shape[1]
+        self.whole = traced["got"]
+        self.traced = {**traced, "got": traced["got"][:, start:start + size]}
+
+    def _drive(self, case, change: dict):
+        names = self.grader.STEP_ARGS
+
+        def step_fn(*args):
+            env = {n: (v if not hasattr(v, "detach") else v.detach().to(torch.float64)) for n, v in zip(names, args)}
+            out = st.run(self.steps, env, self._wrap(change))
+            return tuple(out[n] for n in self.grader.STEP_RETURN)
+        return _np(case.driver(step_fn, *st.inputs64(case).values()))
+
+    def reproduces(self, change: dict, drop: str | None = None, swap: tuple | None = None) -> bool:
+        if drop or swap:
+            return False
+        for f in self.failing:
+            try:
+                out = self._drive(f["case"], change)
+            except Exception:  # noqa: BLE001 - a change that cannot be made on that case
+                return False
+            if out is None or out.shape != f["got"].shape or not matches(f["got"], out, f["dtype"])[0]:
+                return False
+        return True
+
+    def find(self, change: dict | None = None, found: list | None = None) -> dict | None:
+        """As for one call; then what the call returned: each part of the returned tuple against the
+        step it must be (STEP_RETURN), for a call whose values were right but whose return was not
+        (the caches returned unchanged)."""
+        result = super().find(change, found)
+        if result is not None and result["verified"]:
+            return result
+        ref = self._ref({})
+        quantities = self.quantities()
+        change, parts = {}, []
+        for i, name in enumerate(self.grader.STEP_RETURN):
+            e = next((e for e in self.trace.events if e["name"] == f"<return>[{i}]"), None)
+            s = ref[name]
+            if e is None or s is None or e["value"].shape != s.shape or compare.same(e["value"], s, self.rtol, self.atol):
+                continue
+            prev_name = self.of[name] or self._before(self.names.index(name), ref)
+            finding = compare.explain(e["value"].astype(np.float64), s, self._value(prev_name, ref), prev_name, self.env,
+                                      quantities, self.rtol, self.atol, self.traced["case"].dtype)
+            if finding is None or finding.change is None:
+                return result
+            change[name] = finding.change
+            how = (f"it returns {prev_name} as it was given, not {self.says.get(name) or name}"
+                   if finding.kind == "skipped" and prev_name in self.env else
+                   f"what the call returns as its part {i}: {finding.how}")
+            parts.append({"line": e["line"], "code": self.trace.code(e["line"]), "step": name, "how": how})
+        if parts and self.reproduces(change):  # every part returned otherwise, checked together
+            return {**parts[0], "verified": True, "all": parts, "_change": change, "_found": []}
+        return result
+
+    def _reproduces_here(self, change: dict) -> bool:
+        try:
+            out = self._drive(self.traced["case"], change)
+        except Exception:  # noqa: BLE001
+            return False
+        return out.shape == self.whole.shape and matches(self.whole, out, self.traced["dtype"])[0]

@@ -368,7 +368,8 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
     (localise.py): the first line that leaves its step, how, and whether that is verified."""
     if not getattr(grader, "STEPS", None) or remote.gone:
         return None
-    cases = [f for f in comparable if "case" in f and f["case"].driver is None and f["got"] is not None]
+    driven = getattr(grader, "STEP_ARGS", None)  # cases that call the function chunk by chunk (kv-cache)
+    cases = [f for f in comparable if "case" in f and (driven or f["case"].driver is None) and f["got"] is not None]
     if not cases:
         return None
     from studyxf.grading import localise
@@ -395,8 +396,11 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
         if "trace" not in answer:
             break
         try:
-            now = localise.Localiser(grader, cases, traced, localise.Trace(answer["trace"], source),
-                                     raising).find(change, found)
+            trace = localise.Trace(answer["trace"], source)
+            if driven and traced["case"].driver is not None:
+                now = _by_call(grader, cases, traced, trace, raising)
+            else:
+                now = localise.Localiser(grader, cases, traced, trace, raising).find(change, found)
         except Exception:  # noqa: BLE001 - a localisation that cannot be made says nothing
             now = None
         if now is None:
@@ -406,6 +410,20 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
             break
         change, found = now["_change"], now["_found"]
     return result
+
+
+def _by_call(grader, cases, traced, trace, raising) -> dict | None:
+    """A driven case: its calls in order, the first whose values leave the reference (a verified
+    finding preferred)."""
+    from studyxf.grading import localise
+
+    first = None
+    for call in range(len(trace.entries)):
+        now = localise.CallLocaliser(grader, cases, traced, trace, raising, call).find()
+        if now and now["verified"]:
+            return now
+        first = first or now
+    return first
 
 
 def _simulated(answers: list[dict], slips: list[str]) -> list[dict]:

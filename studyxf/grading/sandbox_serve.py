@@ -58,7 +58,7 @@ class Served:
     def __init__(self, req, fn, framework: str, half: bool):
         from studyxf.grading import runcases
 
-        self.fn, self.framework, self.path = fn, framework, req.path
+        self.fn, self.framework, self.path, self.entry = fn, framework, req.path, req.entry
         self.grader = runcases.load_grader(req.folder)
         self.cases = None
         if req.kind != "module":
@@ -78,7 +78,7 @@ class Served:
             if op == "trace":  # the case again, each line's locals recorded (trace.py)
                 from studyxf.grading.trace import Tracer
 
-                case, tracer = self.cases[ask["i"]], Tracer(self.path)
+                case, tracer = self.cases[ask["i"]], Tracer(self.path, self.entry if case_driver(self, ask) else None)
                 try:
                     tracer.run(lambda: runcases.call(fn, case.args, case.kwargs, framework, case.time_limit,
                                                      case.driver, case.device))
@@ -101,6 +101,12 @@ class Served:
             if isinstance(exc, KeyboardInterrupt):
                 raise
             return {"raised": runcases.raised(exc)}
+
+
+def case_driver(served, ask) -> bool:
+    """Whether the case calls the learner's function many times (a driver): then each call's
+    arguments are traced too."""
+    return served.cases[ask["i"]].driver is not None
 
 
 def _tensor(value):

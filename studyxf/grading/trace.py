@@ -51,8 +51,10 @@ def _fingerprint(arr: np.ndarray) -> tuple:
 class Tracer:
     """Records what each executed line of `path` left in its frame's local names."""
 
-    def __init__(self, path: str):
-        self.path = path
+    def __init__(self, path: str, entry: str | None = None):
+        self.path, self.entry = path, entry
+        self.entries: list[list] = []  # each call of the entry function: its arguments, in order
+        self.current = -1  # the entry call now running (a driver calls it once per chunk)
         self.events: list[dict] = []
         self.raised: dict | None = None
         self.total = 0
@@ -82,7 +84,8 @@ class Tracer:
             key = (call, line, name)
             n = self._count.get(key, 0)
             self._count[key] = n + 1
-            event = {"line": line, "name": name, "value": arr, "depth": self._depth(frame), "call": call}
+            event = {"line": line, "name": name, "value": arr, "depth": self._depth(frame), "call": call,
+                     "entry": self.current}
             if n >= MAX_PER_LINE:  # a loop: the latest value replaces the last one kept
                 self.events[self._last[key]] = event
                 continue
@@ -104,10 +107,18 @@ class Tracer:
             self._line[key] = frame.f_lineno
         elif event == "return":
             self._record(frame, self._line.get(key))
+            parts = list(arg) if type(arg) in (tuple, list) and len(arg) <= 4 else []
+            for i, part in enumerate(parts):  # a tuple returned (out, cache_k, cache_v): each part
+                arr = _as_array(part)
+                if arr is not None and len(self.events) < MAX_EVENTS:
+                    self.events.append({"line": frame.f_lineno, "name": f"<return>[{i}]", "value": arr,
+                                        "depth": self._depth(frame), "call": self._calls.get(key, -1),
+                                        "entry": self.current})
             arr = _as_array(arg)
             if arr is not None and len(self.events) < MAX_EVENTS and arr.size <= MAX_ITEMS:
                 self.events.append({"line": frame.f_lineno, "name": "<return>", "value": arr,
-                                    "depth": self._depth(frame), "call": self._calls.get(key, -1)})
+                                    "depth": self._depth(frame), "call": self._calls.get(key, -1),
+                                    "entry": self.current})
             self._seen.pop(key, None)
             self._line.pop(key, None)
             self._calls.pop(key, None)
@@ -126,6 +137,11 @@ class Tracer:
     def _global(self, frame, event, arg):
         if frame.f_code.co_filename != self.path:
             return None
+        if self.entry and frame.f_code.co_name == self.entry and len(self.entries) < 16:
+            code = frame.f_code
+            names = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+            self.entries.append([_as_array(frame.f_locals.get(n)) for n in names])
+            self.current = len(self.entries) - 1
         return self._local
 
     def run(self, thunk):
@@ -140,6 +156,9 @@ class Tracer:
     def as_data(self) -> dict:
         from studyxf.grading import wire
 
-        return {"events": [{"line": e["line"], "name": e["name"], "depth": e["depth"], "call": e.get("call", 0), "scalar": e["value"].ndim == 0,
-                            "v": wire.encode(e["value"])} for e in self.events],
+        return {"events": [{"line": e["line"], "name": e["name"], "depth": e["depth"], "call": e.get("call", 0),
+                            "entry": e.get("entry", -1), "scalar": e["value"].ndim == 0, "v": wire.encode(e["value"])}
+                           for e in self.events],
+                "entries": [[None if a is None else {"scalar": a.ndim == 0, "v": wire.encode(a)} for a in args]
+                            for args in self.entries],
                 "raised_at": self.raised}
