@@ -1,7 +1,10 @@
 """Wall time of `studyxf drill attention FILE` for a correct submission, and for one with two slips
 at once (the diagnosis then searches pairs of slips), against `python -c "import torch"` in the
-same run (target: within 1.5x). Medians of interleaved runs. And watch mode's re-grade after the
-first grading (the warm worker; target under 0.5 s), passing and failing.
+same run (target: within 1.5x). Medians of interleaved runs. Then failing verdicts whose cause is
+found by localisation (the failing case traced line by line, a second case or every decode call
+traced where needed), each against the same drill's passing verdict (target: within 1.5x). And
+watch mode's re-grade after the first grading (the warm worker; target under 0.5 s), passing and
+failing.
 
 Run: python benchmarks/drill.py
 """
@@ -52,6 +55,8 @@ def main() -> None:
     print(f"the same with two slips named (a pair search): {mc:.2f} s; ratio {mc / mb:.2f}x "
           f"{'OK' if mc / mb <= 1.5 else 'OVER'}")
 
+    localised(tmp, env)
+
     from studyxf.grading import catalogue
     from studyxf.grading.runner import WarmGrader
 
@@ -73,6 +78,48 @@ def main() -> None:
     m, mf = statistics.median(times), statistics.median(fails)
     print(f"watch mode re-grade (warm worker): {m * 1000:.0f} ms median of {len(times)} (target < 500 ms) "
           f"{'OK' if m < 0.5 else 'OVER'}; two slips named: {mf * 1000:.0f} ms {'OK' if mf < 0.5 else 'OVER'}")
+
+
+# slips outside the catalogue, each found by localisation: (drill, the change to the drill's solution)
+LOCALISED = [
+    ("attention", ("    w = np.divide(e, t, out=np.zeros_like(e), where=t > 0)", "    w = 1 / (1 + np.exp(-s))"), None),
+    ("multi-head-attention", None, None),
+    ("kv-cache", ("    return out, cache_k, cache_v", "    return out, given_k, given_v"),
+     ("    cache_k, cache_v = cache_k.copy(), cache_v.copy()",
+      "    given_k, given_v = cache_k, cache_v\n    cache_k, cache_v = cache_k.copy(), cache_v.copy()")),
+    ("layer-norm", ("* gamma", "+ gamma"), None),
+]
+
+
+def localised(tmp: Path, env: dict) -> None:
+    from studyxf.grading import catalogue
+
+    drills = catalogue.all_drills()
+    for name, *edits in LOCALISED:
+        solution = (drills[name].folder / "solution.py").read_text()
+        wrong = solution
+        for edit in edits:
+            if edit:
+                wrong = wrong.replace(*edit)
+        if name == "multi-head-attention":
+            from tests.test_localise import MHA_STRIDE
+            wrong = MHA_STRIDE
+        if wrong == solution:
+            print(f"{name}: the edit did not apply; skipped")
+            continue
+        ok, bad = tmp / f"{name}_ok.py", tmp / f"{name}_wrong.py"
+        ok.write_text(solution)
+        bad.write_text(wrong)
+        passing = [sys.executable, "-m", "studyxf", "drill", name, str(ok)]
+        failing = [sys.executable, "-m", "studyxf", "drill", name, str(bad)]
+        timed(passing, env)
+        a, b = [], []
+        for _ in range(RUNS):
+            a.append(timed(passing, env))
+            b.append(timed(failing, env))
+        ma, mb = statistics.median(a), statistics.median(b)
+        print(f"{name}: passing {ma:.2f} s, failing with the cause localised {mb:.2f} s: {mb / ma:.2f}x "
+              f"(target <= 1.5x) {'OK' if mb / ma <= 1.5 else 'OVER'}")
 
 
 if __name__ == "__main__":

@@ -38,3 +38,122 @@ def test_a_driven_drill_s_steps_give_its_reference_through_its_driver():
             return tuple(out[n] for n in grader.STEP_RETURN)
         out = case.driver(step_fn, *st.inputs64(case).values())
         np.testing.assert_allclose(st.as_numpy(out), case.ref(), rtol=1e-9, atol=1e-9, err_msg=case.name)
+
+
+def _located(report: dict) -> dict:
+    first = report["diagnosis"][0]
+    assert first["mistake"] == "located" and first["verified"], report["diagnosis"]
+    return first
+
+
+MHA_STRIDE = """import torch
+def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):
+    B, T, D = x.shape
+    dh = D // n_heads
+    q = (x @ w_q).view(B, T, dh, n_heads).permute(0, 3, 1, 2)
+    k = (x @ w_k).view(B, T, n_heads, dh).transpose(1, 2)
+    v = (x @ w_v).view(B, T, n_heads, dh).transpose(1, 2)
+    att = q @ k.transpose(-2, -1) / dh ** 0.5
+    if mask is not None:
+        m = mask if mask.dim() == 2 else mask[:, None]
+        att = att.masked_fill(~m, float('-inf'))
+    y = (torch.softmax(att, -1) @ v).transpose(1, 2).reshape(B, T, D)
+    return y @ w_o
+"""
+
+
+def test_heads_split_with_a_stride_is_found_at_its_line_and_replayed(tmp_path):
+    first = _located(grade(tmp_path, "multi-head-attention", MHA_STRIDE))
+    assert first["line"] == 5 and first["step"] == "q", first
+    assert "(d // n_heads, n_heads)" in first["how"], first
+
+
+def test_gamma_added_instead_of_multiplied(tmp_path):
+    source = ("import numpy as np\ndef layer_norm(x, gamma, beta, eps=1e-5):\n    mu = x.mean(-1, keepdims=True)\n"
+              "    var = ((x - mu) ** 2).mean(-1, keepdims=True)\n    xhat = (x - mu) / np.sqrt(var + eps)\n"
+              "    return xhat + gamma + beta\n")
+    first = _located(grade(tmp_path, "layer-norm", source))
+    assert (first["line"], first["step"]) == (6, "scaled") and "plus gamma" in first["how"], first
+
+
+def test_a_hard_coded_eps_is_an_argument_not_used(tmp_path):
+    source = ("import numpy as np\ndef layer_norm(x, gamma, beta, eps=1e-5):\n    mu = x.mean(-1, keepdims=True)\n"
+              "    var = ((x - mu) ** 2).mean(-1, keepdims=True)\n    return (x - mu) / np.sqrt(var + 1e-5) * gamma + beta\n")
+    first = _located(grade(tmp_path, "layer-norm", source))
+    assert "the argument eps" in first["how"] and "is not used" in first["how"], first
+
+
+def test_silu_in_a_gelu_mlp_is_named_as_a_function_of_the_step_before(tmp_path):
+    source = ("import numpy as np\ndef mlp(x, w1, b1, w2, b2):\n    h = x @ w1 + b1\n    a = h / (1 + np.exp(-h))\n"
+              "    return a @ w2 + b2\n")
+    first = _located(grade(tmp_path, "mlp-gelu", source))
+    assert (first["line"], first["step"]) == (4, "activated") and "SiLU" in first["how"], first
+
+
+def test_keys_and_values_from_the_decoder_are_an_input_in_another_s_place(tmp_path):
+    source = """import torch
+def cross_attention(x, memory, w_q, w_k, w_v, w_o, n_heads, memory_mask=None):
+    B, T, D = x.shape
+    dh = D // n_heads
+    q = (x @ w_q).view(B, T, n_heads, dh).transpose(1, 2)
+    k = (x @ w_k).view(B, T, n_heads, dh).transpose(1, 2)
+    v = (x @ w_v).view(B, T, n_heads, dh).transpose(1, 2)
+    s = q @ k.transpose(-2, -1) / dh ** 0.5
+    if memory_mask is not None:
+        s = s.masked_fill(~memory_mask[:, None, None, :], float('-inf'))
+    return (torch.softmax(s, -1) @ v).transpose(1, 2).reshape(B, T, D) @ w_o
+"""
+    report = grade(tmp_path, "cross-attention", source)
+    first = _located(report)
+    assert first["line"] == 6 and "x is used where memory is meant" in first["how"], first
+    # the cases it crashes on are reported after the cause, with the shapes at the failing line
+    assert report["diagnosis"][1]["mistake"] == "raised" and "Line 11" in report["diagnosis"][1]["message"]
+
+
+def test_a_gib_conversion_in_a_calculator_is_a_named_factor_at_the_return(tmp_path):
+    source = ("def kv_cache_bytes(config, tokens, batch=1, dtype='fp16'):\n"
+              "    size = 4 if dtype == 'fp32' else 2\n"
+              "    d_head = config['d_model'] // config['n_heads']\n"
+              "    total = 2 * config['n_layers'] * config['n_kv_heads'] * d_head * tokens * batch * size\n"
+              "    return total / 1024 ** 3\n")
+    first = _located(grade(tmp_path, "kv-cache-size", source))
+    assert first["line"] == 5 and "1/1024^3" in first["how"], first
+
+
+def test_caches_returned_as_given_are_found_through_the_driver(tmp_path):
+    source = (DRILLS["kv-cache"].folder / "solution.py").read_text().replace(
+        "    return out, cache_k, cache_v", "    return out, cache_k_in, cache_v_in").replace(
+        "    cache_k, cache_v = cache_k.copy(), cache_v.copy()",
+        "    cache_k_in, cache_v_in = cache_k, cache_v\n    cache_k, cache_v = cache_k.copy(), cache_v.copy()")
+    first = _located(grade(tmp_path, "kv-cache", source))
+    assert first["step"] == "returned_k" and "returns cache_k as it was given" in first["how"], first
+
+
+def test_an_unverified_difference_says_where_and_no_cause(tmp_path):
+    # a made-up slip no comparator reads: the scores squared
+    source = ("import numpy as np\ndef attention(q, k, v, mask=None):\n"
+              "    s = (q @ np.swapaxes(k, -1, -2) / q.shape[-1] ** 0.5) ** 3\n"
+              "    if mask is not None:\n        s = np.where(mask, s, -np.inf)\n"
+              "    m = s.max(-1, keepdims=True)\n    e = np.exp(s - np.where(np.isfinite(m), m, 0))\n"
+              "    t = e.sum(-1, keepdims=True)\n    w = np.divide(e, t, out=np.zeros_like(e), where=t > 0)\n"
+              "    return (w @ v).astype(q.dtype)\n")
+    report = grade(tmp_path, "attention", source)
+    assert report["status"] == "fail"
+    for entry in report["diagnosis"]:
+        if not entry.get("verified"):
+            assert entry["message"].startswith("measured:"), entry
+
+
+def test_the_blind_corpora_correct_files_pass_and_mistakes_fail(tmp_path):
+    """Two corpora written from the task statements alone (tests/data/blind, tests/data/holdout)."""
+    import json
+    from pathlib import Path
+
+    wrong = []
+    for corpus in ("blind", "holdout"):
+        folder = Path(__file__).parent / "data" / corpus
+        for item in json.loads((folder / "manifest.json").read_text()):
+            report = grade(tmp_path, item["drill"], (folder / item["file"]).read_text())
+            if (report["status"] == "pass") != item["correct"]:
+                wrong.append((item["file"], report["status"]))
+    assert not wrong
