@@ -11,7 +11,8 @@ from studyxf.grading.module_drill import (LayoutError, attention_child, attentio
                                           find_mlp, find_norms, qkv_input)
 
 SLIPS = ["post-norm", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
-         *fam.SCALE_SLIPS, "mask-diagonal:future", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm"]
+         *fam.SCALE_SLIPS, "mask-diagonal:future", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm",
+         "block-parallel", "block-final-norm"]
 MLP_IN, MLP_HIDDEN = "the MLP's input (ln2's output)", "the MLP's hidden (after the activation)"
 F64 = torch.float64
 
@@ -46,10 +47,15 @@ def block(x, ln1, ln2, attn, mlp_w, n_heads, slips=frozenset(), trace=None):
         x = h + attend(h)
         h = n2(x)
         return h + ffn(h)
+    if "block-parallel" in slips:  # GPT-J's parallel form: both sublayers read the same x
+        return x + attend(n1(x)) + ffn(n2(x))
     a = attend(n1(x))
     x = a if "no-residual-attn" in slips else x + a
     m = ffn(n2(x))
-    return m if "no-residual-mlp" in slips else x + m
+    out = m if "no-residual-mlp" in slips else x + m
+    if "block-final-norm" in slips:  # a third LayerNorm on the output (the model's ln_f, put in the block)
+        out = layer_norm(out, torch.ones(out.shape[-1], dtype=out.dtype), torch.zeros(out.shape[-1], dtype=out.dtype))
+    return out
 
 
 def layout(module, d):

@@ -149,7 +149,10 @@ def find_mlp(module, d, taken):
     up = next((m for m in rest if m.weight.shape[1] == d and m.weight.shape[0] != d), None)
     down = next((m for m in rest if m.weight.shape[0] == d and m.weight.shape[1] != d), None)
     if up is None or down is None:
-        raise LayoutError("cannot find the MLP's Linear(d, ratio*d) and Linear(ratio*d, d)")
+        shapes = ", ".join(f"Linear({m.weight.shape[1]}, {m.weight.shape[0]})" for m in rest) or "none"
+        raise LayoutError(f"cannot find the MLP's Linear(d, ratio*d) and Linear(ratio*d, d) (d = {d}): the Linear "
+                          f"layers besides attention's are {shapes}; the MLP widens d_model to mlp_ratio * d_model "
+                          f"and back")
     return up, down
 
 
@@ -251,7 +254,9 @@ def run(remote, grader, judge_case, label: str):
             return
         if "layout_error" in ans or "raised" in ans:
             message = ans.get("layout_error") or remote.raised_message(ans["raised"], "")
-            yield {"name": name, "status": "error", "message": message, "test_code": code}, None
+            # the module's own structure, read by the judge's mapping: a cause said as it is
+            yield {"name": name, "status": "error", "message": message, "test_code": code}, \
+                ({"layout": message} if "layout_error" in ans else None)
             continue
         out = wire.decode(ans["ok"])
         ref_fn = grader.reference(ans["layout"], d, h, seed=100 + i)

@@ -495,7 +495,10 @@ def _diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list
     # too slow and too much memory are causes, measured by the judge: first, then what the values say
     first = ([{"mistake": "too-slow", "message": slow[0], "verified": True}] if slow else []) + \
         ([{"mistake": "too-much-memory", "message": memory[0], "verified": True}] if memory else [])
-    rest = [f for f in failing if not (f.get("slow") or f.get("memory"))]
+    layout = next((f["layout"] for f in failing if f.get("layout")), None)
+    if layout:  # the module's layers do not have the shapes the task asks for
+        first.append({"mistake": "layout", "message": layout, "verified": True})
+    rest = [f for f in failing if not (f.get("slow") or f.get("memory") or f.get("layout"))]
     if first and not any(f.get("failed") or "answered" not in f for f in rest):
         return first
     return first + _diagnose_values(grader, rest, remote, req)

@@ -127,6 +127,7 @@ GENERIC = {
     "localised": "",
     "raised": "",
     "located": "",
+    "layout": "",
     "too-slow": "Correct but too slow: the measured time grows faster than the task allows.",
     "too-much-memory": "Too much memory: the measured peak grows with the full score matrix (T x T).",
 }
@@ -147,7 +148,7 @@ def _contract(entry: dict) -> None:
         entry.setdefault(key, None)
 
 
-UNNAMED = ("measured", "localised", "raised", "located")
+UNNAMED = ("measured", "localised", "raised", "located", "layout")
 
 
 def _error(drill, message: str) -> dict:
