@@ -166,7 +166,6 @@ def test_the_rope_probe_says_how_the_pairs_turn(tmp_path, inv, s0, s1, said):
 
 
 @pytest.mark.parametrize("pos,base,said", [
-    ("np.arange(1, T + 1)", "10000", "its positions start at 1"),
     ("np.arange(T) / T", "10000", "1/T: the positions divided by the table's length"),
     ("np.arange(T)", "1000", "the frequencies of base 1000 where the base is 10000"),
 ])
@@ -176,6 +175,13 @@ def test_the_sinusoidal_probe_says_where_positions_start_and_how_fast_pairs_turn
               "    pe[:, 0::2] = np.sin(ang)\n    pe[:, 1::2] = np.cos(ang[:, : d // 2])\n    return pe\n")
     report = grade(tmp_path, "sinusoidal", source)
     _assert_measured(report, said)
+
+
+def test_sinusoidal_positions_from_1_are_named(tmp_path):
+    source = ("import numpy as np\ndef sinusoidal_encoding(T, d):\n    pos = np.arange(1, T + 1)[:, None]\n"
+              "    ang = pos / 10000 ** (np.arange(0, d, 2)[None, :] / d)\n    pe = np.zeros((T, d))\n"
+              "    pe[:, 0::2] = np.sin(ang)\n    pe[:, 1::2] = np.cos(ang[:, : d // 2])\n    return pe\n")
+    assert [d["mistake"] for d in grade(tmp_path, "sinusoidal", source)["diagnosis"]] == ["sinusoidal-positions-from-1"]
 
 
 @pytest.mark.parametrize("slope,said", [

@@ -17,6 +17,7 @@ STEPS = [Step("mean_square", lambda e: (e["x"] ** 2).mean(-1, keepdim=True), "me
          Step("normalised", lambda e: e["x"] / e["rms"], "x / rms"),
          Step("output", lambda e: e["normalised"] * e["gamma"], "normalised * gamma")]
 QUANTITIES = {"d": lambda e: e["x"].shape[-1]}
+TUNABLES = {"eps": [1e-5, 1e-8, 1e-6, 1e-12, 0.0]}  # constants a learner may write in place of the argument
 
 
 def variant(slips, x, gamma, eps=1e-6):

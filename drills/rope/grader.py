@@ -9,7 +9,7 @@ from studyxf.grading.probes import rope_turns
 from studyxf.grading.steps import Step
 
 SLIPS = ["rope-rotate-half", "rope-frequency", "rope-sign", "rope-position-offset", "rope-ignores-positions",
-         "rope-cos-sin-swapped", "rope-output-halves"]
+         "rope-cos-sin-swapped", "rope-output-halves", "rope-frequency:floor", "rope-angles-tiled"]
 PROBES = [rope_turns()]
 
 
@@ -45,6 +45,8 @@ def variant(slips, x, positions=None, base=10000.0):
         return apply_rope(x, positions, base, convention="half")
     if "rope-frequency" in slips:  # theta_i = base^(-i/d): the factor 2 forgotten
         ang = positions.to(torch.float64).unsqueeze(-1) * base ** (-torch.arange(d // 2, dtype=torch.float64) / d)
+    elif "rope-frequency:floor" in slips:  # base^(-(2i // d)): integer division, 0 for every pair: theta = 1
+        ang = positions.to(torch.float64).unsqueeze(-1) * torch.ones(d // 2, dtype=torch.float64)
     else:
         ang = rope_angles(positions, d, base)
     cos, sin = ang.cos().to(x.dtype), ang.sin().to(x.dtype)
@@ -53,6 +55,10 @@ def variant(slips, x, positions=None, base=10000.0):
     if "rope-sign" in slips:  # rotates the other way
         sin = -sin
     x0, x1 = x[..., 0::2], x[..., 1::2]
+    if "rope-angles-tiled" in slips:  # cos/sin repeated as [a0..a(d/2-1), a0..] (the half layout) on interleaved pairs
+        cos_t, sin_t = torch.cat((cos, cos), -1), torch.cat((sin, sin), -1)
+        rot = torch.stack((-x1, x0), dim=-1).flatten(-2)
+        return x * cos_t + rot * sin_t
     if "rope-output-halves" in slips:  # the rotated pairs concatenated, not interleaved back
         return torch.cat((x0 * cos - x1 * sin, x0 * sin + x1 * cos), dim=-1)
     return torch.stack((x0 * cos - x1 * sin, x0 * sin + x1 * cos), dim=-1).flatten(-2)

@@ -8,7 +8,8 @@ from studyxf.grading.probes import sinusoidal_turns
 from studyxf.grading.steps import Step
 
 SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent:odd",
-         "sinusoidal-multiplies", "sinusoidal-exponent:double"]
+         "sinusoidal-multiplies", "sinusoidal-exponent:double", "sinusoidal-exponent:column", "sinusoidal-exponent:floor",
+         "sinusoidal-positions-from-1"]
 PROBES = [sinusoidal_turns()]
 
 
@@ -30,21 +31,24 @@ STEPS = [Step("position", lambda e: torch.arange(e["T"], dtype=F64).unsqueeze(-1
 
 
 def variant(slips, T, d):
-    pos = torch.arange(T, dtype=F64).unsqueeze(-1)
+    pos = torch.arange(T, dtype=F64).unsqueeze(-1) + (1 if "sinusoidal-positions-from-1" in slips else 0)
     i = torch.arange(d // 2 + d % 2, dtype=F64)
     if "sinusoidal-exponent" in slips:  # 10000^(i/d): the 2 forgotten
         angle = pos / 10000 ** (i / d)
     elif "sinusoidal-exponent:double" in slips:  # 10000^(4i/d): the 2 applied to an index that already steps by 2
         angle = pos / 10000 ** (4 * i / d)
+    elif "sinusoidal-exponent:floor" in slips:  # 2 * i // d: integer division, 0 for every pair
+        angle = pos / 10000 ** torch.div(2 * i, d, rounding_mode="floor")
     elif "sinusoidal-multiplies" in slips:  # pos * 10000^(2i/d)
         angle = pos * 10000 ** (2 * i / d)
     else:
         angle = pos / 10000 ** (2 * i / d)
     first, second = (torch.cos, torch.sin) if "sinusoidal-sin-cos-swapped" in slips else (torch.sin, torch.cos)
     pe = torch.zeros(T, d, dtype=F64)
-    if "sinusoidal-exponent:odd" in slips:  # every column its own frequency: 10000^(j/d) for column j
+    if "sinusoidal-exponent:odd" in slips or "sinusoidal-exponent:column" in slips:
+        # every column its own frequency: 10000^(j/d) for column j (or 10000^(2j/d): the column index doubled)
         j = torch.arange(d, dtype=F64)
-        ang = pos / 10000 ** (j / d)
+        ang = pos / 10000 ** ((2 if "sinusoidal-exponent:column" in slips else 1) * j / d)
         pe[:, 0::2], pe[:, 1::2] = first(ang[:, 0::2]), second(ang[:, 1::2])
         return pe
     if "sinusoidal-concat" in slips:  # sines in the first half, cosines in the second

@@ -89,8 +89,8 @@ def _weight_reading(at: dict | None) -> str | None:
 
 def _shapes_said(at: dict) -> str:
     used = _used(at)
-    shown = ", ".join(f"{k} {v}" for k, v in used.items()) or "no arrays"
-    return f" Line {at['line']}: `{at['code']}`: there {shown}"
+    shown = ", ".join(f"{k} {v}" for k, v in used.items())
+    return f" Line {at['line']}: `{at['code']}`" + (f": there {shown}" if shown else "")
 
 
 def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:

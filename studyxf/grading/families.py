@@ -43,10 +43,16 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
                                             "then transpose(1, 2)",
                                    "merge": "the merge only: the split is right; transpose(1, 2) back to "
                                             "(B, T, H, dh) before reshaping to (B, T, D)"},
+            "rope-frequency": {"floor": "the exponent -(2i // d) is an integer division: 0 for every pair, so every "
+                                        "frequency is 1; write -2 * i / d"},
             "weights-mixed": {m: f"q, k and v are computed with w_{m[0]}, w_{m[1]} and w_{m[2]}" for m in MIXES},
             "no-max-subtraction": {"zeroed": "the overflowed rows come out as zeros: inf / inf is NaN, turned to 0"},
             "sinusoidal-exponent": {"odd": "each column got its own frequency 10000^(j/d), where a sin/cos pair "
                                            "shares one",
+                                    "column": "the exponent uses the column index j (2j/d), where a sin/cos pair "
+                                              "shares the pair's 2i/d",
+                                    "floor": "the exponent 2 * i // d is an integer division: 0 for every pair, so "
+                                             "every frequency is 1; write 2 * i / d",
                                     "double": "the 2 applied to an index that already steps by 2 (0, 2, 4, ...): "
                                               "10000^(4i/d); with that index use i/d"}}
 

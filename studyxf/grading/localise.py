@@ -54,7 +54,8 @@ class Trace:
             if e.get("scalar"):
                 arr = arr.reshape(())
             self.events.append({"line": e["line"], "name": e["name"], "value": arr, "call": e.get("call", 0),
-                                "entry": e.get("entry", -1), "depth": e.get("depth", 0)})
+                                "entry": e.get("entry", -1), "depth": e.get("depth", 0),
+                                "site": e.get("site", e["line"])})
         # an array filled in a loop (pe[pos, i] = ...): only its last value there is a step's
         last = {}
         for i, e in enumerate(self.events):
@@ -106,6 +107,7 @@ class Localiser:
         """failing: the comparable failing cases ({"got", "dtype", "case"}); traced: the one traced;
         raising: the cases whose call raised (a substitution must make the reference raise there too)."""
         self.raising = raising or []
+        self.grader_module = grader
         self.steps = grader.STEPS
         self.quantities_of = getattr(grader, "QUANTITIES", None)
         self.failing, self.traced, self.trace = failing, traced, trace
@@ -138,10 +140,10 @@ class Localiser:
         exactly as a step it does not equal is that step gone wrong, however its numbers can be
         rearranged into another step (heads split with a stride hold q_proj's numbers)."""
         for name, given in self.env.items():
-            given = _np(given)
+            given = _np(given) if not isinstance(given, (dict, str)) else None
             if given is not None and given.shape == value.shape and given.dtype != bool and value.dtype != bool \
-                    and given.size > 1 and compare.same(value.astype(np.float64), given, self.rtol, self.atol):
-                return ""
+                    and compare.same(value.astype(np.float64), given.astype(np.float64), self.rtol, self.atol):
+                return ""  # an input, or a number equal to one (B, L = batch, layers)
         exact = [n for n in self.names if ref[n] is not None and ref[n].shape == value.shape and ref[n].dtype != bool]
         equal = [n for n in exact if compare.same(value.astype(np.float64), ref[n], self.rtol, self.atol)]
         if equal:
@@ -164,10 +166,12 @@ class Localiser:
                     return name
         return None
 
-    def reproduces(self, change: dict, drop: str | None = None, swap: tuple | None = None) -> bool:
+    def reproduces(self, change: dict, drop: str | None = None, swap: tuple | None = None,
+                   fixed: tuple | None = None) -> bool:
         """The reference with these changes (or without the argument `drop`, as if it had its
-        default, or with input swap[0] replaced by swap[1]) gives the learner's output on every
-        failing case (and, for a swap, raises where the learner's code raised)."""
+        default, or with input swap[0] replaced by swap[1], or the input fixed[0] set to fixed[1]
+        on every case) gives the learner's output on every failing case (and, for a swap, raises
+        where the learner's code raised)."""
         last = self.names[-1]
         if swap:
             for case in self.raising:
@@ -184,6 +188,8 @@ class Localiser:
                 env.pop(drop, None)
             if swap:
                 env[swap[0]] = env[swap[1]]
+            if fixed:
+                env[fixed[0]] = fixed[1]
             try:
                 out = _np(st.run(self.steps, env, self._wrap(change))[last])
             except Exception:  # noqa: BLE001 - a change that cannot be made on that case
@@ -221,6 +227,9 @@ class Localiser:
         swapped = self._substituted(found) if not known else None
         if swapped:
             return swapped
+        constant = self._constant(found) if not known else None
+        if constant:
+            return constant
         if not found:
             return None
         first = found[0]
@@ -271,7 +280,8 @@ class Localiser:
                 env[a] = env[b]
                 wrong = {n: _np(v) for n, v in st.run(self.steps, env).items() if n in self.names}
                 right = self._ref({})
-                where = next(((e, n) for e in self.trace.events for n in self.names
+                where = next(((dict(e, line=self._call_site(k)), n) for k, e in enumerate(self.trace.events)
+                              for n in self.names
                               if wrong[n] is not None and right[n] is not None and wrong[n].dtype != bool
                               and e["value"].shape == wrong[n].shape
                               and compare.same(e["value"].astype(np.float64), wrong[n], self.rtol, self.atol)
@@ -281,6 +291,24 @@ class Localiser:
                 one = {"line": e["line"] if e else None, "code": self.trace.code(e["line"]) if e else None,
                        "step": step, "how": how}
                 return {**one, "verified": True, "all": [one], "_change": {}, "_found": []}
+        return None
+
+    def _constant(self, found: list) -> dict | None:
+        """A constant written into the code (eps = 1e-5 where the task's is 1e-6, whatever is passed):
+        the reference with that input fixed to one of the grader's usual values (TUNABLES) on every
+        case gives the learner's outputs."""
+        if found and found[0]["finding"].change is not None:
+            return None
+        for name, values in getattr(self.grader_module, "TUNABLES", {}).items():
+            for value in values:
+                if self.reproduces({}, fixed=(name, value)):
+                    passed = self.traced["case"].kwargs.get(name)
+                    where = found[0] if found else {"line": None, "code": None, "step": None}
+                    how = (f"your code computes with {name} = {value:g} whatever is passed"
+                           + (f" (here {passed:g})" if isinstance(passed, float) else "")
+                           + f": use the argument {name}, whose default the task gives")
+                    one = {"line": where["line"], "code": where["code"], "step": where["step"], "how": how}
+                    return {**one, "verified": True, "all": [one], "_change": {}, "_found": []}
         return None
 
     def _ignored_argument(self, found: list) -> dict | None:
@@ -397,14 +425,10 @@ class Localiser:
         return (whole or found)[0], None
 
     def _call_site(self, i: int) -> int:
-        """The line to name for event i: where a helper's value lands in its caller (`v = rope(...)`
-        rather than the helper's last line), when a shallower event further on holds the same value."""
+        """The line to name for event i: a value made inside a helper is named where the helper is
+        called from the function itself (`v = rope(...)`, not the helper's last line)."""
         e = self.trace.events[i]
-        for later in self.trace.events[i + 1:]:
-            if later.get("depth", 0) < e.get("depth", 0) and later["value"].shape == e["value"].shape \
-                    and np.array_equal(later["value"], e["value"]):
-                return later["line"]
-        return e["line"]
+        return e.get("site", e["line"]) if e.get("depth", 0) > 0 else e["line"]
 
     def _layout_for(self, name: str):
         """The layout the learner's values of this step, or of a step of the same shape, matched in."""

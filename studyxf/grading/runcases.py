@@ -21,6 +21,9 @@ from studyxf.grading.request import Request
 
 DEVICE_HINT = ("the inputs are on {device} here: every tensor you create must be made there too, e.g. "
                "torch.arange(T, device=x.device), torch.ones(T, T, dtype=torch.bool, device=q.device)")
+DTYPE_HINT_TORCH = ("a float64 tensor came into the computation (x.double(), .to(torch.float64), torch.tensor(..., "
+                    "dtype=torch.float64), or a NumPy float64 array through torch.from_numpy): compute in the input's "
+                    "dtype, or return out.to(x.dtype)")
 DTYPE_HINT = ("NumPy 2 promotes a float32 array combined with a NumPy float64 scalar (np.sqrt(d), np.float64(...)) "
               "or a float64 array to float64: use a Python float (d ** 0.5, math.sqrt(d)) or .astype(x.dtype)")
 
@@ -160,7 +163,8 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
         # the usual NumPy 2 promotion: the values are judged too (at float32), so that another
         # mistake beside it is still named
         values = judge.compare(got, ref, "float32", case.engine_error(), inputs)
-        return f"{message}; {DTYPE_HINT}" + (f"; and the {values}" if values else ""), \
+        hint = DTYPE_HINT_TORCH if out.torch else DTYPE_HINT
+        return f"{message}; {hint}" + (f"; and the {values}" if values else ""), \
             (got if values else None), "float32", True
     else:
         judged_at, engine_err = case.dtype, case.engine_error()
@@ -286,7 +290,7 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     answered = {"answered": _plain(decoded), "case": case} if case.validate is not None and case.variant else None
     if not message:
         return {**test, "status": "pass", "message": None}, answered
-    info = {"dtype_promoted": True} if promoted else {}
+    info = {"dtype_promoted": "torch" if getattr(decoded, "torch", False) else "numpy"} if promoted else {}
     info["test"] = f"{case.name}: {message}"
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
         info["named"] = message.mistake
@@ -440,7 +444,10 @@ def _simulated(answers: list[dict], slips: list[str]) -> list[dict]:
         return True
     for size in (1, 2):
         for chosen in combinations(slips, size):
-            if fits(frozenset(chosen)):
+            # each slip of a pair must change the answers on its own (two that cancel are no slip)
+            if fits(frozenset(chosen)) and (size == 1 or not any(fits(frozenset({s})) for s in chosen)) \
+                    and all(any(f["case"].variant(frozenset({s}), *f["case"].args) != f["case"].variant(
+                        frozenset(), *f["case"].args) for f in answers) for s in chosen):
                 return [{"mistake": s, "message": "", "verified": True} for s in chosen]
     return [{"mistake": "measured", "message": "measured: no known slip gives your answers on every case: " +
              "; ".join(f["test"] for f in answers if f.get("failed"))[:600]}]
@@ -507,8 +514,9 @@ def _diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list
 def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:
     """The failing values' diagnosis (_diagnose without the resource causes)."""
     simulated = [f for f in failing if "answered" in f]
-    if simulated:
+    if any(f.get("failed") for f in simulated):  # a wrong answer (a crash is said by the crash entry)
         return _simulated(simulated, list(getattr(grader, "NAMED", [])))
+    failing = [f for f in failing if "answered" not in f]
     read = [f["readings"] for f in failing if "readings" in f]
     if read:  # a slip only when every failing case fits it ([0, 0] for nums [0, 4, 3, 0] fits two)
         common = [m for m in read[0] if all(m in r for r in read[1:])]
@@ -516,7 +524,9 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
             return [{"mistake": common[0], "message": "", "verified": True}]
         return [{"mistake": "measured", "message": "measured: the failing cases fit no one known slip: " + "; ".join(
             f["test"] for f in failing if f.get("test"))[:600]}]
-    promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT}] if any(f.get("dtype_promoted") for f in failing) \
+    kinds = {f["dtype_promoted"] for f in failing if f.get("dtype_promoted")}
+    promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT_TORCH if kinds == {"torch"} else DTYPE_HINT}] \
+        if kinds \
         else []
     comparable = [f for f in failing if f.get("variant_of")]
     if comparable and "case" in comparable[0]:
@@ -533,7 +543,8 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     raising = [f["raised_case"] for f in failing if f.get("raised_case") is not None]
     found = _localise(grader, comparable, remote, req, raising) if not promoted else None
     # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
-    where = {k: found[k] for k in ("line", "code", "step", "how")} if found and found["verified"] else {}
+    where = {k: found[k] for k in ("line", "code", "step", "how")} \
+        if found and found["verified"] and len(found["all"]) == 1 else {}  # one difference: its line is the slip's
     if named:
         return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
                  **where} for s in named] + promoted

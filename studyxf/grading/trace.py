@@ -85,13 +85,22 @@ class Tracer:
             n = self._count.get(key, 0)
             self._count[key] = n + 1
             event = {"line": line, "name": name, "value": arr, "depth": self._depth(frame), "call": call,
-                     "entry": self.current}
+                     "entry": self.current, "site": self._site(frame)}
             if n >= MAX_PER_LINE:  # a loop: the latest value replaces the last one kept
                 self.events[self._last[key]] = event
                 continue
             self._last[key] = len(self.events)
             self.total += arr.size
             self.events.append(event)
+
+    def _site(self, frame) -> int:
+        """The line running in the outermost frame of the learner's file (a helper's call site)."""
+        line, f = frame.f_lineno, frame.f_back
+        while f is not None:
+            if f.f_code.co_filename == self.path:
+                line = f.f_lineno
+            f = f.f_back
+        return line
 
     def _depth(self, frame) -> int:
         depth, f = 0, frame.f_back
@@ -118,7 +127,7 @@ class Tracer:
             if arr is not None and len(self.events) < MAX_EVENTS and arr.size <= MAX_ITEMS:
                 self.events.append({"line": frame.f_lineno, "name": "<return>", "value": arr,
                                     "depth": self._depth(frame), "call": self._calls.get(key, -1),
-                                    "entry": self.current})
+                                    "entry": self.current, "site": self._site(frame)})
             self._seen.pop(key, None)
             self._line.pop(key, None)
             self._calls.pop(key, None)
@@ -157,7 +166,8 @@ class Tracer:
         from studyxf.grading import wire
 
         return {"events": [{"line": e["line"], "name": e["name"], "depth": e["depth"], "call": e.get("call", 0),
-                            "entry": e.get("entry", -1), "scalar": e["value"].ndim == 0, "v": wire.encode(e["value"])}
+                            "entry": e.get("entry", -1), "site": e.get("site", e["line"]), "scalar": e["value"].ndim == 0,
+                            "v": wire.encode(e["value"])}
                            for e in self.events],
                 "entries": [[None if a is None else {"scalar": a.ndim == 0, "v": wire.encode(a)} for a in args]
                             for args in self.entries],
