@@ -4,6 +4,7 @@ made in the reference gives the learner's outputs on every failing case."""
 
 import numpy as np
 import pytest
+import torch
 
 from studyxf.grading import steps as st
 from studyxf.grading.runcases import load_grader
@@ -22,8 +23,8 @@ def test_the_tensor_drills_state_their_steps():
 @pytest.mark.parametrize("drill", STEPPED)
 def test_the_steps_end_at_the_reference(drill):
     grader = load_grader(str(DRILLS[drill].folder))
-    if hasattr(grader, "STEP_ARGS"):
-        pytest.skip("a driven drill: its steps are one call (the test below)")
+    if hasattr(grader, "STEP_ARGS") or hasattr(grader, "step_inputs"):
+        pytest.skip("a driven or module drill: the tests below")
     for case in grader.cases():
         out = st.run(grader.STEPS, st.inputs64(case))[grader.STEPS[-1].name]
         np.testing.assert_allclose(st.as_numpy(out), case.ref(), rtol=1e-9, atol=1e-9, err_msg=case.name)
@@ -157,3 +158,19 @@ def test_the_blind_corpora_correct_files_pass_and_mistakes_fail(tmp_path):
             if (report["status"] == "pass") != item["correct"]:
                 wrong.append((item["file"], report["status"]))
     assert not wrong
+
+
+def test_a_module_drill_s_steps_give_its_reference_from_the_installed_weights():
+    import runpy
+
+    from studyxf.grading import module_drill
+
+    drill = DRILLS["causal-self-attention"]
+    grader = load_grader(str(drill.folder))
+    cls = runpy.run_path(str(drill.folder / "solution.py"))["CausalSelfAttention"]
+    for i, (d, h, *_rest) in enumerate(module_drill.CONFIGS):
+        _module, layout, _handles, x = module_drill._built(cls, grader, i)
+        x64 = x.to(torch.float64)
+        ref = grader.reference(layout, d, h, seed=100 + i)(x64).numpy()
+        out = st.run(grader.STEPS, grader.step_inputs(layout, d, h, 100 + i, x64))["projected"]
+        np.testing.assert_allclose(st.as_numpy(out), ref, rtol=1e-9, atol=1e-9)

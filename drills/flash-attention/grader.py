@@ -11,6 +11,7 @@ from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.probes import attention_scale, attention_weights
 
 SLIPS = ["no-scale", "scale-d", "scale-after-softmax", "causal-top-left", "mask-diagonal", "mask-ignored", "flash-no-rescale", "flash-no-rescale-output",
+         "flash-block-end-short", "flash-last-key-dropped",
          "flash-no-rescale-sum", "flash-per-block-softmax", "flash-per-block-softmax-mean", "flash-drops-last-block",
          "masked-row-nan"]
 PROBES = [probe(lambda call, q, k, v: call(q[None], k[None], v[None]))
@@ -36,6 +37,12 @@ def variant(slips, q, k, v, causal=False, block_size=64):
     blocks = 0
     for ks in range(0, end, block_size):
         ke = min(ks + block_size, tk)
+        if "flash-block-end-short" in slips:  # each block stops one key short: its last key never seen
+            ke = min(ks + block_size - 1, tk)
+        elif "flash-last-key-dropped" in slips:  # the loop stops at Tk - 1: the last key never seen
+            ke = min(ks + block_size, tk - 1)
+        if ke <= ks:
+            continue
         s = (q @ k[..., ks:ke, :].transpose(-2, -1)) * scale
         if causal and "mask-ignored" not in slips:
             i, j = torch.arange(tq).unsqueeze(-1), torch.arange(ks, ke)

@@ -5,7 +5,7 @@ import random
 
 from studyxf.grading.case import Case, Named
 
-NAMED = ["two-sum-values", "two-sum-same-element"]  # the slips its validator recognises
+NAMED = ["two-sum-values", "two-sum-same-element", "two-sum-sorted-positions"]  # the slips its validator recognises
 
 SLOW = ("correct on the small cases, but too slow here: still running after {s:g} s on n = {n:,} "
         "(an O(n^2) solution? a hash map makes it O(n))")
@@ -29,10 +29,19 @@ def _two_sum_check(nums, target):
         if values:
             return Named(f"expected two indices, got {[i, j]!r:.100}: the values that sum to {target}, not where "
                          f"they are", "two-sum-values")
+        if valid and i != j and _sorted_positions(nums, target, i, j):
+            return Named(f"expected indices into nums, got {[i, j]!r:.100}: positions of a pair in a sorted copy of nums",
+                         "two-sum-sorted-positions")
         if not valid or i == j:
             return f"expected two different valid indices, got {[i, j]!r:.100}"
         return f"nums[{i}] + nums[{j}] = {nums[i] + nums[j]}, not the target {target}"
     return validate
+
+
+def _sorted_positions(nums, target, i, j) -> bool:
+    """Whether i and j are the positions of a pair summing to target in sorted(nums)."""
+    ordered = sorted(nums)
+    return ordered[i] + ordered[j] == target
 
 
 def _values(nums, a, b) -> bool:

@@ -178,6 +178,23 @@ def offset(v, s, env, quantities) -> Finding | None:
     return Finding(f"yours is the expected value plus {c:.6g} everywhere", lambda e, r, c=c: r + c, "offset")
 
 
+def plus_input(v, s, env, rtol, atol) -> Finding | None:
+    """Yours is the step's value with an input added or subtracted (a residual x + ... inside a
+    module that has none, or taken twice)."""
+    for name, given in (env or {}).items():
+        if not hasattr(given, "shape") or getattr(given, "dtype", None) is None or len(given.shape) == 0:
+            continue
+        g = _np(given)
+        if g.dtype == bool or g.shape != v.shape:
+            continue
+        for words, sign in (("plus", 1.0), ("minus", -1.0)):
+            if same(v, s + sign * g, rtol, atol):
+                return Finding(f"yours is the expected value {words} the input {name}: a residual ({name} + ...) "
+                               f"where the task has none" if sign > 0 else f"yours is the expected value minus {name}",
+                               lambda e, r, n=name, sg=sign: r + sg * _np(e[n]), "plus-input")
+    return None
+
+
 def _regions(shape: tuple, s: np.ndarray, env: dict) -> list[tuple[str, Callable]]:
     """Named regions of a step's value: (words, fn(env, reference) -> boolean array)."""
     out = [("where the expected value is -inf", lambda e, r: np.isneginf(r)),
@@ -408,6 +425,7 @@ def explain(v, s, prev, prev_name, env, quantities, rtol, atol, input_dtype) -> 
     reading (of any comparator) in its alts, for verification to choose among."""
     found = [of_previous(v, prev, prev_name, env, rtol, atol, quantities)]
     found += [fn(v, s, env, quantities) for fn in (factor, offset)]
+    found.append(plus_input(v, s, env, rtol, atol))
     found += [fn(v, s, env, quantities, rtol, atol) for fn in (region, permuted, reversed_, rounded, shifted)]
     found.append(precision(v, s, env, quantities, input_dtype))
     readings = []
@@ -434,6 +452,17 @@ def rearranged(v: np.ndarray, source: np.ndarray, source_name: str, rtol: float,
         return None
     if not np.allclose(np.sort(source, axis=None), np.sort(v, axis=None), rtol=max(rtol, 1e-9), atol=atol * scale(source)):
         return None
+    if source.ndim == v.ndim + 1:  # a merge: the source's axes reordered, its last two flattened into one
+        for p in permutations(range(source.ndim)):
+            moved = source.transpose(p)
+            if moved.shape[:-2] + (moved.shape[-2] * moved.shape[-1],) != v.shape or p == (0, 2, 1, 3):
+                continue
+            if same(v, moved.reshape(v.shape), rtol, atol):
+                how = (f"yours holds '{source_name}' {source.shape} with its axes ordered {p} before the last two are "
+                       f"merged: the heads are merged as transpose(1, 2) to (B, T, H, d_head), then reshaped to "
+                       f"(B, T, d), so column h * d_head + i is head h's i-th")
+                return Finding(how, lambda e, r, n=source_name, p=p: _merge(e, n, p), "rearranged")
+        return None
     last = source.shape[-1]
     ints = {k: val for k, val in (env or {}).items() if type(val) is int and val > 1}
     for a in range(2, last):
@@ -459,6 +488,11 @@ def rearranged(v: np.ndarray, source: np.ndarray, source_name: str, rtol: float,
             found[0].alts = found[1:]
             return found[0]
     return None
+
+
+def _merge(env: dict, name: str, p) -> np.ndarray:
+    moved = _np(env[name]).transpose(p)
+    return moved.reshape(moved.shape[:-2] + (-1,))
 
 
 def _arrange(env: dict, name: str, parts, p) -> np.ndarray:

@@ -258,7 +258,11 @@ def fused_attention(x, w_qkv, b_qkv, w_proj, b_proj, n_heads, slips=frozenset(),
     if trace is not None:
         trace[ATTN_IN] = x
     qkv = x @ w_qkv.T + (b_qkv if b_qkv is not None else 0)
-    q, k, v = (split(t, n_heads, slips) for t in qkv.chunk(3, dim=-1))
+    if "qkv-per-head" in slips:  # viewed as (B, T, H, 3 d_head) first, then q, k, v cut from each head's block
+        parts = qkv.reshape(*x.shape[:-1], n_heads, 3 * (D // n_heads)).split(D // n_heads, dim=-1)
+        q, k, v = (t.transpose(-3, -2) for t in parts)
+    else:
+        q, k, v = (split(t, n_heads, slips) for t in qkv.chunk(3, dim=-1))
     out = merge(attend(q, k, v, causal=True, slips=slips, d_model=D), slips)
     if trace is not None:
         trace[ATTN_PRE_PROJ] = out

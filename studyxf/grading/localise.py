@@ -161,6 +161,8 @@ class Localiser:
                     continue
                 if compare.same(laid.astype(s.dtype) if s.dtype == bool else laid.astype(np.float64), s,
                                 self.rtol, self.atol):
+                    if words and self._later_gone_wrong(value, name, ref):
+                        return None  # q_proj's numbers, shaped as a q it is not: that q gone wrong
                     if words.startswith("axes permuted"):
                         self.layout.setdefault(name, fn)
                     return name
@@ -423,6 +425,24 @@ class Localiser:
             whole = [f for f in whole if "everywhere" not in f["finding"].how]
             return (whole[0] if whole else None), None
         return (whole or found)[0], None
+
+    def _later_gone_wrong(self, value: np.ndarray, name: str, ref: dict) -> bool:
+        """A value that equals step `name` only rearranged, while a later step has its shape up to
+        the order of axes and no layout of it equals that step (heads split with a stride)."""
+        if value.ndim < 3:
+            return False
+        for later in self.names[self.names.index(name) + 1:]:
+            s = ref[later]
+            if s is None or s.dtype == bool or s.ndim != value.ndim or sorted(s.shape) != sorted(value.shape):
+                continue
+            for _words, fn in compare.layouts(value.shape, s.shape):
+                try:
+                    if compare.same(fn(value).astype(np.float64), s, self.rtol, self.atol):
+                        return False
+                except ValueError:
+                    continue
+            return True
+        return False
 
     def _call_site(self, i: int) -> int:
         """The line to name for event i: a value made inside a helper is named where the helper is

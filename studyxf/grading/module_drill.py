@@ -236,6 +236,20 @@ def localise(taps: dict, trace: dict, order: list[str], rtol: float = 1e-4, atol
     return None
 
 
+class ModuleCase:
+    """A module config seen as a case by the localisation: its inputs by name (x and the reference
+    weights the sandbox copied in) and its dtype."""
+
+    driver = None
+    kwargs: dict = {}
+
+    def __init__(self, inputs: dict, dtype: str):
+        self.inputs, self.dtype, self.args = inputs, dtype, [inputs["x"]]
+
+    def labelled(self) -> dict:
+        return dict(self.inputs)
+
+
 def run(remote, grader, judge_case, label: str):
     """Judge side: yields (test dict, failing-info dict or None) for each config. The learner's
     module runs in the sandbox; the reference is computed here from the layout it reports."""
@@ -272,6 +286,9 @@ def run(remote, grader, judge_case, label: str):
             fail_info = {"got": out.values.astype(np.float64), "dtype": dname, "ref": ref,
                          "variant_of": lambda slips, _f=ref_fn, _x=x: _f(_x, slips, None).numpy(),
                          "localised": localise(taps, trace, list(trace))}
+            if hasattr(grader, "step_inputs"):  # the module's forward as the grader's steps (localise.py)
+                fail_info.update(case=ModuleCase(grader.step_inputs(ans["layout"], d, h, 100 + i, x), dname),
+                                 module_index=i)
         yield {"name": name, "status": "fail" if message else "pass", "message": message, "test_code": code}, fail_info
         if i == 0:
             props = remote.ask({"op": "module_props"}, 3 * remote.limit())

@@ -396,7 +396,9 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
         return None
     result, change, found = None, {}, []
     for traced in order[:3]:
-        answer = remote.ask({"op": "trace", "i": traced["index"]}, remote.limit(traced["case"]))
+        ask = {"op": "module_trace", "i": traced["module_index"]} if "module_index" in traced else \
+            {"op": "trace", "i": traced["index"]}
+        answer = remote.ask(ask, remote.limit(traced["case"] if "index" in traced else None))
         if "trace" not in answer:
             break
         try:
@@ -564,7 +566,8 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
         out.append({"mistake": "localised", "message": local})
     crash = _crash_entry(raised, failing, remote, req) if raised else None
     if found and found["verified"]:  # the verified cause, then what raised, then the probes' words
-        return [_located_entry(grader, found)] + ([crash] if crash else []) + out
+        return [_located_entry(grader, found)] + ([crash] if crash else []) + \
+            [d for d in out if d["mistake"] != "localised"]  # the hooks' stage is said better by the line
     if found and not (out or raised):
         out.insert(0, _located_entry(grader, found))  # where the values leave the reference, unverified
     if not out and comparable:

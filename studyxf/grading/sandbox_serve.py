@@ -92,6 +92,17 @@ class Served:
             if op == "check":
                 case = self.cases[ask["i"]]
                 return {"message": case.checks[ask["j"]][1](runcases.numpy_call(fn, framework))}
+            if op == "module_trace":  # one config's forward again, each line's locals recorded
+                from studyxf.grading.trace import Tracer
+
+                tracer = Tracer(self.path)
+                try:
+                    module, _, _, x = module_drill._built(fn, self.grader, ask["i"])
+                    with torch.no_grad():
+                        tracer.run(lambda: module(x))
+                except Exception:  # noqa: BLE001 - where it raised is part of the trace
+                    pass
+                return {"trace": tracer.as_data()}
             if op == "module":
                 return module_drill.sandbox_config(fn, self.grader, ask["i"])
             if op == "module_props":
