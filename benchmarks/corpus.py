@@ -21,7 +21,7 @@ UNNAMED = {"measured", "localised", "raised"}
 def named(entry: dict) -> bool:
     """A cause: a catalogued id, or a localised cause or a crash's reading that was verified (the
     outputs reproduced, or the shapes at the failing line agreeing)."""
-    if entry["mistake"] in ("located", "raised", "layout"):
+    if entry["mistake"] in ("located", "raised", "layout", "shape"):
         return bool(entry.get("verified"))
     return entry["mistake"] not in UNNAMED
 

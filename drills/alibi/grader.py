@@ -7,7 +7,7 @@ from studyxf.grading.case import F64, Case
 from studyxf.grading.probes import alibi_slope_series
 from studyxf.grading.steps import Step
 
-SLIPS = ["alibi-slope-offset", "alibi-sign", "alibi-signed-distance", "alibi-slope-order"]
+SLIPS = ["alibi-slope-offset", "alibi-sign", "alibi-signed-distance", "alibi-slope-order", "alibi-slope-offset:floor"]
 PROBES = [alibi_slope_series()]
 
 STEPS = [Step("slopes", lambda e: alibi_slopes(e["n_heads"]), "2^(-8(h+1)/n) for h = 0 .. n-1"),
@@ -18,7 +18,9 @@ QUANTITIES = {"2^(8/n)": lambda e: 2 ** (8 / e["n_heads"]), "n_heads": lambda e:
 
 
 def variant(slips, n_heads, T):
-    if "alibi-slope-offset" in slips:  # 2^(-8h/n) for h = 0..n-1: starts at 1, not 2^(-8/n)
+    if "alibi-slope-offset:floor" in slips:  # 8 // n: an integer division, 0 for n > 8 (every slope 1)
+        slopes = torch.tensor([2 ** (-(8 // n_heads) * (h + 1)) for h in range(n_heads)], dtype=F64)
+    elif "alibi-slope-offset" in slips:  # 2^(-8h/n) for h = 0..n-1: starts at 1, not 2^(-8/n)
         slopes = torch.tensor([2 ** (-8 * h / n_heads) for h in range(n_heads)], dtype=F64)
     else:
         slopes = alibi_slopes(n_heads)

@@ -22,7 +22,9 @@ STEPS = [Step("scores_flops", lambda e: scalar(2 * e["batch"] * e["heads"] * e["
               "the score matrices of one layer, bytes_per_element each"),
          Step("output", lambda e: scalar([float(e["flops"]), float(e["memory_bytes"])]), "flops, memory_bytes")]
 # sizes a factor may equal; a constant (2, 8, 10^9, 1024^3) is said as the number, the same on every case
-QUANTITIES = {"the layers": lambda e: e["layers"], "bytes_per_element": lambda e: e.get("bytes_per_element", 2),
+QUANTITIES = {"the layers": lambda e: e["layers"],
+              "(T + 1) / (2 T) (the causal triangle with its diagonal)": lambda e: (e["tokens"] + 1) / (2 * e["tokens"]),
+              "(T - 1) / (2 T) (the causal triangle without its diagonal)": lambda e: (e["tokens"] - 1) / (2 * e["tokens"]), "bytes_per_element": lambda e: e.get("bytes_per_element", 2),
               "10^9": lambda e: 1e9, "1024^3": lambda e: 1024 ** 3, "8": lambda e: 8}
 
 

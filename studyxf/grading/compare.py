@@ -343,6 +343,8 @@ FUNCTIONS = [
     ("the normal CDF alone, 0.5 (1 + erf(x / sqrt 2)), without the factor x",
      lambda a: 0.5 * (1 + _erf(a / math.sqrt(2)))),
     ("GELU without the 1/sqrt(2) inside erf", lambda a: 0.5 * a * (1 + _erf(a))),
+    ("GELU with erf(x sqrt(2/pi)) (the tanh form's constant inside erf, where erf takes x / sqrt 2)",
+     lambda a: 0.5 * a * (1 + _erf(a * math.sqrt(2 / math.pi)))),
     ("x * sigmoid(1.702 x) (the quick GELU)", lambda a: a * _sigmoid(1.702 * a)),
     ("ReLU", lambda a: np.maximum(a, 0)),
     ("sigmoid", _sigmoid),
@@ -350,6 +352,24 @@ FUNCTIONS = [
     ("exp", np.exp),
     ("the values divided by their sum over the last axis (no exp)", lambda a: a / a.sum(-1, keepdims=True)),
 ]
+
+
+def flipped() -> list:
+    """Each function with a sign flipped inside (a / (1 + exp(a)) for SiLU, where exp(-a) was meant)."""
+    out = []
+    for name, fn in FUNCTIONS:
+        if name.startswith("the values"):
+            continue
+        odd = name.startswith(("SiLU", "GELU", "x *"))  # x * f(x): the sign flips inside f only
+        out.append((f"{name} with the sign inside flipped (exp(x) where exp(-x) is meant, or the like)",
+                    (lambda a, fn=fn: -fn(-a)) if odd else (lambda a, fn=fn: fn(-a))))
+    return out
+
+
+def function_readings(prev_name: str) -> list:
+    """(words, change) for each function of the step before (for a step made inside a fused line)."""
+    return [(f"yours is the step before ('{prev_name}') through {name}",
+             (lambda e, r, fn=fn, p=prev_name: fn(_np(e[p])))) for name, fn in FUNCTIONS + flipped()]
 
 
 def of_previous(v, prev, prev_name, env, rtol, atol, quantities=None) -> Finding | None:
@@ -381,6 +401,7 @@ def of_previous(v, prev, prev_name, env, rtol, atol, quantities=None) -> Finding
         if prev.shape[axis] > 1:
             funcs.insert(0, (f"a softmax over axis {axis} instead of the last (the keys)",
                              lambda a, axis=axis: _softmax(a, axis)))
+    funcs += flipped()
     for name, fn in funcs:
         with np.errstate(all="ignore"):
             try:
@@ -388,7 +409,7 @@ def of_previous(v, prev, prev_name, env, rtol, atol, quantities=None) -> Finding
             except (ValueError, FloatingPointError):
                 continue
         if w.shape == v.shape and same(v, w, rtol, atol):
-            return Finding(f"yours is {name} of the step before ('{prev_name}')",
+            return Finding(f"yours is the step before ('{prev_name}') through {name}",
                            lambda e, r, fn=fn, p=prev_name: fn(_np(e[p])), "function")
     return None
 

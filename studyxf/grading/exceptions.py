@@ -118,10 +118,16 @@ def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
             return f"{said}. " + KEEPDIMS.format(a=dropped[0], b=dropped[1]), True
         masks = [v for k, v in (_used(at) if at else {}).items() if "mask" in k]
         scores = [v for k, v in (_used(at) if at else {}).items() if "mask" not in k]
+        # a (B, T, T) mask exactly (the scores without their head axis), not one already given a new axis
         head_axis_missing = has_mask and (at is None or any(
-            len(m) + 1 == len(s) == 4 for m in masks for s in scores))
+            len(s) == 4 and tuple(m) == (s[0], s[2], s[3]) for m in masks for s in scores))
         hint = (" A mask (B, T, T) against scores (B, H, T, T) needs a head axis: mask[:, None]."
                 if head_axis_missing else "")
+        if not hint and has_mask and "[:, None]" in (at or {}).get("code", "") and any(
+                len(s) == 4 and tuple(m) == (s[2], s[3]) for m in masks for s in scores):
+            hint = (" A (T, T) mask broadcasts against (B, H, T, T) scores as it is; mask[:, None] makes it (T, 1, T), "
+                    "which lines its rows up with the batch axis: add the head axis only to a (B, T, T) mask.")
+            head_axis_missing = True
         if len(shapes) == 2 and len(shapes[0]) == len(shapes[1]) and shapes[0][:-1] == shapes[1][:-1]:
             hint += (" Only the last axes differ: if that line mixes * and @, they share one precedence and run "
                      "left to right, so g * x @ w is (g * x) @ w: write g * (x @ w).")

@@ -43,6 +43,8 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
                                             "then transpose(1, 2)",
                                    "merge": "the merge only: the split is right; transpose(1, 2) back to "
                                             "(B, T, H, dh) before reshaping to (B, T, D)"},
+            "alibi-slope-offset": {"floor": "the step 8 // n is an integer division: 0 for more than 8 heads, so "
+                                            "every slope is 1; write 8 / n"},
             "rope-frequency": {"floor": "the exponent -(2i // d) is an integer division: 0 for every pair, so every "
                                         "frequency is 1; write -2 * i / d"},
             "weights-mixed": {m: f"q, k and v are computed with w_{m[0]}, w_{m[1]} and w_{m[2]}" for m in MIXES},

@@ -223,15 +223,13 @@ class Localiser:
             start = one["event"] + 1
             if self._reproduces_here(change):
                 break
-        ignored = self._ignored_argument(found) if not known else None
-        if ignored:
-            return ignored
-        swapped = self._substituted(found) if not known else None
-        if swapped:
-            return swapped
-        constant = self._constant(found) if not known else None
-        if constant:
-            return constant
+        # whole-case readings, tried where the differences found do not give the learner's outputs
+        if not known and not (found and all(f["finding"].change for f in found)
+                              and self.reproduces({f["step"]: f["finding"].change for f in found})):
+            for reading in (self._ignored_argument, self._substituted, self._constant):
+                said = reading(found)
+                if said:
+                    return said
         if not found:
             return None
         first = found[0]
@@ -269,9 +267,6 @@ class Localiser:
         the encoder's memory): the reference with that input in the other's place gives the
         learner's outputs on every failing case, and raises where the learner's code raised. The
         line is the first whose value equals that reference's step and not the right one's."""
-        if found and found[0]["finding"].change is not None and self.reproduces(
-                {f["step"]: f["finding"].change for f in found}):
-            return None
         arrays = {k: _np(v) for k, v in self.env.items() if hasattr(v, "shape") and len(v.shape) >= 2}
         for a, va in arrays.items():
             for b, vb in arrays.items():
@@ -299,8 +294,6 @@ class Localiser:
         """A constant written into the code (eps = 1e-5 where the task's is 1e-6, whatever is passed):
         the reference with that input fixed to one of the grader's usual values (TUNABLES) on every
         case gives the learner's outputs."""
-        if found and found[0]["finding"].change is not None:
-            return None
         for name, values in getattr(self.grader_module, "TUNABLES", {}).items():
             for value in values:
                 if self.reproduces({}, fixed=(name, value)):
@@ -316,8 +309,6 @@ class Localiser:
     def _ignored_argument(self, found: list) -> dict | None:
         """A keyword argument the code does not use (a hard-coded eps, positions or base ignored):
         the reference without it, at its default, gives the learner's outputs."""
-        if found and found[0]["finding"].change is not None:
-            return None
         for name, value in self.traced["case"].kwargs.items():
             if self.reproduces({}, drop=name):
                 shown = value if not hasattr(value, "shape") else f"an array {tuple(value.shape)}"
@@ -421,9 +412,14 @@ class Localiser:
         whole = [f for f in found if f["finding"].change
                  and self._reproduces_here({**change, f["step"]: f["finding"].change})]
         if e["value"].size == 1:
-            # a number is some multiple of any other: only a named difference that gives the output counts
-            whole = [f for f in whole if "everywhere" not in f["finding"].how]
-            return (whole[0] if whole else None), None
+            # a number is some multiple of any other: only a named difference counts, one that gives the
+            # output first; else one on the step this number equals in size (a term of a sum, halved
+            # like its sibling), which the next differences may complete
+            named = [f for f in found if "everywhere" not in f["finding"].how and f["finding"].change]
+            whole = [f for f in whole if f in named]
+            near = [f for f in named if ref[f["step"]].size == 1 and 0.4 <= abs(
+                float(e["value"].reshape(-1)[0]) / (float(ref[f["step"]].reshape(-1)[0]) or 1.0)) <= 2.5]
+            return ((whole or near or [None])[0]), None
         return (whole or found)[0], None
 
     def _later_gone_wrong(self, value: np.ndarray, name: str, ref: dict) -> bool:
@@ -507,6 +503,8 @@ class Localiser:
             if k < j:  # a step made otherwise, inside a line that computes more
                 tries += [(f"{how} (expected {self.says.get(name) or name})", (lambda e, r, c=c: c(e, r)))
                           for how, c in compare.combined(before, self.env)]
+                tries += [(f"{how} (expected {self.says.get(name) or name})", c)
+                          for how, c in compare.function_readings(before)]
             for how, fn in tries:
                 trial = {**change, name: fn}
                 try:

@@ -34,7 +34,7 @@ def renderables(report: dict, next_step: str | None = None) -> list:
         out.append(Text(f"  {report['message']}"))
     for dg in report["diagnosis"]:
         line = Text("  diagnosis: ", style="bold yellow")
-        if dg["mistake"] and dg["mistake"] not in ("measured", "localised", "raised", "located", "layout"):
+        if dg["mistake"] and dg["mistake"] not in ("measured", "localised", "raised", "located", "layout", "shape"):
             line.append(f"{dg['mistake']} - ", style="bold yellow")
         line.append(dg.get("message") or "")
         if dg.get("line") and dg["mistake"] not in (None, "located") and f"line {dg['line']}" not in line.plain:

@@ -171,6 +171,30 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
     return judge.compare(got, ref, judged_at, engine_err, inputs), got, judged_at, False
 
 
+def _shape_or_dtype(out, case: Case, message: str) -> dict:
+    """What a wrong shape or a lowered dtype says: the expected values with the axes in another
+    order (which order), or a float64 case answered in float32 (computed in float32)."""
+    if not isinstance(out, wire.Array) or case.convert is not None or case.validate is not None:
+        return {}
+    if message.startswith("shape:"):
+        got, ref = out.values, case.ref()
+        if got.ndim == ref.ndim and sorted(got.shape) == sorted(ref.shape) and got.size == ref.size:
+            from itertools import permutations
+
+            for p in permutations(range(got.ndim)):
+                if tuple(got.shape[i] for i in p) == ref.shape and np.allclose(
+                        got.transpose(p).astype(np.float64), ref, rtol=1e-3, atol=1e-4, equal_nan=True):
+                    return {"shape": f"your output holds the expected values with the axes in another order: yours is "
+                                     f"{got.shape}, expected {ref.shape} (transposing yours by {p} gives the expected): "
+                                     f"build it in the task's order"}
+        return {"shape_fact": f"measured: your output's shape is {got.shape}; the expected shape is {ref.shape}"}
+    if message.startswith("dtype:") and case.dtype == "float64" and out.dtype in ("float32", "float16", "bfloat16"):
+        return {"dtype_lowered": f"your output is {out.dtype} where the input is float64: the computation ran in "
+                                 f"{out.dtype} (x.float(), .to(torch.float32), np.float32(...) or a float32 array mixed "
+                                 f"in); compute in the input's dtype"}
+    return {}
+
+
 def _preview(inputs: dict) -> dict:
     """A failing test's inputs, as Exercism shows them: shape, dtype and the first few values."""
     out = {}
@@ -292,6 +316,7 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
         return {**test, "status": "pass", "message": None}, answered
     info = {"dtype_promoted": "torch" if getattr(decoded, "torch", False) else "numpy"} if promoted else {}
     info["test"] = f"{case.name}: {message}"
+    info.update(_shape_or_dtype(decoded, case, str(message)))
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
         info["named"] = message.mistake
         info["readings"] = message.readings
@@ -455,6 +480,36 @@ def _simulated(answers: list[dict], slips: list[str]) -> list[dict]:
              "; ".join(f["test"] for f in answers if f.get("failed"))[:600]}]
 
 
+def _memory_entry(message: str, where: dict) -> dict:
+    said = f"{where['how']}; {message}" if where.get("how") else message
+    return {"mistake": "too-much-memory", "message": said, "verified": True, **where}
+
+
+def _full_matrix(grader, remote: Remote, req: Request) -> dict:
+    """Where a memory-hungry submission builds the whole (Tq, Tk) score matrix: the first line of the
+    first case (Tk several blocks long) whose value has that shape."""
+    from studyxf.grading import localise
+
+    if remote.gone or not hasattr(grader, "cases"):
+        return {}
+    for index, case in enumerate(grader.cases()[:2]):
+        q, k = (case.args + [None, None])[:2]
+        if not hasattr(q, "shape") or not hasattr(k, "shape"):
+            continue
+        answer = remote.ask({"op": "trace", "i": index}, remote.limit(case))
+        try:
+            with open(req.path, encoding="utf-8") as fh:
+                trace = localise.Trace(answer.get("trace") or {}, fh.read())
+        except OSError:
+            return {}
+        full = (q.shape[-2], k.shape[-2])
+        hit = next((e for e in trace.events if e["value"].ndim >= 2 and tuple(e["value"].shape[-2:]) == full), None)
+        if hit:
+            return {"line": hit["line"], "code": trace.code(hit["line"]),
+                    "how": f"line {hit['line']} builds a {tuple(hit['value'].shape)} array: the whole score matrix"}
+    return {}
+
+
 def _crash_entry(raised: list, failing: list[dict], remote: Remote, req: Request) -> dict:
     """What the raising cases have in common, where the first raised, and its usual cause when the
     shapes at that line agree with it."""
@@ -503,7 +558,7 @@ def _diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list
     memory = [f["memory"] for f in failing if f.get("memory")]
     # too slow and too much memory are causes, measured by the judge: first, then what the values say
     first = ([{"mistake": "too-slow", "message": slow[0], "verified": True}] if slow else []) + \
-        ([{"mistake": "too-much-memory", "message": memory[0], "verified": True}] if memory else [])
+        ([_memory_entry(memory[0], _full_matrix(grader, remote, req))] if memory else [])
     layout = next((f["layout"] for f in failing if f.get("layout")), None)
     if layout:  # the module's layers do not have the shapes the task asks for
         first.append({"mistake": "layout", "message": layout, "verified": True})
@@ -526,6 +581,13 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
             return [{"mistake": common[0], "message": "", "verified": True}]
         return [{"mistake": "measured", "message": "measured: the failing cases fit no one known slip: " + "; ".join(
             f["test"] for f in failing if f.get("test"))[:600]}]
+    shaped = [f["shape"] for f in failing if f.get("shape")]
+    if shaped and all(f.get("shape") for f in failing if f.get("shape") or f.get("shape_fact")):
+        return [{"mistake": "shape", "message": shaped[0], "verified": True}]
+    lowered = [f["dtype_lowered"] for f in failing if f.get("dtype_lowered")]
+    if lowered:
+        return [{"mistake": "dtype-lowered", "message": lowered[0], "verified": True}]
+    facts = [f["shape_fact"] for f in failing if f.get("shape_fact")]
     kinds = {f["dtype_promoted"] for f in failing if f.get("dtype_promoted")}
     promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT_TORCH if kinds == {"torch"} else DTYPE_HINT}] \
         if kinds \
@@ -576,4 +638,6 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
             out.append({"mistake": "measured", "message": said})
     if crash and not any(d["mistake"] == "measured" for d in out):
         out.insert(0, crash)
+    if not out and facts:
+        out.append({"mistake": "measured", "message": facts[0]})
     return out

@@ -128,6 +128,8 @@ GENERIC = {
     "raised": "",
     "located": "",
     "layout": "",
+    "shape": "",
+    "dtype-lowered": "Return the input's dtype: a float64 input must give a float64 output.",
     "too-slow": "Correct but too slow: the measured time grows faster than the task allows.",
     "too-much-memory": "Too much memory: the measured peak grows with the full score matrix (T x T).",
 }
@@ -148,7 +150,7 @@ def _contract(entry: dict) -> None:
         entry.setdefault(key, None)
 
 
-UNNAMED = ("measured", "localised", "raised", "located", "layout")
+UNNAMED = ("measured", "localised", "raised", "located", "layout", "shape")
 
 
 def _error(drill, message: str) -> dict:
