@@ -135,7 +135,7 @@ class Localiser:
         return {name: (lambda e, v, f=f: st.to_torch(np.asarray(f(e, _np(v)), dtype=np.float64)))
                 for name, f in change.items()}
 
-    def _matches(self, value: np.ndarray, ref: dict) -> str | None:
+    def _matches(self, value: np.ndarray, ref: dict, taken: set | None = None) -> str | None:
         """The latest step that the value equals up to layout ("" for an input). A value shaped
         exactly as a step it does not equal is that step gone wrong, however its numbers can be
         rearranged into another step (heads split with a stride hold q_proj's numbers)."""
@@ -146,6 +146,10 @@ class Localiser:
                 return ""  # an input, or a number equal to one (B, L = batch, layers)
         exact = [n for n in self.names if ref[n] is not None and ref[n].shape == value.shape and ref[n].dtype != bool]
         equal = [n for n in exact if compare.same(value.astype(np.float64), ref[n], self.rtol, self.atol)]
+        if taken and value.size == 1:  # two terms of one size (Q.K^T and A.V): each number reaches one of them
+            equal = [n for n in equal if n not in taken] or equal[:0]
+            if not equal:
+                return None
         if equal:
             return equal[-1]  # as it is, before any layout (q_proj is also q's numbers, split)
         if exact and value.ndim >= 3:
@@ -282,7 +286,8 @@ class Localiser:
                               if wrong[n] is not None and right[n] is not None and wrong[n].dtype != bool
                               and e["value"].shape == wrong[n].shape
                               and compare.same(e["value"].astype(np.float64), wrong[n], self.rtol, self.atol)
-                              and not compare.same(wrong[n], right[n], self.rtol, self.atol)), (None, None))
+                              and not compare.same(wrong[n], right[n], self.rtol, self.atol)
+                              and self._matches(e["value"], right) is None), (None, None))  # not a right value
                 e, step = where
                 how = f"{b} is used where {a} is meant: your outputs are the reference's with {b} in {a}'s place"
                 one = {"line": e["line"] if e else None, "code": self.trace.code(e["line"]) if e else None,
@@ -326,8 +331,8 @@ class Localiser:
             return None
         events = self.trace.events
         reached = {}
-        for i, e in enumerate(events[start:], start):
-            name = self._matches(e["value"], ref)
+        for i, e in enumerate(events):  # every event, those before `start` too: what they reached stands
+            name = self._matches(e["value"], ref, set(reached))
             if name in self.names:
                 reached[name] = i
         last = max((self.names.index(n) for n in reached), default=-1)
@@ -337,9 +342,9 @@ class Localiser:
             if want is None or got.shape != want.shape or matches(got, want, self.traced["case"].dtype)[0]:
                 return self._precision(ref, start) if not change else None
             # the answer was right in a variable, and changed on its way out (a unit conversion at the return)
-            anchor, last = reached[final], self.names.index(final) - 1
+            anchor, last = max(reached[final], start - 1), self.names.index(final) - 1
         else:
-            anchor = reached[self.names[last]] if last >= 0 else start - 1
+            anchor = max(reached[self.names[last]] if last >= 0 else -1, start - 1)
         # a wrong value the learner made before a later step that came out right (a wrong q, then the
         # right k and v): events before the anchor, against the steps not reached before the last one
         early = [j for j in range(last) if self.names[j] not in reached]
@@ -407,6 +412,11 @@ class Localiser:
                             "finding": compare.Finding(f"values differ{': ' + fact if fact else ''}", None)}
         if not found:
             return None, fallback
+        for f in found:  # lower precision: named where an input was cast (x32 = x.astype(np.float32))
+            if f["finding"].kind == "precision":
+                cast = self._cast_line(i)
+                if cast:
+                    f["line"], f["code"] = cast, self.trace.code(cast)
         # the value may compute several steps at once (fused): the step whose change alone gives the
         # learner's output is the one it was computing
         whole = [f for f in found if f["finding"].change
@@ -421,6 +431,18 @@ class Localiser:
                 float(e["value"].reshape(-1)[0]) / (float(ref[f["step"]].reshape(-1)[0]) or 1.0)) <= 2.5]
             return ((whole or near or [None])[0]), None
         return (whole or found)[0], None
+
+    def _cast_line(self, before: int) -> int | None:
+        """The line of the first value (up to event `before`) that is an input rounded to float32."""
+        for e in self.trace.events[:before + 1]:
+            for given in self.env.values():
+                g = _np(given) if hasattr(given, "shape") else None
+                if g is None or g.dtype == bool or g.shape != e["value"].shape or g.size < 2:
+                    continue
+                v = e["value"]
+                if not np.array_equal(v, g) and np.array_equal(v, g.astype(np.float32).astype(np.float64)):
+                    return self._call_site(self.trace.events.index(e))
+        return None
 
     def _later_gone_wrong(self, value: np.ndarray, name: str, ref: dict) -> bool:
         """A value that equals step `name` only rearranged, while a later step has its shape up to
@@ -532,17 +554,27 @@ class Localiser:
         return None
 
 
+def _shape_of(how: str) -> str:
+    """A difference's words without its step names and sizes: the same slip on q, k and v reads alike."""
+    import re
+
+    return re.sub(r"'[^']*'|\(\d+(, \d+)*\)|[\d.e+-]+", "_", how)
+
+
+def one_difference(found: dict) -> bool:
+    """Whether what was found is one difference (on one step, or the same one repeated on several)."""
+    return len({_shape_of(f["how"]) for f in found["all"]}) == 1
+
+
 def describe(found: dict, says: dict) -> str:
     """The entry's message, cause first, in the learner's own lines; a difference repeated on
     other steps (q, k and v split alike) is said once, with its other lines."""
-    import re
-
     parts, said = [], {}
     for f in found["all"]:
         if f["line"] is None:
             parts.append(f["how"])
             continue
-        shape = re.sub(r"'[^']*'|\(\d+(, \d+)*\)", "_", f["how"])
+        shape = _shape_of(f["how"])
         if shape in said:
             parts[said[shape]] += f"; the same at line {f['line']} (`{f['code']}`) for '{f['step']}'"
             continue

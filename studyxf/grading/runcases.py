@@ -607,8 +607,10 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     raising = [f["raised_case"] for f in failing if f.get("raised_case") is not None]
     found = _localise(grader, comparable, remote, req, raising) if not promoted else None
     # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
+    from studyxf.grading.localise import one_difference
+
     where = {k: found[k] for k in ("line", "code", "step", "how")} \
-        if found and found["verified"] and len(found["all"]) == 1 else {}  # one difference: its line is the slip's
+        if found and found["verified"] and one_difference(found) else {}  # one difference: its line is the slip's
     if named:
         return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
                  **where} for s in named] + promoted

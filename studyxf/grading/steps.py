@@ -12,6 +12,8 @@ from typing import Callable
 import numpy as np
 import torch
 
+from engine.heads import merge_heads, split_heads
+
 F64 = torch.float64
 
 
@@ -96,14 +98,8 @@ def causal_lower_right(tq: int, tk: int) -> torch.Tensor:
     return torch.ones(tq, tk, dtype=torch.bool).tril(tk - tq)
 
 
-def split(x: torch.Tensor, n_heads: int) -> torch.Tensor:
-    B, T, D = x.shape
-    return x.view(B, T, n_heads, D // n_heads).transpose(1, 2)
-
-
-def merge(x: torch.Tensor) -> torch.Tensor:
-    B, H, T, dh = x.shape
-    return x.transpose(1, 2).reshape(B, T, H * dh)
+# the engine's head split and merge, under the names the steps use
+split, merge = split_heads, merge_heads
 
 
 def heads_steps(source_q="x", source_kv="x", mask=None) -> list[Step]:

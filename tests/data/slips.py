@@ -3,6 +3,8 @@ another drill, slips with an id of their own, two at once, written in several st
 (drill, expected diagnosis ids (all must be named), source). "measured" and "localised" stand for
 a measured statement. Used by tests/test_diagnosis.py."""
 
+from tests.data.submissions import ROPE_F32_ANGLES
+
 ATTN_TORCH = """import torch
 def attention(q, k, v, mask=None):
     s = q @ k.transpose(-2, -1) {scale}
@@ -408,4 +410,6 @@ SLIPS = [
     ("causal-self-attention", ["scale-d-model"], CSA_PER_HEAD.replace("* k.shape[-1] ** -0.5", "* C ** -0.5")),
     ("causal-self-attention", ["mask-ignored"], CSA_PER_HEAD.replace(
         "        wei = wei.masked_fill(self.tril[:T, :T] == 0, float('-inf'))\n", "")),
+    # angles in float32 for a float64 x: found at the line that casts, as lower precision ("located")
+    ("rope", ["located"], ROPE_F32_ANGLES),
 ]
