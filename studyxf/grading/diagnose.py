@@ -1,0 +1,276 @@
+"""The report's diagnosis, from what the failing cases left (outputs, exceptions, resource checks)
+to its entries, cause first: too slow and too much memory, wrong shapes and dtypes, the catalogue's
+slips, the line where the learner's values leave the reference (localise.py, verified by replaying
+it), what the probes measured, a crash's reading. Runs in the judge; asks the sandbox for traces."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from studyxf.grading import diagnosis, exceptions, probes
+from studyxf.grading.families import measured, public
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only: the judge's side of the sandbox and the request
+    from studyxf.grading.request import Request
+    from studyxf.grading.runcases import Remote
+
+DTYPE_HINT_TORCH = ("a float64 tensor came into the computation (x.double(), .to(torch.float64), torch.tensor(..., "
+                    "dtype=torch.float64), or a NumPy float64 array through torch.from_numpy): compute in the input's "
+                    "dtype, or return out.to(x.dtype)")
+DTYPE_HINT = ("NumPy 2 promotes a float32 array combined with a NumPy float64 scalar (np.sqrt(d), np.float64(...)) "
+              "or a float64 array to float64: use a Python float (d ** 0.5, math.sqrt(d)) or .astype(x.dtype)")
+
+
+
+def _localise(grader, comparable: list[dict], remote: Remote, req: Request, raising: list | None = None) -> dict | None:
+    """The learner's smallest failing case traced, its values matched with the grader's STEPS
+    (localise.py): the first line that leaves its step, how, and whether that is verified."""
+    if not getattr(grader, "STEPS", None) or remote.gone:
+        return None
+    driven = getattr(grader, "STEP_ARGS", None)  # cases that call the function chunk by chunk (kv-cache)
+    cases = [f for f in comparable if "case" in f and (driven or f["case"].driver is None) and f["got"] is not None]
+    if not cases:
+        return None
+    from studyxf.grading import localise
+
+    def size(f):  # the smallest case whose arrays have no axis of 1 (T = 1 makes every softmax 1)
+        arrays = [a for a in f["case"].args if hasattr(a, "shape")]
+        return (any(1 in tuple(a.shape)[-2:] for a in arrays), sum(a.numel() for a in arrays))
+    # one case traced; where what it shows does not explain every failing case, the next smallest
+    # case with other keyword arguments (a mask, causal=True) is traced too, the search going on
+    order, seen = [], set()
+    for f in sorted(cases, key=size):
+        kinds = tuple(sorted(f["case"].kwargs))
+        if kinds not in seen:
+            seen.add(kinds)
+            order.append(f)
+    try:
+        with open(req.path, encoding="utf-8") as fh:
+            source = fh.read()
+    except OSError:
+        return None
+    result, change, found = None, {}, []
+    for traced in order[:3]:
+        ask = {"op": "module_trace", "i": traced["module_index"]} if "module_index" in traced else \
+            {"op": "trace", "i": traced["index"]}
+        answer = remote.ask(ask, remote.limit(traced["case"] if "index" in traced else None))
+        if "trace" not in answer:
+            break
+        try:
+            trace = localise.Trace(answer["trace"], source)
+            if driven and traced["case"].driver is not None:
+                now = _by_call(grader, cases, traced, trace, raising)
+            else:
+                now = localise.Localiser(grader, cases, traced, trace, raising).find(change, found)
+        except Exception:  # noqa: BLE001 - a localisation that cannot be made says nothing
+            now = None
+        if now is None:
+            break
+        result = now
+        if now["verified"] or len(now["_found"]) == len(found):
+            break
+        change, found = now["_change"], now["_found"]
+    return result
+
+
+def _by_call(grader, cases, traced, trace, raising) -> dict | None:
+    """A driven case: its calls in order, the first whose values leave the reference (a verified
+    finding preferred)."""
+    from studyxf.grading import localise
+
+    first = None
+    for call in range(len(trace.entries)):
+        now = localise.CallLocaliser(grader, cases, traced, trace, raising, call).find()
+        if now and now["verified"]:
+            return now
+        first = first or now
+    return first
+
+
+def _simulated(answers: list[dict], slips: list[str]) -> list[dict]:
+    """A LeetCode drill whose slips its grader simulates (variant(slips, *args) -> the answer they
+    give): the slip, or two at once, whose answers equal the learner's on every case, the passing
+    ones included; else the failing cases as measured."""
+    def fits(chosen: frozenset) -> bool:
+        for f in answers:
+            try:
+                if f["case"].variant(chosen, *f["case"].args) != f["answered"]:
+                    return False
+            except Exception:  # noqa: BLE001 - a simulation that does not apply
+                return False
+        return True
+    for size in (1, 2):
+        for chosen in combinations(slips, size):
+            # each slip of a pair must change the answers on its own (two that cancel are no slip)
+            if fits(frozenset(chosen)) and (size == 1 or not any(fits(frozenset({s})) for s in chosen)) \
+                    and all(any(f["case"].variant(frozenset({s}), *f["case"].args) != f["case"].variant(
+                        frozenset(), *f["case"].args) for f in answers) for s in chosen):
+                return [{"mistake": s, "message": "", "verified": True} for s in chosen]
+    return [{"mistake": "measured", "message": "measured: no known slip gives your answers on every case: " +
+             "; ".join(f["test"] for f in answers if f.get("failed"))[:600]}]
+
+
+def _memory_entry(message: str, where: dict) -> dict:
+    said = f"{where['how']}; {message}" if where.get("how") else message
+    return {"mistake": "too-much-memory", "message": said, "verified": True, **where}
+
+
+def _full_matrix(grader, remote: Remote, req: Request) -> dict:
+    """Where a memory-hungry submission builds the whole (Tq, Tk) score matrix: the first line of the
+    first case (Tk several blocks long) whose value has that shape."""
+    from studyxf.grading import localise
+
+    if remote.gone or not hasattr(grader, "cases"):
+        return {}
+    for index, case in enumerate(grader.cases()[:2]):
+        q, k = (case.args + [None, None])[:2]
+        if not hasattr(q, "shape") or not hasattr(k, "shape"):
+            continue
+        answer = remote.ask({"op": "trace", "i": index}, remote.limit(case))
+        try:
+            with open(req.path, encoding="utf-8") as fh:
+                trace = localise.Trace(answer.get("trace") or {}, fh.read())
+        except OSError:
+            return {}
+        full = (q.shape[-2], k.shape[-2])
+        hit = next((e for e in trace.events if e["value"].ndim >= 2 and tuple(e["value"].shape[-2:]) == full), None)
+        if hit:
+            return {"line": hit["line"], "code": trace.code(hit["line"]),
+                    "how": f"line {hit['line']} builds a {tuple(hit['value'].shape)} array: the whole score matrix"}
+    return {}
+
+
+def _crash_entry(raised: list, failing: list[dict], remote: Remote, req: Request) -> dict:
+    """What the raising cases have in common, where the first raised, and its usual cause when the
+    shapes at that line agree with it."""
+    at = _raised_at(failing, remote, req)
+    text, caused = exceptions.explain(raised, at)
+    return {"mistake": "raised", "message": text, "verified": caused,
+            **({"line": at["line"], "code": at["code"]} if at else {})}
+
+
+def _raised_at(failing: list[dict], remote: Remote, req: Request) -> dict | None:
+    """Where the first raising case raised in the learner's file, and the shapes its names held
+    there (the advice must agree with them): {"line", "code", "shapes"}."""
+    first = next((f for f in failing if f.get("raised") and "index" in f), None)
+    if first is None or remote.gone:
+        return None
+    answer = remote.ask({"op": "trace", "i": first["index"]}, remote.limit())
+    at = (answer.get("trace") or {}).get("raised_at")
+    if not at:
+        return None
+    try:
+        with open(req.path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except OSError:
+        return None
+    code = lines[at["line"] - 1].strip() if 0 < at["line"] <= len(lines) else ""
+    return {"line": at["line"], "code": code, "shapes": at.get("shapes") or {}}
+
+
+def _located_entry(grader, found: dict) -> dict:
+    from studyxf.grading import localise
+
+    says = {s.name: s.says for s in grader.STEPS}
+    return {"mistake": "located", "message": localise.describe(found, says), "verified": found["verified"],
+            **{k: found[k] for k in ("line", "code", "step", "how")}}
+
+
+def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:
+    """Slips by id first; where none fits, the line where the values leave the reference and how
+    (verified by replaying it), then what the probes and the comparison measured."""
+    if any(f.get("random") for f in failing):
+        return [{"mistake": "random-output", "message": ""}]
+    rule = next((f["rule"] for f in failing if f.get("rule")), None)
+    if rule:
+        return [{"mistake": "input-modified", "message": rule}]
+    slow = [f["slow"] for f in failing if f.get("slow")]
+    memory = [f["memory"] for f in failing if f.get("memory")]
+    # too slow and too much memory are causes, measured by the judge: first, then what the values say
+    first = ([{"mistake": "too-slow", "message": slow[0], "verified": True}] if slow else []) + \
+        ([_memory_entry(memory[0], _full_matrix(grader, remote, req))] if memory else [])
+    layout = next((f["layout"] for f in failing if f.get("layout")), None)
+    if layout:  # the module's layers do not have the shapes the task asks for
+        first.append({"mistake": "layout", "message": layout, "verified": True})
+    rest = [f for f in failing if not (f.get("slow") or f.get("memory") or f.get("layout"))]
+    if first and not any(f.get("failed") or "answered" not in f for f in rest):
+        return first
+    return first + _diagnose_values(grader, rest, remote, req)
+
+
+def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:
+    """The failing values' diagnosis (_diagnose without the resource causes)."""
+    simulated = [f for f in failing if "answered" in f]
+    if any(f.get("failed") for f in simulated):  # a wrong answer (a crash is said by the crash entry)
+        return _simulated(simulated, list(getattr(grader, "NAMED", [])))
+    failing = [f for f in failing if "answered" not in f]
+    read = [f["readings"] for f in failing if "readings" in f]
+    if read:  # a slip only when every failing case fits it ([0, 0] for nums [0, 4, 3, 0] fits two)
+        common = [m for m in read[0] if all(m in r for r in read[1:])]
+        if common:
+            return [{"mistake": common[0], "message": "", "verified": True}]
+        return [{"mistake": "measured", "message": "measured: the failing cases fit no one known slip: " + "; ".join(
+            f["test"] for f in failing if f.get("test"))[:600]}]
+    shaped = [f["shape"] for f in failing if f.get("shape")]
+    if shaped and all(f.get("shape") for f in failing if f.get("shape") or f.get("shape_fact")):
+        return [{"mistake": "shape", "message": shaped[0], "verified": True}]
+    lowered = [f["dtype_lowered"] for f in failing if f.get("dtype_lowered")]
+    if lowered:
+        return [{"mistake": "dtype-lowered", "message": lowered[0], "verified": True}]
+    facts = [f["shape_fact"] for f in failing if f.get("shape_fact")]
+    kinds = {f["dtype_promoted"] for f in failing if f.get("dtype_promoted")}
+    promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT_TORCH if kinds == {"torch"} else DTYPE_HINT}] \
+        if kinds \
+        else []
+    comparable = [f for f in failing if f.get("variant_of")]
+    if comparable and "case" in comparable[0]:
+        case = comparable[0]["case"]
+        if not case.driver and not remote.gone:
+            try:
+                again = probes.repeatable(remote.call, case.args, case.kwargs)
+            except Exception:  # noqa: BLE001 - a probe that cannot run says nothing
+                again = None
+            if again:
+                return [{"mistake": "random-output", "message": again}]
+    slips = list(getattr(grader, "SLIPS", []))
+    named = diagnosis.name_slips(comparable, slips)
+    raising = [f["raised_case"] for f in failing if f.get("raised_case") is not None]
+    found = _localise(grader, comparable, remote, req, raising) if not promoted else None
+    # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
+    from studyxf.grading.localise import one_difference
+
+    where = {k: found[k] for k in ("line", "code", "step", "how")} \
+        if found and found["verified"] and one_difference(found) else {}  # one difference: its line is the slip's
+    if named:
+        return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
+                 **where} for s in named] + promoted
+    if promoted:
+        return promoted
+    raised = [f["raised"] for f in failing if f.get("raised")]
+    out = []
+    for probe in getattr(grader, "PROBES", []) if not remote.gone else []:
+        try:
+            said = probe(remote.call)
+        except Exception:  # noqa: BLE001
+            said = None
+        if said:
+            out.append({"mistake": "measured", "message": said})
+    local = next((f["localised"] for f in failing if f.get("localised")), None)
+    if local:
+        out.append({"mistake": "localised", "message": local})
+    crash = _crash_entry(raised, failing, remote, req) if raised else None
+    if found and found["verified"]:  # the verified cause, then what raised, then the probes' words
+        return [_located_entry(grader, found)] + ([crash] if crash else []) + \
+            [d for d in out if d["mistake"] != "localised"]  # the hooks' stage is said better by the line
+    if found and not (out or raised):
+        out.insert(0, _located_entry(grader, found))  # where the values leave the reference, unverified
+    if not out and comparable:
+        said = probes.relation(comparable[0]["got"], comparable[0]["ref"])
+        if said:
+            out.append({"mistake": "measured", "message": said})
+    if crash and not any(d["mistake"] == "measured" for d in out):
+        out.insert(0, crash)
+    if not out and facts:
+        out.append({"mistake": "measured", "message": facts[0]})
+    return out
