@@ -48,9 +48,9 @@ STEPS = [Step("positions", lambda e: torch.arange(e["start_pos"], e["start_pos"]
          Step("merged", lambda e: merge(e["output"]), "the heads merged back: (B, T, d)"),
          Step("projected", lambda e: e["merged"] @ e["w_o"], "merged @ w_o", of="merged"),
          # what is returned for the next call, apart from what this call attends over
-         Step("returned_k", lambda e: e["cache_k_new"], "the updated copy of cache_k, returned for the next call",
+         Step("returned_k", lambda e: e["cache_k_new"], "the updated copy of the cache, returned for the next call",
               of="cache_k"),
-         Step("returned_v", lambda e: e["cache_v_new"], "the updated copy of cache_v, returned for the next call",
+         Step("returned_v", lambda e: e["cache_v_new"], "the updated copy of the cache, returned for the next call",
               of="cache_v")]
 QUANTITIES = {"sqrt(d_head)": lambda e: (e["x"].shape[-1] // e["n_heads"]) ** 0.5,
               "sqrt(d_model)": lambda e: e["x"].shape[-1] ** 0.5}

@@ -312,10 +312,15 @@ def rounded(v, s, env, quantities, rtol, atol) -> Finding | None:
 
 def precision(v, s, env, quantities, input_dtype: str) -> Finding | None:
     """Values within float32's (or bfloat16's) rounding of the expected where the input is float64."""
-    if input_dtype != "float64" or not np.array_equal(np.isfinite(v), np.isfinite(s)):
+    if input_dtype not in ("float64", "float32") or not np.array_equal(np.isfinite(v), np.isfinite(s)):
         return None
     fin = np.isfinite(s)
     err = float(np.abs(v[fin] - s[fin]).max(initial=0.0)) / scale(s)
+    if input_dtype == "float32":  # half precision inside a float32 drill (an autocast region, .half())
+        if 2e-4 < err <= 2e-2:
+            return Finding(f"lower precision than the input: errors of {err:.2g} of the largest value, the rounding "
+                           f"of float16 or bfloat16 (the input is float32)", None, "precision")
+        return None
     if 1e-12 < err <= 2e-5:
         return Finding(f"lower precision than the input: errors of {err:.2g} of the largest value, float32's "
                        f"rounding (the input is float64)",

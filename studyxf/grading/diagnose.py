@@ -5,6 +5,7 @@ it), what the probes measured, a crash's reading. Runs in the judge; asks the sa
 
 from __future__ import annotations
 
+import time
 from itertools import combinations
 
 from studyxf.grading import diagnosis, exceptions, probes
@@ -51,7 +52,10 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
     except OSError:
         return None
     result, change, found = None, {}, []
+    deadline = time.monotonic() + localise.BUDGET_S  # the trace and the search together
     for traced in order[:3]:
+        if time.monotonic() > deadline:
+            break
         ask = {"op": "module_trace", "i": traced["module_index"]} if "module_index" in traced else \
             {"op": "trace", "i": traced["index"]}
         answer = remote.ask(ask, remote.limit(traced["case"] if "index" in traced else None))
@@ -60,9 +64,11 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
         try:
             trace = localise.Trace(answer["trace"], source)
             if driven and traced["case"].driver is not None:
-                now = _by_call(grader, cases, traced, trace, raising)
+                now = _by_call(grader, cases, traced, trace, raising, deadline)
             else:
-                now = localise.Localiser(grader, cases, traced, trace, raising).find(change, found)
+                finder = localise.Localiser(grader, cases, traced, trace, raising)
+                finder.deadline = deadline
+                now = finder.find(change, found)
         except Exception:  # noqa: BLE001 - a localisation that cannot be made says nothing
             now = None
         if now is None:
@@ -74,14 +80,18 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
     return result
 
 
-def _by_call(grader, cases, traced, trace, raising) -> dict | None:
+def _by_call(grader, cases, traced, trace, raising, deadline: float) -> dict | None:
     """A driven case: its calls in order, the first whose values leave the reference (a verified
     finding preferred)."""
     from studyxf.grading import localise
 
     first = None
     for call in range(len(trace.entries)):
-        now = localise.CallLocaliser(grader, cases, traced, trace, raising, call).find()
+        if time.monotonic() > deadline:
+            break
+        finder = localise.CallLocaliser(grader, cases, traced, trace, raising, call)
+        finder.deadline = deadline
+        now = finder.find()
         if now and now["verified"]:
             return now
         first = first or now

@@ -105,8 +105,8 @@ def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
     if kind == "NotImplementedError":
         return said + ". The starter's stub is still there: write the function's body.", True
     weight = _weight_reading(at)
-    if weight:  # the cause first, then what was raised and where
-        return f"{weight[0].upper()}{weight[1:]}. {said}.", True
+    if weight:  # the cause first, at its line, then what was raised
+        return f"line {at['line']}: `{at['code']}`: {weight}. {said}.", True
     for index, (pattern, cause) in enumerate(CAUSES):
         if pattern.search(text):
             agrees = _agrees(index, at, has_mask)

@@ -6,6 +6,7 @@ gives the learner's outputs on every failing case (then the cause is verified). 
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import torch
@@ -14,6 +15,11 @@ from studyxf.grading import compare, steps as st
 from studyxf.grading.judge import matches
 
 MAX_SLIPS = 5  # differences followed one after the other (a compound mistake)
+BUDGET_S = 1.0  # judge time for the whole localisation of a report: a failing verdict stays near a passing one
+
+
+class OutOfTime(Exception):
+    """The localisation's time is spent: what was found so far stands, unverified."""
 
 
 def _tolerance(dtype: str) -> tuple[float, float]:
@@ -108,6 +114,7 @@ class Localiser:
         raising: the cases whose call raised (a substitution must make the reference raise there too)."""
         self.raising = raising or []
         self.grader_module = grader
+        self.deadline = float("inf")  # set by the caller (time.monotonic() + its share of BUDGET_S)
         self.steps = grader.STEPS
         self.quantities_of = getattr(grader, "QUANTITIES", None)
         self.failing, self.traced, self.trace = failing, traced, trace
@@ -126,7 +133,12 @@ class Localiser:
             q = {**self.quantities_of, **q}
         return q
 
+    def _tick(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise OutOfTime
+
     def _ref(self, change: dict) -> dict:
+        self._tick()
         out = st.run(self.steps, self.env, self._wrap(change))
         return {n: _np(out[n]) for n in self.names}
 
@@ -178,6 +190,7 @@ class Localiser:
         default, or with input swap[0] replaced by swap[1], or the input fixed[0] set to fixed[1]
         on every case) gives the learner's output on every failing case (and, for a swap, raises
         where the learner's code raised)."""
+        self._tick()
         last = self.names[-1]
         if swap:
             for case in self.raising:
@@ -213,8 +226,24 @@ class Localiser:
         """The localisation: {"line", "code", "step", "how", "verified", "all"} or None. `change` and
         `found`: what the trace of another case found already (a slip this case does not show, such
         as one in the masking on a case without a mask); the search goes on from there."""
+        self._partial: list = []
+        try:
+            return self._find(change, found)
+        except OutOfTime:  # where the values left the reference, said as measured
+            if not self._partial:
+                return None
+            one = {k: self._partial[0][k] for k in ("line", "code", "step")} | {"how": "values differ"}
+            return {**one, "verified": False, "all": [one], "_change": {}, "_found": list(self._partial)}
+
+    def _find(self, change: dict | None, found: list | None) -> dict | None:
         change, found = dict(change or {}), list(found or [])
+        self._partial = found
         known = len(found)
+        if not known:  # readings of the whole case first: each is verified by construction, and cheap
+            for reading in (self._ignored_argument, self._substituted, self._constant):
+                said = reading([])
+                if said:
+                    return said
         start = 0
         for _ in range(MAX_SLIPS):
             one = self._next(change, start)
@@ -227,13 +256,6 @@ class Localiser:
             start = one["event"] + 1
             if self._reproduces_here(change):
                 break
-        # whole-case readings, tried where the differences found do not give the learner's outputs
-        if not known and not (found and all(f["finding"].change for f in found)
-                              and self.reproduces({f["step"]: f["finding"].change for f in found})):
-            for reading in (self._ignored_argument, self._substituted, self._constant):
-                said = reading(found)
-                if said:
-                    return said
         if not found:
             return None
         first = found[0]
@@ -618,6 +640,7 @@ class CallLocaliser(Localiser):
         return _np(case.driver(step_fn, *st.inputs64(case).values()))
 
     def reproduces(self, change: dict, drop: str | None = None, swap: tuple | None = None) -> bool:
+        self._tick()
         if drop or swap:
             return False
         for f in self.failing:
@@ -636,6 +659,13 @@ class CallLocaliser(Localiser):
         result = super().find(change, found)
         if result is not None and result["verified"]:
             return result
+        try:
+            return self._returned(result)
+        except OutOfTime:
+            return result
+
+    def _returned(self, result: dict | None) -> dict | None:
+        """The parts of the returned tuple against STEP_RETURN (find's last reading)."""
         ref = self._ref({})
         quantities = self.quantities()
         change, parts = {}, []
@@ -650,7 +680,7 @@ class CallLocaliser(Localiser):
             if finding is None or finding.change is None:
                 return result
             change[name] = finding.change
-            how = (f"it returns {prev_name} as it was given, not {self.says.get(name) or name}"
+            how = (f"it returns '{prev_name}' as it was given, not {self.says.get(name) or name}"
                    if finding.kind == "skipped" and prev_name in self.env else
                    f"what the call returns as its part {i}: {finding.how}")
             parts.append({"line": e["line"], "code": self.trace.code(e["line"]), "step": name, "how": how})
@@ -659,6 +689,7 @@ class CallLocaliser(Localiser):
         return result
 
     def _reproduces_here(self, change: dict) -> bool:
+        self._tick()
         try:
             out = self._drive(self.traced["case"], change)
         except Exception:  # noqa: BLE001

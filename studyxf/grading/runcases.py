@@ -180,10 +180,11 @@ def _shape_or_dtype(out, case: Case, message: str) -> dict:
                                      f"{got.shape}, expected {ref.shape} (transposing yours by {p} gives the expected): "
                                      f"build it in the task's order"}
         return {"shape_fact": f"measured: your output's shape is {got.shape}; the expected shape is {ref.shape}"}
-    if message.startswith("dtype:") and case.dtype == "float64" and out.dtype in ("float32", "float16", "bfloat16"):
-        return {"dtype_lowered": f"your output is {out.dtype} where the input is float64: the computation ran in "
-                                 f"{out.dtype} (x.float(), .to(torch.float32), np.float32(...) or a float32 array mixed "
-                                 f"in); compute in the input's dtype"}
+    lower = {"float64": ("float32", "float16", "bfloat16"), "float32": ("float16", "bfloat16")}
+    if message.startswith("dtype:") and out.dtype in lower.get(case.dtype, ()):
+        return {"dtype_lowered": f"your output is {out.dtype} where the input is {case.dtype}: the computation ran in "
+                                 f"{out.dtype} (.float(), .half(), .to(torch.bfloat16), an autocast region, "
+                                 f"np.float32(...) or such an array mixed in); compute in the input's dtype"}
     return {}
 
 

@@ -129,7 +129,7 @@ GENERIC = {
     "located": "",
     "layout": "",
     "shape": "",
-    "dtype-lowered": "Return the input's dtype: a float64 input must give a float64 output.",
+    "dtype-lowered": "Return the input's dtype, computed in it: a float64 input gives a float64 output.",
     "too-slow": "Correct but too slow: the measured time grows faster than the task allows.",
     "too-much-memory": "Too much memory: the measured peak grows with the full score matrix (T x T).",
 }
