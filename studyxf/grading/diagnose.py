@@ -24,7 +24,14 @@ DTYPE_HINT = ("NumPy 2 promotes a float32 array combined with a NumPy float64 sc
 
 
 
-def _localise(grader, comparable: list[dict], remote: Remote, req: Request, raising: list | None = None) -> dict | None:
+def localise_budget(named: list) -> float:
+    from studyxf.grading import localise
+
+    return localise.BUDGET_S / 4 if named else localise.BUDGET_S
+
+
+def _localise(grader, comparable: list[dict], remote: Remote, req: Request, raising: list | None = None,
+              budget: float | None = None) -> dict | None:
     """The learner's smallest failing case traced, its values matched with the grader's STEPS
     (localise.py): the first line that leaves its step, how, and whether that is verified."""
     if not getattr(grader, "STEPS", None) or remote.gone:
@@ -52,7 +59,7 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
     except OSError:
         return None
     result, change, found = None, {}, []
-    deadline = time.monotonic() + localise.BUDGET_S  # the trace and the search together
+    deadline = time.monotonic() + (budget or localise.BUDGET_S)  # the trace and the search together
     for traced in order[:3]:
         if time.monotonic() > deadline:
             break
@@ -246,7 +253,8 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     slips = list(getattr(grader, "SLIPS", []))
     named = diagnosis.name_slips(comparable, slips)
     raising = [f["raised_case"] for f in failing if f.get("raised_case") is not None]
-    found = _localise(grader, comparable, remote, req, raising) if not promoted else None
+    # a slip the catalogue named only wants its line: a shorter search (watch mode re-grades on every save)
+    found = _localise(grader, comparable, remote, req, raising, localise_budget(named)) if not promoted else None
     # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
     from studyxf.grading.localise import one_difference
 
