@@ -178,14 +178,21 @@ def offset(v, s, env, quantities) -> Finding | None:
     return Finding(f"yours is the expected value plus {c:.6g} everywhere", lambda e, r, c=c: r + c, "offset")
 
 
-def plus_input(v, s, env, rtol, atol) -> Finding | None:
-    """Yours is the step's value with an input added or subtracted (a residual x + ... inside a
-    module that has none, or taken twice)."""
+def number_arrays(env: dict | None):
+    """(name, float64 array) for each input that is an array of numbers (not a mask, not a size)."""
     for name, given in (env or {}).items():
         if not hasattr(given, "shape") or getattr(given, "dtype", None) is None or len(given.shape) == 0:
             continue
         g = _np(given)
-        if g.dtype == bool or g.shape != v.shape:
+        if g.dtype != bool:
+            yield name, g
+
+
+def plus_input(v, s, env, rtol, atol) -> Finding | None:
+    """Yours is the step's value with an input added or subtracted (a residual x + ... inside a
+    module that has none, or taken twice)."""
+    for name, g in number_arrays(env):
+        if g.shape != v.shape:
             continue
         for words, sign in (("plus", 1.0), ("minus", -1.0)):
             if same(v, s + sign * g, rtol, atol):
@@ -422,12 +429,7 @@ def of_previous(v, prev, prev_name, env, rtol, atol, quantities=None) -> Finding
 def combined(prev_name: str, env: dict):
     """(words, change) for the step before combined with each array input by + - * /; change is
     (env, reference value, the step before's value or None to read it from env) -> array."""
-    for name, given in (env or {}).items():
-        if not hasattr(given, "shape") or getattr(given, "dtype", None) is None or len(given.shape) == 0:
-            continue
-        g = _np(given)
-        if g.dtype == bool:
-            continue
+    for name, g in number_arrays(env):
         ops = [("plus {}", np.add), ("minus {}", np.subtract), ("times {}", np.multiply), ("divided by {}", np.divide)]
         if g.ndim == 2:  # a weight applied the other way: x @ w.T where x @ w is meant
             ops.append(("@ {}.T ({} transposed; it is applied as x @ {}, as given)",

@@ -24,6 +24,15 @@ DTYPE_HINT = ("NumPy 2 promotes a float32 array combined with a NumPy float64 sc
 
 
 
+def _source(req: Request) -> str | None:
+    """The learner's file, for the lines a diagnosis quotes (None when it cannot be read)."""
+    try:
+        with open(req.path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError:
+        return None
+
+
 def localise_budget(named: list) -> float:
     from studyxf.grading import localise
 
@@ -53,10 +62,8 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
         if kinds not in seen:
             seen.add(kinds)
             order.append(f)
-    try:
-        with open(req.path, encoding="utf-8") as fh:
-            source = fh.read()
-    except OSError:
+    source = _source(req)
+    if source is None:
         return None
     result, change, found = None, {}, []
     deadline = time.monotonic() + (budget or localise.BUDGET_S)  # the trace and the search together
@@ -138,18 +145,15 @@ def _full_matrix(grader, remote: Remote, req: Request) -> dict:
     first case (Tk several blocks long) whose value has that shape."""
     from studyxf.grading import localise
 
-    if remote.gone or not hasattr(grader, "cases"):
+    source = _source(req)
+    if remote.gone or not hasattr(grader, "cases") or source is None:
         return {}
     for index, case in enumerate(grader.cases()[:2]):
         q, k = (case.args + [None, None])[:2]
         if not hasattr(q, "shape") or not hasattr(k, "shape"):
             continue
         answer = remote.ask({"op": "trace", "i": index}, remote.limit(case))
-        try:
-            with open(req.path, encoding="utf-8") as fh:
-                trace = localise.Trace(answer.get("trace") or {}, fh.read())
-        except OSError:
-            return {}
+        trace = localise.Trace(answer.get("trace") or {}, source)
         full = (q.shape[-2], k.shape[-2])
         hit = next((e for e in trace.events if e["value"].ndim >= 2 and tuple(e["value"].shape[-2:]) == full), None)
         if hit:
@@ -177,11 +181,10 @@ def _raised_at(failing: list[dict], remote: Remote, req: Request) -> dict | None
     at = (answer.get("trace") or {}).get("raised_at")
     if not at:
         return None
-    try:
-        with open(req.path, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
-    except OSError:
+    source = _source(req)
+    if source is None:
         return None
+    lines = source.splitlines()
     code = lines[at["line"] - 1].strip() if 0 < at["line"] <= len(lines) else ""
     return {"line": at["line"], "code": code, "shapes": at.get("shapes") or {}}
 

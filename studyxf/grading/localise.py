@@ -113,7 +113,7 @@ class Localiser:
         """failing: the comparable failing cases ({"got", "dtype", "case"}); traced: the one traced;
         raising: the cases whose call raised (a substitution must make the reference raise there too)."""
         self.raising = raising or []
-        self.grader_module = grader
+        self.grader = grader
         self.deadline = float("inf")  # set by the caller (time.monotonic() + its share of BUDGET_S)
         self.steps = grader.STEPS
         self.quantities_of = getattr(grader, "QUANTITIES", None)
@@ -191,7 +191,7 @@ class Localiser:
         on every case) gives the learner's output on every failing case (and, for a swap, raises
         where the learner's code raised)."""
         self._tick()
-        last = self.names[-1]
+        last = self.final
         if swap:
             for case in self.raising:
                 env = st.inputs64(case)
@@ -241,7 +241,7 @@ class Localiser:
         known = len(found)
         if not known:  # readings of the whole case first: each is verified by construction, and cheap
             for reading in (self._ignored_argument, self._substituted, self._constant):
-                said = reading([])
+                said = reading()
                 if said:
                     return said
         start = 0
@@ -288,7 +288,13 @@ class Localiser:
                 return True
         return False
 
-    def _substituted(self, found: list) -> dict | None:
+    @staticmethod
+    def _whole(how: str, line: int | None = None, code: str | None = None, step: str | None = None) -> dict:
+        """A reading of the whole case, verified by construction, as find() returns it."""
+        one = {"line": line, "code": code, "step": step, "how": how}
+        return {**one, "verified": True, "all": [one], "_change": {}, "_found": []}
+
+    def _substituted(self) -> dict | None:
         """One input used where another is meant (keys and values from the decoder's x instead of
         the encoder's memory): the reference with that input in the other's place gives the
         learner's outputs on every failing case, and raises where the learner's code raised. The
@@ -311,39 +317,33 @@ class Localiser:
                               and not compare.same(wrong[n], right[n], self.rtol, self.atol)
                               and self._matches(e["value"], right) is None), (None, None))  # not a right value
                 e, step = where
-                how = f"{b} is used where {a} is meant: your outputs are the reference's with {b} in {a}'s place"
-                one = {"line": e["line"] if e else None, "code": self.trace.code(e["line"]) if e else None,
-                       "step": step, "how": how}
-                return {**one, "verified": True, "all": [one], "_change": {}, "_found": []}
+                return self._whole(f"{b} is used where {a} is meant: your outputs are the reference's with {b} in "
+                                   f"{a}'s place", e["line"] if e else None, self.trace.code(e["line"]) if e else None,
+                                   step)
         return None
 
-    def _constant(self, found: list) -> dict | None:
+    def _constant(self) -> dict | None:
         """A constant written into the code (eps = 1e-5 where the task's is 1e-6, whatever is passed):
         the reference with that input fixed to one of the grader's usual values (TUNABLES) on every
         case gives the learner's outputs."""
-        for name, values in getattr(self.grader_module, "TUNABLES", {}).items():
+        for name, values in getattr(self.grader, "TUNABLES", {}).items():
             for value in values:
                 if self.reproduces({}, fixed=(name, value)):
                     passed = self.traced["case"].kwargs.get(name)
-                    where = found[0] if found else {"line": None, "code": None, "step": None}
-                    how = (f"your code computes with {name} = {value:g} whatever is passed"
-                           + (f" (here {passed:g})" if isinstance(passed, float) else "")
-                           + f": use the argument {name}, whose default the task gives")
-                    one = {"line": where["line"], "code": where["code"], "step": where["step"], "how": how}
-                    return {**one, "verified": True, "all": [one], "_change": {}, "_found": []}
+                    return self._whole(f"your code computes with {name} = {value:g} whatever is passed"
+                                       + (f" (here {passed:g})" if isinstance(passed, float) else "")
+                                       + f": use the argument {name}, whose default the task gives")
         return None
 
-    def _ignored_argument(self, found: list) -> dict | None:
+    def _ignored_argument(self) -> dict | None:
         """A keyword argument the code does not use (a hard-coded eps, positions or base ignored):
         the reference without it, at its default, gives the learner's outputs."""
         for name, value in self.traced["case"].kwargs.items():
             if self.reproduces({}, drop=name):
                 shown = value if not hasattr(value, "shape") else f"an array {tuple(value.shape)}"
-                where = found[0] if found else {"line": None, "code": None, "step": None}
-                how = (f"the argument {name} (here {shown}) is not used: your outputs are the reference's with "
-                       f"{name} at its default (a value written in the code instead of the argument?)")
-                one = {"line": where["line"], "code": where["code"], "step": where["step"], "how": how}
-                return {**one, "verified": True, "all": [one], "_change": {}, "_found": []}
+                return self._whole(f"the argument {name} (here {shown}) is not used: your outputs are the "
+                                   f"reference's with {name} at its default (a value written in the code instead of "
+                                   f"the argument?)")
         return None
 
     def _next(self, change: dict, start: int) -> dict | None:
@@ -357,6 +357,7 @@ class Localiser:
             name = self._matches(e["value"], ref, set(reached))
             if name in self.names:
                 reached[name] = i
+        plain = [self._matches(e["value"], ref) for e in events]  # each event's match, no term taken
         last = max((self.names.index(n) for n in reached), default=-1)
         final = self.final
         if final in reached:
@@ -371,20 +372,20 @@ class Localiser:
         # right k and v): events before the anchor, against the steps not reached before the last one
         early = [j for j in range(last) if self.names[j] not in reached]
         for i in range(start, anchor if early else start):
-            if self._matches(events[i]["value"], ref) is None:
+            if plain[i] is None:
                 hit, _ = self._at(i, early, ref, change)
                 if hit:
                     return hit
         # a step reached, then made wrong (v rotated after it was right): only a change that gives
         # the learner's output counts here
         for i in range(start, anchor):
-            if self._matches(events[i]["value"], ref) is None:
+            if plain[i] is None:
                 hit, _ = self._at(i, [j for j in range(last) if self.names[j] in reached], ref, change)
                 if hit and hit["finding"].change and self._reproduces_here({**change, hit["step"]: hit["finding"].change}):
                     return hit
         fallback = None
         for i in range(anchor + 1, len(events)):
-            if self._matches(events[i]["value"], ref) is not None:
+            if plain[i] is not None:
                 continue  # an input, or a step's right value
             hit, fall = self._at(i, list(range(max(last + 1, 0), len(self.names))), ref, change)
             if hit:
@@ -623,7 +624,6 @@ class CallLocaliser(Localiser):
 
     def __init__(self, grader, failing: list[dict], traced: dict, trace: Trace, raising, call: int):
         super().__init__(grader, failing, traced, trace.of_call(call), raising)
-        self.grader = grader
         self.env = dict(zip(grader.STEP_ARGS, trace.entries[call]))
         x = self.env[grader.STEP_ARGS[0]]
         start, size = self.env.get("start_pos", 0), x.shape[1]
