@@ -527,6 +527,81 @@ def test_today_keys_scroll_the_overview_at_launch_jump_to_tabs_and_leave_text_bo
     _run(go())
 
 
+def test_typing_on_the_journal_tab_goes_into_the_journal_not_to_the_shortcuts(home):
+    """7 opens the journal with its first line taking the keys: "the timer" is text, not t (timer),
+    h (previous tab) or s (stats); Enter goes to the next line; Esc (then shown in the footer) gives
+    the keys back."""
+    from textual.widgets import Input, TabbedContent
+
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            screen = app.screen
+            await pilot.press("7")
+            await pilot.pause()
+            await pilot.pause()
+            assert screen.query_one(TabbedContent).active == "tab-journal"
+            first = screen.query(Input).first()
+            assert screen.focused is first
+            assert "leave_text" in {b.action for _, b, enabled, _ in screen.active_bindings.values() if enabled}
+            await pilot.press(*"the hits", "enter", *"so")
+            await pilot.pause()
+            assert screen.query_one(TabbedContent).active == "tab-journal"
+            assert type(app.screen).__name__ == "TodayScreen"
+            assert not progress.timer(study.conn, session.id).running
+            boxes = list(screen.query(Input))
+            assert (boxes[0].value, boxes[1].value, screen.focused) == ("the hits", "so", boxes[1])
+            await pilot.press("escape", "8")
+            await pilot.pause()
+            assert screen.query_one(TabbedContent).active == "tab-next"
+
+    _run(go())
+    assert list(progress.journal(open_study().conn, session.id).values())[:2] == ["the hits", "so"]
+
+
+def test_each_tab_keeps_its_number_in_every_session_and_help_names_the_keys_as_typed(home):
+    """A session without a LeetCode problem still has tab 4, saying so; ? lists "1-8", "?", "!",
+    and the focus keys, and j scrolls it."""
+    import io
+
+    from rich.console import Console
+    from textual.widgets import Static, TabbedContent
+
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    session = next(s for s in study.curriculum.sessions if not s.data.get("leetcode") and not s.outline)
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.screen.ready.wait()
+            tabs = app.screen.query_one(TabbedContent)
+            assert [p.id for p in tabs.query("TabPane")] == [f"tab-{k}" for k in (
+                "overview", "deep", "readings", "leetcode", "hands", "checklist", "journal", "next")]
+            await pilot.press("4")
+            await pilot.pause()
+            console = Console(width=100, record=True, file=io.StringIO())
+            for widget in app.screen.query("#lazy-leetcode Static").results(Static):
+                console.print(widget.content)
+            assert "no LeetCode problem" in console.export_text()
+            await pilot.press("question_mark")
+            await pilot.pause()
+            shown = str(app.screen.query_one("#help Static", Static).content)
+            for line in ("1-8", "Go to tab N", "Tab / Shift+Tab", "Esc"):
+                assert line in shown
+            assert "question_mark" not in shown and "Tab 1" not in shown
+            await pilot.press("j")
+
+    _run(go())
+
+
 def test_the_palette_finds_the_apps_commands_and_the_theme_is_kept(home):
     from studyxf import config
     from studyxf.tui.app import StudyApp

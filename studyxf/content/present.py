@@ -284,13 +284,23 @@ TABS = (("overview", "Overview", _overview), ("deep", "Deep dive", _deep_dive), 
         ("checklist", "Checklist", _checklist), ("journal", "Journal", _journal), ("next", "Next", _next))
 
 
-def tabs(session: Session, drill_need: list[str] | None = None) -> list[Tab]:
+# What an empty tab says on the screen, where every tab keeps its number from session to session.
+EMPTY = {"deep": "This session has no deep dive.", "readings": "This session has no readings.",
+         "leetcode": "This session has no LeetCode problem (t, the timer, does nothing here).",
+         "hands": "This session has no drills or labs of its own: L opens any lab, `studyxf drill` lists the drills.",
+         "checklist": "This session has no deliverables or checklist."}
+
+
+def tabs(session: Session, drill_need: list[str] | None = None, keep_empty: bool = False) -> list[Tab]:
     """The session's tabs with their sections; a tab with nothing in it is left out (the journal and
-    what comes next are always there). `drill_need`: the drills, most needed first (a revision
-    lists the first few for today)."""
+    what comes next are always there), or with `keep_empty` (the screen, whose keys 1-8 must reach
+    the same tab in every session) kept with one line saying it is empty. `drill_need`: the drills,
+    most needed first (a revision lists the first few for today)."""
     out = []
     for key, title, build in TABS:
         sections = build(session, drill_need) if build is _hands_on else build(session)
+        if not sections and keep_empty and key in EMPTY:
+            sections = [Section(f"{key}-empty", title, [Prose(EMPTY[key])])]
         if sections or key == "overview":
             out.append(Tab(key, title, sections))
     return out

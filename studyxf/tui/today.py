@@ -34,11 +34,11 @@ class TodayScreen(Screen):
         Binding("B", "browse", "Card browser", show=False),
         Binding("left,h", "tab(-1)", "Prev tab", show=False),
         Binding("right,l", "tab(1)", "Next tab", show=False),
-        *[Binding(str(n), f"goto({n})", f"Tab {n}", show=False) for n in range(1, 9)],
+        *[Binding(str(n), f"goto({n})", f"Go to tab {n}", show=False) for n in range(1, 9)],
         Binding("j", "scroll(1)", "Scroll down", show=False),
         Binding("k", "scroll(-1)", "Scroll up", show=False),
         Binding("space", "scroll(10)", "Page down", show=False),
-        Binding("escape", "leave_text", "Leave the text box", show=False),
+        Binding("escape", "leave_text", "Leave the text box"),  # in the footer only while typing (check_action)
     ]
 
     def __init__(self, study, session_id: str | None):
@@ -70,7 +70,8 @@ class TodayScreen(Screen):
             return []
         from studyxf.srs import drills as drill_srs
 
-        return present.tabs(self.session, drill_srs.in_order(self.study.conn, self.session, self.study.day()))
+        return present.tabs(self.session, drill_srs.in_order(self.study.conn, self.session, self.study.day()),
+                            keep_empty=True)
 
     def tab_list(self) -> list[tuple[str, str]]:
         """(title, key) of each tab, numbered as the keys 1-8 reach them."""
@@ -109,9 +110,11 @@ class TodayScreen(Screen):
         scrolls = pane.first().query(VerticalScroll) if pane else None
         return scrolls.first() if scrolls else None
 
-    def focus_pane(self) -> None:
-        """The open tab's content has the focus (as lazygit's panels do): its list of ticks where it
-        has one, else the scrolling text; never taken from a text box or from inside the tab."""
+    def focus_pane(self, text_boxes: bool = True) -> None:
+        """The open tab's content has the focus (as lazygit's panels do): its first text box where it
+        has one (the journal: typing goes into it, not to the shortcuts; Esc gives the keys back),
+        else its list of ticks, else the scrolling text; never taken from a text box or from inside
+        the tab."""
         from textual.widgets import Input, SelectionList, TextArea
 
         scroll = self._pane_scroll()
@@ -119,10 +122,11 @@ class TodayScreen(Screen):
             return
         if self.focused is not None and (self.focused is scroll or scroll in self.focused.ancestors):
             return
-        lists = scroll.query(SelectionList)
-        if lists:
-            lists.first().focus()
-            return
+        for kind in ((Input, TextArea, SelectionList) if text_boxes else (SelectionList,)):
+            boxes = scroll.query(kind)
+            if boxes:
+                boxes.first().focus()
+                return
         scroll.can_focus = True
         scroll.focus()
 
@@ -266,6 +270,25 @@ class TodayScreen(Screen):
         value = event.selection.value
         progress.set_check(self.study.conn, self.session.id, kind, value, value in event.selection_list.selected)
 
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a journal line goes on to the next box, as in a form."""
+        if event.input.id and event.input.id.startswith("journal-"):
+            self.focus_next()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Esc is shown in the footer while a text box has the keys, and only then."""
+        if action == "leave_text":
+            from textual.widgets import Input, TextArea
+
+            return isinstance(self.focused, (Input, TextArea))
+        return True
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()
+
+    def on_descendant_blur(self) -> None:
+        self.refresh_bindings()
+
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("journal-"):
             progress.save_journal(self.study.conn, self.session.id, **{event.input.id.removeprefix("journal-"): event.value})
@@ -309,7 +332,7 @@ class TodayScreen(Screen):
 
         if isinstance(self.focused, (Input, TextArea)):
             self.set_focus(None)
-            self.focus_pane()
+            self.focus_pane(text_boxes=False)  # the tab's scroll: its keys are the screen's
 
     def action_toggle_timer(self) -> None:
         if self.session is None or not self.session.data.get("leetcode"):
