@@ -96,3 +96,23 @@ def test_calc_json_contract(home, cli):
     assert a["flops_per_layer"] == 4 * 32 * 4096 ** 2 * 128 and a["matrix_bytes_per_layer"] == 32 * 4096 ** 2 * 2
     bad = cli("calc", "params", "--model", "gpt5")
     assert bad.returncode == 2 and bad.stderr.startswith("studyxf: error:")
+
+
+def test_the_untouched_starter_gets_a_short_report_and_advice_is_said_once(home, cli, tmp_path):
+    """Ten identical NotImplementedErrors are one line with the tests named; the float32 advice the
+    diagnosis gives is not repeated under the failing tests."""
+    from tests.conftest import ROOT
+
+    starter = tmp_path / "mine.py"
+    starter.write_text((ROOT / "drills" / "attention" / "starter_numpy.py").read_text())
+    out = cli("drill", "attention", str(starter)).stdout
+    assert "10 of 10 tests raised NotImplementedError: write attention here" in out
+    assert out.count("raised NotImplementedError") == 2 and len(out.splitlines()) < 16
+    promoted = tmp_path / "promoted.py"
+    promoted.write_text(
+        "import numpy as np\n\n\ndef attention(q, k, v, mask=None):\n"
+        "    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(np.float64(q.shape[-1]))\n"
+        "    if mask is not None:\n        s = np.where(mask, s, -np.inf)\n"
+        "    e = np.exp(s - s.max(-1, keepdims=True))\n    return e / e.sum(-1, keepdims=True) @ v\n")
+    out = " ".join(cli("drill", "attention", str(promoted)).stdout.split())
+    assert "dtype-promoted" in out and out.count("NumPy 2 promotes") == 1

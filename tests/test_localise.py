@@ -108,7 +108,7 @@ def cross_attention(x, memory, w_q, w_k, w_v, w_o, n_heads, memory_mask=None):
     first = _located(report)
     assert first["line"] == 6 and "x is used where memory is meant" in first["how"], first
     # the cases it crashes on are reported after the cause, with the shapes at the failing line
-    assert report["diagnosis"][1]["mistake"] == "raised" and "Line 11" in report["diagnosis"][1]["message"]
+    assert report["diagnosis"][1]["mistake"] == "raised" and "at line 11" in report["diagnosis"][1]["message"]
 
 
 def test_a_gib_conversion_in_a_calculator_is_a_named_factor_at_the_return(tmp_path):

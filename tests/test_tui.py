@@ -101,7 +101,9 @@ def test_review_screen_reveal_grade_undo_summary(home):
             await pilot.press("5")  # a grade key on the question side only reveals
             assert screen.card.id == first and str(screen.query_one("#card-answer").render()).strip()
             bar = str(screen.query_one("#answer-bar").render())
-            assert "4 Good · 1d" in bar and "0 Blank · 1d" in bar  # a new card: every grade gives 1 day
+            # a new card: every grade gives 1 day, and below 4 it comes back today first (80 columns: "*")
+            assert "4 Good 1d " in bar and "0 Blank 1d*" in bar and "3 Hard 1d*" in bar
+            assert "Nd*: back later today until you score 4 or more" in bar
             await pilot.press("5")
             assert screen.card.id != first
             await pilot.press("u")
@@ -150,6 +152,17 @@ def test_revision_session_reviews_due_then_practice_pass_then_lists_drills(home,
     _run(go())
 
 
+def _text(renderable) -> str:
+    """What a widget's renderable says, as plain text on one line."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=300, record=True, file=io.StringIO())
+    console.print(renderable)
+    return " ".join(console.export_text().split())
+
+
 def test_drill_screen_grades_shows_hints_and_regrades_on_save(home):
     from studyxf.grading import catalogue
     from studyxf.tui.app import StudyApp
@@ -194,7 +207,10 @@ def test_drill_screen_grades_shows_hints_and_regrades_on_save(home):
             assert screen.report["status"] == "fail" and "no-scale" in app.export_screenshot()
             assert not screen.query_one("#grading").display
             await pilot.press("h")
-            assert "hints used 1/" in str(screen.query_one("#drill-status").render())
+            await pilot.pause()
+            assert "hints 1/" in str(screen.query_one("#drill-status").render())
+            # the hint stays in the report pane, above the report (not a toast that vanishes)
+            assert f"Hint 1/{len(drill.hints)}: {drill.hints[0]}" in _text(screen.query_one("#hints").content)
             path.write_text(SUBMISSIONS["attention"]["correct"][0])
             import os
             os.utime(path, ns=(1, 10 ** 18))
@@ -202,6 +218,7 @@ def test_drill_screen_grades_shows_hints_and_regrades_on_save(home):
             await app.workers.wait_for_complete()
             await pilot.pause()
             assert screen.report["status"] == "pass" and len(calls) == 2
+            assert "A reference solution" in _text(screen.query_one("#report").content)  # as the command line shows
 
     _run(go())
     study = open_study()
@@ -763,3 +780,29 @@ def test_l_picks_a_lab_with_this_sessions_first(home):
 
     _run(go())
     assert opened == ["heatmap"]
+
+
+def test_a_reading_cut_by_the_list_is_shown_whole_below_it_at_80_columns(home):
+    from textual.widgets import SelectionList
+
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.press("3")
+            await pilot.pause()
+            readings = app.screen.query_one("#lazy-readings SelectionList", SelectionList)
+            long = next(i for i in range(readings.option_count) if "https://" in str(readings.get_option_at_index(i).prompt)
+                        and len(str(readings.get_option_at_index(i).prompt)) > 80)
+            readings.highlighted = long
+            await pilot.pause()
+            detail = app.screen.query_one("#lazy-readings .selection-detail")
+            url = str(readings.get_option_at_index(long).prompt).split("<")[-1].rstrip(">")
+            assert detail.display and url in _text(detail.content).replace(" ", "")
+
+    _run(go())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 
 from studyxf.commands.common import emit_json
@@ -100,7 +102,7 @@ def _show_solution(d) -> None:
     console = Console()
     if text:
         console.print("\n[bold]A reference solution[/bold]")
-        console.print(Syntax(text, "python", theme="ansi_dark", background_color="default"))
+        console.print(Syntax(text, "python", theme="ansi_dark", background_color="default", word_wrap=True))
     if d.data.get("after_pass"):
         console.print(f"[bold]What the engine does differently:[/bold] {d.data['after_pass']}")
 
@@ -150,10 +152,10 @@ def _watch(study, d, path, hints_used: int, device: str = "cpu") -> int:
                 started = time.monotonic()
                 report, schedule = grade_and_record(study, d, path, hints_used,
                                                      lambda dr, p: grader.run(dr, p, device=device))
-                _print_report(report)
+                _print_report(report, fit=path)
                 if schedule:
                     click.echo(schedule)
-                click.echo(f"\n[{time.monotonic() - started:.2f} s] watching {path} - save to re-grade, "
+                click.echo(f"[{time.monotonic() - started:.2f} s] watching {path} - save to re-grade, "
                            f"Ctrl-C to stop")
             time.sleep(0.2)
     except KeyboardInterrupt:
@@ -162,11 +164,24 @@ def _watch(study, d, path, hints_used: int, device: str = "cpu") -> int:
         grader.close()
 
 
-def _print_report(report: dict) -> None:
+def _print_report(report: dict, fit: Path | None = None) -> None:
+    """The report; with `fit`, the file watched, cut to the terminal's height, so that the verdict and
+    the diagnosis at its top stay on the screen and the tail is what is left out."""
     from rich.console import Console
 
     from studyxf.grading.report import renderables
 
     console = Console(highlight=False)
-    for item in renderables(report):
-        console.print(item)
+    if not fit:
+        for item in renderables(report):
+            console.print(item)
+        return
+    with console.capture() as captured:
+        for item in renderables(report):
+            console.print(item)
+    lines = captured.get().splitlines()
+    room = max(console.size.height - 4, 8)  # the schedule and the watching line below it
+    if len(lines) > room:
+        lines = lines[:room - 1] + [f"  ... {len(lines) - room + 1} more lines: run studyxf drill "
+                                    f"{report['drill']} {fit} (without --watch) to see them all"]
+    click.echo("\n".join(lines), color=True)

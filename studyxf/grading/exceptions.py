@@ -90,7 +90,7 @@ def _weight_reading(at: dict | None) -> str | None:
 def _shapes_said(at: dict) -> str:
     used = _used(at)
     shown = ", ".join(f"{k} {v}" for k, v in used.items())
-    return f" Line {at['line']}: `{at['code']}`" + (f": there {shown}" if shown else "")
+    return f", at line {at['line']}: `{at['code']}`" + (f": there {shown}" if shown else "")
 
 
 def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
@@ -99,7 +99,7 @@ def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
     "code", "shapes"}), when traced. Returns the text and whether it names a cause that the shapes
     at the failing line agree with."""
     kind, text, first, has_mask, shape = raised[0]
-    said = f"{len(raised)} case(s) raised {kind}, first in '{first}': {text[:200]}"
+    said = f"{len(raised)} case(s) raised {kind}, first in '{first}': {text[:200].rstrip('.')}"
     if at:
         said += _shapes_said(at)
     if kind == "NotImplementedError":

@@ -327,8 +327,11 @@ def _properties(module, x):
         if not torch.isfinite(a).all():
             msg = "NaN or inf in the output: is a row masked completely (a position must see itself)?"
         elif leak > 1e-6:
-            msg = (f"changing the last token changed earlier outputs by up to {leak:.3g}: a position sees the "
-                   f"future (check the causal mask)")
+            # what was measured, and both ways it happens: a heads merge without its transpose mixes
+            # positions as surely as a missing mask does (the diagnosis above says which)
+            msg = (f"changing the last token changed earlier outputs by up to {leak:.3g}: a later position reaches "
+                   f"an earlier one, through the attention (the causal mask) or through a reshape that moves values "
+                   f"between positions (heads split or merged without their transpose)")
         else:
             msg = None
         yield {"name": "causality", "status": "fail" if msg else "pass", "message": msg}

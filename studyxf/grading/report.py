@@ -10,12 +10,19 @@ import re
 from rich.text import Text
 
 _STYLE = {"pass": "green", "fail": "red", "error": "red"}
-_INPUTS = re.compile(r" \(inputs [^)]*\)")
+_INPUTS = re.compile(r" \(inputs (?:[^()]|\([^()]*\))*\)")  # "(inputs q(2, 5, 8) k(2, 5, 8))"
 
 
 def _key(test: dict) -> str:
     """What two failures have in common once their inputs are left out."""
     return f"{test['status']}|{_INPUTS.sub('', test.get('message') or '')}"
+
+
+def _without(message: str, said: list[str]) -> str:
+    """A test's message less what the diagnosis above already explains (the float32/float64 advice
+    was otherwise repeated under every failing test)."""
+    first, *rest = message.split("; ")
+    return "; ".join([first] + [part for part in rest if not any(part in text for text in said)])
 
 
 def renderables(report: dict, next_step: str | None = None) -> list:
@@ -43,7 +50,9 @@ def renderables(report: dict, next_step: str | None = None) -> list:
     if report["status"] == "fail" and not report["diagnosis"]:
         out.append(Text("  diagnosis: no known mistake matches; the failing tests below say where the values "
                         "differ", style="yellow"))
-    out += _failures([t for t in tests if t["status"] != "pass"], len(tests))
+    said = [dg["message"] for dg in report["diagnosis"] if dg.get("message")]
+    failing = [{**t, "message": _without(t.get("message") or "", said)} for t in tests if t["status"] != "pass"]
+    out += _failures(failing, len(tests))
     if report.get("output"):
         out.append(Text("  your program printed:"))
         out += [Text("    " + line, style="dim") for line in report["output"].splitlines()[:20]]

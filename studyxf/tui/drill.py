@@ -42,6 +42,7 @@ class DrillScreen(Screen):
             with VerticalScroll(id="drill-task"):
                 yield Static(Markdown(self.drill.task_text()))
             with VerticalScroll(id="drill-report"):
+                yield Static(id="hints")  # the hints asked for so far, above the report they help to read
                 yield ProgressBar(total=None, show_eta=False, show_percentage=False, id="grading")
                 yield Static("Press g to grade (or save the file: it re-grades by itself).", id="report")
         yield Footer()
@@ -50,6 +51,7 @@ class DrillScreen(Screen):
         self.query_one("#grading", ProgressBar).display = False
         self.sub_title = f"drill {self.drill.name}"
         self.update_status()
+        self.show_hints()
         self.seen = self._stamp()
         self.set_interval(0.5, self.poll_file)
 
@@ -66,9 +68,12 @@ class DrillScreen(Screen):
     def update_status(self, note: str = "") -> None:
         last = drill_srs.latest_status(self.study.conn).get(self.drill.name)
         hints = drill_srs.hints_used(self.study.conn, self.drill.name)
+        from rich.markup import escape
+
+        # wraps rather than cuts at 80 columns (the tcss lets it take a second line)
         self.query_one("#drill-status", Static).update(
-            f"[b]{self.drill.name}[/b] · {self.path} · latest: {last or 'not tried'} · "
-            f"hints used {hints}/{len(self.drill.hints)}" + (f" · {note}" if note else ""))
+            f"[b]{self.drill.name}[/b] · {escape(str(self.path))} · latest: {last or 'not tried'} · "
+            f"hints {hints}/{len(self.drill.hints)}" + (f" · {note}" if note else ""))
 
     def poll_file(self) -> None:
         stamp = self._stamp()
@@ -101,18 +106,37 @@ class DrillScreen(Screen):
         self.report = report
         parts = renderables(report, "press h for the next hint, e to edit" if report["status"] != "pass"
                             else "esc goes back; today's next drill is under d")
-        if report["status"] == "pass" and self.drill.data.get("after_pass"):
-            parts += [Text(""), Text("What the engine does differently: ", style="bold"),
-                      Text(self.drill.data["after_pass"])]
+        if report["status"] == "pass":  # as the command line does (and rustlings): the reference, then the engine
+            from rich.syntax import Syntax
+
+            solution = self.drill.solution_text()
+            if solution:
+                parts += [Text(""), Text("A reference solution", style="bold"),
+                          Syntax(solution, "python", theme="ansi_dark", background_color="default", word_wrap=True)]
+            if self.drill.data.get("after_pass"):
+                parts += [Text(""), Text("What the engine does differently: ", style="bold"),
+                          Text(self.drill.data["after_pass"])]
         self.query_one("#report", Static).update(Group(*parts))
         self.update_status()
         if schedule:
             self.notify(schedule, timeout=10)
 
     def action_hint(self) -> None:
+        """The next hint joins the others at the top of the report pane, where it stays."""
         hint = drill_srs.next_hint(self.study.conn, self.drill)
-        self.notify(hint or "No more hints.", timeout=15)
+        if hint is None:
+            self.notify("No more hints: the reference solution is shown once the drill passes.")
+        self.show_hints()
         self.update_status()
+        self.query_one("#drill-report", VerticalScroll).scroll_home(animate=False)
+
+    def show_hints(self) -> None:
+        used = drill_srs.hints_used(self.study.conn, self.drill.name)
+        shown = self.drill.hints[:used]
+        hints = self.query_one("#hints", Static)
+        hints.display = bool(shown)
+        hints.update(Group(*[Text.assemble((f"Hint {n}/{len(self.drill.hints)}: ", "bold yellow"), text)
+                             for n, text in enumerate(shown, 1)]))
 
     def action_edit(self) -> None:
         from studyxf.tui.editor import edit
