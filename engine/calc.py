@@ -11,7 +11,10 @@ DTYPE_BYTES = {"fp32": 4, "float32": 4, "fp16": 2, "float16": 2, "bf16": 2, "bfl
                "fp8": 1, "int8": 1}
 
 
-def dtype_bytes(dtype: str) -> int:
+def dtype_bytes(dtype: str | int) -> int:
+    """Bytes per element of a named dtype; a positive integer is taken as the byte count itself."""
+    if isinstance(dtype, int) and not isinstance(dtype, bool) and dtype > 0:
+        return dtype
     try:
         return DTYPE_BYTES[dtype]
     except KeyError:
@@ -54,11 +57,11 @@ def params(cfg: ModelConfig) -> dict:
     }
 
 
-def kv_cache(cfg: ModelConfig, tokens: int, batch: int = 1, dtype: str = "fp16") -> dict:
+def kv_cache(cfg: ModelConfig, tokens: int, batch: int = 1, dtype: str | int = "fp16") -> dict:
     """K and V for every layer and KV head: 2 * L * n_kv_heads * d_head * bytes per token."""
     per_token = 2 * cfg.n_layers * cfg.kv_heads * cfg.d_head * dtype_bytes(dtype)
     out = {
-        "model": cfg.name, "tokens": tokens, "batch": batch, "dtype": dtype,
+        "model": cfg.name, "tokens": tokens, "batch": batch, "dtype": dtype, "dtype_bytes": dtype_bytes(dtype),
         "n_layers": cfg.n_layers, "n_kv_heads": cfg.kv_heads, "d_head": cfg.d_head,
         "bytes_per_token": per_token,
         "bytes": batch * tokens * per_token,
