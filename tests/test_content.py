@@ -242,3 +242,20 @@ def test_a_revision_is_sized_to_90_minutes_with_its_drills_chosen_by_need(home, 
     optional = out.split("Optional, if time is left\n")[1].split("\n\n")[0]
     assert {line.split()[-1] for line in optional.splitlines()} == set(order[REVISION_DRILLS:])
     assert "Optional: the covered sessions' checklists" in out
+
+
+def test_check_says_ok_on_stdout_and_problems_there_too(cli, home):
+    ok = cli("check")
+    assert ok.returncode == 0 and ok.stdout.startswith("ok: ") and ok.stderr == ""
+    bad = cli("check", str(DATA / "bad_sessions"))
+    assert bad.returncode == 2 and "ok:" not in bad.stdout + bad.stderr
+
+
+def test_sessions_labels_its_columns(cli, home):
+    lines = cli("sessions").stdout.splitlines()
+    header = lines[0].split()
+    assert header == ["#", "id", "kind", "status", "ticked", "title"]
+    first = lines[1]
+    ticked = header.index("ticked")
+    assert first.split()[ticked + 1] == "0/13"  # under its label (the mark ▶ shifts the split by one)
+    assert lines[0].index("ticked") <= first.index("0/13") < lines[0].index("title")

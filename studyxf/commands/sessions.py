@@ -117,11 +117,14 @@ def sessions(as_json):
     if as_json:
         emit_json(rows)
         return 0
+    # "ticked": the deliverables and checklist items ticked in `today`, of all of them
+    click.echo(f"{'':2}{'#':>3}  {'id':<16} {'kind':<9} {'status':<9} {'ticked':>6}  title")
     for r in rows:
         mark = {"done": "✓", "today": "▶", "upcoming": " "}[r["status"]]
-        extra = " (agenda only)" if r["outline"] else (f" {r['progress']['ticked']}/{r['progress']['total']}"
-                                                        if r["progress"]["total"] else "")
-        click.echo(f"{mark} {r['number']:>2}. {r['id']:<16} {r['kind']:<9} {r['status']:<9} {r['title']}{extra}")
+        ticked = f"{r['progress']['ticked']}/{r['progress']['total']}" if r["progress"]["total"] else "-"
+        extra = " (agenda only)" if r["outline"] else ""
+        click.echo(f"{mark} {r['number']:>3}. {r['id']:<16} {r['kind']:<9} {r['status']:<9} {ticked:>6}  "
+                   f"{r['title']}{extra}")
     return 0
 
 
@@ -155,7 +158,7 @@ def check(paths):
         click.echo(str(p))
     if problems:
         return 2
-    click.echo(f"ok: {', '.join(str(t) for t in targets)}", err=True)
+    click.echo(f"ok: {', '.join(str(t) for t in targets)}")
     return 0
 
 
