@@ -126,3 +126,23 @@ def test_positional_plain_reads_as_text_when_piped_at_80_columns():
     assert all(len(line) <= 80 for line in lines)
     assert not any(ch in buf.getvalue() for ch in "░▒▓█")
     assert any(line.split()[:2] == ["0", "0.50"] for line in lines if line.split())  # row labels kept
+
+
+@pytest.mark.parametrize("lab", ["heatmap", "positional"])
+def test_the_screens_coloured_grids_keep_their_numbers_apart_at_80_columns(lab):
+    """In colour (the lab screen) too, a space between cells: "0.50 1.00", never "0.501.00" or a
+    label touching its first number ("cat0.46"), and no cell squeezed to "0.…"."""
+    import io
+    import re
+
+    from rich.console import Console
+
+    from studyxf.labs import runner
+
+    buf = io.StringIO()
+    console = Console(file=buf, width=80, color_system="256", force_terminal=True)
+    for item in runner.figures(lab, {"seed": 0}, colour=True, width=76):
+        console.print(item)
+    text = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue())
+    assert re.search(r"\d\.\d\d \d\.\d\d", text)
+    assert not re.search(r"\d\.\d\d\d|[a-z]\d\.\d\d|…", text)

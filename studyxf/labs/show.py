@@ -36,8 +36,9 @@ def scaling(scaled, unscaled, params: dict, summary: dict | None = None) -> list
 
 def grid(labels_rows: list[str], labels_cols: list[str], values, title: str, colour: bool = True):
     """A heatmap: one cell per value in [0, 1] (shade characters, and a background when colour)."""
-    # colour: touching cells; plain text: a space between the numbers
-    table = Table(title=title, show_header=True, header_style="bold", box=None, padding=(0, 0 if colour else 1))
+    # a space between cells in colour too: in a terminal of 256 colours or fewer neighbouring shades are
+    # alike and touching numbers ran together ("0.501.00")
+    table = Table(title=title, show_header=True, header_style="bold", box=None, padding=(0, 0, 0, 1))
     table.add_column("", justify="right")
     for c in labels_cols:
         table.add_column(c[:4], justify="center", width=4)
@@ -65,11 +66,11 @@ def heatmap(tokens: list[str], weights, head: int, source: str, colour: bool = T
 def positional(matrix, rope: dict, sinus: dict, spread_rope: float, spread_sin: float, colour: bool = True,
                width: int = 120) -> list:
     T, d = matrix.shape
-    shown = matrix[:, : max(4, min(d, 24, (width - 6) // (4 if colour else 6)))]  # as many columns as fit
+    shown = matrix[:, : max(4, min(d, 24, (width - 6) // 5))]  # as many columns as fit
     scaled = ((shown + 1) / 2).tolist()
     out = [grid([str(p) for p in range(T)][:T], [str(i) for i in range(shown.shape[1])], scaled,
                 f"Sinusoidal encoding, positions 0..{T - 1} (rows) x first {shown.shape[1]} of {d} dims", colour)]
-    table = Table(title="q.k as a function of m - n, at three starting positions m", box=None, padding=(0, 0))
+    table = Table(title="q.k as a function of m - n, at three starting positions m", box=None, padding=(0, 0, 0, 1))
     table.add_column("m - n", justify="right")
     for name in ("RoPE m=30", "m=200", "m=1000", "sinusoidal m=30", "m=200", "m=1000"):
         table.add_column(name, justify="right")

@@ -75,7 +75,8 @@ class LabScreen(Screen):
 
     def _figures(self) -> None:
         knobs = self.scaling_knobs() if self.lab == "scaling" else None
-        items = runner.figures(self.lab, self.options, head=self.head, knobs=knobs)
+        # as many columns as the screen holds (at 80 the positional grid squeezed its cells to "0.…")
+        items = runner.figures(self.lab, self.options, head=self.head, knobs=knobs, width=self.size.width - 4)
         self.app.call_from_thread(self.query_one("#figures", Static).update, Group(*items))
 
     def _train(self) -> None:
