@@ -1,4 +1,5 @@
-# This drill is a torch nn.Module: see starter_torch.py.
+# This drill is a torch nn.Module (it has no NumPy form): write it here with torch.nn. TASK.md, beside
+# this file, says what the grader expects.
 import torch
 import torch.nn as nn
 
