@@ -117,7 +117,11 @@ def test_stats_json(study, cli):
     assert data["retention"] == 0.75 and data["streak"] == 1
     assert data["forecast"][1] == {"day": "2026-11-30", "due": 4}
     assert len(data["forecast"]) == 30 and data["reviews_per_day"] == [{"day": "2026-11-29", "reviews": 4}]
-    assert data["cards"]["learning"] == 4
+    # one definition of a card's state: stats counts what `cards` says of each card
+    assert data["cards"]["learning"] == 1 and data["cards"]["review"] == 3
+    states = [c["state"] for c in json.loads(cli("cards", "--json").stdout)]
+    assert {k: v for k, v in data["cards"].items() if k != "leech"} == {
+        k: states.count(k) for k in ("new", "learning", "review", "suspended", "buried")}
 
 
 def test_export_csv_and_anki(home, cli, tmp_path):

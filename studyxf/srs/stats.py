@@ -15,18 +15,16 @@ def compute(study) -> dict:
     graded = conn.execute(
         "SELECT COUNT(*), COALESCE(SUM(CASE scale WHEN 'fsrs' THEN grade >= 2 ELSE grade >= 3 END), 0) "
         "FROM reviews WHERE practice = 0 AND reask = 0").fetchone()
-    states = {"new": 0, "learning": 0, "review": 0, "suspended": 0, "leech": 0}
+    # the states of `cards` and the browser (Deck.state_of: DESIGN.md's definition); leeches are
+    # suspended cards, counted apart as well
+    states = {"new": 0, "learning": 0, "review": 0, "suspended": 0, "buried": 0, "leech": 0}
     forecast = [0] * FORECAST_DAYS
+    reasks = set(deck.reasks(today))
     for card in deck.all_cards():
-        if card.leech:
-            states["leech"] += 1
-        if card.suspended:
-            states["suspended"] += 1
+        states["leech"] += card.leech
+        states[deck.state_of(card, reasks, today)] += 1
+        if card.suspended or card.due is None:
             continue
-        if card.due is None:
-            states["new"] += 1
-            continue
-        states["review" if card.repetitions >= 2 else "learning"] += 1
         offset = max(0, (card.due - today).days)
         if offset < FORECAST_DAYS:
             forecast[offset] += 1
@@ -75,7 +73,8 @@ def renderables(data: dict) -> list:
     retention = "—" if data["retention"] is None else f"{data['retention']:.0%}"
     out = [Text(f"Sessions done: {s['done']}/{s['total']}   streak: {data['streak']} day(s)   "
                 f"retention (recalled: SM-2 3+, FSRS Hard+): {retention}   scheduler: {'FSRS' if data['scheduler'] == 'fsrs' else 'SM-2'}"),
-           Text("Cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items()))]
+           Text("Cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items() if k != "leech")
+                + (f" (leeches, suspended: {data['cards']['leech']})" if data["cards"].get("leech") else ""))]
     if data["backlog"]:
         out.append(Text(f"Backlog beyond today's review limit: {data['backlog']}", style="bold"))
     out.append(_bars("Forecast: cards due, next 30 days", [(f["day"][5:], f["due"]) for f in data["forecast"]]))
