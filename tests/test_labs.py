@@ -146,3 +146,33 @@ def test_the_screens_coloured_grids_keep_their_numbers_apart_at_80_columns(lab):
     text = re.sub(r"\x1b\[[0-9;]*m", "", buf.getvalue())
     assert re.search(r"\d\.\d\d \d\.\d\d", text)
     assert not re.search(r"\d\.\d\d\d|[a-z]\d\.\d\d|…", text)
+
+
+def test_a_short_training_run_on_the_screen_ends_with_a_sample_and_a_finished_one_shows_one(home):
+    """`lab train --steps 60` used to end with "(first sample at step 500)": a run shorter than the
+    sampling period showed no sample at all, and a finished run's screen stayed at "computing..."."""
+    import asyncio
+    import io
+
+    from rich.console import Console
+    from textual.widgets import Static
+
+    from studyxf.study import open_study
+    from studyxf.tui.app import StudyApp
+
+    async def shown() -> str:
+        app = StudyApp(open_study(), start="lab", lab=("train", {"seed": 0, "steps": 2, "corpus": str(ROOT / "README.md"),
+                                                                 "device": "cpu"}))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.app.workers.wait_for_complete()
+            await pilot.pause()
+            console = Console(width=100, file=io.StringIO(), record=True)
+            console.print(app.screen.query_one("#figures", Static).content)
+            return console.export_text()
+
+    first = asyncio.run(shown())
+    assert "step 2/2" in first
+    sample = first.split("sample:", 1)[1].strip()
+    assert sample and "first sample" not in sample
+    again = asyncio.run(shown())  # resumed at its last step: nothing to train, the state and a sample
+    assert "step 2/2" in again and "already" in again and again.split("sample:", 1)[1].strip()

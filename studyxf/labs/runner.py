@@ -110,17 +110,20 @@ def run_plain(name: str, options: dict) -> int:
                   f"{tr.cfg.block}) on {len(tr.data.data):,} characters ({len(tr.data.chars)} distinct), "
                   f"{tr.device}; " + (f"resumed at step {tr.step}" if tr.resumed else "from scratch"))
 
-    last, first = [0.0], tr.step
+    last, first, final = [0.0], tr.step, [None]
 
     def progress(p):  # the first steps at once, then every 50 steps or 5 seconds, whichever comes first
         now = time.monotonic()
         if p.step <= first + 1 or p.step % 50 == 0 or p.step == p.steps or now - last[0] >= 5:
             last[0] = now
-            console.print(f"step {p.step:>5}/{p.steps}  loss {p.loss:.3f}  {p.tokens_per_s:,.0f} tokens/s")
-        if p.sample:
+            rate = f"  {p.tokens_per_s:,.0f} tokens/s" if p.tokens_per_s else "  (already trained this far)"
+            console.print(f"step {p.step:>5}/{p.steps}  loss {p.loss:.3f}{rate}")
+        if p.sample and p.step >= p.steps:
+            final[0] = p.sample  # shown after the loss curve
+        elif p.sample:
             console.print(f"--- sample at step {p.step} ---\n{p.sample}\n---")
 
     tr.run(progress)  # Ctrl-C: the trainer saves, the command exits 130 (resume with the same command)
     console.print(show.loss_curve(tr.losses))
-    console.print(f"--- sample ---\n{tr.sample(400)}")
+    console.print(f"--- sample at step {tr.step} ---\n{final[0] or tr.sample()}")
     return 0

@@ -164,8 +164,13 @@ class Trainer:
         return self.data.decode(out)
 
     def run(self, on_progress=None):
-        """Train to cfg.steps, checkpointing as it goes; on Ctrl-C, save and re-raise."""
+        """Train to cfg.steps, checkpointing as it goes; on Ctrl-C, save and re-raise. on_progress
+        hears every step, with a sample every sample_every steps and at the last (a short run shows
+        what it learned too); a run already at cfg.steps is heard once, with a sample."""
         t0, seen = time.perf_counter(), 0
+        if on_progress and self.step >= self.cfg.steps:
+            on_progress(Progress(self.step, self.cfg.steps, self.losses[-1] if self.losses else float("nan"), 0.0,
+                                 self.sample()))
         try:
             while self.step < self.cfg.steps:
                 loss = self.train_step()
@@ -173,7 +178,8 @@ class Trainer:
                 if self.step % self.cfg.checkpoint_every == 0:
                     self.save()
                 if on_progress:
-                    sample = self.sample() if self.step % self.cfg.sample_every == 0 else None
+                    last = self.step == self.cfg.steps
+                    sample = self.sample() if self.step % self.cfg.sample_every == 0 or last else None
                     on_progress(Progress(self.step, self.cfg.steps, loss, seen / (time.perf_counter() - t0), sample))
         except KeyboardInterrupt:
             self.save()

@@ -83,14 +83,16 @@ class LabScreen(Screen):
         tr = runner.trainer(self.options)
         bar = self.query_one("#progress", ProgressBar)
         self.app.call_from_thread(bar.update, total=tr.cfg.steps, progress=tr.step)
-        last_sample = ["(first sample at step %d)" % tr.cfg.sample_every]
+        first = min(tr.cfg.steps, (tr.step // tr.cfg.sample_every + 1) * tr.cfg.sample_every)
+        last_sample = [f"(the first sample at step {first})"]
         self.trainer = tr
 
         def progress(p):
             if p.sample:
                 last_sample[0] = p.sample
             if p.step % 10 == 0 or p.sample or p.step == p.steps:
-                text = Group(Text(f"step {p.step}/{p.steps}  loss {p.loss:.3f}  {p.tokens_per_s:,.0f} tokens/s  "
+                rate = f"{p.tokens_per_s:,.0f} tokens/s" if p.tokens_per_s else "trained this far already"
+                text = Group(Text(f"step {p.step}/{p.steps}  loss {p.loss:.3f}  {rate}  "
                                   f"({tr.device}; checkpoint every {tr.cfg.checkpoint_every} steps)"),
                              show.loss_curve(tr.losses), Text("sample:", style="bold"), Text(last_sample[0]))
                 self.app.call_from_thread(self.query_one("#figures", Static).update, text)
