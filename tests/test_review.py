@@ -150,3 +150,226 @@ def test_anki_export_tags_each_card_with_its_session_and_marks_suspended_ones(ho
     assert rows and all("transformers-1" in tags for tags, _ in rows)
     suspended = [tags for tags, queue in rows if queue == -1]
     assert len(suspended) == 1 and "suspended" in suspended[0]
+
+
+# -- issue 25: skip, the answer bar, typed answers, nothing due, the screen at 80x24 and 100x30 ----------
+
+def test_plain_a_skipped_card_comes_back_after_the_others_and_the_review_ends_when_none_is_left(home, cli):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text("new_cards_per_day = 3\n")
+    due = [c["id"] for c in _cards(cli, "--due")]
+    res = cli("review", "--plain", input="s\n5\n5\ns\n5\n")  # skipped twice: last, and last again
+    qs = [line.split()[1] for line in res.stdout.splitlines() if line.startswith("Q ")]
+    assert qs == [due[0], due[1], due[2], due[0], due[0]]
+    assert res.stdout.splitlines()[-1] == "summary reviewed=3 again=0 next=2026-11-30"
+    assert _cards(cli, "--due") == []
+
+
+def test_plain_with_nothing_due_says_when_the_next_card_is(home, cli):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text("new_cards_per_day = 2\n")
+    cli("review", "--plain", input="5\n5\n")
+    out = cli("review", "--plain", input="").stdout.splitlines()
+    assert out[0].startswith("# nothing due, next at 2026-11-30 (tomorrow, from 04:00)")
+    assert "today's 2 new cards are done" in out[0]
+    assert out[-1] == "summary reviewed=0 again=0 next=2026-11-30"
+    out = cli("review", "--plain", input="", env={"STUDYXF_NOW": "2026-11-30T20:00"}).stdout.splitlines()
+    assert out[0].startswith("Q ")  # due now: no such line
+
+
+def test_a_typed_answer_outside_the_tolerance_is_wrong_and_its_grade_fails():
+    from studyxf.srs import numeric
+
+    calc = {"name": "attention", "field": "flops", "unit": "TFLOP", "tolerance": 0.02,
+            "args": {"batch": 1, "layers": 32, "heads": 32, "head_dim": 128, "tokens": 4096}}  # 8.796 TFLOP
+    for typed, grade, said in (("8.8", 5, "right (within 2%)"), ("8.2", 2, "wrong, but close (right is within 2%)"),
+                               ("64", 1, "wrong (right is within 2%)")):
+        q, want, got = numeric.quality(typed, calc)
+        assert q == grade and said in numeric.verdict(got, want, calc)
+
+
+def test_what_the_answer_bar_says_each_grade_does_is_what_it_does(home):
+    """For every grade: 'comes back today' exactly when the card is asked again today, and the days
+    shown are the days until its due date; a re-ask keeps the due date."""
+    from datetime import timedelta
+
+    from studyxf.study import open_study
+
+    study = open_study()
+    study.enter_today()
+    deck, day = study.deck, study.deck.today()
+    card = deck.next_id()
+    study.conn.execute("UPDATE cards SET reps = 3, interval = 20, due = ?, last_day = '2026-10-01' WHERE id = ?",
+                       (day.isoformat(), card))
+
+    def check():
+        outcomes = deck.outcomes(card)
+        for q, outcome in outcomes.items():
+            review_id, due = deck.answer(card, q)
+            assert outcome.again_today == (card in deck.reasks()), q
+            assert day + timedelta(days=outcome.days) == due, q
+            deck.undo(review_id)
+        assert [o.again_today for o in outcomes.values()] == [True] * 4 + [False] * 2
+        return [o.days for o in outcomes.values()]
+
+    assert check() == [1, 1, 1, 50, 50, 50]  # ceil(20 * 2.5) with the EF before the grade
+    deck.answer(card, 2)
+    assert check() == [1] * 6  # a re-ask: every grade keeps the due date the 2 gave
+    assert all(o.days is None and not o.again_today for o in deck.outcomes(card, practice=True).values())
+
+
+def test_the_answer_bar_names_a_lapse_that_makes_a_leech(home):
+    from studyxf.study import open_study
+
+    study = open_study()
+    study.enter_today()
+    card = study.deck.next_id()
+    study.conn.execute("UPDATE cards SET reps = 3, interval = 20, due = '2026-11-29', last_day = '2026-10-01', "
+                       "lapses = 7 WHERE id = ?", (card,))
+    outcomes = study.deck.outcomes(card)
+    assert [o.leech for o in outcomes.values()] == [True] * 3 + [False] * 3
+    assert not outcomes[0].again_today  # suspended: it does not come back today
+    study.deck.answer(card, 0)
+    assert study.deck.get(card).suspended and card not in study.deck.reasks()
+
+
+def test_answer_bar_fits_one_line_with_shorter_forms_when_narrow():
+    from studyxf.srs.deck import Outcome
+    from studyxf.srs.schedulers import Sm2
+    from studyxf.srs.session import answer_bar
+
+    new = {q: Outcome(q < 4, 1) for q in range(6)}
+    bar, note = answer_bar(Sm2(), new, 96)
+    assert "[b]0[/b] Blank today+1d" in bar and "[b]4[/b] Good 1d" in bar
+    assert note == "today+Nd: back later today until you score 4 or more, then due in N days"
+    bar, note = answer_bar(Sm2(), new, 76)
+    assert "[b]3[/b] Hard 1d*" in bar and note.startswith("Nd*: back later today")
+    old = {q: Outcome(q < 4, 1 if q < 3 else 800) for q in range(6)}  # years: names kept, one space apart
+    bar, _ = answer_bar(Sm2(), old, 76)
+    assert "Easy 2.2y" in bar and len(bar.replace("[b]", "").replace("[/b]", "")) <= 76
+    bar, note = answer_bar(Sm2(), {q: Outcome(False, None) for q in range(6)}, 76)
+    assert "[b]5[/b] Easy" in bar and note == "practice: no schedule changes"
+
+
+def test_reflow_joins_hard_wrapped_lines_and_keeps_list_items():
+    from studyxf.srs.plain import reflow
+
+    text = ("1. Sequential dependency: step t waits for step t-1, so GPUs sit idle; attention processes\n"
+            "   the whole sequence in parallel in one matrix multiply.\n"
+            "2. Long-range decay: gradients from distant tokens vanish or explode; with attention any\n"
+            "   position reaches any other in O(1) hops.\n"
+            "The price is O(T²) attention cost.\n")
+    assert reflow(text).splitlines() == [
+        "1. Sequential dependency: step t waits for step t-1, so GPUs sit idle; attention processes the whole "
+        "sequence in parallel in one matrix multiply.",
+        "2. Long-range decay: gradients from distant tokens vanish or explode; with attention any position "
+        "reaches any other in O(1) hops.",
+        "The price is O(T²) attention cost."]
+    short = "tokens → embed → block 1 → … → block N → final LN → unembed → logits.\nThe stream has shape."
+    assert reflow(short) == short  # a short line broken on purpose stays
+
+
+def _review_app(home, new_cards: int = 3, **kw):
+    from studyxf.study import open_study
+    from studyxf.tui.app import StudyApp
+
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(f"new_cards_per_day = {new_cards}\n")
+    study = open_study()
+    study.enter_today()
+    return study, StudyApp(study, start="review", **kw)
+
+
+def test_review_screen_brings_a_skipped_card_back_and_finishes_when_none_is_left(home):
+    import asyncio
+
+    study, app = _review_app(home)
+    due = study.deck.queue()
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen, seen = app.screen, []
+            await pilot.press("s")
+            for _ in range(3):
+                seen.append(screen.card.id)
+                await pilot.press("space", "5")
+                await pilot.pause()
+            summary = str(screen.query_one("#summary").render())
+            assert screen.card is None and "Review finished" in summary and "reviewed: 3" in summary
+            assert "next due: 2026-11-30 (tomorrow, from 04:00)" in summary
+            return seen
+
+    assert asyncio.run(go()) == [due[1], due[2], due[0]]
+    assert study.deck.queue() == []
+
+
+def test_review_screen_with_nothing_due_says_when_the_next_card_is(home):
+    import asyncio
+
+    study, app = _review_app(home, new_cards=1)
+    study.deck.answer(study.deck.next_id(), 5)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            summary = str(app.screen.query_one("#summary").render())
+            assert "Nothing due, next at 2026-11-30 (tomorrow, from 04:00)" in summary
+            assert "Review finished" not in summary and "reviewed" not in summary
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+def test_review_screen_lays_out_the_answer_and_a_one_line_bar(home, size):
+    import asyncio
+
+    study, app = _review_app(home)
+    card = "transformers-1/why-not-rnn"
+    assert study.deck.next_id() == card
+
+    async def go():
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("space")
+            await pilot.pause()
+            answer = str(screen.query_one("#card-answer").render())
+            assert "attention processes the whole sequence" in answer  # one paragraph: wrapped once, by the screen
+            bar = screen.query_one("#answer-bar")
+            lines = str(bar.render()).splitlines()
+            assert bar.size.height == 2 and len(lines) == 2  # the grades on one line, the note on the next
+            assert all(f"{q} {name}" in lines[0] for q, name in
+                       ((0, "Blank"), (1, "Wrong"), (2, "Almost"), (3, "Hard"), (4, "Good"), (5, "Easy")))
+            marked = "today+1d" if size[0] == 100 else "1d*"
+            assert f"3 Hard {marked}" in lines[0] and f"4 Good 1d" in lines[0] and f"4 Good {marked}" not in lines[0]
+            assert "back later today until you score 4 or more" in lines[1]
+
+    asyncio.run(go())
+
+
+def test_review_screen_typed_answer_outside_the_tolerance_proposes_a_failing_grade(home):
+    import asyncio
+
+    from studyxf.study import open_study
+    from studyxf.tui.app import StudyApp
+
+    card = "transformers-1/attention-flops-4096"  # 8.796 TFLOP, right within 2%
+    study = open_study()
+    study.enter_today()
+    study.conn.execute("UPDATE cards SET buried_until = '2099-01-01' WHERE id != ?", (card,))
+    app = StudyApp(study, start="review")
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("equals_sign", *"8.2", "enter")
+            feedback = str(app.screen.query_one("#feedback").render())
+            assert "relative error 6.78%: wrong, but close (right is within 2%)" in feedback
+            assert "proposed grade: 2 Almost (wrong, but nearly there)" in feedback
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen.card.id == card  # wrong: asked again today
+
+    asyncio.run(go())
+    assert study.conn.execute("SELECT grade, typed FROM reviews").fetchall() == [(2, "8.2")]

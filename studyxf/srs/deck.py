@@ -52,6 +52,14 @@ class Card:
         return schedulers.Step(self.due, self.interval, self.repetitions, self.ef_milli, self.fsrs)
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What one grade would do to a card now, as the learner meets it."""
+    again_today: bool  # the card comes back later in today's review (SM-2's step 7, FSRS's Again)
+    days: int | None  # days from today to its due date after this grade; None in practice (nothing moves)
+    leech: bool = False  # this lapse makes it a leech: suspended instead
+
+
 def _d(value: str | None) -> date | None:
     return date.fromisoformat(value) if value else None
 
@@ -241,16 +249,20 @@ class Deck:
             "AND (last_day IS NULL OR last_day != ?)", (iso, iso)).fetchone()[0]
         return max(0, total - self.limits_left(day)[1])
 
-    def next_due(self, day: date | None = None) -> date | None:
+    def next_due(self, day: date | None = None, sessions: set[str] | None = None) -> date | None:
+        """The study day the next card can be reviewed (of these sessions): today while the queue
+        holds one; else the earliest due date, buried date or tomorrow (a card due but held back by
+        the daily limits); None when no card is scheduled."""
         day = day or self.today()
-        if self.queue(day):
+        if self.queue(day, sessions):
             return day
-        row = self.conn.execute(
-            "SELECT MIN(due) FROM cards WHERE suspended = 0 AND due IS NOT NULL").fetchone()
-        candidates = [max(_d(row[0]), day)] if row and row[0] else []
-        if self.new_ids(day, 1):
-            candidates.append(day + timedelta(days=1))  # today's new-card limit is used up
-        return min(candidates) if candidates else None
+        # nothing is reviewable today, so a card due (or new) now waits for tomorrow at least
+        tomorrow = (day + timedelta(days=1)).isoformat()
+        rows = self.conn.execute(
+            "SELECT session_id, MIN(MAX(COALESCE(due, ?), COALESCE(buried_until, ?), ?)) FROM cards "
+            "WHERE suspended = 0 GROUP BY session_id", (tomorrow, tomorrow, tomorrow))
+        found = [first for sid, first in rows if sessions is None or sid in sessions]
+        return _d(min(found)) if found else None
 
     # -- answering -----------------------------------------------------------------------------
     def answer(self, card_id: str, quality: int, seconds: float | None = None,
@@ -359,6 +371,32 @@ class Deck:
         if card is None or card.last_day == day:
             return {q: None for q in grades}
         return {q: self.scheduler.step(card.step, q, moment, day).interval for q in grades}
+
+    def asks_again(self, grade: int) -> bool:
+        """Whether this grade brings the card back later today (the rule reasks() reads from the log)."""
+        return grade < (FSRS_REASK_BELOW if self.scheduler.name == "fsrs" else REASK_BELOW)
+
+    def outcomes(self, card_id: str, practice: bool = False) -> dict[int, Outcome]:
+        """What each grade of the chosen scheduler would do now, from the function that commits it:
+        whether the card comes back today, and the days until it is due. A re-ask (answered today
+        already) keeps its due date whatever the grade; practice changes nothing."""
+        grades = self.scheduler.grades
+        card = self.get(card_id)
+        if practice or card is None:
+            return {q: Outcome(False, None) for q in grades}
+        moment = clock.now()
+        day = clock.study_day(moment, self.config.rollover_hour)
+        if card.last_day == day:
+            days = (card.due - day).days if card.due else None
+            return {q: Outcome(self.asks_again(q), days) for q in grades}
+        out = {}
+        for q in grades:
+            # a lapse that reaches the threshold suspends the card (answer()'s leech rule)
+            lapses = card.lapses + (self.scheduler.fails(q) and card.due is not None)
+            leech = not card.leech and lapses >= self.config.leech_threshold
+            due = self.scheduler.step(card.step, q, moment, day).due
+            out[q] = Outcome(self.asks_again(q) and not leech, (due - day).days, leech)
+        return out
 
     def history(self, card_id: str) -> list[dict]:
         """Every logged answer of a card, oldest first; `scale` says whose grade it is (sm2 0-5, fsrs 1-4)."""

@@ -74,18 +74,36 @@ def parse(typed: str, unit: str = "") -> float:
     return value
 
 
+CLOSE = 5  # a wrong answer within 5x the tolerance is "nearly there"
+
+
+def relative_error(got: float, want: float) -> float:
+    return abs(got - want) / abs(want) if want else abs(got)
+
+
 def quality(typed: str, calc: dict) -> tuple[int | None, float, float | None]:
-    """SM-2 quality for a typed answer: 5 within tolerance, 3 within 5x, else 1; None for text that
-    is not a number (a typo is asked again, never graded)."""
+    """SM-2 quality for a typed answer: 5 within tolerance (right); outside it the answer is wrong,
+    so a failing grade: 2 (wrong, but nearly there) within 5x the tolerance, else 1. None for text
+    that is not a number (a typo is asked again, never graded)."""
     want = expected(calc)
     try:
         got = parse(typed, calc.get("unit", ""))
     except ValueError:
         return None, want, None
     tol = calc.get("tolerance", 0.01)
-    rel = abs(got - want) / abs(want) if want else abs(got)
+    rel = relative_error(got, want)
     if rel <= tol:
         return 5, want, got
-    if rel <= 5 * tol:
-        return 3, want, got
+    if rel <= CLOSE * tol:
+        return 2, want, got
     return 1, want, got
+
+
+def verdict(got: float, want: float, calc: dict) -> str:
+    """The typed answer judged in words, agreeing with quality()'s grade."""
+    tol = calc.get("tolerance", 0.01)
+    rel = relative_error(got, want)
+    if rel <= tol:
+        return f"relative error {rel:.2%}: right (within {tol:.0%})"
+    close = ", but close" if rel <= CLOSE * tol else ""
+    return f"relative error {rel:.2%}: wrong{close} (right is within {tol:.0%})"

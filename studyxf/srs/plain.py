@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import TextIO
 
 from studyxf.srs import numeric
 from studyxf.srs.deck import Deck
+
+
+_ITEM = re.compile(r"^(\d+[.)]|[-+*•−–]|[a-z][.)])\s")  # "1. ", "- ", "+ ", "a) ": an item of a list
 
 
 def _block(out: TextIO, head: str, text: str) -> None:
@@ -32,6 +36,49 @@ def prompt_text(card) -> str:
     return text
 
 
+def next_at(deck: Deck, sessions: set[str] | None = None) -> str | None:
+    """When the next card (of these sessions) can be reviewed, in words; None when none is scheduled."""
+    nxt = deck.next_due(sessions=sessions)
+    if nxt is None:
+        return None
+    days = (nxt - deck.today()).days
+    if days < 1:
+        return f"{nxt.isoformat()} (now)"
+    when = "tomorrow" if days == 1 else f"in {days} days"
+    return f"{nxt.isoformat()} ({when}, from {deck.config.rollover_hour:02d}:00)"  # the study day's start
+
+
+def nothing_due(deck: Deck, sessions: set[str] | None = None) -> str:
+    """What the review says when it has nothing to show: when the next card is due."""
+    when = next_at(deck, sessions)
+    said = f"nothing due, next at {when}" if when else "nothing due, and no card is scheduled"
+    if deck.limits_left()[0] == 0 and deck.new_ids(limit=1):
+        said += f"; today's {deck.config.new_cards_per_day} new cards are done (new_cards_per_day in config.toml)"
+    return said
+
+
+def reflow(text: str) -> str:
+    """An answer's hard-wrapped lines joined into paragraphs, for a screen that wraps text itself
+    (YAML answers are wrapped near 95 columns: at 80 each such line would wrap twice). After a long
+    line, a break is a wrap when that line stops mid-sentence, or when the next line's first word
+    would not have fitted on it at the text's own width (its longest line); a list item always
+    starts a line."""
+    lines = text.splitlines()
+    width = max([80, *map(len, lines)])
+    out: list[str] = []
+    prev = ""  # the previous line as written
+    for line in lines:
+        stripped, before = line.strip(), prev.rstrip()
+        first = stripped.split(" ", 1)[0]
+        wrapped = len(before) + 1 + len(first) > width or before[-1:] not in (".", ":", ";", "!", "?")
+        if stripped and len(before) >= 60 and wrapped and not _ITEM.match(stripped):
+            out[-1] += " " + stripped
+        else:
+            out.append(line.rstrip())
+        prev = line
+    return "\n".join(out)
+
+
 def help_lines(scheduler) -> list[str]:
     first, last = scheduler.grades[0], scheduler.grades[-1]
     names = ", ".join(f"{g} {scheduler.meaning[g]}" for g in scheduler.grades)
@@ -45,7 +92,7 @@ def help_lines(scheduler) -> list[str]:
 HELP = [
     "# =<number>    a numeric card's typed answer, graded against the engine's figure",
     "# u            undo the latest grade, suspension or burial (again: the one before)",
-    "# s            skip this card for now",
+    "# s            skip this card for now: it comes back after the others",
     "# !            suspend this card",
     "# b            bury this card until the next study day",
     "# help         this list",
@@ -58,19 +105,9 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
     from studyxf.srs.session import Sitting
 
     sitting = Sitting(deck, practice)
-    skipped: set[str] = set()
-    front: str | None = None  # a card to show next (after an undo)
 
     def next_card():
-        nonlocal front
-        if front is not None:
-            card_id, front = front, None
-            return deck.get(card_id)
-        if practice:
-            ids = deck.practice_ids(sessions, sitting.practice_done | skipped)
-            card_id = ids[0] if ids else None
-        else:
-            card_id = deck.next_id(skipped, sessions)
+        card_id = sitting.next_id(sessions)
         return deck.get(card_id) if card_id else None
 
     def say(*lines: str) -> None:
@@ -104,24 +141,24 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
                 quality = int(cmd)
             elif cmd.startswith("=") and card.prompt and card.prompt.kind == "numeric":
                 typed = cmd[1:].strip()
-                proposed = numeric.quality(typed, card.prompt.calc)[0]
+                proposed, want, got = numeric.quality(typed, card.prompt.calc)
                 quality = None if proposed is None else deck.scheduler.from_quality(proposed)
             if quality is not None:
                 if not shown:
                     _block(out, "A", answer_text(card))
                     shown = True
+                if typed is not None:
+                    say(f"# {numeric.verdict(got, want, card.prompt.calc)}")
                 due = sitting.grade(card.id, quality, time.monotonic() - started, typed)
                 say(f"= {quality} due {due.isoformat() if due else 'none'}")
                 break
             if cmd == "u":
-                card_id = sitting.undo()
-                if card_id is None:
+                if sitting.undo() is None:
                     say("?")
                     continue
-                front = card_id
-                break
+                break  # the undone card is shown next
             if cmd == "s":
-                skipped.add(card.id)
+                sitting.skip(card.id)  # it comes back after the rest
                 break
             if cmd == "!":
                 sitting.suspend(card.id)
@@ -139,5 +176,7 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
         if stop:
             break
     nxt = deck.next_due()
+    if not sitting.shown_any and not practice:
+        say(f"# {nothing_due(deck, sessions)}")
     say(f"summary reviewed={sitting.reviewed} again={sitting.again} next={nxt.isoformat() if nxt else 'none'}")
     return 0

@@ -16,8 +16,8 @@ from rich.markup import escape
 from textual.widgets import Footer, Header, Input, Static
 
 from studyxf.srs import numeric
-from studyxf.srs.plain import answer_text, prompt_text
-from studyxf.srs.session import Sitting, interval_label
+from studyxf.srs.plain import answer_text, next_at, nothing_due, prompt_text, reflow
+from studyxf.srs.session import Sitting, answer_bar
 
 
 class ReviewScreen(Screen):
@@ -47,8 +47,6 @@ class ReviewScreen(Screen):
         self.proposed: tuple[int, str] | None = None  # a typed answer's grade, waiting for Enter
         self.started = time.monotonic()
         self.card_started = time.monotonic()
-        self.skipped: set[str] = set()
-        self.front: str | None = None
         self.graded_ids: set[str] = set()
 
     @property
@@ -72,13 +70,7 @@ class ReviewScreen(Screen):
         self.next_card()
 
     def next_card(self) -> None:
-        if self.front:
-            card_id, self.front = self.front, None
-        elif self.practice:
-            ids = self.deck.practice_ids(self.sessions, self.sitting.practice_done | self.skipped)
-            card_id = ids[0] if ids else None
-        else:
-            card_id = self.deck.next_id(self.skipped, self.sessions)
+        card_id = self.sitting.next_id(self.sessions)
         self.card = self.deck.get(card_id) if card_id else None
         self.shown, self.proposed = False, None
         self.card_started = time.monotonic()
@@ -117,7 +109,13 @@ class ReviewScreen(Screen):
             self.next_card()
             return
         self.query_one("#card", VerticalScroll).display = False
-        nxt = self.deck.next_due()
+        if not self.sitting.shown_any:  # nothing to review at all: say when there will be
+            self.query_one("#review-status", Static).update("nothing due")
+            said = nothing_due(self.deck, self.sessions)
+            self.query_one("#summary", Static).update(
+                f"[b]{said[0].upper()}{said[1:]}[/b]\n\nPress escape to go back, q to quit.")
+            return
+        nxt = next_at(self.deck, self.sessions)
         minutes = (time.monotonic() - self.started) / 60
         from studyxf.srs import drills as drill_srs
 
@@ -126,7 +124,7 @@ class ReviewScreen(Screen):
         self.query_one("#review-status", Static).update("done")
         self.query_one("#summary", Static).update(
             f"[b]Review finished[/b]\n\nreviewed: {self.sitting.reviewed}\nagain: {self.sitting.again}\n"
-            f"time: {minutes:.1f} min\nnext due: {nxt.isoformat() if nxt else 'none'}\n\n"
+            f"time: {minutes:.1f} min\nnext due: {nxt or 'none'}\n\n"
             + (("Now the drills, from a blank file:\n" + "\n".join(f"  studyxf drill {d}" for d in self.drills)
                 + "\n\n") if self.drills else "")
             + "Press escape to go back, q to quit.")
@@ -136,15 +134,22 @@ class ReviewScreen(Screen):
         if self.card is None or self.shown:
             return
         self.shown = True
-        self.query_one("#card-answer", Static).update(answer_text(self.card))
-        sched = self.deck.scheduler
-        preview = self.deck.preview(self.card.id) if not self.practice else {q: None for q in sched.grades}
-        grades = "   ".join(f"[b]{q}[/b] {sched.names[q]} · {interval_label(preview[q])}" for q in sched.grades)
-        note = ("practice: schedules do not change" if self.practice else
-                "answered today already: a re-ask, the schedule does not move" if preview[sched.good] is None else
-                "below 4, the card comes back today until you score 4 or more" if sched.name == "sm2" else
-                "FSRS: Again brings the card back today")
-        self.query_one("#answer-bar", Static).update(f"{grades}\n[dim]{note}[/dim]")
+        # the YAML's hard-wrapped lines joined, so the screen's own wrapping is the only one
+        self.query_one("#card-answer", Static).update(escape(reflow(answer_text(self.card))))
+        self.outcomes = self.deck.outcomes(self.card.id, self.practice)
+        self.show_bar()
+
+    def show_bar(self) -> None:
+        """The grades and what each would do, on one line that fits the screen's width."""
+        bar = self.query_one("#answer-bar", Static)
+        width = bar.size.width or self.app.size.width - 4
+        reask = self.card.last_day == self.deck.today() and not self.practice
+        grades, note = answer_bar(self.deck.scheduler, self.outcomes, width, reask)
+        bar.update(f"{grades}\n[dim]{note}[/dim]")
+
+    def on_resize(self) -> None:
+        if self.card is not None and self.shown:
+            self.call_after_refresh(self.show_bar)
 
     def action_type_answer(self) -> None:
         if self._numeric() and not self.proposed:
@@ -164,15 +169,14 @@ class ReviewScreen(Screen):
                 f"[b]'{escape(typed)}' is not a number[/b]: type it again (1.25, 1,073,741,824, 8.8e12; units "
                 f"such as GiB, GB, MiB, TFLOP are understood)")
             return
-        quality = sched.from_quality(quality)
+        quality = sched.from_quality(quality)  # the grade agrees with the verdict: outside the tolerance it fails
         self.action_reveal()
         unit = self.card.prompt.calc.get("unit", "")
-        rel = abs(got - want) / abs(want) if want else abs(got)
-        verdict = (f"typed [b]{got:.6g}[/b] {unit} · expected [b]{want:.6g}[/b] {unit} · relative error "
-                   f"{rel:.2%} (within {self.card.prompt.calc.get('tolerance', 0.01):.0%} counts as right)")
+        verdict = (f"typed [b]{got:.6g}[/b] {unit} · expected [b]{want:.6g}[/b] {unit}\n"
+                   f"{numeric.verdict(got, want, self.card.prompt.calc)}")
         self.proposed = (quality, typed)
         self.query_one("#feedback", Static).update(
-            f"{verdict}\nproposed grade: [b]{quality} {sched.names[quality]}[/b] ({sched.meaning[quality]}) - "
+            f"{verdict}\nproposed grade: [b]{quality} {sched.names[quality]}[/b] ({sched.meaning[quality]}): "
             f"enter commits it, or press {sched.grades[0]}-{sched.grades[-1]} for another")
         event.input.display = False
         self.set_focus(None)
@@ -202,19 +206,20 @@ class ReviewScreen(Screen):
 
     # -- other actions ---------------------------------------------------------------------------
     def action_undo(self) -> None:
-        card_id = self.sitting.undo()
-        if card_id is None:
+        if self.sitting.undo() is None:
             self.notify("Nothing to undo")
             return
-        self.front = card_id
         self.query_one("#card", VerticalScroll).display = True
         self.query_one("#summary", Static).update("")
         self.next_card()
 
     def action_skip(self) -> None:
         if self.card:
-            self.skipped.add(self.card.id)
+            skipped = self.card.id
+            self.sitting.skip(skipped)
             self.next_card()
+            self.notify("Skipped: nothing else is left, so here it is again" if self.card and self.card.id == skipped
+                        else "Skipped: it comes back after the others", timeout=2)
 
     def action_suspend(self) -> None:
         if self.card:
@@ -241,8 +246,8 @@ class ReviewScreen(Screen):
             return
         self._left = False
         if self.card is not None:
-            self.front = self.card.id if self.deck.state_of(self.deck.get(self.card.id)) not in ("suspended", "buried") \
-                else None
+            if self.deck.state_of(self.deck.get(self.card.id)) not in ("suspended", "buried"):
+                self.sitting.front = self.card.id
             self.next_card()
 
     def action_leave(self) -> None:
