@@ -1,7 +1,8 @@
 """The card browser, as Anki's: every card in a table, searched by text, session or state, sorted
 by any column (select its header), a card's prompt, answer and review history beside it, and the
 actions on it: suspend or bring back, bury, reset, flag, and e to open its session file at the
-card's line in $EDITOR (content is data: the card keeps its history when its text changes)."""
+card's line in $EDITOR (content is data: the card keeps its history when its text changes; a
+shipped session is copied into the learner's sessions folder first, and the copy opened)."""
 
 from __future__ import annotations
 
@@ -161,11 +162,18 @@ class BrowserScreen(Screen):
         if where is None:
             self.notify("This card's session has no file to edit (a generated or removed one)", severity="warning")
             return
+        from pathlib import Path
+
+        from studyxf import paths
+        from studyxf.content.owncopy import editable
         from studyxf.tui.editor import edit
 
         path, line = where
+        # a shipped file is inside the installed package: an upgrade would lose the edits
+        path, copied = editable(Path(path), paths.user_session_dirs(self.study.config.session_dirs))
         failed = edit(self.app, path, line)
         if failed:
-            self.notify(failed, severity="error")
+            self.notify(failed + (f" ({copied})" if copied else ""), severity="error")
             return
-        self.notify(f"edited {path}: the text changes on the next start; the card keeps its history")
+        self.notify((copied + "; " if copied else f"edited {path}: ") +
+                    "the text changes on the next start; the card keeps its history", timeout=10)
