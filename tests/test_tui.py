@@ -806,3 +806,26 @@ def test_a_reading_cut_by_the_list_is_shown_whole_below_it_at_80_columns(home):
             assert detail.display and url in _text(detail.content).replace(" ", "")
 
     _run(go())
+
+
+def test_the_time_box_panel_says_time_left_that_adds_up_with_time_elapsed(home, monkeypatch):
+    """7.9 s in: 00:07 elapsed and 29:53 left (30:00 together), not 29:52."""
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.widgets.timer import TimerPanel
+
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T20:00:00")
+    study = open_study()
+    session = study.enter_today()
+    progress.timer_start(study.conn, session.id, session.id)
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-29T20:00:07.900")
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.press("4")
+            await pilot.pause()
+            clock = str(app.screen.query_one(TimerPanel).query_one("#timer-clock").content)
+            assert clock.startswith("00:07 elapsed · 29:53 left")
+
+    _run(go())

@@ -51,14 +51,15 @@ class TimerPanel(Static):
         editorial_at = self.lc.get("editorial_after_min", self.lc["timebox_min"]) * 60
         status = "running" if t.running else ("paused" if elapsed else "not started")
         remaining = box - elapsed
-        over = "time-box over" if remaining <= 0 else f"{_fmt(remaining)} left"
+        # whole seconds elapsed and left add up to the time-box (floor both and 7 s in shows 29:52 left)
+        over = "time-box over" if remaining <= 0 else f"{_fmt(box - int(elapsed))} left"
         self.query_one("#timer-clock", Static).update(f"{_fmt(elapsed)} elapsed · {over} · {status}")
         hint = self.lc.get("hint", "think about the data structure")
         for which, at, shown in (("hint", hint_at, f"Hint (unlocked at {hint_at // 60} min): {hint}"),
                                  ("editorial", editorial_at, f"Editorial unlocked: {self.lc['url']}editorial/")):
             line = self.query_one(f"#timer-{which}", Static)
             unlocked = elapsed >= at
-            line.update(shown if unlocked else f"{which.capitalize()} unlocks in {_fmt(at - elapsed)}")
+            line.update(shown if unlocked else f"{which.capitalize()} unlocks in {_fmt(at - int(elapsed))}")
             line.set_classes("unlocked" if unlocked else "locked")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
