@@ -171,7 +171,7 @@ def test_plain_with_nothing_due_says_when_the_next_card_is(home, cli):
     cli("review", "--plain", input="5\n5\n")
     out = cli("review", "--plain", input="").stdout.splitlines()
     assert out[0].startswith("# nothing due, next at 2026-11-30 (tomorrow, from 04:00)")
-    assert "today's 2 new cards are done" in out[0]
+    assert "today's new cards are done (2 a day: new_cards_per_day in config.toml)" in out[0]
     assert out[-1] == "summary reviewed=0 again=0 next=2026-11-30"
     out = cli("review", "--plain", input="", env={"STUDYXF_NOW": "2026-11-30T20:00"}).stdout.splitlines()
     assert out[0].startswith("Q ")  # due now: no such line

@@ -53,7 +53,7 @@ def nothing_due(deck: Deck, sessions: set[str] | None = None) -> str:
     when = next_at(deck, sessions)
     said = f"nothing due, next at {when}" if when else "nothing due, and no card is scheduled"
     if deck.limits_left()[0] == 0 and deck.new_ids(limit=1):
-        said += f"; today's {deck.config.new_cards_per_day} new cards are done (new_cards_per_day in config.toml)"
+        said += f"; today's new cards are done ({deck.config.new_cards_per_day} a day: new_cards_per_day in config.toml)"
     return said
 
 

@@ -111,9 +111,9 @@ class ReviewScreen(Screen):
         self.query_one("#card", VerticalScroll).display = False
         if not self.sitting.shown_any:  # nothing to review at all: say when there will be
             self.query_one("#review-status", Static).update("nothing due")
-            said = nothing_due(self.deck, self.sessions)
+            head, _, rest = nothing_due(self.deck, self.sessions).partition(", ")
             self.query_one("#summary", Static).update(
-                f"[b]{said[0].upper()}{said[1:]}[/b]\n\nPress escape to go back, q to quit.")
+                f"[b]{head[0].upper()}{head[1:]}[/b], {rest}\n\nPress escape to go back, q to quit.")
             return
         nxt = next_at(self.deck, self.sessions)
         minutes = (time.monotonic() - self.started) / 60
