@@ -62,7 +62,8 @@ def session_renderables(session: Session, state: dict | None = None) -> list:
     from rich.text import Text
 
     state = state or {}
-    out: list = [Rule(f"Session {session.number} · {present.heading(session)}"),
+    place = "Draft" if session.draft else f"Session {session.number}"  # a draft has no place in the curriculum
+    out: list = [Rule(f"{place} · {present.heading(session)}"),
                  Text(" · ".join(p for p in (present.byline(session), state.get("status")) if p), style="dim")]
     for tab in present.tabs(session, state.get("drill_need")):
         for section in tab.sections:

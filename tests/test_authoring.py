@@ -121,22 +121,91 @@ def test_import_refuses_another_format_and_never_overwrites_without_force(home, 
     assert b"# my edit" not in (out / "rag-1.yaml").read_bytes()
 
 
-def test_new_writes_a_skeleton_that_passes_check_and_shows(home, cli, tmp_path):
+def test_new_writes_a_draft_that_stays_out_of_the_curriculum_and_check_reports_until_filled_in(home, cli, tmp_path):
     folder = tmp_path / "mine"
     env = {"STUDYXF_SESSIONS": str(folder)}
+    shipped_ids = [s["id"] for s in json.loads(cli("sessions", "--json").stdout)]
     res = cli("new", "my-topic", env=env)
     assert res.returncode == 0, res.stderr
+    assert "draft" in res.stdout
     path = folder / "my-topic.yaml"
     text = path.read_text(encoding="utf-8")
     fields = [line for line in text.splitlines() if re.match(r"^[a-z_]+:", line)]
     assert len(fields) >= 18 and all("#" in line for line in fields)  # every field explained
-    assert cli("check", str(path)).returncode == 0
+    # not scheduled: neither it nor a revision of it
+    assert [s["id"] for s in json.loads(cli("sessions", "--json", env=env).stdout)] == shipped_ids
+    listed = cli("sessions", env=env).stdout
+    assert "draft my-topic" in listed and str(path) in listed
+    # check says it is not filled in yet, and names each placeholder left, by line
+    checked = cli("check", str(path))
+    assert checked.returncode == 2
+    lines = checked.stdout.splitlines()
+    assert any(re.match(rf"^{re.escape(str(path))}:\d+: draft: not filled in yet", line) for line in lines), lines
+    why = next(line for line in lines if ": why: " in line)
+    assert "placeholder" in why and text.splitlines()[int(why.split(":")[1]) - 1].startswith("why:")
+    assert len(lines) >= 10 and all(re.match(r"^.+:\d+: \S+: .+$", line) for line in lines)
+    assert cli("check", env=env).returncode == 2  # the default check reads the learner's folders too
+    # it can be looked at while it is written
     shown = cli("today", "--plain", "--session", "my-topic", env=env)
-    assert shown.returncode == 0 and "Two Sum" in shown.stdout
+    assert shown.returncode == 0 and "Two Sum" in shown.stdout and "draft" in shown.stderr
+    # the draft line gone, the placeholders still there: scheduled, but check still says what is left
+    path.write_text(re.sub(r"(?m)^draft: true.*\n", "", text), encoding="utf-8")
+    half = cli("check", str(path))
+    assert half.returncode == 2 and ": draft: " not in half.stdout and "placeholder" in half.stdout
+    assert "my-topic" in [s["id"] for s in json.loads(cli("sessions", "--json", env=env).stdout)]
+    # filled in: check passes
+    from studyxf.content import skeleton
+
+    filled = path.read_text(encoding="utf-8")
+    for n, placeholder in enumerate(sorted(skeleton.placeholders(), key=len, reverse=True)):
+        filled = filled.replace(placeholder, f"my own words, number {n}")
+    path.write_text(filled, encoding="utf-8")
+    assert cli("check", str(path)).returncode == 0
     assert cli("new", "my-topic", env=env).returncode == 2
-    assert path.read_text(encoding="utf-8") == text
+    assert path.read_text(encoding="utf-8") == filled
     bad = cli("new", "Not An Id", env=env)
     assert bad.returncode == 2 and "not an id" in bad.stderr
+
+
+def test_the_parts_of_one_document_stay_consecutive_with_no_revision_between_them(home, cli, tmp_path):
+    # a new two-part document after the shipped outline rag-1: one topic in the block, then two parts
+    doc = tmp_path / "search.txt"
+    doc.write_text(RAG.read_text(encoding="utf-8").replace("RAG Part", "Search Part"), encoding="utf-8")
+    env = {"STUDYXF_SESSIONS": str(tmp_path / "mine")}
+    assert cli("import", str(doc), env=env).returncode == 0
+    ids = [s["id"] for s in json.loads(cli("sessions", "--json", env=env).stdout)]
+    assert ids[-4:] == ["rag-1", "search-1", "search-2", "revision-2"], ids
+    # a document whose Part 1 replaces an outline: Part 2 comes right after it, before the learner's own
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "later.yaml").write_text(yaml.safe_dump({
+        "id": "later", "order": 55, "title": "Later", "kind": "topic", "agenda": ["a"], "outline": True}),
+        encoding="utf-8")
+    env = {"STUDYXF_SESSIONS": f"{own}:{tmp_path / 'rag'}"}
+    assert cli("import", str(RAG), "--out", str(tmp_path / "rag"), env=env).returncode == 0
+    ids = [s["id"] for s in json.loads(cli("sessions", "--json", env=env).stdout)]
+    assert ids.index("rag-2") == ids.index("rag-1") + 1 and ids.index("later") > ids.index("rag-2"), ids
+
+
+def test_import_shows_the_leetcode_block_once_in_its_section(home, cli, tmp_path):
+    out = tmp_path / "out"
+    assert cli("import", str(SEED), "--out", str(out)).returncode == 0
+    for sid in ("transformers-1", "transformers-2"):
+        data = yaml.safe_load((out / f"{sid}.yaml").read_text(encoding="utf-8"))
+        assert not [x for x in data.get("extra", []) if "LeetCode" in x["title"] or "Time-box" in x["body"]]
+        shown = cli("today", "--plain", "--session", sid, env={"STUDYXF_SESSIONS": str(out)}).stdout
+        assert shown.count(data["leetcode"]["title"]) == 1 and shown.count("Time-box") == 1
+    # what the importer cannot turn into a field stays in the LeetCode section, as written, once
+    odd = tmp_path / "odd.txt"
+    odd.write_text(RAG.read_text(encoding="utf-8").replace(
+        "• Time-box: 30 minutes. Look up the editorial only after.",
+        "• Time-box: 30 minutes. Look up the editorial only after.\n• Pattern: a heap of size k.", 1), encoding="utf-8")
+    assert cli("import", str(odd), "--out", str(tmp_path / "odd")).returncode == 0
+    data = yaml.safe_load((tmp_path / "odd" / "rag-1.yaml").read_text(encoding="utf-8"))
+    assert data["leetcode"]["note"] == "pattern: a heap of size k." and "extra" not in data
+    shown = cli("today", "--plain", "--session", "rag-1", env={"STUDYXF_SESSIONS": str(tmp_path / "odd")}).stdout
+    leetcode = shown[shown.index("LeetCode — Top K"):]
+    assert shown.count("a heap of size k") == 1 and "a heap of size k" in leetcode[:600]
 
 
 def test_a_sentence_that_starts_like_a_heading_stays_in_its_section():

@@ -106,92 +106,12 @@ def _user_dirs() -> list[Path]:
     return paths.user_session_dirs(config.load().session_dirs)
 
 
-SKELETON = '''\
-# A session of your own. `studyxf check {path}` says what is wrong, line by line; `studyxf today
-# --session {id}` shows it. Fields marked (optional) can be deleted. Text after `|` keeps its
-# line breaks; the deep dive's bodies are Markdown.
-
-id: {id}                 # lower-case letters, digits and '-'; the same id as a shipped session replaces it
-order: {order}                 # where it sits in the curriculum (transformers-1 is 10, transformers-2 20, rag-1 50)
-title: "{title}"   # shown as the session's heading; `Name Part N — ...` is the series' style
-kind: topic              # topic (every two are followed by a revision), lesson, or revision
-series: "My own sessions"   # (optional) the series it belongs to
-sources: ["my notes"]    # (optional) where the content comes from
-
-why: |                   # (optional) why this session matters, in a paragraph or two
-  Say why this topic matters, in your own words.
-
-agenda:                  # at least one item: the session's plan, shown first
-  - "The first thing to understand"
-  - "The second thing"
-
-pre_read:                # (optional) readings to skim first: a title, or title / authors / year / url / note
-  - title: "Attention Is All You Need"
-    authors: "Vaswani et al."
-    year: 2017
-    url: "https://arxiv.org/abs/1706.03762"
-
-deep_dive:               # the sections of the deep dive (or write `outline: true` while only the agenda is known)
-  - title: "1. The idea"
-    body: |
-      Markdown: paragraphs, lists, `code`, and fenced blocks.
-
-hands_on:                # (optional) code to run and what to try with it
-  intro: "Write it yourself first."
-  code: |
-    import torch
-  experiment: "Change one thing and predict what happens before you run it."
-  drills: []             # (optional) drills from `studyxf drill`, e.g. [attention]
-  labs: []               # (optional) labs: scaling, heatmap, positional, train, kv-cache
-
-readings:                # (optional) books, papers, docs, blogs, research: lists like pre_read
-  papers:
-    - title: "Layer Normalization"
-      authors: "Ba, Kiros, Hinton"
-      year: 2016
-
-videos:                  # (optional) title, channel and length in minutes
-  - title: "Let's build GPT: from scratch, in code, spelled out"
-    channel: "Andrej Karpathy"
-    minutes: 116
-
-leetcode:                # (optional) the time-boxed problem: hint and editorial unlock as the timer runs
-  title: "Two Sum"
-  url: "https://leetcode.com/problems/two-sum/"
-  difficulty: Easy       # Easy, Medium or Hard
-  timebox_min: 30
-  hint_after_min: 15
-  editorial_after_min: 30
-  hint: "What do you need to have seen before, to answer in one pass?"
-
-assignment:              # (optional) deliverables the learner ticks off
-  intro: "Before moving on:"
-  deliverables:
-    - "Explain the idea to someone else in five minutes."
-
-stretch: "Optional, +30 min: something harder, for when there is time."   # (optional)
-
-checklist:               # (optional) what you should be able to do by the end
-  - "State the idea in one sentence."
-
-recall:                  # (optional) flashcards, reviewed with SM-2 by `studyxf review`
-  - id: {id}-idea        # unique; used to keep the card's schedule
-    prompt: "What is the idea, in one sentence?"
-    answer: "Your answer, short enough to check in a glance."
-    covers: "checklist 1"   # (optional) which checklist item it tests
-
-next:                    # (optional) what comes next
-  title: "What's next"
-  items:
-    - "The following topic"
-'''
-
-
 @click.command()
 @click.argument("session_id", metavar="ID")
 @click.option("--out", metavar="DIR", help="Write here instead of your sessions folder.")
 def new(session_id, out):
-    """Write a valid session skeleton, every field explained, in your sessions folder."""
+    """Write a session skeleton, every field explained, in your sessions folder: a draft, kept out of
+    the curriculum until it is filled in."""
     import re
 
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", session_id):
@@ -200,9 +120,11 @@ def new(session_id, out):
     path = folder / f"{session_id}.yaml"
     if path.exists():
         raise StudyxfError(f"{path} exists: nothing written")
-    title = session_id.replace("-", " ").capitalize()
-    _write(path, SKELETON.format(id=session_id, order=100, title=title, path=path))
-    click.echo(f"wrote {path}: fill it in, then `studyxf check {path}`")
+    from studyxf.content import skeleton
+
+    _write(path, skeleton.render(session_id, path))
+    click.echo(f"wrote {path}: a draft, not in the curriculum until you fill it in and delete its "
+               f"`draft: true` line; `studyxf check {path}` says what is left")
     if folder not in _user_dirs():
         click.echo(f"note: {folder} is not one of your sessions folders: add it to STUDYXF_SESSIONS to use it",
                    err=True)

@@ -84,6 +84,13 @@ def _today(plain, session_id):
     session = study.enter_today()
     if session_id:
         session = study.curriculum.get(session_id)
+        draft = next((s for s in study.curriculum.drafts if s.id == session_id), None)
+        if session is None and draft is not None:
+            # a draft is not in the curriculum (no number, no cards): previewed as text
+            click.echo(f"studyxf: note: {draft.id} is a draft ({draft.source}), not in the curriculum until its "
+                       f"`draft: true` line is deleted; shown as text", err=True)
+            _print_today_plain(study, draft, False)
+            return 0
         if session is None:
             raise StudyxfError(f"unknown session {session_id!r} (known: {', '.join(study.curriculum.ids())})")
     ran_out = session is None
@@ -125,6 +132,9 @@ def sessions(as_json):
         extra = " (agenda only)" if r["outline"] else ""
         click.echo(f"{mark} {r['number']:>3}. {r['id']:<16} {r['kind']:<9} {r['status']:<9} {ticked:>6}  "
                    f"{r['title']}{extra}")
+    for d in study.curriculum.drafts:
+        click.echo(f"  draft {d.id:<16} not in the curriculum until filled in and its `draft: true` line deleted: "
+                   f"{d.source}")
     return 0
 
 

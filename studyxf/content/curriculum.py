@@ -18,6 +18,7 @@ TOPICS_PER_REVISION = 2
 class Curriculum:
     sessions: list[Session]
     warnings: list[str] = field(default_factory=list)
+    drafts: list[Session] = field(default_factory=list)  # the learner's, not filled in yet: not scheduled
 
     def get(self, session_id: str) -> Session | None:
         return next((s for s in self.sessions if s.id == session_id), None)
@@ -71,6 +72,7 @@ def _build(user_dirs: list[Path] | None) -> Curriculum:
         raise ContentError(f"invalid shipped content: {problems[0]}")
     by_id = {s.id: s for s in shipped}
     warnings: list[str] = []
+    drafts: list[Session] = []
     for folder in user_dirs or []:
         if not folder.is_dir():
             warnings.append(f"{folder}: sessions folder not found")
@@ -78,16 +80,39 @@ def _build(user_dirs: list[Path] | None) -> Curriculum:
         mine, problems = _load_folder(folder)
         warnings += [str(p) for p in problems]
         for session in mine:
+            if session.draft:  # a skeleton being written: it enters the curriculum when its draft line goes
+                drafts.append(session)
+                continue
             if session.id in by_id:
                 warnings.append(f"{session.source}:{session.line_of('id')}: id: replaces the session "
                                 f"{session.id!r} from {by_id[session.id].source}")
             by_id[session.id] = session
-    return Curriculum(sessions=arrange(list(by_id.values())), warnings=warnings)
+    return Curriculum(sessions=arrange(list(by_id.values())), warnings=warnings, drafts=drafts)
+
+
+def _document(session: Session) -> str | None:
+    """The document a session is one part of (the file it was imported from, else its series);
+    None for a session that is not a part of one."""
+    if not isinstance(session.data.get("part"), int):
+        return None
+    sources = session.data.get("sources") or []
+    if sources and ", Part " in sources[0]:
+        return sources[0].rsplit(", Part ", 1)[0]
+    return session.data.get("series")
+
+
+def continues(previous: Session | None, session: Session) -> bool:
+    """`session` is the next part of the document `previous` is a part of."""
+    doc = _document(session)
+    return previous is not None and doc is not None and _document(previous) == doc and \
+        session.data["part"] == previous.data["part"] + 1
 
 
 def arrange(sessions: list[Session]) -> list[Session]:
     """Order by `order`, insert a generated revision after every two topics (before the next topic,
-    so lessons that follow stay in the block), and number the result from 1."""
+    so lessons that follow stay in the block), and number the result from 1. The parts of one
+    document stay together: a revision that would fall between Part 1 and Part 2 comes after the
+    last part instead."""
     ordered = sorted((s for s in sessions if not s.generated), key=lambda s: (s.order, s.id))
     taken = {s.id for s in ordered}
     out: list[Session] = []
@@ -105,16 +130,18 @@ def arrange(sessions: list[Session]) -> list[Session]:
         out.append(generate_revision(rev_id, revisions, block))
         block, topics = [], 0
 
+    previous = None
     for session in ordered:
         if session.kind == "revision":
             revisions += 1
             if not session.covers:
                 session.covers = [s.id for s in block]
             out.append(session)
-            block, topics = [], 0
+            block, topics, previous = [], 0, session
             continue
-        if session.kind == "topic" and topics >= TOPICS_PER_REVISION:
+        if session.kind == "topic" and topics >= TOPICS_PER_REVISION and not continues(previous, session):
             close_block()
+        previous = session
         out.append(session)
         block.append(session)
         if session.kind == "topic":
@@ -181,6 +208,8 @@ def check_paths(targets: list[Path], known_drills: set[str] | None) -> list[Prob
             problems.append(Problem(target, 1, "(file)", "no such file or folder"))
             continue
         problems += found
+        for s in sessions:
+            problems += unfinished(s)
         if known_drills is not None:
             for s in sessions:
                 for name in s.drills:
@@ -196,6 +225,26 @@ def check_paths(targets: list[Path], known_drills: set[str] | None) -> list[Prob
                         problems.append(Problem(s.source, s.line_of("recall", i, "drill"), f"recall[{i}].drill",
                                                 f"unknown drill {prompt.drill!r}"))
     return problems
+
+
+def unfinished(session: Session) -> list[Problem]:
+    """A draft, and the placeholder text of `studyxf new`'s skeleton still in a session."""
+    from studyxf.content import skeleton
+    from studyxf.content.yamlsrc import field_name
+
+    out = []
+    if session.draft:
+        out.append(Problem(session.source, session.line_of("draft"), "draft",
+                           "not filled in yet: fill it in, then delete this line (until then it is not in "
+                           "the curriculum)"))
+    for key_path, text in skeleton.unedited(session.data):
+        out.append(Problem(session.source, session.line_of(*key_path), field_name(key_path),
+                           f"placeholder text from `studyxf new` left unedited: {_short(text)!r}"))
+    return out
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 50 else text[:47] + "..."
 
 
 def _drill_line(session: Session, name: str) -> int:

@@ -178,7 +178,10 @@ def leetcode(head: str, lines: list[str]) -> tuple[dict | None, list[str]]:
     lc["editorial_after_min"] = lc["timebox_min"]
     known = {"link", "difficulty", "why this problem", "time-box"}
     leftover = other + [f"{k}: {v}" for k, v in fields.items() if k not in known]
-    if fields.get("time-box") and not re.fullmatch(r"\d+\s*minutes?\.?", fields["time-box"]):
+    # "30 minutes. Look up the editorial only after." is what the timer does (the editorial unlocks
+    # at the time-box): placed in the fields, as the link and the difficulty are
+    if fields.get("time-box") and not re.fullmatch(r"\d+\s*min(?:ute)?s?\.?(?:\s+look up the editorial only after"
+                                                   r"(?: that| it)?\.?)?", fields["time-box"], re.I):
         leftover.append(f"Time-box: {fields['time-box']}")
     if "url" not in lc or "difficulty" not in lc:
         return None, [head, *lines]
@@ -340,7 +343,9 @@ def part_to_session(part: Part, series: str, series_why: str, source: str, order
             lc, leftover = leetcode(head.strip(), body)
             if lc:
                 data["leetcode"] = lc
-            if leftover and _paragraphs(leftover):
+                if _paragraphs(leftover):  # shown in the LeetCode section, not after the deep dive
+                    lc["note"] = "\n\n".join(line.strip() for line in leftover if line.strip())
+            elif _paragraphs(leftover):
                 extra.append({"title": head.strip(), "body": _paragraphs(leftover)})
         elif heading == "assignment":
             numbered = [NUMBERED.match(line.strip()) for line in body]
@@ -427,9 +432,21 @@ def parse(text: str, source: str, orders: dict[str, float] | None = None, next_o
     series_why = _paragraphs(preamble[why_at + 1:]) if why_at is not None else ""
     if series and _heading(series):
         series = ""
+    orders = orders or {}
     out = []
+    previous = None
     for k, part in enumerate(parts):
         sid = session_id(part.title)
-        order = (orders or {}).get(sid, next_order + 10 * k)
+        if sid in orders:
+            order = orders[sid]
+        elif previous is not None and previous <= max(orders.values(), default=previous):
+            # the part after one placed among known sessions (an outline replaced): right after it,
+            # before whatever follows, so the parts of one document stay consecutive
+            following = min((o for o in orders.values() if o > previous), default=previous + 2)
+            order = (previous + following) / 2
+            order = int(order) if order == int(order) else order
+        else:
+            order = next_order + 10 * k
+        previous = order
         out.append(part_to_session(part, series, series_why, source, order))
     return out

@@ -146,7 +146,8 @@ def heading(session: Session) -> str:
 def byline(session: Session) -> str:
     """The line under the title: the series it belongs to, its kind, number and id."""
     series = session.data.get("series")
-    return " · ".join(p for p in (series, session.kind, f"session {session.number}", session.id) if p)
+    place = "draft, not in the curriculum yet" if session.draft else f"session {session.number}"
+    return " · ".join(p for p in (series, session.kind, place, session.id) if p)
 
 
 def correction(c: dict) -> Correction:
@@ -207,6 +208,8 @@ def _leetcode(s: Session) -> list[Section]:
     blocks: list = [Bullets([f"Link: {lc['url']}", f"Difficulty: {lc['difficulty']}"])]
     if lc.get("why"):
         blocks.append(Bullets([f"Why this problem: {lc['why']}"]))
+    if lc.get("note"):
+        blocks.append(Prose(lc["note"]))
     blocks += [Bullets([f"Time-box: {box} minutes; the hint unlocks after {hint}, the editorial after {editorial}."]),
                Timebox(box, hint, editorial)]
     return [Section("leetcode", f"LeetCode — {lc['title']}", blocks)]

@@ -14,7 +14,8 @@ _VIDEO = Map(required={"title": Str(), "channel": Str(), "minutes": Int(1, 24 * 
 _LEETCODE = Map(required={"title": Str(), "url": Url(), "difficulty": Enum(("Easy", "Medium", "Hard")),
                           "timebox_min": Int(1, 600)},
                 optional={"why": Str(), "hint_after_min": Int(0, 600), "editorial_after_min": Int(0, 600),
-                          "hint": Str(), "drill": Id()})
+                          "hint": Str(), "drill": Id(),
+                          "note": Str()})  # what else the document's LeetCode block says, as written
 _CALC = Map(required={"name": Enum(("kv-cache", "params", "attention")), "field": Str()},
             optional={"args": Map(open=True), "unit": Str(), "tolerance": Num(positive=True)})
 _RECALL = Map(required={"id": Id(), "prompt": Str(), "answer": Str()},
@@ -27,6 +28,7 @@ SESSION_SPEC = Map(
     required={"id": Id(), "order": Num(), "title": Str(), "kind": Enum(KINDS), "agenda": List(Str(), 1)},
     optional={
         "outline": Bool(),
+        "draft": Bool(),  # `studyxf new`'s skeleton: kept out of the curriculum until the line is deleted
         "series": Str(),
         "part": Int(1, 1000),  # its 'Part N' in the series' document
         "why": Str(),

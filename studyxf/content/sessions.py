@@ -35,6 +35,7 @@ class Session:
     covers: list[str] = field(default_factory=list)  # revision: the sessions it revises
     number: int = 0  # 1-based position in the curriculum, set when the curriculum is built
     generated: bool = False
+    draft: bool = False  # not filled in yet: out of the curriculum (Curriculum.drafts), reported by check
 
     @property
     def drills(self) -> list[str]:
@@ -72,7 +73,7 @@ def load_session(path: Path) -> tuple[Session | None, list[Problem]]:
     data["__lines__"] = doc.lines
     return Session(id=data["id"], order=data["order"], title=data["title"], kind=data["kind"],
                    data=data, source=path, outline=bool(data.get("outline")), recall=recall,
-                   covers=list(data.get("covers", []))), problems
+                   covers=list(data.get("covers", [])), draft=bool(data.get("draft"))), problems
 
 
 def session_files(folder: Path) -> list[Path]:
