@@ -37,5 +37,5 @@ def editable(path: Path, user_dirs: list[Path]) -> tuple[Path, str | None]:
         os.replace(tmp, target)
     finally:
         tmp.unlink(missing_ok=True)
-    return target, (f"copied the shipped session to {target} and opened the copy: it replaces the shipped one "
-                    f"from the next start, and an upgrade leaves it alone")
+    return target, (f"copied the shipped session to {target}, where an upgrade leaves it alone, and opened the "
+                    f"copy (it replaces the shipped one)")
