@@ -7,7 +7,8 @@ from studyxf.grading.case import F64, Case
 from studyxf.grading.probes import alibi_slope_series
 from studyxf.grading.steps import Step
 
-SLIPS = ["alibi-slope-offset", "alibi-sign", "alibi-signed-distance", "alibi-slope-order", "alibi-slope-offset:floor"]
+SLIPS = ["alibi-slope-offset", "alibi-sign", "alibi-signed-distance", "alibi-slope-order", "alibi-slope-offset:floor",
+         "alibi-slope-precedence", "alibi-key-index"]
 PROBES = [alibi_slope_series()]
 
 STEPS = [Step("slopes", lambda e: alibi_slopes(e["n_heads"]), "2^(-8(h+1)/n) for h = 0 .. n-1"),
@@ -22,11 +23,15 @@ def variant(slips, n_heads, T):
         slopes = torch.tensor([2 ** (-(8 // n_heads) * (h + 1)) for h in range(n_heads)], dtype=F64)
     elif "alibi-slope-offset" in slips:  # 2^(-8h/n) for h = 0..n-1: starts at 1, not 2^(-8/n)
         slopes = torch.tensor([2 ** (-8 * h / n_heads) for h in range(n_heads)], dtype=F64)
+    elif "alibi-slope-precedence" in slips:  # 2 ** (-8 / n) ** (h + 1): ** binds to the right
+        slopes = torch.tensor([2 ** ((-8 / n_heads) ** (h + 1)) for h in range(n_heads)], dtype=F64)
     else:
         slopes = alibi_slopes(n_heads)
     if "alibi-slope-order" in slips:  # the slopes assigned to the heads in reverse
         slopes = slopes.flip(0)
     i = torch.arange(T).unsqueeze(-1)
+    if "alibi-key-index" in slips:  # BLOOM's form: m_h * j, the key's position, the same for every query
+        return slopes.view(-1, 1, 1) * torch.arange(T).to(F64).expand(T, T)
     dist = (i - torch.arange(T)).to(F64)
     if "alibi-signed-distance" not in slips:  # the signed i - j: keys after the query get a bonus
         dist = dist.abs()

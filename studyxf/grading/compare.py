@@ -12,6 +12,7 @@ from itertools import permutations
 from typing import Callable
 
 import numpy as np
+import torch
 _erf = np.vectorize(math.erf, otypes=[np.float64])  # the traced values are small (trace.py's caps)
 
 
@@ -172,7 +173,7 @@ def offset(v, s, env, quantities) -> Finding | None:
     if not fin.any() or not np.array_equal(np.isfinite(s), np.isfinite(v)):
         return None
     d = v[fin] - s[fin]
-    c = float(np.median(d))
+    c = float(np.sort(d, axis=None)[d.size // 2])  # a median: np.median's first call imports numpy.ma (60 ms)
     if abs(c) <= 1e-9 * scale(s) or not np.allclose(d, c, rtol=1e-5, atol=1e-7 * scale(s)):
         return None
     return Finding(f"yours is the expected value plus {c:.6g} everywhere", lambda e, r, c=c: r + c, "offset")
@@ -251,6 +252,40 @@ def region(v, s, env, quantities, rtol, atol) -> Finding | None:
                            lambda e, ref, fn=fn, c=c: np.where(fn(e, ref), c, ref), "region")
         return Finding(f"only {words} differs (expected {expected} there)", None, "region")
     return None
+
+
+def diagonal(v, s, prev, prev_name, rtol, atol) -> Finding | None:
+    """A causal mask on another diagonal than the expected: yours hides the keys after i + k, for
+    another k than the step's (aligned top-left where Tq != Tk, the offset's sign flipped, tril(1))."""
+    if prev is None or prev.shape != v.shape or v.ndim < 2 or not np.isneginf(v).any() or not np.isneginf(s).any():
+        return None
+    rows, cols = v.shape[-2:]
+
+    def hidden(k):
+        return np.broadcast_to(np.triu(np.ones((rows, cols), bool), k + 1), v.shape)
+
+    # the diagonals a learner writes first (where every row is hidden, several fit)
+    forms = [("Tq - Tk", lambda t, u: t - u), ("0", lambda t, u: 0), ("1", lambda t, u: 1), ("-1", lambda t, u: -1),
+             ("Tk - Tq", lambda t, u: u - t)]
+    forms += [(str(k), lambda t, u, k=k: k) for k in range(-rows, cols + 1)]
+
+    def diag(a):
+        return next(((w, f) for w, f in forms if np.array_equal(np.isneginf(a), hidden(f(rows, cols)))), (None, None))
+
+    (words, form), (_, form0) = diag(v), diag(s)
+    if form is None or form0 is None:
+        return None
+    k, k0 = form(rows, cols), form0(rows, cols)
+    if k == k0 or not same(v, np.where(hidden(k), -np.inf, prev), rtol, atol):
+        return None
+    why = {"0": " (aligned top-left: the queries are the last Tq of the Tk positions, so query i is at Tk - Tq + i)",
+           "Tq - Tk": " (the offset's sign flipped: Tq - Tk where Tk - Tq is meant)"}.get(words, "") if rows != cols else ""
+    return Finding(f"your causal mask lets query i see the keys up to i {'-' if k < 0 else '+'} {abs(k)} "
+                   f"(tril(..., diagonal={words})); expected "
+                   f"diagonal {k0}{' = Tk - Tq' if k0 == cols - rows and rows != cols else ''}{why}",
+                   lambda e, r, f=form, p=prev_name: np.where(np.broadcast_to(
+                       np.triu(np.ones(r.shape[-2:], bool), f(*r.shape[-2:]) + 1), r.shape), -np.inf, _np(e[p])),
+                   "region")
 
 
 def confined(v, s, rtol, atol) -> str | None:
@@ -423,6 +458,43 @@ def of_previous(v, prev, prev_name, env, rtol, atol, quantities=None) -> Finding
         if w.shape == v.shape and same(v, w, rtol, atol):
             return Finding(f"yours is the step before ('{prev_name}') through {name}",
                            lambda e, r, fn=fn, p=prev_name: fn(_np(e[p])), "function")
+    return _fitted(v, prev, prev_name, rtol, atol)
+
+
+def _inverse(c: float) -> str:
+    """c inside a function, as a learner writes it: x / 2, x / sqrt(2), x * 1.5."""
+    for words, value in (("2", 2.0), ("sqrt(2)", math.sqrt(2)), ("sqrt(pi)", math.sqrt(math.pi)), ("4", 4.0)):
+        if abs(1 / c - value) < 1e-3 * value:
+            return f"x / {words}"
+    return f"x * {c:.4g}"
+
+
+# x f(c x) forms whose constant a learner writes otherwise: (name, f, f's inverse, the expected c's words)
+FITTED = [("GELU", lambda t: 0.5 * (1 + torch.erf(t)), lambda y: torch.special.erfinv(2 * y - 1),
+           "0.5 x (1 + erf({x}))", "GELU's erf takes x / sqrt(2)"),
+          ("x * sigmoid", torch.sigmoid, torch.logit, "x * sigmoid({x})", "SiLU is x * sigmoid(x)")]
+
+
+def _fitted(v, prev, prev_name, rtol, atol) -> Finding | None:
+    """Yours is x f(c x) (GELU's erf, a sigmoid) with another constant c than expected, c read from the
+    values themselves and then checked on every element (erf(x / 2) where erf(x / sqrt 2) is meant)."""
+    z = torch.from_numpy(np.asarray(prev, dtype=np.float64))
+    y = torch.from_numpy(np.asarray(v, dtype=np.float64))
+    use = z.abs() > 0.3
+    if int(use.sum()) < 4:
+        return None
+    for name, f, inverse, form, expected in FITTED:
+        with torch.no_grad():
+            inner = inverse((y[use] / z[use]).clamp(1e-9, 1 - 1e-9))
+        c = torch.median(inner / z[use]).item()
+        if not math.isfinite(c) or abs(c) < 1e-3:
+            continue
+        w = (z * f(c * z)).numpy()
+        if same(v, w, rtol * 10, atol * 10) and not same(w, (z * f(z / math.sqrt(2) if name == "GELU" else z)).numpy(),
+                                                          rtol, atol):
+            return Finding(f"yours is the step before ('{prev_name}') through {form.format(x=_inverse(c))}: {expected}",
+                           lambda e, r, f=f, c=c, p=prev_name: (lambda t: (t * f(c * t)).numpy())(
+                               torch.from_numpy(np.asarray(_np(e[p]), dtype=np.float64))), "function")
     return None
 
 
@@ -451,7 +523,7 @@ def _np(value) -> np.ndarray:
 def explain(v, s, prev, prev_name, env, quantities, rtol, atol, input_dtype) -> Finding | None:
     """How v differs from the step's value s: the first comparator's reading, with every other
     reading (of any comparator) in its alts, for verification to choose among."""
-    found = [of_previous(v, prev, prev_name, env, rtol, atol, quantities)]
+    found = [of_previous(v, prev, prev_name, env, rtol, atol, quantities), diagonal(v, s, prev, prev_name, rtol, atol)]
     found += [fn(v, s, env, quantities) for fn in (factor, offset)]
     found.append(plus_input(v, s, env, rtol, atol))
     found += [fn(v, s, env, quantities, rtol, atol) for fn in (region, permuted, reversed_, rounded, shifted)]

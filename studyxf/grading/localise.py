@@ -45,6 +45,10 @@ def default_quantities(env: dict) -> dict:
     return out
 
 
+# an input as a learner may read it where the step uses it as it is
+INPUT_READINGS = [("{x} minus its mean over the last axis (centred)", lambda a: a - a.mean(-1, keepdim=True))]
+
+
 class Trace:
     """The events of one traced call, as float64/bool NumPy arrays, with the learner's source."""
 
@@ -419,7 +423,7 @@ class Localiser:
                     else:
                         finding.alts = [other, *other.alts, *finding.alts]
             if finding is None:
-                finding = self._misplaced(v, name, ref)
+                finding = self._misplaced(v, name, ref) or self._input_reading(v, name, ref)
             if finding is None:
                 # a step left out or made otherwise before this one, inside the line that computes it
                 skipped = self._skipped(v, j, min(js) - 1, change)
@@ -427,6 +431,12 @@ class Localiser:
                     finding, name = skipped
             if finding is not None:
                 line = self._call_site(i)
+                if finding.how.startswith(f"the step '{name}'") and finding.how.endswith("is left out"):
+                    # named at the line that made the step before it, where it was to follow (the
+                    # line of the weights said nothing about a missing scale)
+                    made = self._last_holding(i, self._value(self.of[name] or self._before(self.names.index(name), ref),
+                                                             self._ref(change)))
+                    line = self._call_site(made) if made is not None else line
                 found.append({"event": i, "line": line, "code": self.trace.code(line), "step": name,
                               "finding": finding})
             elif fallback is None and e["value"].size > 1:
@@ -516,6 +526,26 @@ class Localiser:
                                        lambda e, r, s=step: _np(s.compute({**e, s.of: st.to_torch(r)})), "misplaced")
         return None
 
+    def _input_reading(self, v, name: str, ref: dict):
+        """Yours is this step computed from an input read otherwise: x minus its mean (a variance
+        where the mean of squares belongs, LayerNorm's centring in RMSNorm)."""
+        step = next(st_ for st_ in self.steps if st_.name == name)
+        env = {**self.env, **{n: st.to_torch(r) for n, r in ref.items() if r is not None}}
+        for inp, value in self.env.items():
+            if not (torch.is_tensor(value) and value.is_floating_point() and value.ndim >= 1):
+                continue
+            for words, read in INPUT_READINGS:
+                try:
+                    w = _np(step.compute({**env, inp: read(value)}))
+                except Exception:  # noqa: BLE001 - a reading that does not fit this step
+                    continue
+                if w is not None and w.shape == v.shape and compare.same(v, w, self.rtol, self.atol) \
+                        and not compare.same(w, ref[name], self.rtol, self.atol):
+                    return compare.Finding(
+                        f"yours is '{name}' computed from {words.format(x=inp)}, where the step uses {inp} itself",
+                        lambda e, r, s=step, i=inp, f=read: _np(s.compute({**e, i: f(st.to_torch(e[i]))})), "input-read")
+        return None
+
     def _value(self, name: str | None, ref: dict):
         """A step's value, or an input's (a step may be `of` an input: the projections of x)."""
         if name is None:
@@ -531,6 +561,17 @@ class Localiser:
             r = ref[self.names[k]]
             if r is not None and r.dtype != bool:
                 return self.names[k]
+        return None
+
+    def _last_holding(self, i: int, value) -> int | None:
+        """The last event before event i whose value is this one (a step's, as the learner made it)."""
+        if value is None:
+            return None
+        for k in range(i - 1, -1, -1):
+            held = self.trace.events[k]["value"]
+            if held.shape == value.shape and held.dtype != bool and \
+                    compare.same(held.astype(np.float64), value, self.rtol, self.atol):
+                return k
         return None
 
     def _skipped(self, v, j: int, last: int, change: dict):

@@ -259,6 +259,19 @@ def alibi(plus="+ 1", sign="-"):
     return ALIBI_NP.format(plus=plus, sign=sign)
 
 
+ALIBI_PRECEDENCE = """import torch
+def alibi_bias(n_heads, T):
+    slopes = torch.tensor([2 ** (-8 / n_heads) ** (h + 1) for h in range(n_heads)], dtype=torch.float64)
+    i = torch.arange(T)
+    return -slopes[:, None, None] * (i[:, None] - i[None, :]).abs()
+"""
+
+ALIBI_KEY_INDEX = """import numpy as np
+def alibi_bias(n_heads, T):
+    slopes = np.array([2 ** (-8 * (h + 1) / n_heads) for h in range(n_heads)])
+    return slopes[:, None, None] * np.arange(T)[None, None, :] + np.zeros((1, T, 1))
+"""
+
 ALIBI_TORCH = """import torch
 def alibi_bias(n_heads, T):
     start = 2 ** (-8 / n_heads)
@@ -408,7 +421,8 @@ SUBMISSIONS = {
     },
     "alibi": {
         "correct": [alibi(), ALIBI_TORCH],
-        "mistakes": {"alibi-slope-offset": alibi(plus=""), "alibi-sign": alibi(sign="")},
+        "mistakes": {"alibi-slope-offset": alibi(plus=""), "alibi-sign": alibi(sign=""),
+                     "alibi-slope-precedence": ALIBI_PRECEDENCE, "alibi-key-index": ALIBI_KEY_INDEX},
     },
     "causal-self-attention": {
         "correct": [csa(), CSA_NANOGPT, CSA_SEPARATE],
