@@ -453,7 +453,12 @@ def test_the_card_browser_searches_sorts_shows_history_and_acts(home):
             browser.on_data_table_header_selected(type("E", (), {"column_key": type("K", (), {"value": "reviews"})()})())
             browser.on_data_table_header_selected(type("E", (), {"column_key": type("K", (), {"value": "reviews"})()})())
             await pilot.pause()
-            assert table.get_row_at(0)[0] == card  # sorted by reviews, most first: the only reviewed card
+            assert table.get_row_at(0)[2] == card  # sorted by reviews, most first: the only reviewed card
+            # the keyboard sorts too: o the next column (lapses, after reviews), O reverses; state and due first
+            await pilot.press("o", "O")
+            await pilot.pause()
+            assert (browser.sort_key, browser.reverse) == ("lapses", True) and "by lapses (reversed)" in browser.sub_title
+            assert [c.label.plain for c in table.ordered_columns][:3] == ["state", "due", "card"]
             await pilot.press("escape")
             assert type(app.screen).__name__ == "TodayScreen"
 

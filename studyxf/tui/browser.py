@@ -15,7 +15,8 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 from studyxf.srs.plain import answer_text
 from studyxf.srs.schedulers import Fsrs, Sm2
 
-COLUMNS = [("card", "id"), ("state", "state"), ("due", "due"), ("interval", "interval"), ("ease", "ef"),
+# state and due first: at 80 columns a card's id fills the table's width, and what came after it was cut
+COLUMNS = [("state", "state"), ("due", "due"), ("card", "id"), ("interval", "interval"), ("ease", "ef"),
            ("reviews", "reviews"), ("lapses", "lapses")]
 
 
@@ -27,6 +28,8 @@ class BrowserScreen(Screen):
         Binding("R", "reset", "Reset"),
         Binding("f", "flag", "Flag"),
         Binding("e", "edit", "Edit in $EDITOR"),
+        Binding("o", "sort", "Sort by the next column", show=False),
+        Binding("O", "reverse", "Reverse the order", show=False),
         Binding("escape", "leave", "Back"),
     ]
 
@@ -74,11 +77,12 @@ class BrowserScreen(Screen):
         table.clear()
         shown = sorted(self.matching(), key=lambda r: (r[self.sort_key] == "", r[self.sort_key]), reverse=self.reverse)
         for r in shown:
-            table.add_row(r["id"], r["state"], r["due"] or "-", f"{r['interval']}d", f"{r['ef']:.2f}",
+            table.add_row(r["state"], r["due"] or "-", r["id"], f"{r['interval']}d", f"{r['ef']:.2f}",
                           str(r["reviews"]), str(r["lapses"]), key=r["id"])
         if keep and keep in {r["id"] for r in shown}:
             table.move_cursor(row=table.get_row_index(keep))
-        self.sub_title = f"card browser · {len(shown)} of {len(self.rows)} cards"
+        label = next(name for name, key in COLUMNS if key == self.sort_key)
+        self.sub_title = f"card browser · {len(shown)} of {len(self.rows)} cards · by {label}{' (reversed)' if self.reverse else ''}"
         self.show_detail()
 
     def current(self) -> str | None:
@@ -120,6 +124,16 @@ class BrowserScreen(Screen):
         key = event.column_key.value
         self.reverse = not self.reverse if key == self.sort_key else False
         self.sort_key = key
+        self.fill()
+
+    def action_sort(self) -> None:
+        """o: sorted by the next column (as selecting its header does)."""
+        keys = [key for _, key in COLUMNS]
+        self.sort_key, self.reverse = keys[(keys.index(self.sort_key) + 1) % len(keys)], False
+        self.fill()
+
+    def action_reverse(self) -> None:
+        self.reverse = not self.reverse
         self.fill()
 
     # -- actions -----------------------------------------------------------------------------------
