@@ -146,12 +146,12 @@ def test_an_unverified_difference_says_where_and_no_cause(tmp_path):
 
 
 def test_the_blind_corpora_correct_files_pass_and_mistakes_fail(tmp_path):
-    """Three corpora written from the task statements alone (tests/data/blind, holdout, holdout2)."""
+    """Four corpora written from the task statements alone (tests/data/blind, holdout, holdout2, holdout3)."""
     import json
     from pathlib import Path
 
     wrong = []
-    for corpus in ("blind", "holdout", "holdout2"):
+    for corpus in ("blind", "holdout", "holdout2", "holdout3"):
         folder = Path(__file__).parent / "data" / corpus
         for item in json.loads((folder / "manifest.json").read_text()):
             report = grade(tmp_path, item["drill"], (folder / item["file"]).read_text())

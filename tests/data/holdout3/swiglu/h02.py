@@ -1,0 +1,6 @@
+import torch
+import torch.nn.functional as F
+
+
+def swiglu(x, w_gate, w_up, w_down):
+    return (F.silu(x @ w_gate) * (x @ w_up)) @ w_down

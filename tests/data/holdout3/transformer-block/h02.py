@@ -1,0 +1,53 @@
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Head(nn.Module):
+    def __init__(self, d_model, head_size):
+        super().__init__()
+        self.key = nn.Linear(d_model, head_size, bias=False)
+        self.query = nn.Linear(d_model, head_size, bias=False)
+        self.value = nn.Linear(d_model, head_size, bias=False)
+
+    def forward(self, x):
+        T = x.shape[1]
+        k, q, v = self.key(x), self.query(x), self.value(x)
+        wei = q @ k.transpose(-2, -1) * k.shape[-1] ** -0.5
+        tril = torch.tril(torch.ones(T, T, device=x.device))
+        wei = wei.masked_fill(tril == 0, float("-inf"))
+        wei = F.softmax(wei, dim=-1)
+        return wei @ v
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, d_model, n_heads):
+        super().__init__()
+        self.heads = nn.ModuleList([Head(d_model, d_model // n_heads) for _ in range(n_heads)])
+        self.proj = nn.Linear(d_model, d_model)
+
+    def forward(self, x):
+        return self.proj(torch.cat([h(x) for h in self.heads], dim=-1))
+
+
+class FeedForward(nn.Module):
+    def __init__(self, d_model, hidden):
+        super().__init__()
+        self.net = nn.Sequential(nn.Linear(d_model, hidden), nn.GELU(), nn.Linear(hidden, d_model))
+
+    def forward(self, x):
+        return self.net(x)
+
+
+class TransformerBlock(nn.Module):
+    def __init__(self, d_model, n_heads, mlp_ratio=4):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(d_model)
+        self.ln2 = nn.LayerNorm(d_model)
+        self.sa = CausalSelfAttention(d_model, n_heads)
+        self.ffwd = FeedForward(d_model, mlp_ratio * d_model)
+
+    def forward(self, x):
+        x = x + self.sa(self.ln1(x))
+        x = x + self.ffwd(self.ln2(x))
+        return x
