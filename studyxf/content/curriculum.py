@@ -236,10 +236,10 @@ def unfinished(session: Session) -> list[Problem]:
     if session.draft:
         out.append(Problem(session.source, session.line_of("draft"), "draft",
                            "not filled in yet: fill it in, then delete this line (until then it is not in "
-                           "the curriculum)"))
+                           "the curriculum)", warning=True))
     for key_path, text in skeleton.unedited(session.data):
         out.append(Problem(session.source, session.line_of(*key_path), field_name(key_path),
-                           f"placeholder text from `studyxf new` left unedited: {_short(text)!r}"))
+                           f"placeholder text from `studyxf new` left unedited: {_short(text)!r}", warning=True))
     return out
 
 

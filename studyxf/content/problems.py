@@ -12,6 +12,7 @@ class Problem:
     line: int
     field: str
     message: str
+    warning: bool = False  # valid, but not finished (a draft): said by check, which still exits 0
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.field}: {self.message}"
