@@ -34,7 +34,7 @@ def _edit_in_browser(monkeypatch, card: str) -> tuple[list, list]:
             await pilot.pause()
             browser = app.screen
             table = browser.query_one(DataTable)
-            table.move_cursor(row=[r[0] for r in map(table.get_row_at, range(table.row_count))].index(card))
+            table.move_cursor(row=table.get_row_index(card))  # rows are keyed by the card's id
             monkeypatch.setattr(browser, "notify", lambda message, **kw: said.append(message))
             await pilot.press("e")
             await pilot.pause()
