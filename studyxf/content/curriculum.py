@@ -216,10 +216,11 @@ def check_paths(targets: list[Path], known_drills: set[str] | None) -> list[Prob
                     if name not in known_drills:
                         problems.append(Problem(s.source, _drill_line(s, name), "drills",
                                                 f"unknown drill {name!r}"))
-                for name in (s.data.get("hands_on") or {}).get("labs", []):
-                    if name not in LABS:
-                        problems.append(Problem(s.source, s.line_of("hands_on", "labs"), "hands_on.labs",
-                                                f"unknown lab {name!r} (known: {', '.join(LABS)})"))
+                for key in ("labs", "optional_labs"):
+                    for name in (s.data.get("hands_on") or {}).get(key, []):
+                        if name not in LABS:
+                            problems.append(Problem(s.source, s.line_of("hands_on", key), f"hands_on.{key}",
+                                                    f"unknown lab {name!r} (known: {', '.join(LABS)})"))
                 for i, prompt in enumerate(s.recall):
                     if prompt.drill and prompt.drill not in known_drills:
                         problems.append(Problem(s.source, s.line_of("recall", i, "drill"), f"recall[{i}].drill",

@@ -224,11 +224,16 @@ def _hands_on(s: Session, need: list[str] | None = None) -> list[Section]:
         blocks.append(Code(h["code"].rstrip()))
     if h.get("experiment"):
         blocks.append(Markdown(h["experiment"]))
+    optional = [f"studyxf drill {n}" for n in h.get("optional_drills", [])] + \
+        [f"studyxf lab {n}" for n in h.get("optional_labs", [])]
+    fits = " that fit the time" if optional else ""
     if h.get("drills"):
-        blocks += [Subtitle("Drills (d opens the next unfinished one)"),
+        blocks += [Subtitle(f"Drills{fits} (d opens the next unfinished one)"),
                    Bullets([f"studyxf drill {n}" for n in h["drills"]])]
     if h.get("labs"):
-        blocks += [Subtitle("Labs (L picks one)"), Bullets([f"studyxf lab {n}" for n in h["labs"]])]
+        blocks += [Subtitle(f"Labs{fits} (L picks one)"), Bullets([f"studyxf lab {n}" for n in h["labs"]])]
+    if optional:
+        blocks += [Subtitle("Optional, if time is left (or in the revision)"), Bullets(optional)]
     if blocks:
         out.append(Section("hands_on", "Hands-on", blocks))
     if s.kind == "revision":

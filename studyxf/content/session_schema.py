@@ -36,7 +36,9 @@ SESSION_SPEC = Map(
         "objectives": List(Str()),
         "deep_dive": List(_SECTION, 1),
         "hands_on": Map(optional={"intro": Str(), "code": Str(), "experiment": Str(),
-                                  "drills": List(Id()), "labs": List(Id())}),
+                                  "drills": List(Id()), "labs": List(Id()),
+                                  # what does not fit the hands-on's time: shown as optional
+                                  "optional_drills": List(Id()), "optional_labs": List(Id())}),
         "readings": Map(optional={c: List(_READING) for c in READING_CATEGORIES}),
         "videos": List(_VIDEO),
         "leetcode": _LEETCODE,

@@ -44,6 +44,7 @@ class Session:
         lc = (self.data.get("leetcode") or {}).get("drill")
         if lc:
             names.append(lc)
+        names += (self.data.get("hands_on") or {}).get("optional_drills", [])  # what does not fit: last
         return list(dict.fromkeys(names))
 
     def line_of(self, *key_path) -> int:

@@ -96,7 +96,7 @@ next:                    # (optional) what comes next
 # values that may rightly stay as the skeleton has them: names, links, numbers, code, and the
 # examples' titles (a real session may well read "Attention Is All You Need")
 _KEPT = {"id", "title", "kind", "series", "sources", "difficulty", "url", "authors", "channel", "code", "covers",
-         "drills", "labs", "intro"}
+         "drills", "labs", "optional_drills", "optional_labs", "intro"}
 
 
 def render(session_id: str, path) -> str:

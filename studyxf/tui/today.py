@@ -395,7 +395,8 @@ class TodayScreen(Screen):
         from studyxf.labs import ABOUT, NAMES
         from studyxf.tui.picker import PickScreen
 
-        mine = (self.session.data.get("hands_on") or {}).get("labs", []) if self.session else []
+        hands_on = (self.session.data.get("hands_on") or {}) if self.session else {}
+        mine = [*hands_on.get("labs", []), *hands_on.get("optional_labs", [])]
         order = [n for n in mine if n in NAMES] + [n for n in NAMES if n not in mine]
         choices = [(n, f"{'●' if n in mine else ' '} {n:<11} {ABOUT[n]}") for n in order]
 
