@@ -40,11 +40,13 @@ def test_llama3_8b_mlp_width_and_parameters():
     mlp = calc.block_params(cfg)["mlp"]
     assert mlp == 3 * 4096 * 14336
     gelu_4x = 2 * 4096 * 4 * 4096
-    for where in (_text("transformers-2", card="swiglu-width"),
+    for where in (_text("transformers-2", card="llama3-8b-block"),
                   _text("transformers-2", corrections="14336 wide")):
         assert f"{mlp / 1e6:.1f}M" in where and f"{gelu_4x / 1e6:.1f}M" in where  # 176.2M, 134.2M
-        assert "10,922" in where and "14,336" in where
         assert f"{round(100 * (mlp / gelu_4x - 1))}%" in where  # 31%
+    for where in (_text("transformers-2", card="swiglu-width"),
+                  _text("transformers-2", corrections="14336 wide")):
+        assert "10,922" in where and "14,336" in where
     per_block = calc.block_params(cfg)
     assert f"{per_block['attention'] / 1e6:.1f}M" in _text("transformers-2", corrections="per-block")  # 41.9M
 
@@ -52,9 +54,8 @@ def test_llama3_8b_mlp_width_and_parameters():
 @pytest.mark.parametrize("model,tokens,where,expected", [
     ("llama-3-70b", 4096, ("transformers-2", "corrections", "KV cache for Llama-3-70B"), "1.25 GiB"),
     ("llama-3-70b", 4096, ("transformers-2", "card", "kv-cache-llama3-70b"), "1.25 GiB"),
-    ("llama-3-70b", 1, ("transformers-2", "card", "kv-cache-per-token"), "320 KiB"),
+    ("llama-3-70b", 1, ("transformers-2", "card", "kv-cache-llama3-70b"), "320 KiB"),
     ("llama-2-70b", 4096, ("lesson-21", "corrections", "Llama 2 70B at 4K"), "1.25 GiB"),
-    ("llama-2-70b", 8192, ("lesson-21", "card", "kv-cache-llama2-70b"), "2.5 GiB"),
 ])
 def test_kv_cache_figures(model, tokens, where, expected):
     got = calc.kv_cache(named(model), tokens)
@@ -93,3 +94,106 @@ def test_llama3_rope_base_turns_its_slowest_pair_47x_slower():
     assert short(slow_llama) in text and short(slow_roformer) in text
     assert f"{round(slow_roformer / slow_llama)}x" in text
     assert math.isclose(slow_roformer, 10000 ** (-126 / 128))
+
+
+# -- issue 27: the figures of the second audit ---------------------------------------------------
+
+def _session_text(sid: str) -> str:
+    return (next((ROOT / "sessions").glob(f"*-{sid}.yaml"))).read_text(encoding="utf-8")
+
+
+def _drill(name: str) -> dict:
+    return yaml.safe_load((ROOT / "drills" / name / "drill.yaml").read_text(encoding="utf-8"))
+
+
+def _mlp_share(cfg, tokens: int) -> int:
+    per_layer = calc.forward_flops(cfg, tokens)["per_layer"]
+    return round(100 * per_layer["mlp"] / sum(per_layer.values()))
+
+
+def test_mlp_share_of_flops_is_said_with_when_it_holds():
+    import dataclasses
+
+    llama8 = _mlp_share(named("llama-3-8b"), 4096)
+    gpt2_1k, gpt2_4k = _mlp_share(named("gpt2"), 1024), _mlp_share(named("gpt2"), 4096)
+    # MHA with a 4x GELU MLP at d = 4096 (the session's cost table's shape: h = 32, d_head = 128)
+    mha = dataclasses.replace(named("gpt2"), name="mha-4096", d_model=4096, n_heads=32, d_ff=16384)
+    mha_4k = _mlp_share(mha, 4096)
+    assert (llama8, mha_4k, gpt2_1k, gpt2_4k) == (70, 57, 55, 35)
+    assert mha_4k == round(100 * 16 * 4096 / (24 * 4096 + 4 * 4096))  # the text's 16d / (24d + 4T)
+    correction = _text("transformers-1", corrections="2/3 of the FLOPs")
+    for share in (llama8, mha_4k, gpt2_1k, gpt2_4k):
+        assert f"{share}%" in correction
+    card = _text("transformers-1", card="mlp-flops-share")
+    assert f"{llama8}%" in card and f"{gpt2_1k}%" in card and f"{gpt2_4k}%" in card
+
+
+def test_gqa_saving_is_query_heads_over_kv_heads():
+    saving = {m: calc.kv_cache(named(m), 4096) for m in ("llama-3-8b", "llama-3-70b", "llama-2-70b")}
+    ratio = {m: k["bytes_without_gqa"] // k["bytes"] for m, k in saving.items()}
+    assert ratio == {"llama-3-8b": 4, "llama-3-70b": 8, "llama-2-70b": 8}
+    assert 128 // 8 == 16  # Llama-3.1-405B: 128 query heads, 8 KV heads (its params.json)
+    slide = _text("lesson-21", corrections="How much GQA saves")
+    assert "4x for Llama-3-8B" in slide and "8x for Llama-3-70B" in slide and "16x" in slide
+    assert "up to 8x" not in _session(  # the deck's phrase survives only as the quoted seed
+        "lesson-21")["deep_dive"][1]["body"].split("**Correction:**")[0]
+    card = _text("lesson-21", card="gqa")
+    assert f"{ratio['llama-3-8b']}× Llama-3-8B" in card and f"{ratio['llama-3-70b']}× Llama-3-70B" in card
+
+
+def test_llama3_8b_swiglu_is_31_percent_more_than_a_4x_gelu_mlp_not_the_same():
+    cfg = named("llama-3-8b")
+    assert cfg.d_ff / cfg.d_model == 3.5 and named("mistral-7b").d_ff == 14336
+    mlp, gelu_4x = calc.block_params(cfg)["mlp"], 2 * 4 * cfg.d_model ** 2
+    after = _drill("swiglu")["after_pass"]
+    assert f"{round(100 * (mlp / gelu_4x - 1))}%" in after and "14336" in after and "11008" in after
+    assert _llama_hidden(4096, 1.0, 256) == 11008  # Llama 1/2 7B: the 2/3 rule alone
+
+
+def test_exact_and_tanh_gelu_differ_by_at_most_4_7e_4():
+    def exact(x):
+        return 0.5 * x * (1 + math.erf(x / math.sqrt(2)))
+
+    def tanh(x):
+        return 0.5 * x * (1 + math.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x ** 3)))
+
+    grid = [i / 1000 for i in range(-10000, 10001)]
+    worst = max(grid, key=lambda x: abs(exact(x) - tanh(x)))
+    gap = abs(exact(worst) - tanh(worst))
+    assert f"{gap:.1e}" == "4.7e-04" and abs(abs(worst) - 2.70) < 0.01
+    message = _drill("mlp-gelu")["mistakes"]["gelu-tanh"]
+    assert "4.7e-4" in message and "2.70" in message and "1e-3" not in message
+
+
+def test_kv_cache_dominates_long_context_inference_not_the_score_matrix():
+    card = _text("transformers-1", card="attention-memory-long-context")
+    assert "KV cache" in card and "score matrix" in card
+    per_token = calc.kv_cache(named("llama-3-70b"), 1)["bytes_per_token"]
+    assert per_token == 320 * KIB  # the figure the KV-cache card pairs with
+
+
+def test_second_audit_statements_are_gone_or_marked_as_the_seeds():
+    """Each false statement of issue 27 either left the text or is quoted as the seed's, with the fix."""
+    t1, t2, l21 = (_session_text(s) for s in ("transformers-1", "transformers-2", "lesson-21"))
+    body = lambda sid: " ".join(p["body"] for p in _session(sid)["deep_dive"])  # noqa: E731
+    unquoted = lambda text: "\n".join(  # noqa: E731
+        line for line in text.splitlines() if not line.lstrip().startswith(">"))
+    assert "engine of in-context learning" not in unquoted(body("transformers-1"))
+    assert "ch. 9–10" not in str(_session("transformers-1")["readings"])
+    assert "(Anthropic, OpenAI)" not in unquoted(body("transformers-2"))
+    assert "Geva" in t2 and "Meng et al." in t2
+    assert "without warmup tricks" not in unquoted(body("transformers-2"))
+    assert "2,000 warmup steps" in t2
+    assert "Haviv et al., 2022" in t2 and "Haviv et al." in l21
+    assert "Now the default in PyTorch" not in unquoted(body("lesson-21"))
+    assert "flash, cuDNN" in l21
+    assert "same exact output" not in unquoted(body("lesson-21"))
+    assert "superior embeddings" not in unquoted(body("lesson-21"))
+    assert "GPT-2 XL: 25" in l21
+    assert "1,500 steps by default" in t2
+    deliverables = _session("transformers-1")["assignment"]["deliverables"]
+    assert "re-read section 3" in deliverables[3]
+    assert "not all alive at once" not in str(_drill("attention-cost")["mistakes"])
+    assert "backward recomputes" in _drill("flash-attention")["after_pass"]
+    gqa_reading = next(r for r in _session("transformers-1")["readings"]["research"] if r["title"].startswith("Grouped"))
+    assert "Llama 3" not in gqa_reading["authors"] and "2024" in gqa_reading["note"]

@@ -1,0 +1,119 @@
+"""The shipped cards follow the rules of formulating knowledge (issue 27): an answer a person can
+recall (at most 40 words), and no two cards asking for the same fact."""
+
+import itertools
+import re
+
+import pytest
+import yaml
+
+from tests.conftest import ROOT
+
+MAX_WORDS = 40
+# Token Jaccard of two cards' content words (prompt and answer together). On the content the
+# second audit read, the three KV-cache cards that asked one number (Llama-3-70B at 4K, per token,
+# Llama-2-70B at 8K) scored 0.43-0.47 against each other and every other pair at most 0.25: 0.35
+# sits in that gap. It measures shared words only: two cards that say one fact in other words
+# (the audit's `mha-why-heads` / `why-multi-head` scored 0.18) need a reader, not this test.
+NEAR_DUPLICATE = 0.35
+STOP = set("""a an the of to in on at by for with and or is are be as it its this that what which how why
+does do did from into than then not no one each per any all when where who can you your their there
+these those over under between about up so if but also only same other both""".split())
+
+
+def _cards():
+    out = []
+    for path in sorted((ROOT / "sessions").glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        out += [(f"{data['id']}/{r['id']}", r) for r in data.get("recall") or []]
+    return out
+
+
+CARDS = _cards()
+
+
+def words(text: str) -> list[str]:
+    """The words to recall: tokens with a letter in them. A formula's or a derivation's numbers and
+    operators (`2 · 80 · 8 · 128 · 2 = 327,680`) are the working, not words to remember."""
+    return [t for t in text.split() if re.search(r"[^\W\d_]", t)]
+
+
+def content_words(text: str) -> set[str]:
+    tokens = re.findall(r"[a-z0-9]+", text.lower())
+    return {t[:-1] if len(t) > 3 and t.endswith("s") else t for t in tokens if t not in STOP and len(t) > 1}
+
+
+def jaccard(a: set, b: set) -> float:
+    return len(a & b) / len(a | b) if a | b else 0.0
+
+
+def test_there_are_cards_to_check():
+    assert len(CARDS) >= 40
+
+
+def test_words_count_letters_not_the_working():
+    assert len(words("2 · 80 · 8 · 128 · 2 = 327,680 bytes = 320 KiB per token")) == 4
+    assert len(words("softmax(Q·Kᵀ / √d_k) · V")) == 3
+
+
+@pytest.mark.parametrize("card_id,card", CARDS, ids=[c for c, _ in CARDS])
+def test_every_answer_is_short_enough_to_recall(card_id, card):
+    n = len(words(card["answer"]))
+    assert n <= MAX_WORDS, f"{card_id}: {n} words (at most {MAX_WORDS})"
+
+
+def test_no_two_cards_are_near_duplicates():
+    found = []
+    for (a, ca), (b, cb) in itertools.combinations(CARDS, 2):
+        score = jaccard(content_words(ca["prompt"] + " " + ca["answer"]),
+                        content_words(cb["prompt"] + " " + cb["answer"]))
+        if score >= NEAR_DUPLICATE:
+            found.append(f"{a} ~ {b}: {score:.2f}")
+    assert not found, found
+
+
+def test_the_measure_flags_the_kv_cache_cards_the_audit_found():
+    """The similarity test would have caught the audited duplicates it can see (same words)."""
+    per_token = "Llama-3-70B KV cache per token at fp16? 2 · 80 · 8 · 128 · 2 = 327,680 bytes = 320 KiB per token (with GQA)."
+    at_4k = ("KV cache of Llama-3-70B for one 4096-token request at fp16 (80 layers, 8 KV heads, d_head 128)? "
+             "2 (K and V) · 80 layers · 8 KV heads · 128 · 2 bytes = 327,680 bytes per token; × 4096 = 1.25 GiB.")
+    assert jaccard(content_words(per_token), content_words(at_4k)) >= NEAR_DUPLICATE
+
+
+def test_cards_merged_by_the_second_audit_are_gone_and_the_kept_ones_stay():
+    ids = {c for c, _ in CARDS}
+    for gone in ("transformers-2/kv-cache-per-token", "transformers-2/kv-cache-what", "lesson-21/kv-cache-llama2-70b"):
+        assert gone not in ids
+    for kept in ("transformers-2/kv-cache-llama3-70b", "lesson-21/kv-cache-accelerates", "transformers-1/qkv-roles",
+                 "lesson-21/qkv-matrices", "transformers-1/mha-why-heads", "lesson-21/why-multi-head"):
+        assert kept in ids  # same id: a learner's reviews of it stay attached
+
+
+def test_no_card_asks_to_memorise_a_sample_statistic():
+    for card_id, card in CARDS:
+        text = card["prompt"] + " " + card["answer"]
+        assert not re.search(r"\bmedian\b|\b\d+ (random )?seeds\b|% of (the )?(runs|seeds)", text), card_id
+
+
+def test_a_card_asking_for_one_sentence_answers_with_one():
+    for card_id, card in CARDS:
+        if "one sentence" in card["prompt"]:
+            fact = " ".join(line for line in card["answer"].splitlines() if "studyxf drill" not in line)
+            assert fact.count(". ") + fact.rstrip().endswith(".") <= 1, card_id
+
+
+def test_each_topic_hands_on_says_what_fits_and_marks_the_rest_optional(home, cli):
+    """At most two drills or labs in a 30-minute hands-on; the rest listed under Optional."""
+    for sid in ("transformers-1", "transformers-2", "lesson-21"):
+        data = yaml.safe_load(next((ROOT / "sessions").glob(f"*-{sid}.yaml")).read_text(encoding="utf-8"))
+        h = data["hands_on"]
+        assert len(h.get("drills", [])) + len(h.get("labs", [])) <= 3, sid
+        assert h.get("optional_drills"), sid
+        assert "fit" in h["intro"] and "optional" in h["intro"], sid
+        out = cli("today", "--plain", "--session", sid).stdout
+        hands = out.split("Drills that fit the time")[1]
+        optional = hands.split("Optional, if time is left (or in the revision)")[1]
+        for name in h["optional_drills"]:
+            assert f"studyxf drill {name}" in optional, (sid, name)
+        for name in h["drills"]:
+            assert f"studyxf drill {name}" in hands.split("Optional, if time")[0], (sid, name)
