@@ -117,3 +117,56 @@ def test_each_topic_hands_on_says_what_fits_and_marks_the_rest_optional(home, cl
             assert f"studyxf drill {name}" in optional, (sid, name)
         for name in h["drills"]:
             assert f"studyxf drill {name}" in hands.split("Optional, if time")[0], (sid, name)
+
+
+def test_a_revision_day_takes_what_fits_its_card_slot_and_the_rest_stays_due(home, cli):
+    """After a week away every card of the block is due (47): the revision takes 25 (its 25-minute
+    slot), says how many stay due, and those stay due in the usual order for `review`."""
+    import json
+
+    from studyxf.content.curriculum import REVISION_CARDS
+    from studyxf.study import open_study
+
+    study = open_study()
+    block = [study.curriculum.get(s) for s in ("transformers-1", "transformers-2", "lesson-21")]
+    for s in block:
+        study.deck.enter_session(s)
+    study.conn.execute("UPDATE cards SET reps = 2, ef_milli = 2500, interval = 6, due = '2026-11-22', "
+                       "last_day = '2026-11-16'")
+    study.conn.commit()
+    for _ in range(3):
+        cli("complete")
+    due = [c["id"] for c in json.loads(cli("cards", "--due", "--json").stdout)]
+    assert len(due) == sum(len(s.recall) for s in block) > REVISION_CARDS == 25
+    out = cli("today", "--plain").stdout
+    assert "Revision 1" in out and f"takes {REVISION_CARDS} of its {len(due)} due cards" in out
+    res = cli("review", "--plain", "--session", "revision-1", input="5\n" * 80)
+    asked = [line.split()[1] for line in res.stdout.splitlines() if line.startswith("Q ")]
+    assert asked == due[:REVISION_CARDS]  # the usual order: by due date, then curriculum order
+    assert f"{len(due) - REVISION_CARDS} more stay due, in the usual order" in res.stdout
+    assert res.stdout.splitlines()[-1].startswith(f"summary reviewed={REVISION_CARDS} ")
+    left = [c["id"] for c in json.loads(cli("cards", "--due", "--json").stdout)]
+    assert left == due[REVISION_CARDS:]
+    again = cli("review", "--plain", "--session", "revision-1", input="5\n")
+    assert "slot is already full today" in again.stdout and "Q " not in again.stdout
+
+
+def test_a_revision_counts_only_its_required_items(home, cli):
+    """The optional checklist of the covered sessions is not in the revision's progress counter."""
+    import json
+
+    from studyxf.store import progress
+    from studyxf.study import open_study
+
+    for _ in range(3):
+        cli("complete")
+    rows = {r["id"]: r for r in json.loads(cli("sessions", "--json").stdout)}
+    assert rows["revision-1"]["progress"] == {"ticked": 0, "total": 3}  # was 0/22: 19 optional items counted
+    assert rows["transformers-1"]["progress"]["total"] == 13  # a topic: deliverables and checklist
+    study = open_study()
+    for i in range(3):
+        progress.set_check(study.conn, "revision-1", "deliverable", i, True)
+    progress.set_check(study.conn, "revision-1", "checklist", 0, True)  # optional: not counted
+    study.conn.commit()
+    line = next(line for line in cli("sessions").stdout.splitlines() if "revision-1" in line)
+    assert " 3/3 " in line  # the required work done reads as done (it read 3/22)

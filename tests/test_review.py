@@ -335,7 +335,7 @@ def test_review_screen_lays_out_the_answer_and_a_one_line_bar(home, size):
             await pilot.press("space")
             await pilot.pause()
             answer = str(screen.query_one("#card-answer").render())
-            assert "attention processes the whole sequence" in answer  # one paragraph: wrapped once, by the screen
+            assert "attention processes all positions in parallel" in answer  # one paragraph: wrapped once, by the screen
             bar = screen.query_one("#answer-bar")
             lines = str(bar.render()).splitlines()
             assert bar.size.height == 2 and len(lines) == 2  # the grades on one line, the note on the next

@@ -21,18 +21,22 @@ def review(plain, practice, session_id):
     study = open_study()
     study.enter_today()
     sessions = None
+    cap = None
     if session_id:
         s = study.curriculum.get(session_id)
         if s is None:
             raise StudyxfError(f"unknown session {session_id!r}")
         sessions = set(s.covers) if s.kind == "revision" else {s.id}
+        if s.kind == "revision":  # a revision day takes what fits its card slot; the rest stay due
+            cap = study.deck.slot_left(sessions)
     if plain or not is_tty():
         from studyxf.srs import plain as plain_mod
 
-        return plain_mod.run(study.deck, sys.stdin, sys.stdout, sessions=sessions, practice=practice)
+        return plain_mod.run(study.deck, sys.stdin, sys.stdout, sessions=sessions, practice=practice, cap=cap)
     from studyxf.tui.app import StudyApp
 
-    return StudyApp(study, start="review", review_sessions=sessions, practice=practice).run_for_cli()
+    return StudyApp(study, start="review", review_sessions=sessions, practice=practice,
+                    review_cap=cap).run_for_cli()
 
 
 def _card_row(card, reviews: int, state: str, fsrs: bool = False) -> dict:

@@ -53,6 +53,15 @@ def _print_today_plain(study, session, ran_out: bool) -> None:
     due = deck.queue()
     items.append(Text(""))
     items.append(Text(f"Reviews due now: {len(due)}" + (" - run `studyxf review`" if due else ""), style="bold"))
+    if session is not None and session.kind == "revision" and not ran_out:
+        from studyxf.content.curriculum import REVISION_CARD_MINUTES
+
+        mine = deck.queue(sessions=set(session.covers))
+        slot = deck.slot_left(set(session.covers))
+        if len(mine) > slot:
+            items.append(Text(f"This revision takes {slot} of its {len(mine)} due cards (its {REVISION_CARD_MINUTES}-minute "
+                              f"slot): `studyxf review --session {session.id}`; the other {len(mine) - slot} stay due, "
+                              f"in the usual order"))
     from studyxf.srs import drills as drill_srs
 
     for name, when in drill_srs.due(study.conn, study.day()):
@@ -106,6 +115,7 @@ def _today(plain, session_id):
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def sessions(as_json):
     """The curriculum in order, with each session's status."""
+    from studyxf.content.present import required_items
     from studyxf.store import progress
     from studyxf.study import open_study
 
@@ -115,8 +125,9 @@ def sessions(as_json):
     rows = []
     for s in study.curriculum.sessions:
         checks = progress.checks(study.conn, s.id)
-        total = len((s.data.get("assignment") or {}).get("deliverables", [])) + len(s.data.get("checklist", []))
-        ticked = len(checks["deliverable"]) + len(checks["checklist"])
+        required = required_items(s)  # a revision's checklist is optional: not counted
+        total = sum(required.values())
+        ticked = sum(len({i for i in checks[kind] if i < n}) for kind, n in required.items())
         rows.append({"id": s.id, "number": s.number, "title": s.title, "kind": s.kind, "status": statuses[s.id],
                      "outline": s.outline, "generated": s.generated, "covers": s.covers or None,
                      "progress": {"ticked": ticked, "total": total},
@@ -124,7 +135,7 @@ def sessions(as_json):
     if as_json:
         emit_json(rows)
         return 0
-    # "ticked": the deliverables and checklist items ticked in `today`, of all of them
+    # "ticked": the required items ticked in `today` (deliverables and checklist; a revision's deliverables)
     click.echo(f"{'':2}{'#':>3}  {'id':<16} {'kind':<9} {'status':<9} {'ticked':>6}  title")
     for r in rows:
         mark = {"done": "✓", "today": "▶", "upcoming": " "}[r["status"]]

@@ -154,6 +154,9 @@ def arrange(sessions: list[Session]) -> list[Session]:
 
 
 REVISION_DRILLS = 3  # drills in a 90-minute revision, after ~25 min of due cards; the rest are optional
+REVISION_CARD_MINUTES = 25  # the revision's recall slot
+CARD_SECONDS = 60  # one of these cards, read, recalled, checked and graded: about a minute (the audit's 50 in 50+)
+REVISION_CARDS = REVISION_CARD_MINUTES * 60 // CARD_SECONDS  # the most cards a revision day takes: 25
 
 
 def generate_revision(rev_id: str, ordinal: int, block: list[Session]) -> Session:
@@ -169,7 +172,8 @@ def generate_revision(rev_id: str, ordinal: int, block: list[Session]) -> Sessio
         "why": ("Spaced retrieval is what turns a session you followed into something you own. "
                 "This revision covers: " + "; ".join(titles) + "."),
         "agenda": [
-            "Recall (about 25 min): the due cards of " + ", ".join(s.id for s in block) + " (these change schedules)",
+            f"Recall (about {REVISION_CARD_MINUTES} min): the due cards of " + ", ".join(s.id for s in block)
+            + f" (these change schedules), at most {REVISION_CARDS}; any more stay due, in the usual order",
             f"Drills from a blank file (about 45 min): the {REVISION_DRILLS} most needed — never passed first, "
             "then the ones failed most, then the ones due (listed under Hands-on)",
             "Re-draw the diagrams of each session from memory; check against the deep dives (about 15 min)",

@@ -253,6 +253,15 @@ def _hands_on(s: Session, need: list[str] | None = None) -> list[Section]:
     return out
 
 
+def required_items(s: Session) -> dict[str, int]:
+    """What a session's progress counts, by kind of check: its deliverables and its checklist; a
+    revision's checklist (the covered sessions' items) is optional, so only its deliverables."""
+    out = {"deliverable": len((s.data.get("assignment") or {}).get("deliverables", []))}
+    if s.kind != "revision":
+        out["checklist"] = len(s.data.get("checklist", []))
+    return out
+
+
 def _checklist(s: Session) -> list[Section]:
     d, out = s.data, []
     assignment = d.get("assignment")

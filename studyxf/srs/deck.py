@@ -241,6 +241,19 @@ class Deck:
         rows = self.conn.execute("SELECT id, session_id FROM cards WHERE suspended = 0 ORDER BY position, id")
         return [cid for cid, sid in rows if cid not in exclude and (sessions is None or sid in sessions)]
 
+    def answered_today(self, sessions: set[str] | None = None, day: date | None = None) -> int:
+        """Cards (of these sessions) given their first grade of the study day today: re-asks and
+        practice not counted."""
+        rows = self.conn.execute("SELECT DISTINCT card_id FROM reviews WHERE day = ? AND reask = 0 AND practice = 0",
+                                 ((day or self.today()).isoformat(),))
+        return sum(1 for (cid,) in rows if sessions is None or cid.split("/", 1)[0] in sessions)
+
+    def slot_left(self, sessions: set[str] | None = None, cards: int | None = None) -> int:
+        """How many more cards a revision day takes (REVISION_CARDS, less those answered today)."""
+        from studyxf.content.curriculum import REVISION_CARDS
+
+        return max(0, (REVISION_CARDS if cards is None else cards) - self.answered_today(sessions))
+
     def backlog(self, day: date | None = None) -> int:
         """Due cards beyond today's review limit (after weeks away)."""
         iso = (day or self.today()).isoformat()

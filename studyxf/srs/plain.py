@@ -57,6 +57,13 @@ def nothing_due(deck: Deck, sessions: set[str] | None = None) -> str:
     return said
 
 
+def slot_full(sitting, sessions: set[str] | None = None) -> str:
+    from studyxf.content.curriculum import REVISION_CARD_MINUTES
+
+    return (f"the revision's card slot is full ({len(sitting.taken)} cards, about {REVISION_CARD_MINUTES} min): "
+            f"{sitting.held_back(sessions)} more stay due, in the usual order (`studyxf review` takes them)")
+
+
 def reflow(text: str) -> str:
     """An answer's hard-wrapped lines joined into paragraphs, for a screen that wraps text itself
     (YAML answers are wrapped near 95 columns: at 80 each such line would wrap twice). After a long
@@ -101,10 +108,11 @@ HELP = [
 
 
 def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
-        practice: bool = False) -> int:
+        practice: bool = False, cap: int | None = None) -> int:
+    """`cap`: a revision's card slot (Deck.slot_left): at most that many cards, the rest stay due."""
     from studyxf.srs.session import Sitting
 
-    sitting = Sitting(deck, practice)
+    sitting = Sitting(deck, practice, cap=cap)
 
     def next_card():
         card_id = sitting.next_id(sessions)
@@ -177,6 +185,9 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
             break
     nxt = deck.next_due()
     if not sitting.shown_any and not practice:
-        say(f"# {nothing_due(deck, sessions)}")
+        say(f"# {nothing_due(deck, sessions)}" if not sitting.full else
+            "# this revision's card slot is already full today: the due cards stay due (`studyxf review` takes them)")
+    elif not stop and sitting.held_back(sessions):
+        say(f"# {slot_full(sitting, sessions)}")
     say(f"summary reviewed={sitting.reviewed} again={sitting.again} next={nxt.isoformat() if nxt else 'none'}")
     return 0

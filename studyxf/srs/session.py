@@ -70,14 +70,29 @@ class Sitting:
     skipped: list = field(default_factory=list)  # skipped for now, in the order skipped
     front: str | None = None  # the card to show next (after an undo)
     shown_any: bool = False  # whether this sitting has shown a card at all
+    cap: int | None = None  # a revision's card slot: at most this many cards (Deck.slot_left); None: no cap
+    taken: list = field(default_factory=list)  # the cards this sitting has shown, in order
 
     def next_id(self, sessions: set[str] | None = None) -> str | None:
         """The next card to show: an undone card first, then the queue without the skipped cards,
         then the skipped ones in the order skipped (as Anki's "bury for this session": the review
-        ends only when nothing left is unanswered). None when nothing is left."""
+        ends only when nothing left is unanswered). None when nothing is left. Under a cap, once
+        `cap` cards were shown only their own re-asks come back: the rest stay due, in order."""
         card_id = self._next_id(sessions)
         self.shown_any = self.shown_any or card_id is not None
+        if card_id is not None and card_id not in self.taken:
+            self.taken.append(card_id)
         return card_id
+
+    @property
+    def full(self) -> bool:
+        return self.cap is not None and not self.practice and len(self.taken) >= self.cap
+
+    def held_back(self, sessions: set[str] | None = None) -> int:
+        """Due cards a full slot left for another day (or a plain `review`)."""
+        if not self.full:
+            return 0
+        return len([c for c in self.deck.queue(sessions=sessions) if c not in self.taken])
 
     def _next_id(self, sessions: set[str] | None) -> str | None:
         if self.front is not None:
@@ -89,6 +104,12 @@ class Sitting:
             if ids or not skipped:
                 return ids[0] if ids else None
             left = set(deck.practice_ids(sessions, self.practice_done))
+        elif self.full:  # the slot is full: this sitting's own re-asks, then its skipped cards
+            taken = set(self.taken)
+            again = [c for c in deck.reasks() if c in taken and c not in skipped]
+            if again or not skipped:
+                return again[0] if again else None
+            left = set(deck.queue(sessions=sessions))
         else:
             card_id = deck.next_id(skipped, sessions)
             if card_id is not None or not skipped:

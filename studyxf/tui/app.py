@@ -41,7 +41,7 @@ class StudyApp(App):
 
     def __init__(self, study, session_id: str | None = None, start: str = "today",
                  review_sessions: set[str] | None = None, practice: bool = False, drill=None, drill_path=None,
-                 lab: tuple[str, dict] | None = None):
+                 lab: tuple[str, dict] | None = None, review_cap: int | None = None):
         super().__init__()
         self.first_frame_shown = False
         self.drill, self.drill_path, self.lab = drill, drill_path, lab
@@ -49,6 +49,7 @@ class StudyApp(App):
         self.session_id = session_id
         self.start = start
         self.review_sessions = review_sessions
+        self.review_cap = review_cap  # a revision's card slot (Deck.slot_left)
         self.practice = practice
 
     def _handle_exception(self, error: Exception) -> None:
@@ -135,7 +136,7 @@ class StudyApp(App):
         if self.start == "review":
             from studyxf.tui.review import ReviewScreen
 
-            return ReviewScreen(self.study, self.review_sessions, self.practice)
+            return ReviewScreen(self.study, self.review_sessions, self.practice, cap=self.review_cap)
         from studyxf.tui.today import TodayScreen
 
         return TodayScreen(self.study, self.session_id)

@@ -36,12 +36,12 @@ class ReviewScreen(Screen):
     ]
 
     def __init__(self, study, sessions: set[str] | None = None, practice: bool = False,
-                 then_practice: bool = False, drills: list[str] | None = None):
+                 then_practice: bool = False, drills: list[str] | None = None, cap: int | None = None):
         super().__init__()
         self.then_practice, self.drills = then_practice, drills or []
         self.study, self.deck = study, study.deck
         self.sessions = sessions
-        self.sitting = Sitting(self.deck, practice)
+        self.sitting = Sitting(self.deck, practice, cap=cap)  # cap: a revision's card slot, the rest stay due
         self.card = None
         self.shown = False
         self.proposed: tuple[int, str] | None = None  # a typed answer's grade, waiting for Enter
@@ -100,7 +100,8 @@ class ReviewScreen(Screen):
             + (f" · backlog {backlog}" if backlog else ""))
 
     def show_summary(self) -> None:
-        if self.then_practice and not self.practice:
+        held_back = self.sitting.held_back(self.sessions)
+        if self.then_practice and not self.practice and not held_back:
             # the revision's second pass: the rest of its sessions' cards, schedules untouched
             self.then_practice, self.sitting.practice = False, True
             self.sitting.practice_done = set(self.graded_ids)  # "the rest": cards not reviewed in the first pass
@@ -109,6 +110,12 @@ class ReviewScreen(Screen):
             self.next_card()
             return
         self.query_one("#card", VerticalScroll).display = False
+        if not self.sitting.shown_any and self.sitting.full:  # a revision day whose card slot is used up
+            self.query_one("#review-status", Static).update("slot full")
+            self.query_one("#summary", Static).update(
+                "[b]This revision's card slot is already full today[/b]: the due cards stay due "
+                "(`studyxf review` takes them).\n\nPress escape to go back, q to quit.")
+            return
         if not self.sitting.shown_any:  # nothing to review at all: say when there will be
             self.query_one("#review-status", Static).update("nothing due")
             head, _, rest = nothing_due(self.deck, self.sessions).partition(", ")
@@ -122,9 +129,13 @@ class ReviewScreen(Screen):
         due_drills = [name for name, _ in drill_srs.due(self.study.conn, self.study.day())]
         self.drills = list(dict.fromkeys([*self.drills, *due_drills]))
         self.query_one("#review-status", Static).update("done")
+        from studyxf.srs.plain import slot_full
+
         self.query_one("#summary", Static).update(
             f"[b]Review finished[/b]\n\nreviewed: {self.sitting.reviewed}\nagain: {self.sitting.again}\n"
             f"time: {minutes:.1f} min\nnext due: {nxt or 'none'}\n\n"
+            + (escape(slot_full(self.sitting, self.sessions)[0].upper() + slot_full(self.sitting, self.sessions)[1:])
+               + "\n\n" if held_back else "")
             + (("Now the drills, from a blank file:\n" + "\n".join(f"  studyxf drill {d}" for d in self.drills)
                 + "\n\n") if self.drills else "")
             + "Press escape to go back, q to quit.")

@@ -418,8 +418,9 @@ class TodayScreen(Screen):
             from studyxf.srs import drills as drill_srs
 
             need = drill_srs.in_order(self.study.conn, self.session, self.study.day())
-            self.app.push_screen(ReviewScreen(self.study, set(self.session.covers), then_practice=True,
-                                              drills=need[:REVISION_DRILLS]))
+            covers = set(self.session.covers)
+            self.app.push_screen(ReviewScreen(self.study, covers, then_practice=True, drills=need[:REVISION_DRILLS],
+                                              cap=self.study.deck.slot_left(covers)))
         else:
             self.app.push_screen(ReviewScreen(self.study))
 
