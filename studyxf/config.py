@@ -25,14 +25,14 @@ _INT_KEYS = {"rollover_hour": (0, 23), "new_cards_per_day": (0, 10000),
 
 
 def load() -> Config:
-    path = paths.config_file()
-    if not path.exists():
-        return Config()
-    import tomllib
+    from studyxf import safefile
 
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    path = paths.config_file()
+    if not path.exists() and not path.is_symlink():
+        return Config()
+    try:  # a regular file under the cap only: a FIFO or /dev/zero here must not hang every command
+        raw = safefile.load_toml(path)
+    except (OSError, ValueError) as exc:
         raise StudyxfError(f"{path}: {exc}") from None
     values = {}
     for key, value in raw.items():
@@ -70,9 +70,11 @@ def save_theme(name: str) -> None:
     import json
     import re
 
+    from studyxf import safefile
+
     path = paths.config_file()
     try:
-        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        text = safefile.read_text(path, safefile.MAX_CONTENT) if path.exists() else ""
         line = f"theme = {json.dumps(name)}"
         if re.search(r"(?m)^theme\s*=.*$", text):
             text = re.sub(r"(?m)^theme\s*=.*$", line, text, count=1)

@@ -54,10 +54,12 @@ def import_(file, out, force):
     from studyxf.content import importer, yamlwrite
     from studyxf.study import open_study
 
-    try:
-        text = file.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the text
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StudyxfError(f"{file}: cannot read it as text: {exc}") from None
+    from studyxf import safefile
+
+    try:  # a regular file under the cap: a FIFO or /dev/zero given here is refused, not read forever
+        text = safefile.read_text(file, safefile.MAX_TEXT, encoding="utf-8-sig")  # a byte-order mark is not text
+    except safefile.FileRefused as exc:
+        raise StudyxfError(f"{file}: {exc}") from None
     study = open_study()
     orders = {s.id: s.order for s in study.curriculum.sessions if not s.generated}
     last = max(orders.values(), default=0)
@@ -78,13 +80,19 @@ def import_(file, out, force):
         body = yamlwrite.dump(data, header)
         _check_written(body, path.name)
         planned.append((data, path, body))
+    odd = [path for _, path, _ in planned if (path.exists() or path.is_symlink()) and not safefile.is_regular(path)]
+    if odd:
+        raise StudyxfError(f"{odd[0]}: exists and is not a regular file: nothing written")
     taken = [str(path) for _, path, _ in planned if path.exists()]
     if taken and not force:
         raise StudyxfError(f"{taken[0]} exists{f' (and {len(taken) - 1} more)' if len(taken) > 1 else ''}: "
                            "nothing written; --force overwrites, keeping each old file as .bak")
     for data, path, body in planned:
         if path.exists():
-            _write(path.with_name(path.name + ".bak"), path.read_text(encoding="utf-8"))
+            try:
+                _write(path.with_name(path.name + ".bak"), safefile.read_text(path, safefile.MAX_TEXT))
+            except safefile.FileRefused as exc:
+                raise StudyxfError(f"{path}: {exc}; kept as it is") from None
         _write(path, body)
         shipped = study.curriculum.get(data["id"])
         replaces = f" (replaces the shipped {data['id']})" if shipped is not None and shipped.source and \

@@ -208,6 +208,9 @@ def check_paths(targets: list[Path], known_drills: set[str] | None) -> list[Prob
             if not sessions and not found and target not in session_files(target.parent):
                 session, found = load_session(target)  # a file not named *.yaml: checked alone
                 sessions = [session] if session else []
+        elif target.exists() or target.is_symlink():  # a FIFO, a device, a dangling link: the loader says which
+            session, found = load_session(target)
+            sessions = [session] if session else []
         else:
             problems.append(Problem(target, 1, "(file)", "no such file or folder"))
             continue

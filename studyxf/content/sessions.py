@@ -54,7 +54,7 @@ class Session:
 def load_session(path: Path) -> tuple[Session | None, list[Problem]]:
     """Load and validate one session file; a session comes back only when it has no problems."""
     # the YAML parser and the schema are imported here, not with the module: a cached curriculum
-    # unpickles Session objects without paying for them (see content/cache.py)
+    # is read back into Session objects without paying for them (see content/cache.py)
     from studyxf.content import yamlsrc
     from studyxf.content.session_schema import SESSION_SPEC, semantic_checks
 
@@ -78,4 +78,6 @@ def load_session(path: Path) -> tuple[Session | None, list[Problem]]:
 
 
 def session_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.glob("*.y*ml") if p.suffix in (".yaml", ".yml") and p.is_file())
+    # not only regular files: a FIFO or a device named *.yaml is reported by the loader (one line,
+    # never opened for reading), not passed over in silence
+    return sorted(p for p in folder.glob("*.y*ml") if p.suffix in (".yaml", ".yml") and not p.is_dir())

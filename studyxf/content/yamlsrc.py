@@ -6,6 +6,7 @@ from pathlib import Path
 
 import yaml
 
+from studyxf import safefile
 from studyxf.content.problems import Problem
 
 try:  # the C composer is several times faster on the start-up path
@@ -17,7 +18,7 @@ except ImportError:  # pragma: no cover - PyYAML built without libyaml
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 # untrusted input: a learner's folder may hold anything (DESIGN.md, "The store keeps the history safe")
-MAX_BYTES = 1024 * 1024
+MAX_BYTES = safefile.MAX_CONTENT
 MAX_ALIASES = 100
 MAX_DEPTH = 50
 MAX_VALUES = 200_000  # a long session file holds a few thousand
@@ -54,9 +55,39 @@ def _convert(node, key_path: tuple, lines: dict, problems: list, path: Path):
     if isinstance(node, yaml.SequenceNode):
         return [_convert(item, key_path + (i,), lines, problems, path)
                 for i, item in enumerate(node.value)]
-    # scalars: the safe constructor's own rules decide int/float/bool/null/timestamp/str
+    # scalars: the safe constructor's own rules decide int/float/bool/null/timestamp/str; a value
+    # they cannot build (2023-02-29, a 5000-digit integer, `!!bool maybe`) is a problem, not a crash
     build = _CONSTRUCTOR.yaml_constructors.get(node.tag)
-    return build(_CONSTRUCTOR, node) if build else node.value
+    if build is None:
+        return node.value
+    if node.tag == _INT_TAG and len(node.value) > MAX_INT_CHARS:
+        problems.append(Problem(path, node.start_mark.line + 1, _dotted(key_path),
+                                f"an integer written with {len(node.value):,} characters: larger than any value "
+                                f"studyxf uses (quote it to keep it as text)"))
+        return None
+    try:
+        return build(_CONSTRUCTOR, node)
+    except Exception as exc:  # noqa: BLE001 - any value the constructor refuses, reported where it is
+        problems.append(Problem(path, node.start_mark.line + 1, _dotted(key_path), _bad_value(node, exc)))
+        return None
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+MAX_INT_CHARS = 40
+_TAG_WORDS = {"timestamp": "a date", "bool": "true or false", "int": "an integer", "float": "a number",
+              "null": "null", "binary": "base64 data", "str": "text"}
+
+
+def _bad_value(node, exc: Exception) -> str:
+    kind = node.tag.rsplit(":", 1)[-1]
+    shown = node.value if len(node.value) <= 40 else node.value[:37] + "..."
+    reason = ""
+    if isinstance(exc, ValueError) and str(exc) and "\n" not in str(exc):
+        reason = f" ({str(exc)[:80]})"
+    elif isinstance(exc, yaml.YAMLError) and getattr(exc, "problem", None):
+        reason = f" ({exc.problem[:80]})"
+    return (f"{shown!r} is not {_TAG_WORDS.get(kind, 'a valid ' + kind)}{reason}; "
+            f"quote it to keep it as text")
 
 
 def _dotted(key_path: tuple) -> str:
@@ -114,14 +145,13 @@ def _limits(text: str, path: Path) -> Problem | None:
 def load(path: Path) -> tuple[Located | None, list[Problem]]:
     """Parse one YAML file; a syntax error, an unreadable, too large, too deep or alias-bombed file
     comes back as a Problem."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            return None, [Problem(path, 1, "(file)", f"{size:,} bytes: larger than the {MAX_BYTES // 1024 ** 2} MiB "
-                                                     f"a session or drill file may be")]
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [Problem(path, 1, "(file)", f"cannot read: {exc.__class__.__name__}: {exc}")]
+    try:  # regular files only, the size checked before reading (a FIFO, /dev/zero, a sparse giant)
+        text = safefile.read_text(path, MAX_BYTES)
+    except safefile.FileRefused as exc:
+        why = str(exc)
+        if "larger than" in why:
+            why = why.replace(" allowed: not read", " a session or drill file may be")
+        return None, [Problem(path, 1, "(file)", why)]
     try:
         refused = _limits(text, path)
         if refused:
@@ -144,4 +174,6 @@ def load(path: Path) -> tuple[Located | None, list[Problem]]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         return None, [Problem(path, mark.line + 1 if mark else 1, "(syntax)", f"invalid YAML: {exc}")]
+    if any(p.message != "duplicate key" for p in problems):
+        return None, problems  # a value that could not be built: the schema would only repeat it
     return Located(path, data, lines), problems

@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from studyxf import paths
+from studyxf import paths, safefile
 from studyxf.content import yamlsrc
 from studyxf.content.schema import Id, List, Map, Str
 from studyxf.content.problems import cap
@@ -57,7 +57,7 @@ class Drill:
 
     def solution_text(self) -> str | None:
         name = self.data.get("solution")
-        return (self.folder / name).read_text(encoding="utf-8") if name else None
+        return _read(self.folder / name) if name else None
 
     def workspace_file(self) -> Path:
         return paths.workspace() / self.name / f"{self.name.replace('-', '_')}.py"
@@ -66,12 +66,36 @@ class Drill:
         """The learner's copy of the starter, and the task beside it."""
         target = self.workspace_file()
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(self.starter(framework).read_text(encoding="utf-8"), encoding="utf-8")
+        target.write_text(_read(self.starter(framework)), encoding="utf-8")
         (target.parent / "TASK.md").write_text(self.task_text(), encoding="utf-8")
         return target
 
     def task_text(self) -> str:
-        return (self.folder / self.data["task"]).read_text(encoding="utf-8")
+        return _read(self.folder / self.data["task"])
+
+
+def _read(path: Path) -> str:
+    """A file of a drill's folder: a regular file under the size cap, else one line (safefile.py)."""
+    try:
+        return safefile.read_text(path)
+    except safefile.FileRefused as exc:
+        raise ContentError(f"{path}: {exc}") from None
+
+
+def _not_readable(path: Path) -> str | None:
+    """Why a file the drill names cannot be read (missing, not a regular file, too large); None if it can."""
+    import os
+    import stat
+
+    try:
+        st = os.stat(path)
+    except OSError:
+        return "file not found"
+    if not stat.S_ISREG(st.st_mode):
+        return "not a regular file"
+    if st.st_size > safefile.MAX_TEXT:
+        return f"{st.st_size:,} bytes: larger than the {safefile.MAX_TEXT // safefile.MiB} MiB a drill's file may be"
+    return None
 
 
 def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
@@ -89,11 +113,13 @@ def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
     if doc.data["kind"] not in KINDS:
         problems.append(Problem(path, doc.line(("kind",)), "kind", f"expected one of {', '.join(KINDS)}"))
     for key in ("task", "solution", "grader"):
-        if key in doc.data and not (folder / doc.data[key]).is_file():
-            problems.append(Problem(path, doc.line((key,)), key, f"file not found: {doc.data[key]}"))
+        why = _not_readable(folder / doc.data[key]) if key in doc.data else None
+        if why:
+            problems.append(Problem(path, doc.line((key,)), key, f"{why}: {doc.data[key]}"))
     for fw, name in doc.data["starters"].items():
-        if not (folder / name).is_file():
-            problems.append(Problem(path, doc.line(("starters", fw)), f"starters.{fw}", f"file not found: {name}"))
+        why = _not_readable(folder / name)
+        if why:
+            problems.append(Problem(path, doc.line(("starters", fw)), f"starters.{fw}", f"{why}: {name}"))
     for key, hint in (doc.data.get("mistakes") or {}).items():
         if not isinstance(hint, str) or not hint.strip():
             problems.append(Problem(path, doc.line(("mistakes", key)), f"mistakes.{key}", "expected a hint (text)"))
