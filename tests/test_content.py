@@ -132,11 +132,11 @@ def test_curriculum_cache_follows_edits_and_survives_corruption(cli, home, tmp_p
     f.write_text((DATA / "good_sessions" / "my-topic.yaml").read_text())
     env = {"STUDYXF_SESSIONS": str(mine)}
     first = json.loads(cli("sessions", "--json", env=env).stdout)
-    assert (home / "cache" / "curriculum.pickle").exists() and first[-2]["title"].startswith("RAG Part 2")
+    assert (home / "cache" / "curriculum.json").exists() and first[-2]["title"].startswith("RAG Part 2")
     f.write_text(f.read_text().replace("RAG Part 2", "RAG Deux"))
     os.utime(f, ns=(1, 2 * 10 ** 18))  # a different mtime even on a coarse clock
     assert json.loads(cli("sessions", "--json", env=env).stdout)[-2]["title"].startswith("RAG Deux")
-    (home / "cache" / "curriculum.pickle").write_bytes(b"garbage")
+    (home / "cache" / "curriculum.json").write_bytes(b"garbage")
     res = cli("sessions", "--json", env=env)
     assert res.returncode == 0 and json.loads(res.stdout)[-2]["title"].startswith("RAG Deux")
     f.write_text("id: [broken\n")  # an invalid file is still reported although a cache exists
