@@ -133,17 +133,22 @@ def stats(as_json, compare):
 @click.command()
 @click.option("--csv", "csv_path", metavar="FILE", help="Write the cards as CSV.")
 @click.option("--anki", "anki_path", metavar="FILE.apkg", help="Write an Anki package (needs genanki).")
-def export(csv_path, anki_path):
+@click.option("--force", is_flag=True, help="Replace an existing file that is not an earlier export, or write "
+                                            "inside the data directory (never over the database or a backup).")
+def export(csv_path, anki_path, force):
     """Export the recall cards for Anki or a spreadsheet."""
-    from studyxf.srs.export import to_anki, to_csv
+    from studyxf.srs.export import check_target, to_anki, to_csv
     from studyxf.study import open_study
 
     if not csv_path and not anki_path:
         raise click.UsageError("give --csv FILE or --anki FILE.apkg")
+    for target in (csv_path, anki_path):  # refused before the database is even opened
+        if target:
+            check_target(target, force)
     study = open_study()
     study.enter_today()
     if csv_path:
-        click.echo(f"{to_csv(study, csv_path)} cards written to {csv_path}")
+        click.echo(f"{to_csv(study, csv_path, force)} cards written to {csv_path}")
     if anki_path:
-        click.echo(f"{to_anki(study, anki_path)} cards written to {anki_path}")
+        click.echo(f"{to_anki(study, anki_path, force)} cards written to {anki_path}")
     return 0
