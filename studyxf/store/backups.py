@@ -44,6 +44,31 @@ def find(name: str) -> Backup:
     return matches[0]
 
 
+def _set_aside(target: Path) -> Path:
+    """Move the database to a .bad name no earlier restore took: `.bad`, then `.<time>.bad`, then
+    `.<time>-2.bad`, ... Each name is claimed with a hard link, which fails rather than replace a file,
+    so two restores in the same second (or two processes at once) never overwrite each other's copy."""
+    import os
+
+    stamp = clock.now().strftime("%Y%m%d-%H%M%S")
+    names = [f"{target.name}.bad", f"{target.name}.{stamp}.bad",
+             *(f"{target.name}.{stamp}-{n}.bad" for n in range(2, 10_000))]
+    for name in names:
+        kept = target.with_name(name)
+        try:
+            os.link(target, kept)
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (some network or FAT folders): the next free name
+            if kept.exists() or kept.is_symlink():
+                continue
+            target.replace(kept)
+            return kept
+        target.unlink()
+        return kept
+    raise StoreError(f"{target}: 10,000 .bad copies beside it already: move some away, then restore again")
+
+
 def restore(name: str) -> tuple[Backup, Path | None]:
     """Put a verified backup in place of the database; the current file (and its WAL) is kept as
     .bad beside it. Returns the backup and where the old file went."""
@@ -53,10 +78,7 @@ def restore(name: str) -> tuple[Backup, Path | None]:
     target = paths.database()
     kept = None
     if target.exists():
-        kept = target.with_name(target.name + ".bad")
-        if kept.exists():
-            kept = target.with_name(f"{target.name}.{clock.now().strftime('%Y%m%d-%H%M%S')}.bad")
-        target.replace(kept)
+        kept = _set_aside(target)
         for suffix in ("-wal", "-shm"):  # they belong to the file set aside, not to the backup
             side = target.with_name(target.name + suffix)
             if side.exists():
