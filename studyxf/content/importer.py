@@ -7,11 +7,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-PART = re.compile(r"^Part\s+(\d+)\s*:\s*(.+?)\s*$")
-NUMBERED = re.compile(r"^(\d+)\.\s+(.+?)\s*$")
-BULLET = re.compile(r"^\s*[•\-*▪◦]\s+(.*)$")
-YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
-MINUTES = re.compile(r"^(?:(\d+)\s*h)?\s*(?:(\d+)\s*min)?$")
+# Untrusted text: every pattern here runs in linear time. No two quantifiers can share what they
+# match (possessive `++`/`*+` where they could), nothing lazy is followed by a pattern that can fail
+# far away, and a pattern sees at most MAX_LINE characters of a line (the text itself is kept whole:
+# a bullet's or a heading's text is taken from the line, not from what the pattern saw). A 1 MiB
+# document imports in well under 2 s, pathological lines included (benchmarks/import_doc.py).
+MAX_LINE = 2000
+PART = re.compile(r"Part\s++(\d++)\s*+:\s*+(\S.*)")  # on a stripped line: group 2 ends at a non-space
+NUMBERED = re.compile(r"(\d++)\.\s++(\S.*)")  # on a right-stripped line
+BULLET = re.compile(r"\s*+[•\-*▪◦]\s++(.*)")
+YEAR = re.compile(r"(?<!\w)(1[89]\d\d|20\d\d)(?!\w)")
+MINUTES = re.compile(r"(?:(\d++)\s*+h)?\s*+(?:(\d++)\s*+min)?")
 CATEGORIES = {"books": "books", "papers": "papers", "official docs": "docs", "docs": "docs",
               "blog posts": "blogs", "blogs": "blogs"}
 HEADINGS = ("why this session matters", "agenda", "pre-read", "deep dive", "reading material",
@@ -30,27 +36,52 @@ class Part:
     lines: list[str]
 
 
+def _cut(line: str) -> str:
+    """What a pattern sees of a line: its first MAX_LINE characters."""
+    return line if len(line) <= MAX_LINE else line[:MAX_LINE]
+
+
+def _match(pattern: re.Pattern, line: str) -> re.Match | None:
+    """`pattern` matched at the start of the line and through to its end (as ^...$ did), run on the
+    cut line; a line longer than the cut matches only where the pattern's last group runs to the end,
+    and that group is then read from the whole line by `_group`."""
+    return pattern.fullmatch(_cut(line))
+
+
+def _group(m: re.Match, line: str, n: int) -> str:
+    """Group n of a match made on the cut line; the last group, on a long line, runs to its end."""
+    if len(line) > MAX_LINE and m.end(n) == MAX_LINE:
+        return line[m.start(n):]
+    return m.group(n)
+
+
 def _heading(line: str) -> str | None:
     """The known heading a line is: the name alone, or followed by `(...)`, `:` or `—` (`LeetCode —
     Two Sum`, `Pre-read (skim before the session)`, `Stretch (optional, +30 min): ...`); a sentence
     that merely starts with the word ("Videos are ...") is not one."""
-    low = line.strip().lower()
+    low = _cut(line).strip().lower()
+    if not low.startswith(HEADINGS):  # most lines: one C-level test
+        return None
     for h in HEADINGS:
-        if low == h or any(low.startswith(h + tail) for tail in (" (", "(", ":", " —", " -")):
+        if low == h or low.startswith(_HEADING_FORMS[h]):
             return h
     return None
 
 
+_HEADING_FORMS = {h: tuple(h + tail for tail in (" (", "(", ":", " —", " -")) for h in HEADINGS}
+
+
 def split_parts(text: str) -> tuple[list[str], list[Part]]:
     lines = [line.rstrip() for line in text.replace("\r\n", "\n").split("\n")]
-    starts = [i for i, line in enumerate(lines) if PART.match(line.strip())]
+    starts = [i for i, line in enumerate(lines) if _match(PART, line.strip())]
     if not starts:
         raise ImportError_("no 'Part N: Title' section: not a document of the series' format")
     parts = []
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(lines)
-        m = PART.match(lines[start].strip())
-        parts.append(Part(int(m.group(1)), m.group(2), lines[start + 1:end]))
+        head = lines[start].strip()
+        m = _match(PART, head)
+        parts.append(Part(int(m.group(1)), _group(m, head, 2), lines[start + 1:end]))
     return lines[:starts[0]], parts
 
 
@@ -81,9 +112,9 @@ def _bullets(lines: list[str]) -> tuple[list[str], list[str]]:
     """The bullet items, and the other non-blank lines."""
     items, other = [], []
     for line in lines:
-        m = BULLET.match(line)
+        m = _match(BULLET, line)
         if m:
-            items.append(m.group(1).strip())
+            items.append(_group(m, line, 1).strip())
         elif line.strip():
             other.append(line.strip())
     return items, other
@@ -95,24 +126,41 @@ def _slug(text: str) -> str:
 
 def session_id(title: str) -> str:
     """`Transformers Part 1 — ...` -> transformers-1; `RAG Part 1 — ...` -> rag-1; else the title's slug."""
-    m = re.match(r"^(.*?)\s+Part\s+(\d+)\b", title)
-    if m and m.group(1).strip():
-        return f"{_slug(m.group(1))}-{m.group(2)}"
+    m = re.search(r"(?<!\s)\s++Part\s++(\d++)(?!\w)", _cut(title))  # the first " Part N" after some text
+    if m and title[:m.start()].strip():
+        return f"{_slug(title[:m.start()])}-{m.group(1)}"
     return _slug(title.split(" — ")[0])
 
 
 # -- readings, videos, LeetCode -------------------------------------------------------------------
-_NAMEISH = re.compile(r"^[A-Z][\w.'’-]*(?:[ ,&]+(?:[A-Z][\w.'’-]*|et al\.?|and|von|van|der|de|&))*$")
+# names joined by spaces, commas and ampersands: one separator run between two words, never an
+# ampersand that is both (`Vaswani && && ...` was 2^n ways to split the same run)
+_NAMEISH = re.compile(r"[A-Z][\w.'’-]*+(?:[ ,&]++(?:[A-Z][\w.'’-]*+|et al\.?+|and|von|van|der|de)(?![\w.'’-]))*+"
+                      r"(?:[ ,&]*&)?")  # a trailing ampersand or several: one backtracking run, at the end
+
+
+def _trailing_parens(text: str) -> tuple[str, str] | None:
+    """`Title (inner)` -> (Title, inner): the text ends with one parenthesised group holding no
+    parentheses (what `^(.*?)\\s*\\(([^()]*)\\)\\s*$` matched, without its quadratic search)."""
+    text = text.rstrip()
+    if not text.endswith(")"):
+        return None
+    start = text.rfind("(", 0, len(text) - 1)
+    if start < 0 or ")" in text[start + 1:-1]:
+        return None
+    return text[:start].rstrip(), text[start + 1:-1]
 
 
 def reading(text: str) -> dict:
     """`Title — Authors Year — note`, `Title (Authors, Year) — note`, `Title — Authors (detail)`."""
+    if len(text) > MAX_LINE:  # not parsed: kept as written (the title says where it starts)
+        return {"title": text[:200].rstrip() + "…", "text": text}
     segs = [s.strip() for s in text.split(" — ")]
     item: dict = {}
     title = segs.pop(0)
-    m = re.match(r"^(.*?)\s*\(([^()]*)\)\s*$", title)
-    if m and YEAR.search(m.group(2)):
-        title, inner = m.group(1), m.group(2)
+    m = _trailing_parens(title)
+    if m and YEAR.search(m[1]):
+        title, inner = m
         year = YEAR.search(inner)
         item["authors"] = inner[:year.start()].strip(" ,")
         item["year"] = int(year.group(1))
@@ -121,11 +169,11 @@ def reading(text: str) -> dict:
     item = {"title": title, **item}
     if segs and "authors" not in item:
         cand = segs[0]
-        m = re.match(r"^(.*?)\s*\(([^()]*)\)\s*$", cand)
-        core, detail = (m.group(1), m.group(2)) if m else (cand, None)
+        m = _trailing_parens(cand)
+        core, detail = m if m else (cand, None)
         year = YEAR.search(core)
         name = core[:year.start()].strip(" ,") if year and year.end() == len(core.rstrip(".")) else core
-        if _NAMEISH.match(name.rstrip(".")) and len(name) <= 60:
+        if len(name) <= 60 and _NAMEISH.fullmatch(name.rstrip(".")):
             segs.pop(0)
             item["authors"] = name.rstrip(".") if name.endswith("al.") is False else name
             if year and year.end() == len(core.rstrip(".")):
@@ -135,7 +183,7 @@ def reading(text: str) -> dict:
     rest = " — ".join(segs)
     if rest:
         item["note"] = f"{item['note']} — {rest}" if item.get("note") else rest
-    m = re.search(r"\b((?:github\.com|arxiv\.org/abs)/[\w.\-/]+)", text)
+    m = re.search(r"(?<!\w)((?:github\.com|arxiv\.org/abs)/[\w.\-/]++)", text)
     if m:
         item["url"] = "https://" + m.group(1).rstrip(".")
     item["text"] = text  # shown as written; the fields above are for search and checks
@@ -144,16 +192,27 @@ def reading(text: str) -> dict:
 
 def video(text: str) -> dict | None:
     """`Title — Channel · 26 min — note`; None where no length can be read."""
-    m = re.match(r"^(.*?)\s+—\s+([^—]+?)\s+·\s+([\dh min]+?)\s*(?:—\s*(.*))?$", text)
-    if not m:
+    if len(text) > MAX_LINE:
         return None
-    length = MINUTES.match(m.group(3).strip())
+    # `title — channel · length [— note]`: the channel is the dash-separated piece holding ` · `
+    pieces = re.split(r"(?<!\s)\s++—\s++", text.strip())
+    for k in range(1, len(pieces)):
+        if re.search(r"\s·\s", pieces[k]):
+            break
+    else:
+        return None
+    channel, length_text = re.split(r"(?<!\s)\s++·\s++", pieces[k], maxsplit=1)
+    length_text = length_text.strip()
+    if not channel or len(length_text) > 20 or not re.fullmatch(r"[\dh min]++", length_text):
+        return None
+    length = MINUTES.fullmatch(length_text)
     if not length or not any(length.groups()):
         return None
     minutes = int(length.group(1) or 0) * 60 + int(length.group(2) or 0)
-    out = {"title": m.group(1).strip(), "channel": m.group(2).strip(), "minutes": max(1, minutes)}
-    if m.group(4):
-        out["note"] = m.group(4).strip()
+    out = {"title": " — ".join(pieces[:k]).strip(), "channel": channel.strip(), "minutes": max(1, minutes)}
+    note = " — ".join(pieces[k + 1:]).strip()
+    if note:
+        out["note"] = note
     return out
 
 
@@ -172,7 +231,7 @@ def leetcode(head: str, lines: list[str]) -> tuple[dict | None, list[str]]:
         lc["difficulty"] = difficulty
     if fields.get("why this problem"):
         lc["why"] = fields["why this problem"]
-    box = re.search(r"(\d+)\s*min", fields.get("time-box", ""))
+    box = re.search(r"(?<!\d)(\d++)\s*+min", _cut(fields.get("time-box", "")))
     lc["timebox_min"] = int(box.group(1)) if box else 30
     lc["hint_after_min"] = min(15, lc["timebox_min"])
     lc["editorial_after_min"] = lc["timebox_min"]
@@ -180,8 +239,8 @@ def leetcode(head: str, lines: list[str]) -> tuple[dict | None, list[str]]:
     leftover = other + [f"{k}: {v}" for k, v in fields.items() if k not in known]
     # "30 minutes. Look up the editorial only after." is what the timer does (the editorial unlocks
     # at the time-box): placed in the fields, as the link and the difficulty are
-    if fields.get("time-box") and not re.fullmatch(r"\d+\s*min(?:ute)?s?\.?(?:\s+look up the editorial only after"
-                                                   r"(?: that| it)?\.?)?", fields["time-box"], re.I):
+    if fields.get("time-box") and not re.fullmatch(r"\d++\s*+min(?:ute)?s?\.?(?:\s++look up the editorial only after"
+                                                   r"(?: that| it)?\.?)?", _cut(fields["time-box"]), re.I):
         leftover.append(f"Time-box: {fields['time-box']}")
     if "url" not in lc or "difficulty" not in lc:
         return None, [head, *lines]
@@ -191,7 +250,7 @@ def leetcode(head: str, lines: list[str]) -> tuple[dict | None, list[str]]:
 # -- the deep dive ----------------------------------------------------------------------------------
 def _is_code(line: str) -> bool:
     s = line.lstrip()
-    return bool(re.match(r"(import |from \S+ import |class \w|def \w|@\w|return\b)", s)) or \
+    return bool(re.match(r"(import |from \S++ import |class \w|def \w|@\w|return\b)", _cut(s))) or \
         (line.startswith("    ") and bool(s))
 
 
@@ -217,14 +276,14 @@ def _markdown(lines: list[str]) -> str:
         while fence and not fence[-1].strip():
             fence.pop()
         flush()
-        m = BULLET.match(line)
-        numbered = NUMBERED.match(line)
+        m = _match(BULLET, line)
+        numbered = _match(NUMBERED, line)
         if numbered:  # kept as written ("1." not redrawn as "1"), each item its own paragraph
             if out and out[-1].strip():
                 out.append("")
-            out.extend([f"{numbered.group(1)}\\. {numbered.group(2)}", ""])
+            out.extend([f"{numbered.group(1)}\\. {_group(numbered, line, 2)}", ""])
             continue
-        out.append(f"- {m.group(1)}" if m else line)
+        out.append(f"- {_group(m, line, 1)}" if m else line)
     while fence and not fence[-1].strip():
         fence.pop()
     flush()
@@ -258,7 +317,7 @@ def deep_dive(lines: list[str]) -> tuple[list[dict], dict | None, dict | None]:
     sections: list[tuple[str, list[str]]] = []
     expected = 1
     for i, line in enumerate(lines):
-        m = NUMBERED.match(line)
+        m = _match(NUMBERED, line)
         blank_around = (i == 0 or not lines[i - 1].strip()) and (i + 1 == len(lines) or not lines[i + 1].strip())
         if m and int(m.group(1)) == expected and blank_around and len(line) <= 90:
             sections.append((f"{m.group(1)}. {m.group(2)}", []))
@@ -283,7 +342,8 @@ def deep_dive(lines: list[str]) -> tuple[list[dict], dict | None, dict | None]:
 
 
 # -- a whole part ------------------------------------------------------------------------------------
-def part_to_session(part: Part, series: str, series_why: str, source: str, order: float) -> dict:
+def part_to_session(part: Part, series: str, series_why: str, source: str, order: float,
+                    budget: list[int] | None = None) -> dict:
     data: dict = {"id": session_id(part.title), "order": order, "title": part.title, "kind": "topic"}
     if series:
         data["series"] = series
@@ -324,9 +384,9 @@ def part_to_session(part: Part, series: str, series_why: str, source: str, order
                 if line.strip().endswith(":") and low in CATEGORIES:
                     category = CATEGORIES[low]
                     continue
-                m = BULLET.match(line)
+                m = _match(BULLET, line)
                 if m:
-                    readings.setdefault(category or "research", []).append(reading(m.group(1).strip()))
+                    readings.setdefault(category or "research", []).append(reading(_group(m, line, 1).strip()))
                 elif line.strip():
                     extra.append({"title": head.strip(), "body": line.strip()})
         elif heading == "videos":
@@ -348,8 +408,8 @@ def part_to_session(part: Part, series: str, series_why: str, source: str, order
             elif _paragraphs(leftover):
                 extra.append({"title": head.strip(), "body": _paragraphs(leftover)})
         elif heading == "assignment":
-            numbered = [NUMBERED.match(line.strip()) for line in body]
-            deliverables = [m.group(2) for m in numbered if m]
+            numbered = [_match(NUMBERED, line.strip()) for line in body]
+            deliverables = [_group(m, line.strip(), 2) for line, m in zip(body, numbered) if m]
             intro = [line.strip() for line, m in zip(body, numbered) if not m and line.strip()]
             if deliverables:
                 data["assignment"] = {"deliverables": deliverables}
@@ -358,8 +418,8 @@ def part_to_session(part: Part, series: str, series_why: str, source: str, order
             else:
                 extra.append({"title": head.strip(), "body": _paragraphs(body)})
         elif heading == "stretch":
-            m = re.match(r"^Stretch\s*(\([^)]*\))?\s*:?\s*(.*)$", head.strip())
-            text = " ".join([m.group(2), *[b.strip() for b in body if b.strip()]]).strip()
+            m = re.match(r"Stretch\s*+(\([^)]*+\))?+\s*+:?+\s*+", head.strip())
+            text = " ".join([head.strip()[m.end():], *[b.strip() for b in body if b.strip()]]).strip()
             # under its heading "Stretch" the text reads on as the document has it: "(optional, +30 min): ..."
             data["stretch"] = f"{m.group(1)}: {text}" if m.group(1) else text
         elif heading == "post-session checklist":
@@ -376,7 +436,7 @@ def part_to_session(part: Part, series: str, series_why: str, source: str, order
         data["outline"] = True
     if extra:
         data["extra"] = extra
-    data["recall"] = checklist_cards(data)
+    data["recall"] = checklist_cards(data, budget)
     return data
 
 
@@ -389,7 +449,12 @@ def _words(text: str) -> set[str]:
     return {w[:5] for w in re.findall(r"[a-z0-9√²ᵀ]+", text.lower()) if len(w) > 2 and w not in _STOP}
 
 
-def checklist_cards(data: dict) -> list[dict]:
+# word comparisons for one document's draft answers (a real part uses a few thousand); the items of a
+# document built to exceed it get "Write the answer in your own words." instead of a quadratic wait
+MATCH_BUDGET = 1_000_000
+
+
+def checklist_cards(data: dict, budget: list[int] | None = None) -> list[dict]:
     """One recall card per checklist item; its answer a draft: the deep-dive paragraph (with its
     section's title) that shares the most rare words with the item, for the learner to tighten."""
     import math
@@ -407,14 +472,29 @@ def checklist_cards(data: dict) -> list[dict]:
     lc = data.get("leetcode")
     if lc:
         paragraphs.append((f"LeetCode — {lc['title']}", f"{lc['title']}: {lc.get('why', '')} ({lc['url']})"))
+    from collections import Counter
+
     bags = [_words(title) | _words(text) for title, text in paragraphs]
-    weight = {w: math.log((1 + len(bags)) / (1 + sum(w in b for b in bags))) + 1 for b in bags for w in b}
+    df = Counter(w for b in bags for w in b)
+    weight = {w: math.log((1 + len(bags)) / (1 + n)) + 1 for w, n in df.items()}
+    index: dict[str, list[int]] = {}  # word -> the paragraphs holding it, so an item meets only those
+    for j, bag in enumerate(bags):
+        for w in bag:
+            index.setdefault(w, []).append(j)
+    budget = budget if budget is not None else [MATCH_BUDGET]  # shared by the parts of one document
     cards = []
     for n, item in enumerate(data.get("checklist", []), 1):
         want = _words(item)
-        scores = [sum(weight[w] for w in want & bag) for bag in bags]
-        if scores and max(scores) > 0:
-            title, text = paragraphs[scores.index(max(scores))]
+        cost = sum(len(index.get(w, ())) for w in want) * (1 + len(want))
+        budget[0] -= cost
+        best, best_score = None, 0.0
+        if budget[0] >= 0:  # within the budget: the paragraph sharing the most rare words (the first of equals)
+            for j in sorted({j for w in want for j in index.get(w, ())}):
+                score = sum(weight[w] for w in want & bags[j])
+                if score > best_score:
+                    best, best_score = j, score
+        if best is not None:
+            title, text = paragraphs[best]
             answer = f"{text}\n\n(from the deep dive, {title})"
         else:
             answer = "Write the answer in your own words."
@@ -435,6 +515,7 @@ def parse(text: str, source: str, orders: dict[str, float] | None = None, next_o
     orders = orders or {}
     out = []
     previous = None
+    budget = [MATCH_BUDGET]
     for k, part in enumerate(parts):
         sid = session_id(part.title)
         if sid in orders:
@@ -448,5 +529,5 @@ def parse(text: str, source: str, orders: dict[str, float] | None = None, next_o
         else:
             order = next_order + 10 * k
         previous = order
-        out.append(part_to_session(part, series, series_why, source, order))
+        out.append(part_to_session(part, series, series_why, source, order, budget))
     return out

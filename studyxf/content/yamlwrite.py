@@ -5,7 +5,9 @@ from __future__ import annotations
 import yaml
 
 
-class _Dumper(yaml.SafeDumper):
+# libyaml's emitter where PyYAML has it: the same text, ~8x faster (a 1 MiB import spent 7 s in the
+# pure-Python emitter); the representers below are Python either way
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):
     pass
 
 
