@@ -336,3 +336,15 @@ def test_restores_in_the_same_second_keep_every_bad_copy(cli, home):
     bad = sorted(home.glob("studyxf.sqlite3*.bad"))
     assert len(bad) == 3
     assert sorted(p.read_bytes() for p in bad) == sorted(contents)
+
+
+def test_a_fifo_or_a_device_as_the_database_is_one_line(cli, home):
+    home.mkdir(parents=True, exist_ok=True)
+    db = home / "studyxf.sqlite3"
+    for make in (lambda: os.mkfifo(db), lambda: db.symlink_to("/dev/zero")):
+        make()
+        res = _run(cli, "today", "--plain")
+        _no_traceback(res)
+        lines = res.stderr.strip().splitlines()
+        assert res.returncode == 2 and len(lines) == 1 and "not a regular file" in lines[0], res.stderr
+        db.unlink()

@@ -68,10 +68,12 @@ def trainer(options: dict):
     from studyxf.labs import train
 
     if options.get("corpus"):
-        try:
-            text = Path(options["corpus"]).read_text(encoding="utf-8", errors="replace")
+        from studyxf import safefile
+
+        try:  # a regular file under 64 MiB: a FIFO or /dev/zero named here is one line, not a hang
+            text = safefile.read_bytes(options["corpus"], 64 * safefile.MiB).decode("utf-8", errors="replace")
         except OSError as exc:
-            raise StudyxfError(f"{options['corpus']}: cannot read: {exc.strerror or exc}") from None
+            raise StudyxfError(f"{options['corpus']}: {exc}") from None
     else:
         text = train.default_corpus()
     cfg = train.TrainConfig(seed=options.get("seed", 0))

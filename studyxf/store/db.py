@@ -130,9 +130,19 @@ MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3, 4: _migrate_4, 5: _mi
 
 
 def _check_file(path: Path) -> None:
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(16)
+    import os
+    import stat
+
+    try:  # a FIFO or a device here would block the open or the read: judged without reading it
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise StoreError(f"{path}: not a regular file, so not a database; it was left untouched - {RESTORE}")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise StoreError(f"{path}: not a regular file, so not a database; it was left untouched - {RESTORE}")
+            head = os.read(fd, 16)
+        finally:
+            os.close(fd)
     except OSError as exc:
         raise StoreError(f"{path}: cannot read the database: {exc.strerror or exc}") from None
     if head and head != _HEADER:
@@ -155,10 +165,10 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise StoreError(f"{path.parent}: cannot create the data directory: {exc.strerror or exc}") from None
-    existed = path.exists() and path.stat().st_size > 0
-    if existed:
+    if path.exists() or path.is_symlink():  # a FIFO or device (size 0) is refused here, not opened by SQLite
         _check_file(path)
-    elif good_backups():
+    existed = path.exists() and path.stat().st_size > 0
+    if not existed and good_backups():
         what = "is empty" if path.exists() else "is missing"
         raise StoreError(f"{path} {what} but backups exist: it was not replaced by an empty one - {RESTORE} "
                          f"(or move {paths.backups()} aside to start afresh)")
