@@ -68,6 +68,7 @@ def save_theme(name: str) -> None:
     """Keep the theme chosen in the app: the `theme = ...` line of config.toml replaced or added,
     the rest of the file as the learner wrote it. A file that cannot be written keeps the old one."""
     import json
+    import os
     import re
 
     from studyxf import safefile
@@ -81,8 +82,9 @@ def save_theme(name: str) -> None:
         else:
             text = (text + ("\n" if text and not text.endswith("\n") else "")) + line + "\n"
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".toml.tmp")
-        tmp.write_text(text, encoding="utf-8")
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        with open(tmp, "x", encoding="utf-8") as fh:  # a new file: never written through a FIFO or link left there
+            fh.write(text)
         tmp.replace(path)
     except OSError:
         pass

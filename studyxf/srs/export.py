@@ -94,18 +94,22 @@ def _write_atomic(target: Path, write) -> None:
     import os
 
     tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    created = False
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)  # never through what is already there
+        created = True
         os.close(fd)
         write(tmp)
         os.replace(tmp, target)
+        created = False
     except OSError as exc:
         raise StudyxfError(f"{target}: cannot write: {exc.strerror or exc}") from None
     finally:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+        if created:  # only the file this export made: a stranger's file at that name is left alone
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
 
 
 def _rows(study):
