@@ -5,7 +5,6 @@ it), what the probes measured, a crash's reading. Runs in the judge; asks the sa
 
 from __future__ import annotations
 
-import time
 from itertools import combinations
 
 from studyxf.grading import diagnosis, exceptions, probes
@@ -65,12 +64,12 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
     source = _source(req)
     if source is None:
         return None
-    deadline = time.monotonic() + (budget or localise.BUDGET_S)  # the traces and the search together
+    deadline = localise.clock() + (budget or localise.BUDGET_S)  # the traces and the search together
 
     def search(traces: list) -> dict | None:
         result, change, found = None, {}, []
         for traced in traces:
-            if time.monotonic() > deadline:
+            if localise.clock() > deadline:
                 break
             ask = {"op": "module_trace", "i": traced["module_index"]} if "module_index" in traced else \
                 {"op": "trace", "i": traced["index"]}
@@ -125,7 +124,7 @@ def _by_call(grader, cases, traced, trace, raising, deadline: float) -> dict | N
 
     first = None
     for call in range(len(trace.entries)):
-        if time.monotonic() > deadline:
+        if localise.clock() > deadline:
             break
         finder = localise.CallLocaliser(grader, cases, traced, trace, raising, call)
         finder.deadline = deadline
