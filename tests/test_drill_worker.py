@@ -131,11 +131,11 @@ def test_watch_regrades_after_a_save_and_stops_on_ctrl_c(home, tmp_path):
 def test_reset_keeps_a_backup_and_next_finds_todays_drill(home, cli):
     # transformers-1's hands-on drill (the seed's CausalSelfAttention); attention is optional there
     assert cli("drill", "next").stdout.startswith("next drill: causal-self-attention")
-    work = home / "workspace" / "attention" / "attention.py"
+    work = home / "workspace" / "causal-self-attention" / "causal_self_attention.py"
     work.write_text("# my attempt\n")
-    res = cli("drill", "attention", "--reset")
+    res = cli("drill", "causal-self-attention", "--reset")
     assert res.returncode == 0 and "kept as" in res.stdout
-    backups = list(work.parent.glob("attention.py.*.bak"))
+    backups = list(work.parent.glob("causal_self_attention.py.*.bak"))
     assert len(backups) == 1 and backups[0].read_text() == "# my attempt\n"
     assert "raise NotImplementedError" in work.read_text()
 
