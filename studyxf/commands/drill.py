@@ -28,6 +28,9 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
 
     from studyxf.grading import catalogue
     from studyxf.grading.attempts import grade_and_record  # here, not at the top: --help lists this command
+    from studyxf.grading.process import not_dumpable
+
+    not_dumpable()  # this command's /proc/<pid> (the database's descriptor) closed to the sandbox
 
     drills = catalogue.all_drills()
     if not name:
@@ -124,8 +127,8 @@ def _next_drill() -> str:
 
 
 def _show(report: dict, as_json: bool) -> None:
-    if as_json:
-        emit_json(report)
+    if as_json:  # DESIGN.md's report: the isolation note is the text header's
+        emit_json({k: v for k, v in report.items() if k != "isolation"})
     else:
         _print_report(report)
 

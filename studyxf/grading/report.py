@@ -37,6 +37,11 @@ def renderables(report: dict, next_step: str | None = None) -> list:
     if report.get("framework"):
         head.append(f"  ({report['framework']})", style="dim")
     out = [head]
+    if report.get("isolation"):
+        said = report["isolation"]
+        if said.startswith("not isolated"):
+            said += ": your code ran with your user's access to this machine, your data directory included"
+        out.append(Text(f"  sandbox {said}", style="dim"))
     if report.get("message"):
         out.append(Text(f"  {report['message']}"))
     for dg in report["diagnosis"]:

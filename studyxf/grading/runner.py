@@ -17,13 +17,14 @@ from studyxf.errors import StudyxfError
 TIMEOUT_S = 120.0
 
 
-def _parse(stdout: str) -> tuple[list[dict], dict | None, str | None]:
-    tests, report, framework = [], None, None
+def _parse(stdout: str) -> tuple[list[dict], dict | None, str | None, str | None]:
+    tests, report, framework, isolated = [], None, None, None
     for line in stdout.splitlines():
         if line.startswith("U {"):  # a usage error found by the worker (no CUDA for --device cuda)
             raise StudyxfError(json.loads(line[2:])["message"])
         if line.startswith("I {"):
-            framework = json.loads(line[2:]).get("framework")
+            info = json.loads(line[2:])
+            framework, isolated = info.get("framework"), info.get("isolated")
         elif line.startswith("T {"):
             try:
                 tests.append(json.loads(line[2:]))
@@ -34,14 +35,23 @@ def _parse(stdout: str) -> tuple[list[dict], dict | None, str | None]:
                 report = json.loads(line[2:])
             except json.JSONDecodeError:
                 pass
-    return tests, report, framework
+    return tests, report, framework, isolated
 
 
-def _env() -> dict:
-    env = dict(os.environ)
+# what the worker (and the sandbox forked from it, whose /proc/self/environ is the worker's) is
+# started with: where Python, NumPy and torch find their libraries and threads, nothing of the
+# learner's (no STUDYXF_HOME, no tokens, no HOME)
+KEEP_ENV = ("PATH", "TMPDIR", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "PYTHONPATH", "PYTHONHOME", "PYTHONHASHSEED", "VIRTUAL_ENV",
+            "LD_LIBRARY_PATH", "STUDYXF_CASE_TIMEOUT", "STUDYXF_SANDBOX_NAMESPACES")
+KEEP_PREFIXES = ("OMP_", "MKL_", "OPENBLAS_", "CUDA_", "NVIDIA_", "TORCH_", "TRITON_", "CUBLAS_")
+
+
+def _env(home: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if k in KEEP_ENV or k.startswith(KEEP_PREFIXES)}
     root = str(Path(__file__).resolve().parent.parent.parent)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["HOME"] = home  # not TMPDIR: the sandbox's own folder must not fall under one it hides
     return env
 
 
@@ -51,7 +61,7 @@ def run(drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> d
     with tempfile.TemporaryDirectory(prefix="studyxf-grade-") as cwd:
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd,
-                                  env=_env(), stdin=subprocess.DEVNULL, errors="replace")
+                                  env=_env(cwd), stdin=subprocess.DEVNULL, errors="replace")
             stdout, code, timed_out = proc.stdout, proc.returncode, False
         except subprocess.TimeoutExpired as exc:
             out = exc.stdout or b""
@@ -65,15 +75,17 @@ class WarmGrader:
     re-grade costs the cases, not the import (see warm.py)."""
 
     def __init__(self):
-        self.proc = subprocess.Popen([sys.executable, "-m", "studyxf.grading.warm"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, env=_env(), bufsize=1)
         self.tmp = tempfile.TemporaryDirectory(prefix="studyxf-watch-")
+        self.proc = subprocess.Popen([sys.executable, "-m", "studyxf.grading.warm"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, env=_env(self.tmp.name), bufsize=1)
 
     def run(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
         if self.proc.poll() is not None:  # the server died (killed?): start another
             self.__init__()
         out = Path(self.tmp.name) / "report.jsonl"
-        message = {"request": json.loads(drill.request(path, device).to_json()), "out": str(out), "timeout": timeout}
+        request = drill.request(path, device)
+        request.hide.append(self.tmp.name)  # the report file: the sandbox must not write into it
+        message = {"request": json.loads(request.to_json()), "out": str(out), "timeout": timeout}
         self.proc.stdin.write(json.dumps(message) + "\n")
         self.proc.stdin.flush()
         answer = self.proc.stdout.readline()
@@ -90,7 +102,7 @@ class WarmGrader:
 
 
 def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: float) -> dict:
-    tests, report, framework = _parse(stdout)
+    tests, report, framework, isolated = _parse(stdout)
     if report is None:
         if timed_out:
             why = f"time-out: grading was stopped after {timeout:.0f} s (a loop inside native code?)"
@@ -109,12 +121,14 @@ def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: floa
     report.setdefault("diagnosis", [])
     report.setdefault("framework", None)
     report["drill"] = drill.name
+    if isolated and not isolated.endswith("; mounts locked"):  # the text report's header says it once
+        report["isolation"] = isolated
     for d in report["diagnosis"]:
         hint = drill.mistakes.get(d["mistake"]) or GENERIC.get(d["mistake"], "")
         d["message"] = " ".join(part for part in (hint, d.get("message") or "") if part)
         _contract(d)
     return {k: report[k] for k in ("version", "status", "message", "tests", "drill", "framework", "diagnosis",
-                                   "output") if k in report}
+                                   "output", "isolation") if k in report}
 
 
 # mistakes that any drill can show, told the same way everywhere (a drill's own hint wins)

@@ -1,10 +1,14 @@
 """The sandbox: a child process, forked from the judge, that imports the learner's file and only
-computes outputs for the requests it is sent, answering with data (wire.py) over a private pipe.
-It starts in a temporary directory with a scrubbed environment (no STUDYXF_*, HOME the temporary
-directory), in its own process group, with stdout and stderr on a capped file (RLIMIT_FSIZE: a
-flood or os.write to fd 1 cannot grow it), and where the kernel allows it without privileges in
-new user and mount namespaces in which the learner's data directory is hidden under an empty
-tmpfs. The judge (worker.py, runcases.py) never runs the learner's code; it compares and decides."""
+computes outputs for the requests it is sent, answering with data (wire.py) over pipes the judge
+owns and reads with deadlines. It starts in a temporary directory, in its own process group, with
+stdout and stderr on a capped file the judge opened (RLIMIT_FSIZE), hard limits on address space,
+CPU time and open files, no_new_privs, and where the kernel allows it without privileges in new
+user, mount and PID namespaces: the learner's data directory under an empty tmpfs, the mounts
+locked by a nested user namespace, and everything the code starts killed with it. The judge
+(worker.py, runcases.py) never runs the learner's code; it compares and decides.
+
+Not yet as DESIGN.md wants: the sandbox is forked, not exec'd, so the drill's grader and the
+engine are in its memory (issue 26)."""
 
 from __future__ import annotations
 
@@ -19,10 +23,16 @@ import sys
 import tempfile
 
 from studyxf.grading import wire
+from studyxf.grading.process import (PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, kill_descendants,
+                                     prctl, reaper)
 
 OUTPUT_FILE_CAP = 1024 * 1024  # bytes the learner's prints may take on disk
 MEMORY_HEADROOM = 4 * 1024 ** 3  # address space allowed beyond what torch's import mapped
-CLONE_NEWNS, CLONE_NEWUSER = 0x00020000, 0x10000000
+CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID = 0x00020000, 0x10000000, 0x20000000
+MS_NOSUID, MS_NODEV, MS_NOEXEC = 2, 4, 8
+ANSWER_CAP = 64 * 1024 * 1024  # bytes of one answer line
+CPU_SECONDS = 600  # a whole grading's CPU time (each case has its own wall-clock limit, 10 s)
+OPEN_FILES = 1024
 KEEP_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED", "OMP_NUM_THREADS",
             "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "MKL_NUM_THREADS", "CUDA_VISIBLE_DEVICES")
 
@@ -32,13 +42,17 @@ class Sandbox:
 
     def __init__(self, req, framework: str, hide: list[str]):
         self.tmp = tempfile.mkdtemp(prefix="studyxf-sandbox-")
-        self.capture = os.path.join(self.tmp, ".output")
+        # the learner's prints go to a file the judge opened and keeps: it reads this descriptor, never
+        # the path again (a FIFO or a link put in its place by the learner's code would block it)
+        self.capture = os.open(os.path.join(self.tmp, ".output"), os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
+                               0o600)
         # the learner's file may live in the data directory the sandbox will not see: a copy goes in
         copy = os.path.join(self.tmp, os.path.basename(req.path))
         shutil.copyfile(req.path, copy)
         req = dataclasses.replace(req, path=copy)
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
+        reaper()  # what the sandbox starts and leaves behind comes back to the judge, to be killed
         self.pid = os.fork()
         if self.pid == 0:  # the child never returns from here
             try:
@@ -49,28 +63,49 @@ class Sandbox:
                 os._exit(70)
         os.close(to_child_r)
         os.close(from_child_w)
-        self.out = os.fdopen(to_child_w, "wb")
-        self.inp = os.fdopen(from_child_r, "rb")
+        self.out, self.inp = to_child_w, from_child_r  # pipes the judge owns, read and written with deadlines
+        os.set_blocking(self.out, False)
+        os.set_blocking(self.inp, False)
+        self.pending = b""
         self.isolated = None  # what the child reports: namespaces or not
 
     def ask(self, message: dict | None, timeout: float) -> dict:
         """Send one request (None: only wait for what the child says first); the answer, or
-        {"dead": why} when the child died or ran out of time (then it is killed with its whole
-        process group)."""
+        {"dead": why} when the child died, ran out of time, or sent what is not an answer (then it
+        is killed with everything it started). Nothing here blocks past the deadline: a child that
+        stops reading, or sends half a line and stops, is a time-out."""
         import select
+        import time
 
-        try:
-            if message is not None:
-                wire.send(self.out, message)
-        except (BrokenPipeError, OSError):
-            return {"dead": self._why()}
-        ready, _, _ = select.select([self.inp], [], [], timeout)
-        if not ready:
-            self.kill()
-            return {"dead": "time-out", "timeout": timeout}
-        line = self.inp.readline(64 * 1024 * 1024)
-        if not line:
-            return {"dead": self._why()}
+        deadline = time.monotonic() + timeout
+        data = b"" if message is None else (json.dumps(message) + "\n").encode()
+        while data:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [self.out], [], left)[1]:
+                self.kill()
+                return {"dead": "time-out", "timeout": timeout}
+            try:
+                data = data[os.write(self.out, data):]
+            except BlockingIOError:
+                continue
+            except OSError:
+                return {"dead": self._why()}
+        while b"\n" not in self.pending:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.inp], [], [], left)[0]:
+                self.kill()
+                return {"dead": "time-out", "timeout": timeout}
+            try:
+                chunk = os.read(self.inp, 1 << 20)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                return {"dead": self._why()}
+            self.pending += chunk
+            if len(self.pending) > ANSWER_CAP:
+                self.kill()
+                return {"dead": "the sandbox sent an answer larger than 64 MiB"}
+        line, self.pending = self.pending.split(b"\n", 1)
         try:
             return json.loads(line)
         except ValueError:
@@ -101,13 +136,13 @@ class Sandbox:
             except ChildProcessError:
                 pass
             self.pid = 0
+        kill_descendants()  # a double fork with setsid left its own group: the reaper found it
 
     def output(self, cap: int = 4000) -> str | None:
         """What the learner's code printed (fd 1 and 2), its first `cap` characters."""
         try:
-            with open(self.capture, "rb") as fh:
-                data = fh.read(cap + 1)
-                rest = os.fstat(fh.fileno()).st_size - len(data)
+            data = os.pread(self.capture, cap + 1, 0)
+            rest = os.fstat(self.capture).st_size - len(data)
         except OSError:
             return None
         if not data:
@@ -119,19 +154,21 @@ class Sandbox:
                        if more > 0 else "")
 
     def close(self) -> None:
-        try:
-            self.out.close()
-        except OSError:
-            pass
+        for fd in (self.out, self.inp, self.capture):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
         self.kill()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 # -- the child ------------------------------------------------------------------------------------
 
-def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: str, hide: list[str]) -> None:
+def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: int, hide: list[str]) -> None:
     os.setpgid(0, 0)  # its own group: the judge kills everything it started at once
-    fd = os.open(capture, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    fd = os.dup(capture)
+    os.set_inheritable(fd, True)
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.dup2(fd, 1)
@@ -150,7 +187,18 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: st
     from studyxf.grading.runcases import load_grader
 
     load_grader(req.folder)  # read now: the learner's own drill folder may be inside what is hidden next
+    # the judge made itself undumpable (its /proc entries closed to this process); the flag came
+    # across the fork, and an undumpable process cannot write its own uid_map
+    prctl(PR_SET_DUMPABLE, 1)
     isolated = _hide(hide)
+    prctl(PR_SET_NO_NEW_PRIVS, 1)  # nothing it runs gains privileges (a setuid binary)
+    for limit, value in ((resource.RLIMIT_CPU, CPU_SECONDS), (resource.RLIMIT_NOFILE, OPEN_FILES)):
+        try:  # hard as well as soft: the learner's code cannot raise them back
+            soft, hard = resource.getrlimit(limit)
+            value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+            resource.setrlimit(limit, (value, value))
+        except (ValueError, OSError):
+            pass
     for key in list(os.environ):
         if key not in KEEP_ENV:
             del os.environ[key]
@@ -188,25 +236,69 @@ class _CappedFd:
 
 
 def _hide(dirs: list[str]) -> str:
-    """New user and mount namespaces with each directory covered by an empty tmpfs, where the kernel
-    allows it without privileges (the process is single-threaded right after fork). Says what happened."""
+    """New user, mount and PID namespaces, where the kernel allows them without privileges (the
+    process is single-threaded right after fork): each directory covered by an empty tmpfs, a /proc
+    of the new PID namespace alone, then a nested user namespace, in which those mounts are locked
+    (umount fails); this process then forks the one that runs the learner's code, PID 1 of the new
+    namespace, so that when it ends, or this process is killed, everything it started is killed by
+    the kernel. Returns what happened, in words (in the process that goes on)."""
     dirs = [d for d in dirs if d and os.path.isdir(d)]
-    if not dirs:
-        return "nothing to hide"
+    if os.environ.get("STUDYXF_SANDBOX_NAMESPACES") == "0":  # what a machine without them does (the tests)
+        return "not isolated: namespaces turned off (STUDYXF_SANDBOX_NAMESPACES=0)"
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         uid, gid = os.getuid(), os.getgid()
-        if libc.unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0:
+        if libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID) != 0:
             return f"not isolated: unshare failed ({os.strerror(ctypes.get_errno())})"
-        for name, text in (("setgroups", "deny"), ("uid_map", f"0 {uid} 1"), ("gid_map", f"0 {gid} 1")):
-            with open(f"/proc/self/{name}", "w") as fh:
-                fh.write(text)
+        _map(uid, gid)
         for d in dirs:
             if libc.mount(b"none", d.encode(), b"tmpfs", 0, b"size=64k") != 0:
                 return f"not isolated: mount over {d} failed ({os.strerror(ctypes.get_errno())})"
     except OSError as exc:
         return f"not isolated: {exc}"
-    return "isolated"
+    _init_of_namespace()
+    said = "isolated: user, mount and PID namespaces; the data directory hidden"
+    if libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None) != 0:
+        said += "; the host's /proc still seen"
+    try:  # a nested user namespace: the mounts above are locked for it
+        if libc.unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0:
+            return said + f"; the mounts not locked ({os.strerror(ctypes.get_errno())})"
+        _map(0, 0)
+    except OSError as exc:
+        return said + f"; the mounts not locked ({exc})"
+    return said + "; mounts locked"
+
+
+def _map(uid: int, gid: int) -> None:
+    for name, text in (("setgroups", "deny"), ("uid_map", f"0 {uid} 1"), ("gid_map", f"0 {gid} 1")):
+        with open(f"/proc/self/{name}", "w") as fh:
+            fh.write(text)
+
+
+def _init_of_namespace() -> None:
+    """Fork: the child, PID 1 of the new PID namespace, goes on (and dies with this process); this
+    process waits for it and leaves with its status, so the judge's handle stays this process."""
+    pid = os.fork()
+    if pid == 0:
+        prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        return
+    for fd in range(3, 1024):  # the waiter holds no pipe: the judge sees the end when the child ends
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    try:
+        _, status = os.waitpid(pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+    except ChildProcessError:
+        code = 70
+    if code < 0:  # killed: the same signal, so the judge names it
+        try:
+            signal.signal(-code, signal.SIG_DFL)
+        except (OSError, ValueError):  # SIGKILL and SIGSTOP take no handler
+            pass
+        os.kill(os.getpid(), -code)
+    os._exit(code & 0xFF)
 
 
 def limit_address_space() -> None:
@@ -214,6 +306,9 @@ def limit_address_space() -> None:
         _, hard = resource.getrlimit(resource.RLIMIT_AS)
         with open("/proc/self/statm") as fh:
             vm = int(fh.read().split()[0]) * resource.getpagesize()
-        resource.setrlimit(resource.RLIMIT_AS, (vm + MEMORY_HEADROOM, hard))
+        limit = vm + MEMORY_HEADROOM
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))  # hard too: the learner's code cannot raise it
     except (ValueError, OSError):
         pass  # no such limit here: the judge's time-out still stops a runaway

@@ -19,6 +19,9 @@ def serve() -> None:
     # Ctrl-C in a terminal reaches the whole foreground group: the watching command stops this
     # server (it closes stdin), so the server itself must not die with a traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    from studyxf.grading.process import not_dumpable
+
+    not_dumpable()  # its reply pipe closed to the sandboxes of the judges it forks
 
     # paid once here, inherited by every forked child
     for module in ("numpy", "torch", "studyxf.grading.case", "studyxf.grading.families", "studyxf.grading.runcases",

@@ -1,0 +1,58 @@
+"""What the grading processes do to themselves with prctl: the judge and the command closed to
+the sandbox (not dumpable), and the judge as the reaper of whatever the sandbox leaves behind.
+No NumPy or torch here: the drill command calls it before it imports anything heavy."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import signal
+
+PR_SET_PDEATHSIG, PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER, PR_SET_NO_NEW_PRIVS = 1, 4, 36, 38
+
+
+def prctl(option: int, value: int) -> bool:
+    try:
+        return ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0) == 0
+    except (OSError, AttributeError):  # not Linux
+        return False
+
+
+def not_dumpable() -> None:
+    """This process's /proc/PID (its descriptors, memory and environment) closed to processes of
+    the same user without CAP_SYS_PTRACE: where there are no namespaces, the sandbox cannot write
+    into the judge's stdout through /proc/<pid>/fd/1, nor read its memory."""
+    prctl(PR_SET_DUMPABLE, 0)
+
+
+def reaper() -> None:
+    """This process becomes the subreaper of what it starts: an orphan of the sandbox (a double fork
+    with setsid, where no PID namespace could be made) is re-parented here, to be killed."""
+    prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+
+def kill_descendants() -> None:
+    """SIGKILL every child of this process (the judge's only children are the sandbox and what the
+    reaper took in), until none is left."""
+    me = os.getpid()
+    for _ in range(20):
+        found = []
+        for entry in os.listdir("/proc") if os.path.isdir("/proc") else []:
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as fh:
+                    stat = fh.read().decode("ascii", "replace")
+                ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if ppid == me:
+                found.append(int(entry))
+        if not found:
+            return
+        for pid in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError, PermissionError):
+                pass

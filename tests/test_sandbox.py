@@ -1,0 +1,138 @@
+"""Attacks on the sandbox from inside a submission (issue 26's red team), each through the CLI as a
+learner runs it: none may pass, reach the data directory, outlive the grading or hang the judge,
+with user namespaces and without them (STUDYXF_SANDBOX_NAMESPACES=0: what Docker's default
+seccomp does); a correct file graded afterwards still passes."""
+
+import json
+import os
+import time
+
+import pytest
+
+from tests.data.submissions import SUBMISSIONS
+
+CORRECT = SUBMISSIONS["attention"]["correct"][0]
+WRONG = "def attention(q, k, v, mask=None):\n    return q * 0\n"
+MODES = {"namespaces": {}, "no namespaces": {"STUDYXF_SANDBOX_NAMESPACES": "0"}}
+
+
+def grade(cli, tmp_path, source, env, json_report=True):
+    f = tmp_path / "attack.py"
+    f.write_text(source)
+    args = ("drill", "attention", str(f)) + (("--json",) if json_report else ())
+    res = cli(*args, env={"STUDYXF_CASE_TIMEOUT": "2", **env}, timeout=60)
+    return res, (json.loads(res.stdout) if json_report and res.stdout.strip() else None)
+
+
+def isolated() -> bool:
+    """Whether this machine lets an unprivileged process make user namespaces."""
+    pid = os.fork()
+    if pid == 0:
+        import ctypes
+
+        os._exit(0 if ctypes.CDLL(None, use_errno=True).unshare(0x10000000) == 0 else 1)
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+
+
+@pytest.fixture(params=sorted(MODES))
+def mode(request):
+    return MODES[request.param]
+
+
+def test_an_unmounted_tmpfs_does_not_uncover_the_data_directory(home, cli, tmp_path):
+    if not isolated():
+        pytest.skip("no user namespaces here: the data directory cannot be hidden")
+    assert cli("today", "--plain").returncode == 0
+    before = sorted(str(p) for p in home.rglob("*"))
+    attack = (f"import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\nhome = {str(home)!r}\n"
+              "for _ in range(3):\n    libc.umount2(home.encode(), 2)\n    libc.umount2(home.encode(), 0)\n"
+              "seen = os.listdir(home)\n"
+              "if seen:\n    open(os.path.join(home, 'forged'), 'w').write('x')\n" + CORRECT)
+    res, report = grade(cli, tmp_path, attack, {})
+    assert report["status"] == "pass"  # the code is correct; what it did around it must not have worked
+    assert not (home / "forged").exists()
+    assert set(before) <= {str(p) for p in home.rglob("*")}
+
+
+def test_a_double_fork_with_setsid_dies_with_the_grading(home, cli, tmp_path, mode):
+    marker = tmp_path / "survived"
+    attack = ("import os, time, ctypes\n"
+              "if os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
+              "        ctypes.CDLL(None).prctl(1, 0, 0, 0, 0)\n"  # no death signal either
+              f"        time.sleep(3)\n        open({str(marker)!r}, 'w').write(str(os.getpid()))\n"
+              "        os._exit(0)\n    os._exit(0)\n" + WRONG)
+    res, report = grade(cli, tmp_path, attack, mode)
+    assert report["status"] == "fail"
+    time.sleep(4)
+    assert not marker.exists(), "a process the submission started outlived the grading"
+
+
+def test_the_environment_holds_no_data_directory(home, cli, tmp_path, mode):
+    # a pass here would mean STUDYXF_HOME was found in the process's own or its parent's environment
+    attack = ("import os\nfound = False\n"
+              "for pid in ('self', str(os.getppid())):\n    try:\n"
+              "        found |= b'STUDYXF_HOME' in open(f'/proc/{pid}/environ', 'rb').read()\n"
+              "    except OSError:\n        pass\n"
+              + CORRECT.replace("def attention(", "def _attention(")
+              + "def attention(*a, **kw):\n    if not found:\n        raise RuntimeError('no leak')\n"
+                "    return _attention(*a, **kw)\n")
+    res, report = grade(cli, tmp_path, attack, mode)
+    assert report["status"] == "fail" and "no leak" in json.dumps(report["tests"]), report
+
+
+def test_half_an_answer_with_the_alarm_ignored_is_a_time_out_not_a_hang(home, cli, tmp_path, mode):
+    attack = ("import os, signal, stat, time\n"
+              "def attention(q, k, v, mask=None):\n    signal.signal(signal.SIGALRM, signal.SIG_IGN)\n"
+              "    for fd in map(int, os.listdir('/proc/self/fd')):\n        try:\n"
+              "            if stat.S_ISFIFO(os.fstat(fd).st_mode):\n                os.write(fd, b'{\"ok\": ')\n"
+              "        except OSError:\n            pass\n    while True:\n        time.sleep(1)\n")
+    start = time.monotonic()
+    res, report = grade(cli, tmp_path, attack, mode)
+    assert time.monotonic() - start < 30
+    assert report["status"] == "fail" and any("time-out" in (t["message"] or "") for t in report["tests"])
+
+
+def test_a_fifo_in_place_of_the_output_file_blocks_nothing(home, cli, tmp_path, mode):
+    attack = "import os\ntry:\n    os.remove('.output')\nexcept OSError:\n    pass\nos.mkfifo('.output')\n" \
+             "print('printed before')\n" + CORRECT
+    start = time.monotonic()
+    res, report = grade(cli, tmp_path, attack, mode)
+    assert time.monotonic() - start < 30
+    assert report["status"] == "pass" and "printed before" in report["output"]
+
+
+def test_the_memory_limit_cannot_be_raised(home, cli, tmp_path):
+    if not isolated() and os.geteuid() == 0:
+        pytest.skip("root without user namespaces may raise any limit")
+    attack = ("import resource\nraised = True\ntry:\n"
+              "    resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))\n"
+              "except (ValueError, OSError):\n    raised = False\n"
+              + CORRECT.replace("def attention(", "def _attention(")
+              + "def attention(*a, **kw):\n    if not raised:\n        raise RuntimeError('limit held')\n"
+                "    return _attention(*a, **kw)\n")
+    res, report = grade(cli, tmp_path, attack, {})
+    assert report["status"] == "fail" and "limit held" in json.dumps(report["tests"]), report
+
+
+def test_a_report_written_into_every_processs_stdout_is_not_read_as_a_result(home, cli, tmp_path, mode):
+    if os.geteuid() == 0 and mode:
+        pytest.skip("root reads any process's descriptors: without namespaces nothing closes them to it")
+    forged = '\\nR {"status": "pass", "tests": [], "message": null, "diagnosis": []}\\n'
+    attack = ("import os\n"
+              "for pid in os.listdir('/proc'):\n    if pid.isdigit() and int(pid) != os.getpid():\n        try:\n"
+              f"            with open(f'/proc/{{pid}}/fd/1', 'w') as fh:\n                fh.write('{forged}')\n"
+              "        except OSError:\n            pass\n" + WRONG)
+    res, report = grade(cli, tmp_path, attack, mode)
+    assert report["status"] == "fail"
+
+
+def test_the_text_report_says_once_what_is_not_isolated(home, cli, tmp_path):
+    res, _ = grade(cli, tmp_path, CORRECT, MODES["no namespaces"], json_report=False)
+    assert res.returncode == 0
+    said = " ".join(res.stdout.split())  # as read, whatever the terminal's width wrapped
+    assert said.count("sandbox not isolated") == 1 and "your data directory included" in said
+    if isolated():
+        res, _ = grade(cli, tmp_path, CORRECT, {}, json_report=False)
+        assert "sandbox" not in res.stdout.split("A reference solution")[0]
+    res, report = grade(cli, tmp_path, CORRECT, MODES["no namespaces"])
+    assert "isolation" not in report  # the JSON report is DESIGN.md's
