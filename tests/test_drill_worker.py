@@ -164,6 +164,8 @@ def test_a_copied_drill_folder_is_a_working_drill(home, cli, tmp_path, monkeypat
     monkeypatch.setenv("STUDYXF_DRILLS", str(mine))
     listed = cli("drill")
     assert "my-attention" in listed.stdout and listed.returncode == 0
+    # a drill folder is code: the listing says where each of the learner's own comes from
+    assert "grader.py runs on this machine" in listed.stdout and f"my-attention: {mine / 'my-attention'}" in listed.stdout
     assert cli("check").returncode == 0
     good = tmp_path / "good.py"
     good.write_text(SUBMISSIONS["attention"]["correct"][0])

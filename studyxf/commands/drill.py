@@ -26,6 +26,7 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
     today's next unfinished drill."""
     from pathlib import Path
 
+    from studyxf import paths
     from studyxf.grading import catalogue
     from studyxf.grading.attempts import grade_and_record  # here, not at the top: --help lists this command
     from studyxf.grading.process import not_dumpable
@@ -40,8 +41,18 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
         from studyxf.srs import drills as drill_srs
 
         last = drill_srs.latest_status(study.conn)
+        shipped = paths.shipped_drills().resolve()
         for d in drills.values():
             click.echo(f"{d.name:<24} {last.get(d.name, 'not tried'):<10} {d.title}")
+        own = sorted({str(d.folder.resolve().parent) for d in drills.values()
+                      if d.folder.resolve().parent != shipped})
+        if own:  # code that runs on grading: the learner should know where it comes from
+            click.echo(f"\nyour own drill folders (their grader.py runs on this machine when graded): "
+                       f"{', '.join(own)}")
+            for d in drills.values():
+                if d.folder.resolve().parent != shipped:
+                    click.echo(f"  {d.name}: {d.folder}")
+            click.echo(f"the others are shipped with studyxf: {shipped}")
         return 0
     if name == "next":
         name = _next_drill()
