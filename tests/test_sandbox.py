@@ -136,3 +136,30 @@ def test_the_text_report_says_once_what_is_not_isolated(home, cli, tmp_path):
         assert "sandbox" not in res.stdout.split("A reference solution")[0]
     res, report = grade(cli, tmp_path, CORRECT, MODES["no namespaces"])
     assert "isolation" not in report  # the JSON report is DESIGN.md's
+
+
+def test_a_killed_command_leaves_no_judge_or_sandbox_behind(home, tmp_path):
+    import signal
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    f = tmp_path / "forever.py"
+    f.write_text("import time\ndef attention(q, k, v, mask=None):\n    while True:\n        time.sleep(1)\n")
+    proc = subprocess.Popen([sys.executable, "-m", "studyxf", "drill", "attention", str(f)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(4)  # torch imported, the case running
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    time.sleep(1)
+    left = [p for p in os.listdir("/proc") if p.isdigit() and str(f).encode() in _cmdline(p)]
+    assert not left, "processes of the grading outlived the command that started it"
+
+
+def _cmdline(pid: str) -> bytes:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as fh:
+            return fh.read()
+    except OSError:
+        return b""

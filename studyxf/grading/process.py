@@ -25,6 +25,15 @@ def not_dumpable() -> None:
     prctl(PR_SET_DUMPABLE, 0)
 
 
+def dies_with_parent() -> None:
+    """SIGKILL this process when its parent ends: a command killed (Ctrl-C twice, SIGKILL, a closed
+    terminal) leaves no judge or sandbox running behind it."""
+    parent = os.getppid()
+    prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:  # it ended before the prctl took
+        os._exit(70)
+
+
 def reaper() -> None:
     """This process becomes the subreaper of what it starts: an orphan of the sandbox (a double fork
     with setsid, where no PID namespace could be made) is re-parented here, to be killed."""

@@ -23,8 +23,8 @@ import sys
 import tempfile
 
 from studyxf.grading import wire
-from studyxf.grading.process import (PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, kill_descendants,
-                                     prctl, reaper)
+from studyxf.grading.process import (PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, dies_with_parent,
+                                     kill_descendants, prctl, reaper)
 
 OUTPUT_FILE_CAP = 1024 * 1024  # bytes the learner's prints may take on disk
 MEMORY_HEADROOM = 4 * 1024 ** 3  # address space allowed beyond what torch's import mapped
@@ -167,6 +167,7 @@ class Sandbox:
 
 def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: int, hide: list[str]) -> None:
     os.setpgid(0, 0)  # its own group: the judge kills everything it started at once
+    dies_with_parent()  # and a judge that is killed takes it along
     fd = os.dup(capture)
     os.set_inheritable(fd, True)
     null = os.open(os.devnull, os.O_RDONLY)

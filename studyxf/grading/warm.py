@@ -19,8 +19,10 @@ def serve() -> None:
     # Ctrl-C in a terminal reaches the whole foreground group: the watching command stops this
     # server (it closes stdin), so the server itself must not die with a traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from studyxf.grading.process import not_dumpable
+    from studyxf.grading.process import dies_with_parent, not_dumpable
 
+    # not dies_with_parent() here: the drill screen starts this server from a worker thread, and the
+    # death signal follows the thread; the server ends when its stdin closes
     not_dumpable()  # its reply pipe closed to the sandboxes of the judges it forks
 
     # paid once here, inherited by every forked child
@@ -36,6 +38,7 @@ def serve() -> None:
         pid = os.fork()
         if pid == 0:  # the child: stdio away from the protocol, then grade
             try:
+                dies_with_parent()
                 devnull = os.open(os.devnull, os.O_RDWR)
                 for fd in (0, 1, 2):
                     os.dup2(devnull, fd)

@@ -49,6 +49,9 @@ def _send(kind: str, payload: dict, out) -> None:
 
 
 def main() -> None:
+    from studyxf.grading.process import dies_with_parent
+
+    dies_with_parent()
     grade(Request.from_json(sys.argv[1]), sys.stdout)
 
 
