@@ -348,3 +348,17 @@ def test_a_fifo_or_a_device_as_the_database_is_one_line(cli, home):
         lines = res.stderr.strip().splitlines()
         assert res.returncode == 2 and len(lines) == 1 and "not a regular file" in lines[0], res.stderr
         db.unlink()
+
+
+def test_a_fifo_or_a_sparse_giant_as_the_submission_is_one_error_line(cli, home, tmp_path):
+    fifo = tmp_path / "attention.py"
+    os.mkfifo(fifo)
+    res = _run(cli, "drill", "attention", str(fifo))
+    assert res.returncode == 2 and "FIFO" in res.stderr and str(fifo) in res.stderr, res.stderr
+    _no_traceback(res)
+    giant = tmp_path / "giant.py"
+    with open(giant, "wb") as fh:
+        fh.truncate(16 * 1024 ** 3)  # sparse: no disk used
+    res = _run(cli, "drill", "attention", str(giant))
+    assert res.returncode == 2 and "larger than the 4 MiB allowed" in res.stderr, res.stderr
+    _no_traceback(res)

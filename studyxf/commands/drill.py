@@ -79,8 +79,14 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
         if reset:
             raise click.UsageError("--reset restores your workspace copy; it takes no FILE")
         path = Path(file)
-        if not path.is_file():
+        if not path.exists():
             raise StudyxfError(f"{file}: no such file")
+    from studyxf import safefile
+
+    try:  # a FIFO or a sparse giant in its place would hang or exhaust the worker: one line instead
+        safefile.read_bytes(path, safefile.MAX_TEXT)
+    except safefile.FileRefused as exc:
+        raise StudyxfError(f"{path}: {exc}") from None
     from studyxf.study import open_study
 
     study = open_study(backup=False)
