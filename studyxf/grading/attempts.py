@@ -7,6 +7,7 @@ import time
 
 from studyxf import clock
 from studyxf.srs import drills as drill_srs
+from studyxf.store import events
 from studyxf.store.db import transaction
 
 
@@ -16,13 +17,17 @@ def grade_and_record(study, d, path, hints_used: int, grade) -> tuple[dict, str 
     started = time.monotonic()
     report = grade(d, path)
     seconds = time.monotonic() - started
+    moment = clock.now()
+    failing = [t["name"] for t in report["tests"] if t["status"] != "pass"]
     with transaction(study.conn):
+        event = events.record(study.conn, "attempt", moment, drill=d.name, status=report["status"],
+                              framework=report.get("framework"), file=str(path), failing=failing,
+                              diagnosis=report["diagnosis"], seconds=seconds, hints=hints_used)
         study.conn.execute(
-            "INSERT INTO drill_attempts (drill, at, file, status, framework, failing, diagnosis, seconds, hints_used) "
-            "VALUES (?,?,?,?,?,?,?,?,?)",
-            (d.name, clock.timestamp(), str(path), report["status"], report.get("framework"),
-             json.dumps([t["name"] for t in report["tests"] if t["status"] != "pass"]),
-             json.dumps(report["diagnosis"]), seconds, hints_used))
+            "INSERT INTO drill_attempts (drill, at, file, status, framework, failing, diagnosis, seconds, hints_used, "
+            "event) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (d.name, clock.timestamp(moment), str(path), report["status"], report.get("framework"),
+             json.dumps(failing), json.dumps(report["diagnosis"]), seconds, hints_used, event))
     schedule = None
     if report["status"] == "pass":
         scheduled = drill_srs.record_pass(study.conn, d.name, study.day(), study.deck.scheduler,

@@ -16,6 +16,7 @@ from studyxf.config import Config
 from studyxf.content.curriculum import Curriculum
 from studyxf.content.sessions import RecallPrompt, Session
 from studyxf.srs import schedulers, sm2
+from studyxf.store import events
 from studyxf.store.db import transaction
 
 REASK_BELOW = 4  # SM-2 step 7: within the day, repeat until the card scores 4 or more
@@ -116,12 +117,14 @@ class Deck:
         with transaction(self.conn):
             stored = {row[0]: row[1] for row in self.conn.execute(
                 "SELECT id, removed FROM cards WHERE session_id = ?", (session.id,))}
+            added = []
             for card_id, (i, prompt) in wanted.items():
                 position = session.number * 10000 + i
                 if card_id not in stored:
                     self.conn.execute(
                         "INSERT INTO cards (id, session_id, position, kind, added_day) VALUES (?,?,?,?,?)",
                         (card_id, session.id, position, prompt.kind, day))
+                    added.append(card_id)
                 else:
                     self.conn.execute(
                         "UPDATE cards SET position = ?, kind = ?, "
@@ -131,6 +134,13 @@ class Deck:
             gone = [cid for cid, removed in stored.items() if cid not in wanted and not removed]
             for card_id in gone:
                 self.conn.execute("UPDATE cards SET removed = 1, suspended = 1 WHERE id = ?", (card_id,))
+            # events another device synced for cards this one did not have yet apply now they appear
+            waiting = [cid for cid in added if self.conn.execute(
+                "SELECT 1 FROM events WHERE subject = ? LIMIT 1", (events.CARD + cid,)).fetchone()]
+            if waiting:
+                from studyxf.sync import replay
+
+                replay.cards(self.conn, waiting, self.scheduler, self.config)
 
     def sync(self) -> None:
         """Re-sync every session that has entered the deck (their YAML may have changed)."""
@@ -297,6 +307,7 @@ class Deck:
             prev = (reps, ef, interval, due, last_day, lapses, suspended, leech)  # for undo
             before = schedulers.Step(_d(due), interval, reps, ef, fsrs) if due else None
             reask = practice or last_day == day.isoformat()
+            fuzz = 0
             if reask:
                 new = before or schedulers.Step(None, interval, reps, ef, fsrs)
             else:
@@ -311,14 +322,17 @@ class Deck:
                     "lapses = ?, suspended = ?, leech = ?, fsrs = COALESCE(?, fsrs) WHERE id = ?",
                     (new.reps, new.ef_milli, new.interval, new.due.isoformat(), day.isoformat(), lapses,
                      suspended, leech, new.fsrs, card_id))
+            event = events.record(self.conn, "review", moment, card=card_id, grade=quality, scale=sched.name,
+                                  day=day.isoformat(), typed=typed, seconds=seconds, practice=bool(practice),
+                                  fuzz=fuzz)
             cur = self.conn.execute(
                 "INSERT INTO reviews (card_id, at, day, grade, reask, typed, seconds, practice, "
                 "prev_reps, prev_ef_milli, prev_interval, prev_due, prev_last_day, prev_lapses, "
-                "prev_suspended, prev_leech, new_reps, new_ef_milli, new_interval, new_due, scale) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "prev_suspended, prev_leech, new_reps, new_ef_milli, new_interval, new_due, scale, event) "
+                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 (card_id, clock.timestamp(moment), day.isoformat(), quality, int(reask), typed,
                  seconds, int(practice), *prev, new.reps, new.ef_milli, new.interval,
-                 new.due.isoformat() if new.due else None, sched.name))
+                 new.due.isoformat() if new.due else None, sched.name, event))
         return cur.lastrowid, new.due
 
     def undo(self, review_id: int) -> str | None:
@@ -326,11 +340,12 @@ class Deck:
         with transaction(self.conn):
             row = self.conn.execute(
                 "SELECT card_id, reask, prev_reps, prev_ef_milli, prev_interval, prev_due, "
-                "prev_last_day, prev_lapses, prev_suspended, prev_leech, scale FROM reviews WHERE id = ?",
+                "prev_last_day, prev_lapses, prev_suspended, prev_leech, scale, event FROM reviews WHERE id = ?",
                 (review_id,)).fetchone()
             if row is None:
                 return None
             card_id, reask = row[0], row[1]
+            events.record(self.conn, "undo", card=card_id, review=row[11])
             self.conn.execute("DELETE FROM reviews WHERE id = ?", (review_id,))
             if not reask:
                 self.conn.execute(
@@ -345,23 +360,31 @@ class Deck:
         return card_id
 
     # -- other actions -------------------------------------------------------------------------
-    def _set(self, sql: str, *params) -> bool:
+    def _set(self, event: tuple[str, dict], sql: str, *params) -> bool:
+        """One change to a card and its event (DESIGN.md: every change to the history is an event)."""
         with transaction(self.conn):
+            if self.conn.execute("SELECT 1 FROM cards WHERE id = ?", (event[1]["card"],)).fetchone() is None:
+                return False
+            events.record(self.conn, event[0], **event[1])
             return self.conn.execute(sql, params).rowcount > 0
 
     def suspend(self, card_id: str, on: bool = True) -> bool:
-        return self._set("UPDATE cards SET suspended = ? WHERE id = ? AND removed = 0", int(on), card_id)
+        return self._set(("suspend" if on else "unsuspend", {"card": card_id}),
+                         "UPDATE cards SET suspended = ? WHERE id = ? AND removed = 0", int(on), card_id)
 
     def bury(self, card_id: str) -> str | None:
         """Hide the card until the next study day; returns what buried_until was (for undo)."""
         tomorrow = (self.today() + timedelta(days=1)).isoformat()
         with transaction(self.conn):
             row = self.conn.execute("SELECT buried_until FROM cards WHERE id = ?", (card_id,)).fetchone()
+            if row is not None:
+                events.record(self.conn, "bury", card=card_id, until=tomorrow)
             self.conn.execute("UPDATE cards SET buried_until = ? WHERE id = ?", (tomorrow, card_id))
         return row[0] if row else None
 
     def unbury(self, card_id: str, previous: str | None = None) -> bool:
-        return self._set("UPDATE cards SET buried_until = ? WHERE id = ?", previous, card_id)
+        return self._set(("unbury", {"card": card_id, "until": previous}),
+                         "UPDATE cards SET buried_until = ? WHERE id = ?", previous, card_id)
 
     def state_of(self, card: Card, reasks: set[str] | None = None, day: date | None = None) -> str:
         """new, learning (graded below 4 today, to be asked again), review, suspended or buried."""
@@ -445,6 +468,8 @@ class Deck:
     def reset(self, card_id: str) -> bool:
         """Forget a card's schedule and history: it becomes new again."""
         with transaction(self.conn):
+            if self.conn.execute("SELECT 1 FROM cards WHERE id = ?", (card_id,)).fetchone() is not None:
+                events.record(self.conn, "reset", card=card_id)
             self.conn.execute("DELETE FROM reviews WHERE card_id = ?", (card_id,))
             return self.conn.execute(
                 "UPDATE cards SET reps = 0, ef_milli = ?, interval = 0, due = NULL, last_day = NULL, "
@@ -452,4 +477,5 @@ class Deck:
                 (sm2.EF_START_MILLI, card_id)).rowcount > 0
 
     def flag(self, card_id: str, note: str) -> bool:
-        return self._set("UPDATE cards SET flag = ? WHERE id = ?", note or "flagged", card_id)
+        return self._set(("flag", {"card": card_id, "note": note or "flagged"}),
+                         "UPDATE cards SET flag = ? WHERE id = ?", note or "flagged", card_id)

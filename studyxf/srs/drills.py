@@ -8,6 +8,7 @@ import sqlite3
 from datetime import date, datetime
 
 from studyxf import clock
+from studyxf.store import events
 from studyxf.store.db import transaction
 
 LONG_ROUND_S = 30 * 60  # a first-try pass that took this long earns 4, not 5
@@ -74,6 +75,15 @@ def record_pass(conn: sqlite3.Connection, drill: str, day: date, scheduler=None,
     return q, state.due
 
 
+def reschedule(conn: sqlite3.Connection, drill: str, scheduler, rollover_hour: int) -> None:
+    """One drill's schedule rebuilt from its attempts (after a sync brought some; in the caller's transaction)."""
+    state, last_day, q = _replay(conn, drill, scheduler, rollover_hour)
+    if state is None:
+        conn.execute("DELETE FROM drill_schedule WHERE drill = ?", (drill,))
+    else:
+        _store(conn, drill, state, last_day, q)
+
+
 def reschedule_all(conn: sqlite3.Connection, scheduler, rollover_hour: int) -> None:
     """Every scheduled drill rebuilt under `scheduler` (after a switch; inside the caller's transaction)."""
     for (drill,) in conn.execute("SELECT drill FROM drill_schedule").fetchall():
@@ -100,6 +110,7 @@ def next_hint(conn: sqlite3.Connection, drill) -> str | None:
     if shown >= len(drill.hints):
         return None
     with transaction(conn):
+        events.record(conn, "hint", drill=drill.name)
         conn.execute("INSERT INTO drill_hints (drill, shown, at) VALUES (?, 1, ?) ON CONFLICT(drill) DO UPDATE "
                      "SET shown = shown + 1, at = excluded.at", (drill.name, clock.timestamp()))
     return f"hint {shown + 1}/{len(drill.hints)}: {drill.hints[shown]}"

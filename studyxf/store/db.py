@@ -14,7 +14,7 @@ from pathlib import Path
 from studyxf import clock, paths
 from studyxf.errors import StoreError
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 BACKUPS_KEPT = 7
 # how long a writer waits for another process's lock; STUDYXF_BUSY_TIMEOUT (seconds) shortens it in tests
 BUSY_TIMEOUT_S = int(os.environ.get("STUDYXF_BUSY_TIMEOUT", "30"))
@@ -126,7 +126,17 @@ def _migrate_5(db) -> None:
     db["settings"].insert({"key": "scheduler", "value": "sm2"})
 
 
-MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3, 4: _migrate_4, 5: _migrate_5}
+def _migrate_6(db) -> None:
+    """Two machines, one history: a random device id and name, the event log (every change is also an
+    event, written in the same transaction), and how far each other device's sync files were read.
+    The history written so far becomes this device's first events, so a first sync sends it."""
+    from studyxf.store import events
+
+    events.create_tables(db.conn)
+    events.backfill(db.conn)
+
+
+MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3, 4: _migrate_4, 5: _migrate_5, 6: _migrate_6}
 
 
 def _check_file(path: Path) -> None:

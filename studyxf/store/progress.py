@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from studyxf import clock
+from studyxf.store import events
 from studyxf.store.db import transaction
 
 CHECK_KINDS = ("deliverable", "checklist", "reading", "video", "agenda")
@@ -33,19 +34,24 @@ def completed(conn: sqlite3.Connection) -> dict[str, str]:
 
 
 def complete(conn: sqlite3.Connection, session_id: str, done: bool = True) -> None:
+    moment = clock.now()
     with transaction(conn):
+        events.record(conn, "complete", moment, session=session_id, done=done)
         conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
                      (session_id,))
         conn.execute("UPDATE session_progress SET completed_at = ? WHERE session_id = ?",
-                     (_now() if done else None, session_id))
+                     (clock.timestamp(moment) if done else None, session_id))
 
 
 def set_check(conn: sqlite3.Connection, session_id: str, kind: str, item: int, on: bool) -> None:
     if kind not in CHECK_KINDS:
         raise ValueError(kind)
+    moment = clock.now()
     with transaction(conn):
+        events.record(conn, "check", moment, session=session_id, list=kind, item=item, on=bool(on))
         if on:
-            conn.execute("INSERT OR REPLACE INTO checks VALUES (?, ?, ?, ?)", (session_id, kind, item, _now()))
+            conn.execute("INSERT OR REPLACE INTO checks VALUES (?, ?, ?, ?)",
+                         (session_id, kind, item, clock.timestamp(moment)))
         else:
             conn.execute("DELETE FROM checks WHERE session_id = ? AND kind = ? AND item = ?",
                          (session_id, kind, item))
@@ -64,11 +70,14 @@ JOURNAL_LABELS = ("What surprised you", "What you still don't understand", "What
 
 def save_journal(conn: sqlite3.Connection, session_id: str, **lines: str) -> None:
     fields = {k: v for k, v in lines.items() if k in JOURNAL_FIELDS}
+    moment = clock.now()
     with transaction(conn):
+        if fields:
+            events.record(conn, "journal", moment, session=session_id, fields=fields)
         conn.execute("INSERT INTO journal (session_id) VALUES (?) ON CONFLICT DO NOTHING", (session_id,))
         for key, value in fields.items():
             conn.execute(f"UPDATE journal SET {key} = ?, updated_at = ? WHERE session_id = ?",
-                         (value, _now(), session_id))
+                         (value, clock.timestamp(moment), session_id))
 
 
 def journal(conn: sqlite3.Connection, session_id: str) -> dict[str, str]:
@@ -78,11 +87,13 @@ def journal(conn: sqlite3.Connection, session_id: str) -> dict[str, str]:
 
 
 def save_notes(conn: sqlite3.Connection, session_id: str, text: str) -> None:
+    moment = clock.now()
     with transaction(conn):
+        events.record(conn, "notes", moment, session=session_id, text=text)
         conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
                      (session_id,))
         conn.execute("UPDATE session_progress SET notes = ?, notes_updated = ? WHERE session_id = ?",
-                     (text, _now(), session_id))
+                     (text, clock.timestamp(moment), session_id))
 
 
 def notes(conn: sqlite3.Connection, session_id: str) -> str:
@@ -92,6 +103,7 @@ def notes(conn: sqlite3.Connection, session_id: str) -> str:
 
 def set_flag(conn: sqlite3.Connection, session_id: str, on: bool, note: str = "") -> None:
     with transaction(conn):
+        events.record(conn, "session-flag", session=session_id, on=bool(on), note=note if on else "")
         conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
                      (session_id,))
         conn.execute("UPDATE session_progress SET flagged = ?, flag_note = ? WHERE session_id = ?",
@@ -129,6 +141,7 @@ def timer(conn: sqlite3.Connection, key: str) -> TimerState:
 
 
 def _timer_event(conn, key: str, event: str, state: TimerState, now: datetime) -> None:
+    events.record(conn, "timer", now, key=key, event=event, elapsed=state.elapsed(now))
     conn.execute("INSERT INTO timer_log (key, event, at, elapsed_s) VALUES (?, ?, ?, ?)",
                  (key, event, clock.timestamp(now), state.elapsed(now)))
 

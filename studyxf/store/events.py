@@ -1,0 +1,182 @@
+"""The event log: every change to the history is also one event, written by `record` in the same
+transaction as the change, with a globally unique id `<device>:<seq>` (DESIGN.md, "Two machines,
+one history"). `studyxf sync` (studyxf/sync/) sends these and replays the merged log.
+
+An event is a JSON object: {"id", "at" (ISO 8601 with the UTC offset, microseconds), "kind",
+...fields}. `ord` orders the merged log: the UTC time, then the device, then the sequence number.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from datetime import datetime, timezone
+
+from studyxf import clock
+
+# subject prefixes: what an event is about, so a replay reads one card's (drill's, ...) events by index
+CARD, DRILL, SESSION, TIMER, DEVICE = "card:", "drill:", "session:", "timer:", "device:"
+CARD_KINDS = ("review", "undo", "suspend", "unsuspend", "bury", "unbury", "reset", "flag")
+DRILL_KINDS = ("attempt", "hint")
+SESSION_KINDS = ("check", "journal", "notes", "complete", "session-flag")
+KINDS = CARD_KINDS + DRILL_KINDS + SESSION_KINDS + ("timer", "device")
+
+
+def new_device_id() -> str:
+    return secrets.token_hex(8)
+
+
+def default_name() -> str:
+    import socket
+
+    return socket.gethostname() or "studyxf"
+
+
+def aware(moment: datetime | None = None) -> datetime:
+    """A moment (studyxf's local naive time, or aware) as an aware time with this machine's offset."""
+    moment = moment or clock.now()
+    return moment.astimezone() if moment.tzinfo is None else moment
+
+
+def local_seconds(at: str) -> str:
+    """An event's time as the tables store times: local, naive, to the second."""
+    return datetime.fromisoformat(at).astimezone().replace(tzinfo=None).isoformat(timespec="seconds")
+
+
+def local_moment(at: str) -> datetime:
+    """An event's time as clock.now() gives it: local and naive (microseconds kept)."""
+    return datetime.fromisoformat(at).astimezone().replace(tzinfo=None)
+
+
+def order_key(at: str, device: str, seq: int) -> str:
+    """The merged log's order: time (UTC), then device, then sequence (ties by event id)."""
+    utc = datetime.fromisoformat(at).astimezone(timezone.utc)
+    return f"{utc.strftime('%Y-%m-%dT%H:%M:%S.%f')} {device} {seq:012d}"
+
+
+def subject_of(event: dict) -> str | None:
+    kind = event.get("kind")
+    if kind in CARD_KINDS:
+        return CARD + str(event.get("card"))
+    if kind in DRILL_KINDS:
+        return DRILL + str(event.get("drill"))
+    if kind in SESSION_KINDS:
+        return SESSION + str(event.get("session"))
+    if kind == "timer":
+        return TIMER + str(event.get("key"))
+    if kind == "device":
+        return DEVICE + str(event.get("id", "")).rsplit(":", 1)[0]
+    return None
+
+
+def encode(event: dict) -> str:
+    return json.dumps(event, separators=(",", ":"), ensure_ascii=False, sort_keys=False)
+
+
+def create_tables(conn: sqlite3.Connection) -> None:
+    """Migration 6's tables: this install's identity and counter, the log, and how far each
+    other device's files have been read."""
+    conn.execute("CREATE TABLE device (id TEXT PRIMARY KEY, name TEXT NOT NULL, seq INTEGER NOT NULL DEFAULT 0, "
+                 "sent INTEGER NOT NULL DEFAULT 0, out_file INTEGER NOT NULL DEFAULT 0, "
+                 "out_offset INTEGER NOT NULL DEFAULT 0, last_sync TEXT)")
+    conn.execute("CREATE TABLE events (id TEXT PRIMARY KEY, device TEXT NOT NULL, seq INTEGER NOT NULL, "
+                 "ord TEXT NOT NULL, kind TEXT NOT NULL, subject TEXT, body TEXT NOT NULL)")
+    conn.execute("CREATE UNIQUE INDEX events_device_seq ON events (device, seq)")
+    conn.execute("CREATE INDEX events_subject ON events (subject, ord)")
+    conn.execute("CREATE TABLE sync_files (path TEXT PRIMARY KEY, device TEXT NOT NULL, "
+                 "offset INTEGER NOT NULL, line INTEGER NOT NULL)")
+    conn.execute("ALTER TABLE reviews ADD COLUMN event TEXT")
+    conn.execute("ALTER TABLE drill_attempts ADD COLUMN event TEXT")
+    conn.execute("INSERT INTO device (id, name) VALUES (?, ?)", (new_device_id(), default_name()))
+
+
+def device(conn: sqlite3.Connection) -> tuple[str, str]:
+    """(id, name) of this install."""
+    return conn.execute("SELECT id, name FROM device").fetchone()
+
+
+def insert(conn: sqlite3.Connection, event: dict, device_id: str, seq: int) -> None:
+    conn.execute("INSERT OR IGNORE INTO events (id, device, seq, ord, kind, subject, body) VALUES (?,?,?,?,?,?,?)",
+                 (event["id"], device_id, seq, order_key(event["at"], device_id, seq), event["kind"],
+                  subject_of(event), encode(event)))
+
+
+def record(conn: sqlite3.Connection, kind: str, moment: datetime | None = None, **fields) -> str:
+    """Write one event of this device inside the caller's transaction; returns its id."""
+    device_id, seq = conn.execute("UPDATE device SET seq = seq + 1 RETURNING id, seq").fetchone()
+    event = {"id": f"{device_id}:{seq}", "at": aware(moment).isoformat(timespec="microseconds"), "kind": kind,
+             **fields}
+    insert(conn, event, device_id, seq)
+    return event["id"]
+
+
+def backfill(conn: sqlite3.Connection) -> None:
+    """Migration 6: the history written before events existed becomes events of this device, so a
+    first sync sends it and a replay rebuilds the same state: reviews and drill attempts in the
+    order they were written, then the state that is not derived from them (suspensions, burials,
+    flags, checklists, journals, notes, completions, session flags, timer logs, hints shown)."""
+    def at_of(text: str | None) -> datetime:
+        return datetime.fromisoformat(text) if text else clock.now()
+
+    from datetime import date
+
+    for (rid, card, at, day, grade, reask, typed, seconds, practice, new_interval, new_due,
+         scale) in conn.execute("SELECT id, card_id, at, day, grade, reask, typed, seconds, practice, new_interval, "
+                                "new_due, scale FROM reviews ORDER BY id").fetchall():
+        fuzz = 0
+        if scale == "sm2" and not reask and new_due and new_interval is not None:
+            fuzz = (date.fromisoformat(new_due) - date.fromisoformat(day)).days - new_interval
+        eid = record(conn, "review", at_of(at), card=card, grade=grade, scale=scale, day=day, typed=typed,
+                     seconds=seconds, practice=bool(practice), fuzz=fuzz)
+        conn.execute("UPDATE reviews SET event = ? WHERE id = ?", (eid, rid))
+    for rid, drill, at, file, status, framework, failing, diagnosis, seconds, hints in conn.execute(
+            "SELECT id, drill, at, file, status, framework, failing, diagnosis, seconds, hints_used "
+            "FROM drill_attempts ORDER BY id").fetchall():
+        eid = record(conn, "attempt", at_of(at), **attempt_fields(drill, file, status, framework, failing, diagnosis,
+                                                                    seconds, hints))
+        conn.execute("UPDATE drill_attempts SET event = ? WHERE id = ?", (eid, rid))
+    for drill, shown, at in conn.execute("SELECT drill, shown, at FROM drill_hints").fetchall():
+        for _ in range(shown or 0):
+            record(conn, "hint", at_of(at), drill=drill)
+    for card, suspended, leech, removed, buried, flag in conn.execute(
+            "SELECT id, suspended, leech, removed, buried_until, flag FROM cards ORDER BY id").fetchall():
+        if suspended and not leech and not removed:
+            record(conn, "suspend", card=card)
+        if leech and not suspended:
+            record(conn, "unsuspend", card=card)
+        if buried:
+            record(conn, "bury", card=card, until=buried)
+        if flag:
+            record(conn, "flag", card=card, note=flag)
+    for session, kind, item, at in conn.execute("SELECT session_id, kind, item, checked_at FROM checks").fetchall():
+        record(conn, "check", at_of(at), session=session, list=kind, item=item, on=True)
+    for session, surprised, unclear, read_next, at in conn.execute(
+            "SELECT session_id, surprised, unclear, read_next, updated_at FROM journal").fetchall():
+        fields = {k: v for k, v in zip(("surprised", "unclear", "read_next"), (surprised, unclear, read_next))
+                  if v is not None}
+        if fields:
+            record(conn, "journal", at_of(at), session=session, fields=fields)
+    for session, completed_at, flagged, note, notes, notes_at in conn.execute(
+            "SELECT session_id, completed_at, flagged, flag_note, notes, notes_updated "
+            "FROM session_progress").fetchall():
+        if completed_at:
+            record(conn, "complete", at_of(completed_at), session=session, done=True)
+        if flagged:
+            record(conn, "session-flag", session=session, on=True, note=note or "")
+        if notes:
+            record(conn, "notes", at_of(notes_at), session=session, text=notes)
+    for key, event, at, elapsed in conn.execute("SELECT key, event, at, elapsed_s FROM timer_log ORDER BY id").fetchall():
+        record(conn, "timer", at_of(at), key=key, event=event, elapsed=elapsed)
+
+
+def attempt_fields(drill, file, status, framework, failing, diagnosis, seconds, hints) -> dict:
+    """A drill attempt's event fields from its row (failing and diagnosis are JSON text there)."""
+    def load(text):
+        try:
+            return json.loads(text) if text else None
+        except ValueError:
+            return None
+
+    return {"drill": drill, "status": status, "framework": framework, "file": file, "failing": load(failing),
+            "diagnosis": load(diagnosis), "seconds": seconds, "hints": hints}
