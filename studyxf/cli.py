@@ -15,7 +15,7 @@ COMMANDS = {  # name -> module:attribute
     "complete": "sessions:complete", "flag": "sessions:flag", "notes": "sessions:notes",
     "review": "cards:review", "cards": "cards:cards", "stats": "cards:stats", "export": "cards:export",
     "drill": "drill:drill", "lab": "lab:lab", "calc": "calc:calc", "backup": "backup:backup",
-    "import": "authoring:import_", "new": "authoring:new", "serve": "serve:serve",
+    "import": "authoring:import_", "new": "authoring:new", "serve": "serve:serve", "sync": "sync:sync",
 }
 
 

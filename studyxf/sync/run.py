@@ -1,0 +1,118 @@
+"""`studyxf sync DIR`: send this device's events, take in the others' (each once, by id), and replay
+what derives from them, in one transaction; and `--status`, which writes nothing."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+from collections import Counter
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from studyxf import paths
+from studyxf.errors import StudyxfError
+from studyxf.store import events
+from studyxf.store.db import transaction
+from studyxf.sync import folder as files, replay
+
+
+@dataclass
+class Result:
+    sent: int = 0
+    received: dict[str, Counter] = field(default_factory=dict)  # device id -> counts by kind
+    names: dict[str, str] = field(default_factory=dict)
+    damaged: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        """`received N events from NAME (R reviews, A attempts), sent M`."""
+        parts = [f"received {sum(c.values())} events from {self.names.get(dev, dev)} "
+                 f"({c['review']} reviews, {c['attempt']} attempts)" for dev, c in self.received.items()]
+        return f"{'; '.join(parts) or 'received 0 events'}, sent {self.sent}"
+
+
+@contextmanager
+def _lock():
+    """One sync at a time on this data directory (two would append the same events twice)."""
+    path = paths.home() / "sync.lock"
+    with open(path, "a") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise StudyxfError("another studyxf sync is running on this data directory") from None
+        yield
+
+
+def _root(directory: str) -> Path:
+    root = Path(directory).expanduser()
+    if root.exists() and not root.is_dir():
+        raise StudyxfError(f"{root}: not a directory")
+    if root.resolve() == paths.home().resolve() or paths.home().resolve() in root.resolve().parents:
+        raise StudyxfError(f"{root}: the sync folder must be outside the data directory")
+    return root
+
+
+def name_of(conn, dev: str) -> str:
+    row = conn.execute("SELECT body FROM events WHERE subject = ? ORDER BY ord DESC LIMIT 1",
+                       (events.DEVICE + dev,)).fetchone()
+    return (json.loads(row[0]).get("name") if row else None) or dev
+
+
+def sync(study, directory: str, name: str | None = None) -> Result:
+    conn = study.conn
+    root = _root(directory)
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StudyxfError(f"{root}: cannot create the sync folder: {exc.strerror or exc}") from None
+    result = Result()
+    with _lock():
+        with transaction(conn):
+            me, current = events.device(conn)
+            if name and name != current:
+                conn.execute("UPDATE device SET name = ?", (name,))
+            announced = conn.execute("SELECT 1 FROM events WHERE subject = ? LIMIT 1",
+                                     (events.DEVICE + me,)).fetchone()
+            if not announced or (name and name != current):
+                events.record(conn, "device", name=name or current)
+        result.sent = files.send(conn, root)
+        with transaction(conn):
+            incoming, result.damaged = files.receive(conn, root, me)
+            seen: dict[str, set[int]] = {}
+            subjects: set[str] = set()
+            for event, dev, seq in incoming:
+                if dev not in seen:
+                    seen[dev] = {s for (s,) in conn.execute("SELECT seq FROM events WHERE device = ?", (dev,))}
+                if seq in seen[dev]:
+                    continue
+                seen[dev].add(seq)
+                events.insert(conn, event, dev, seq)
+                result.received.setdefault(dev, Counter())[event["kind"]] += 1
+                subject = events.subject_of(event)
+                if subject:
+                    subjects.add(subject)
+            replay.apply(conn, subjects, study.deck.scheduler, study.config)
+            files.crash_point("before-commit")
+            result.names = {dev: name_of(conn, dev) for dev in result.received}
+    study.enter_today()  # a session completed elsewhere brings its cards, and their waiting events apply
+    return result
+
+
+def status(study, directory: str) -> list[str]:
+    """The devices, their last sync, and what is pending; nothing is written."""
+    conn = study.conn
+    root = _root(directory)
+    me, name, seq, sent, last = conn.execute("SELECT id, name, seq, sent, last_sync FROM device").fetchone()
+    lines = [f"this device: {name} ({me}), last sync {last or 'never'}, {seq - sent} events to send"]
+    unread = files.unread(conn, root, me)
+    counts = dict(conn.execute("SELECT device, COUNT(*) FROM events WHERE device != ? GROUP BY device", (me,)))
+    for dev in sorted(set(unread) | set(counts)):
+        lines.append(f"{name_of(conn, dev)} ({dev}): last wrote {files.last_written(root, dev) or 'nothing here'}, "
+                     f"{counts.get(dev, 0)} events received, {unread.get(dev, 0)} bytes not read yet")
+    waiting = conn.execute(
+        "SELECT COUNT(*), COUNT(DISTINCT subject) FROM events WHERE subject LIKE 'card:%' "
+        "AND substr(subject, 6) NOT IN (SELECT id FROM cards)").fetchone()
+    if waiting[0]:
+        lines.append(f"{waiting[0]} events wait for {waiting[1]} cards this machine does not have yet "
+                     f"(they apply when their session enters the deck)")
+    return lines

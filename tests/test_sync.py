@@ -1,0 +1,289 @@
+"""Two machines, one history (DESIGN.md; issue 29): two data directories synced through a folder,
+as a learner would, with the commands they would run."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, run_cli
+
+ATTEMPTS = """
+import sys
+from types import SimpleNamespace
+from studyxf.study import open_study
+from studyxf.grading.attempts import grade_and_record
+study = open_study()
+study.enter_today()
+for status in sys.argv[2:]:
+    report = {"status": status, "framework": "numpy", "tests": [], "diagnosis": []}
+    grade_and_record(study, SimpleNamespace(name=sys.argv[1]), "mine.py", 0, lambda d, p: report)
+"""
+
+
+class Machine:
+    def __init__(self, home: Path, folder: Path, name: str):
+        self.home, self.folder, self.name = home, folder, name
+
+    def env(self, day: str) -> dict:
+        return {"STUDYXF_HOME": str(self.home), "STUDYXF_NOW": f"{day}T20:00:00", "NO_COLOR": "1"}
+
+    def run(self, *args, day="2026-11-10", input=None, check=True):
+        r = run_cli(*args, input=input, env=self.env(day))
+        if check:
+            assert r.returncode == 0, r.stderr
+        return r
+
+    def review(self, keys: str, day: str):
+        return self.run("review", "--plain", input=keys, day=day)
+
+    def attempts(self, drill: str, *statuses: str, day: str):
+        env = dict(os.environ, PYTHONPATH=str(ROOT), **self.env(day))
+        subprocess.run([sys.executable, "-c", ATTEMPTS, drill, *statuses], env=env, check=True, cwd=str(ROOT))
+
+    def sync(self, day="2026-11-10", *extra):
+        return self.run("sync", str(self.folder), "--name", self.name, *extra, day=day)
+
+    def view(self, day="2026-11-10") -> dict:
+        """What the learner sees: cards, stats, the drill listing."""
+        return {"cards": json.loads(self.run("cards", "--json", day=day).stdout),
+                "stats": json.loads(self.run("stats", "--json", day=day).stdout),
+                "drills": self.run("drill", day=day).stdout}
+
+    @contextmanager
+    def db(self):
+        conn = sqlite3.connect(self.home / "studyxf.sqlite3", isolation_level=None)
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    def review_events(self) -> list[str]:
+        with self.db() as conn:
+            return [e for (e,) in conn.execute("SELECT event FROM reviews")]
+
+
+@pytest.fixture
+def two(tmp_path, monkeypatch):
+    for var in ("STUDYXF_SESSIONS", "STUDYXF_DRILLS", "STUDYXF_SCHEDULER"):
+        monkeypatch.delenv(var, raising=False)
+    folder = tmp_path / "Sync" / "studyxf"
+    return Machine(tmp_path / "laptop", folder, "laptop"), Machine(tmp_path / "gpu", folder, "gpu-box")
+
+
+def _histories(a: Machine, b: Machine) -> None:
+    """Reviews, an undo, a suspension, a burial and drill attempts on both, on different days."""
+    a.review("4\n2\n5\nu\n3\n!\n4\n1\nq\n", day="2026-11-01")
+    a.attempts("attention", "fail", "pass", day="2026-11-01")
+    b.review("5\n5\n1\nb\n4\n3\nq\n", day="2026-11-02")
+    b.attempts("attention", "pass", day="2026-11-02")
+    b.attempts("rope", "error", "pass", day="2026-11-02")
+    a.review("4\n4\n4\n4\n5\nq\n", day="2026-11-03")
+
+
+def test_either_order_gives_one_history(two, tmp_path):
+    a, b = two
+    _histories(a, b)
+    made = set(a.review_events()) | set(b.review_events())
+    # the same two histories, synced the other way round, in copies of both data directories
+    a2 = Machine(tmp_path / "laptop2", tmp_path / "Sync2", "laptop")
+    b2 = Machine(tmp_path / "gpu2", tmp_path / "Sync2", "gpu-box")
+    shutil.copytree(a.home, a2.home)
+    shutil.copytree(b.home, b2.home)
+
+    first = a.sync(day="2026-11-04").stdout
+    assert first.strip().endswith("sent " + first.strip().rsplit("sent ", 1)[1])
+    got = b.sync(day="2026-11-04").stdout
+    assert "from laptop (" in got and "attempts)" in got
+    a.sync(day="2026-11-04")
+    b2.sync(day="2026-11-04")
+    a2.sync(day="2026-11-04")
+    b2.sync(day="2026-11-04")
+
+    views = [m.view("2026-11-04") for m in (a, b, a2, b2)]
+    assert views[0] == views[1] == views[2] == views[3]
+    assert any(c["state"] == "suspended" for c in views[0]["cards"])
+    assert any(c["reviews"] > 1 for c in views[0]["cards"])
+    assert "attention" in views[0]["drills"] and "pass" in views[0]["drills"]
+    for m in (a, b, a2, b2):  # every review made on either machine, once in each log
+        log = m.review_events()
+        assert Counter(log).most_common(1)[0][1] == 1
+        assert set(log) == made
+
+
+def test_twice_is_once(two):
+    a, b = two
+    _histories(a, b)
+    a.sync(day="2026-11-04")
+    b.sync(day="2026-11-04")
+    a.sync(day="2026-11-04")
+    before = a.view("2026-11-04"), b.view("2026-11-04")
+    assert a.sync(day="2026-11-04").stdout.strip() == "received 0 events, sent 0"
+    assert b.sync(day="2026-11-04").stdout.strip() == "received 0 events, sent 0"
+    assert (a.view("2026-11-04"), b.view("2026-11-04")) == before
+    status = a.run("sync", str(a.folder), "--status", day="2026-11-04").stdout
+    assert "this device: laptop" in status and "gpu-box" in status and "0 events to send" in status
+
+
+def test_sync_brings_the_review_due(two):
+    """A card answered on the laptop is not due again on the box the next day."""
+    a, b = two
+    a.review("5\n" * 20 + "q\n", day="2026-11-01")
+    b.run("cards", day="2026-11-01")
+    a.sync(day="2026-11-01")
+    b.sync(day="2026-11-02")
+    due_b = json.loads(b.run("cards", "--json", "--due", day="2026-11-02").stdout)
+    due_a = json.loads(a.run("cards", "--json", "--due", day="2026-11-02").stdout)
+    assert due_a == due_b
+
+
+def _device_file(m: Machine) -> Path:
+    with m.db() as conn:
+        dev = conn.execute("SELECT id FROM device").fetchone()[0]
+    return m.folder / dev / "1.jsonl"
+
+
+def test_damaged_line_reported_and_skipped_truncated_line_waited_for(two):
+    a, b = two
+    b.review("4\n4\nq\n", day="2026-11-02")
+    b.sync(day="2026-11-02")
+    path = _device_file(b)
+    lines = path.read_text().splitlines()
+    good = json.loads(next(line for line in lines if '"kind":"review"' in line))
+    dev = good["id"].split(":")[0]
+    late = dict(good, id=f"{dev}:900", grade=1)
+    with open(path, "a") as fh:  # a damaged line, a good one after it, then half a line
+        fh.write('{"id": "broken\n')
+        fh.write(json.dumps(dict(good, id=f"{dev}:800", grade=9)) + "\n")
+        fh.write(json.dumps(dict(good, id=f"{dev}:850")) + "\n")
+        fh.write(json.dumps(late)[:40])
+    r = a.sync(day="2026-11-03")
+    n = len(lines)
+    assert f"{path}:{n + 1}: not a JSON line" in r.stderr
+    assert f"{path}:{n + 2}: review: grade 9" in r.stderr
+    assert f"{path}:{n + 4}" not in r.stderr  # the unfinished line is waited for, not reported
+    assert "received" in r.stdout
+    with a.db() as conn:
+        ids = {e for (e,) in conn.execute("SELECT id FROM events")}
+    assert f"{dev}:850" in ids and f"{dev}:800" not in ids and f"{dev}:900" not in ids
+    with open(path, "a") as fh:  # the writer finishes its line
+        fh.write(json.dumps(late)[40:] + "\n")
+    r = a.sync(day="2026-11-03")
+    assert r.stderr == "" and "received 1 events" in r.stdout
+    assert a.sync(day="2026-11-03").stdout.strip() == "received 0 events, sent 0"
+
+
+def test_events_for_cards_this_machine_lacks_wait_for_them(two):
+    a, b = two
+    # the box answered a card of a session the laptop does not have (a session file on one machine only)
+    b.review("4\n4\n4\nq\n", day="2026-11-02")
+    with b.db() as conn:
+        card = conn.execute("SELECT card_id FROM reviews LIMIT 1").fetchone()[0]
+        conn.execute("UPDATE events SET body = replace(body, ?, ?), subject = replace(subject, ?, ?)",
+                     (card, "elsewhere-1/x", card, "elsewhere-1/x"))
+    b.sync(day="2026-11-02")
+    a.sync(day="2026-11-03")
+    status = a.run("sync", str(a.folder), "--status", day="2026-11-03").stdout
+    assert "wait for 1 cards" in status
+    with a.db() as conn:  # the card appears (its session entered the deck): its history applies
+        conn.execute("INSERT INTO cards (id, session_id, position, kind, added_day) VALUES "
+                     "('elsewhere-1/x', 'elsewhere-1', 1, 'text', '2026-11-03')")
+    from studyxf.config import Config
+    from studyxf.srs import schedulers
+    from studyxf.sync import replay
+
+    with a.db() as conn:
+        replay.cards(conn, ["elsewhere-1/x"], schedulers.Sm2(), Config())
+    card = next(c for c in json.loads(a.run("cards", "--json", day="2026-11-03").stdout) if c["id"] == "elsewhere-1/x")
+    assert card["reviews"] == 1 and card["due"] == "2026-11-03"
+
+
+def test_replay_rebuilds_what_the_machine_wrote(two):
+    """The replay of a machine's own log gives back the state it wrote answer by answer (the same
+    scheduler functions, the same rules): so a card touched on one machine only looks the same on both."""
+    a, _ = two
+    a.review("4\n2\n5\nu\n3\n!\n4\n1\nq\n", day="2026-11-01")
+    a.review("4\n0\nb\n5\n3\n4\nq\n", day="2026-11-02")
+    a.review("5\n5\n2\n4\nu\nu\n4\nq\n", day="2026-11-08")
+    from studyxf.config import Config
+    from studyxf.srs import schedulers
+    from studyxf.sync import replay
+
+    cols = "id, reps, ef_milli, interval, due, last_day, lapses, suspended, leech, buried_until, flag, fsrs"
+    with a.db() as conn:
+        before = conn.execute(f"SELECT {cols} FROM cards ORDER BY id").fetchall()
+        rows_before = conn.execute("SELECT card_id, day, grade, reask, new_due, prev_due FROM reviews "
+                                   "ORDER BY card_id, id").fetchall()
+        replay.cards(conn, [r[0] for r in before], schedulers.Sm2(), Config())
+        assert conn.execute(f"SELECT {cols} FROM cards ORDER BY id").fetchall() == before
+        assert conn.execute("SELECT card_id, day, grade, reask, new_due, prev_due FROM reviews "
+                            "ORDER BY card_id, id").fetchall() == rows_before
+
+
+def _start_sync(m: Machine, day: str, crash: str | None = None) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **m.env(day))
+    if crash:
+        env["STUDYXF_SYNC_CRASH"] = crash
+    return subprocess.Popen([sys.executable, "-m", "studyxf", "sync", str(m.folder), "--name", m.name], env=env,
+                            cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _file_ids(m: Machine) -> list[str]:
+    with m.db() as conn:
+        dev = conn.execute("SELECT id FROM device").fetchone()[0]
+    ids = []
+    for path in sorted((m.folder / dev).glob("*.jsonl")):
+        for line in path.read_bytes().split(b"\n"):
+            try:
+                ids.append(json.loads(line)["id"])
+            except ValueError:
+                pass
+    return ids
+
+
+def test_sigkill_anywhere_loses_and_duplicates_nothing(two):
+    a, b = two
+    _histories(a, b)
+    made = set(a.review_events()) | set(b.review_events())
+    # each crash point once, deterministically, then SIGKILLs at random moments
+    for m, crash in ((a, "mid-append"), (b, "after-append"), (a, "before-commit"), (b, "mid-append"),
+                     (a, "after-append"), (b, "before-commit")):
+        m.review("3\nq\n", day="2026-11-04")  # something to send
+        assert _start_sync(m, "2026-11-04", crash).wait(60) == -signal.SIGKILL
+    rng = random.Random(29)
+    started = time.monotonic()
+    kills = 0
+    while kills < 34 and time.monotonic() - started < 20:
+        m = (a, b)[kills % 2]
+        p = _start_sync(m, "2026-11-04")
+        time.sleep(rng.uniform(0.05, 0.6))
+        p.send_signal(signal.SIGKILL)
+        p.wait(60)
+        kills += 1
+        if kills % 8 == 0:  # now and then a review between the syncs, as a learner would
+            m.review("4\nq\n", day="2026-11-04")
+    for m in (a, b, a, b):
+        m.sync(day="2026-11-04")
+    made |= set(a.review_events()) | set(b.review_events())
+    assert a.view("2026-11-04") == b.view("2026-11-04")
+    for m in (a, b):
+        log = m.review_events()
+        assert sorted(log) == sorted(made)  # nothing lost, nothing twice
+        ids = _file_ids(m)
+        assert len(ids) == len(set(ids))
+        with m.db() as conn:
+            assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+            assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] == \
+                conn.execute("SELECT COUNT(DISTINCT id) FROM events").fetchone()[0]
