@@ -39,19 +39,28 @@ def aware(moment: datetime | None = None) -> datetime:
     return moment.astimezone() if moment.tzinfo is None else moment
 
 
-def local_seconds(at: str) -> str:
+def _parsed(at: str | datetime) -> datetime:
+    return at if isinstance(at, datetime) else datetime.fromisoformat(at)
+
+
+def local_seconds(at: str | datetime) -> str:
     """An event's time as the tables store times: local, naive, to the second."""
-    return datetime.fromisoformat(at).astimezone().replace(tzinfo=None).isoformat(timespec="seconds")
+    return _parsed(at).astimezone().replace(tzinfo=None).isoformat(timespec="seconds")
 
 
-def local_moment(at: str) -> datetime:
+def local_moment(at: str | datetime) -> datetime:
     """An event's time as clock.now() gives it: local and naive (microseconds kept)."""
-    return datetime.fromisoformat(at).astimezone().replace(tzinfo=None)
+    return _parsed(at).astimezone().replace(tzinfo=None)
 
 
-def order_key(at: str, device: str, seq: int) -> str:
+def when(event: dict) -> str | datetime:
+    """An event's time: the parsed one a sync attached on reading it (`_at`), else its text."""
+    return event.get("_at") or event["at"]
+
+
+def order_key(at: str | datetime, device: str, seq: int) -> str:
     """The merged log's order: time (UTC), then device, then sequence (ties by event id)."""
-    utc = datetime.fromisoformat(at).astimezone(timezone.utc)
+    utc = _parsed(at).astimezone(timezone.utc)
     return f"{utc.strftime('%Y-%m-%dT%H:%M:%S.%f')} {device} {seq:012d}"
 
 
@@ -96,10 +105,17 @@ def device(conn: sqlite3.Connection) -> tuple[str, str]:
     return conn.execute("SELECT id, name FROM device").fetchone()
 
 
+INSERT = "INSERT OR IGNORE INTO events (id, device, seq, ord, kind, subject, body) VALUES (?,?,?,?,?,?,?)"
+
+
+def row(event: dict, device_id: str, seq: int, body: str | None = None) -> tuple:
+    """The events table's row of an event (`body`: its line as read, when it was read)."""
+    return (event["id"], device_id, seq, order_key(when(event), device_id, seq), event["kind"], subject_of(event),
+            body if body is not None else encode(event))
+
+
 def insert(conn: sqlite3.Connection, event: dict, device_id: str, seq: int) -> None:
-    conn.execute("INSERT OR IGNORE INTO events (id, device, seq, ord, kind, subject, body) VALUES (?,?,?,?,?,?,?)",
-                 (event["id"], device_id, seq, order_key(event["at"], device_id, seq), event["kind"],
-                  subject_of(event), encode(event)))
+    conn.execute(INSERT, row(event, device_id, seq))
 
 
 def record(conn: sqlite3.Connection, kind: str, moment: datetime | None = None, **fields) -> str:

@@ -166,7 +166,10 @@ def check(raw: bytes, dev: str) -> tuple[dict | None, int, str | None]:
         return None, 0, f"id {ident!r} is not {dev}:<n>"
     at, kind = e.get("at"), e.get("kind")
     try:
-        if not isinstance(at, str) or datetime.fromisoformat(at).tzinfo is None:
+        if not isinstance(at, str):
+            raise ValueError
+        e["_at"] = datetime.fromisoformat(at)  # parsed once: the order and the replay read it (never written)
+        if e["_at"].tzinfo is None:
             raise ValueError
     except ValueError:
         return None, 0, f"at {at!r} is not a time with its UTC offset"
@@ -194,7 +197,7 @@ def check(raw: bytes, dev: str) -> tuple[dict | None, int, str | None]:
     return e, int(number), None
 
 
-def receive(conn: sqlite3.Connection, root: Path, me: str) -> tuple[list[tuple[dict, str, int]], list[str]]:
+def receive(conn: sqlite3.Connection, root: Path, me: str) -> tuple[list[tuple[dict, str, int, str]], list[str]]:
     """The lines the other devices' files gained since the last sync, checked; records how far each
     file was read (inside the caller's transaction). A damaged line is reported PATH:LINE and
     passed over; an unfinished last line is left for a later sync, unless a later file shows the
@@ -231,7 +234,7 @@ def receive(conn: sqlite3.Connection, root: Path, me: str) -> tuple[list[tuple[d
                 if error:
                     damaged.append(f"{path}:{line}: {error}; skipped")
                 else:
-                    out.append((event, dev, seq))
+                    out.append((event, dev, seq, raw.decode()))
             used = len(data) - len(tail)
             if tail and i < len(files) - 1:
                 line += 1

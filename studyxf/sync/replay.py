@@ -20,39 +20,68 @@ _REVIEW_COLS = ("card_id, at, day, grade, reask, typed, seconds, practice, prev_
                 "new_interval, new_due, scale, event")
 
 
-def _log(conn: sqlite3.Connection, subject: str) -> list[dict]:
-    return [json.loads(body) for (body,) in conn.execute(
-        "SELECT body FROM events WHERE subject = ? ORDER BY ord", (subject,))]
+def _log(conn: sqlite3.Connection, subject: str, parsed: dict | None = None) -> list[dict]:
+    """A subject's events in the merged order (`parsed`: events already decoded, by id)."""
+    parsed = parsed or {}
+    return [parsed.get(ident) or json.loads(body) for ident, body in conn.execute(
+        "SELECT id, body FROM events WHERE subject = ? ORDER BY ord", (subject,))]
 
 
-def cards(conn: sqlite3.Connection, card_ids, scheduler, config) -> int:
+_CARD_STATE = "reps, ef_milli, interval, due, last_day, lapses, suspended, leech, buried_until, flag, fsrs"
+
+
+def cards(conn: sqlite3.Connection, card_ids, scheduler, config, parsed: dict | None = None) -> int:
     """Rebuild these cards (those this machine has) and their review rows from their events;
-    returns how many were rebuilt."""
-    done = 0
+    returns how many were rebuilt. When every event of `parsed` (those just received) comes after
+    the card's others, the replay goes on from the stored state (what replaying the older events
+    gives back: tests/test_sync.py checks it) instead of starting over."""
+    parsed = parsed or {}
+    here = {cid: removed for cid, removed in conn.execute("SELECT id, removed FROM cards")} \
+        if len(card_ids) > 100 else None
+    states, rows = [], []
     for card_id in card_ids:
-        row = conn.execute("SELECT removed FROM cards WHERE id = ?", (card_id,)).fetchone()
-        if row is None:
+        if here is not None:
+            removed = here.get(card_id)
+        else:
+            found = conn.execute("SELECT removed FROM cards WHERE id = ?", (card_id,)).fetchone()
+            removed = found[0] if found else None
+        if removed is None:
             continue  # kept in the log; replayed when the card appears (Deck.enter_session)
-        state, rows = card(_log(conn, events.CARD + card_id), bool(row[0]), scheduler, config)
-        conn.execute("DELETE FROM reviews WHERE card_id = ?", (card_id,))
-        conn.executemany(f"INSERT INTO reviews ({_REVIEW_COLS}) VALUES ({','.join('?' * 22)})", rows)
-        conn.execute("UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, last_day = ?, lapses = ?, "
-                     "suspended = ?, leech = ?, buried_until = ?, flag = ?, fsrs = ? WHERE id = ?",
-                     (*state, card_id))
-        done += 1
-    return done
+        listed = conn.execute("SELECT id, ord, body FROM events WHERE subject = ? ORDER BY ord",
+                              (events.CARD + card_id,)).fetchall()
+        older = [r for r in listed if r[0] not in parsed]
+        newer = [parsed[r[0]] for r in listed if r[0] in parsed]
+        tail_ids = {e["id"] for e in newer}
+        in_order = all(r[0] not in parsed for r in listed[:len(older)])  # the new ones all come last
+        if older and newer and in_order and all(e["kind"] != "undo" or e.get("review") in tail_ids for e in newer):
+            stored = conn.execute(f"SELECT {_CARD_STATE} FROM cards WHERE id = ?", (card_id,)).fetchone()
+            state, log = card(newer, bool(removed), scheduler, config, stored)
+        else:
+            log_events = [parsed.get(ident) or json.loads(body) for ident, _, body in listed]
+            state, log = card(log_events, bool(removed), scheduler, config)
+            if older:
+                conn.execute("DELETE FROM reviews WHERE card_id = ?", (card_id,))
+        states.append((*state, card_id))
+        rows += log
+    conn.executemany(f"INSERT INTO reviews ({_REVIEW_COLS}) VALUES ({','.join('?' * 22)})", rows)
+    conn.executemany("UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, last_day = ?, lapses = ?, "
+                     "suspended = ?, leech = ?, buried_until = ?, flag = ?, fsrs = ? WHERE id = ?", states)
+    return len(states)
 
 
-def card(log: list[dict], removed: bool, scheduler, config) -> tuple[tuple, list[tuple]]:
-    """One card's state (the cards table's columns) and review rows after its events, in order."""
+def card(log: list[dict], removed: bool, scheduler, config, start: tuple | None = None) -> tuple[tuple, list[tuple]]:
+    """One card's state (the cards table's columns) and review rows after its events, in order,
+    from a new card's state or from `start` (a stored state: the rows returned are then the new ones)."""
     undone = {e.get("review") for e in log if e["kind"] == "undo"}
     reps, ef, interval, due, last_day, lapses, leech = 0, sm2.EF_START_MILLI, 0, None, None, 0, 0
     suspended, buried, flag, fsrs = int(removed), None, None, None
+    if start is not None:
+        reps, ef, interval, due, last_day, lapses, suspended, leech, buried, flag, fsrs = start
     rows: list[tuple] = []
     for e in log:
         kind = e["kind"]
         if kind == "review" and e["id"] not in undone:
-            moment, day = events.local_moment(e["at"]), e["day"]
+            moment, day = events.local_moment(events.when(e)), e["day"]
             practice = bool(e.get("practice"))
             prev = (reps, ef, interval, due, last_day, lapses, suspended, leech)
             reask = practice or last_day == day
@@ -71,7 +100,7 @@ def card(log: list[dict], removed: bool, scheduler, config) -> tuple[tuple, list
                                                      day)
                 fsrs = step.fsrs if step.fsrs is not None else fsrs
                 new = (reps, ef, interval, due)
-            rows.append((e["card"], events.local_seconds(e["at"]), day, e["grade"], int(reask), e.get("typed"),
+            rows.append((e["card"], moment.isoformat(timespec="seconds"), day, e["grade"], int(reask), e.get("typed"),
                          e.get("seconds"), int(practice), *prev, *new, e.get("scale", "sm2"), e["id"]))
         elif kind in ("suspend", "unsuspend"):
             if not removed:
@@ -162,14 +191,14 @@ def timers(conn: sqlite3.Connection, keys) -> None:
                           for e in _log(conn, events.TIMER + key)])
 
 
-def apply(conn: sqlite3.Connection, subjects: set[str], scheduler, config) -> None:
-    """Rebuild everything these subjects (events.subject_of) derive."""
+def apply(conn: sqlite3.Connection, subjects: set[str], scheduler, config, parsed: dict | None = None) -> None:
+    """Rebuild everything these subjects (events.subject_of) derive (`parsed`: events already decoded, by id)."""
     by_prefix: dict[str, list[str]] = {}
     for subject in sorted(subjects):
         prefix, _, name = subject.partition(":")
         by_prefix.setdefault(prefix + ":", []).append(name)
     if by_prefix.get(events.CARD):
-        cards(conn, by_prefix[events.CARD], scheduler, config)
+        cards(conn, by_prefix[events.CARD], scheduler, config, parsed)
     if by_prefix.get(events.DRILL):
         drills(conn, by_prefix[events.DRILL], scheduler, config.rollover_hour)
     if by_prefix.get(events.SESSION):

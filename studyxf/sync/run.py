@@ -80,18 +80,25 @@ def sync(study, directory: str, name: str | None = None) -> Result:
             incoming, result.damaged = files.receive(conn, root, me)
             seen: dict[str, set[int]] = {}
             subjects: set[str] = set()
-            for event, dev, seq in incoming:
-                if dev not in seen:
-                    seen[dev] = {s for (s,) in conn.execute("SELECT seq FROM events WHERE device = ?", (dev,))}
+            rows, taken = [], {}
+            span: dict[str, tuple[int, int]] = {}
+            for _, dev, seq, _ in incoming:
+                low, high = span.get(dev, (seq, seq))
+                span[dev] = (min(low, seq), max(high, seq))
+            for event, dev, seq, body in incoming:
+                if dev not in seen:  # the ids already here among those read (an index range, not the whole log)
+                    seen[dev] = {s for (s,) in conn.execute("SELECT seq FROM events WHERE device = ? AND seq "
+                                                            "BETWEEN ? AND ?", (dev, *span[dev]))}
                 if seq in seen[dev]:
                     continue
                 seen[dev].add(seq)
-                events.insert(conn, event, dev, seq)
+                rows.append(events.row(event, dev, seq, body))
+                taken[event["id"]] = event
                 result.received.setdefault(dev, Counter())[event["kind"]] += 1
-                subject = events.subject_of(event)
-                if subject:
-                    subjects.add(subject)
-            replay.apply(conn, subjects, study.deck.scheduler, study.config)
+                if rows[-1][5]:
+                    subjects.add(rows[-1][5])
+            conn.executemany(events.INSERT, rows)
+            replay.apply(conn, subjects, study.deck.scheduler, study.config, taken)
             files.crash_point("before-commit")
             result.names = {dev: name_of(conn, dev) for dev in result.received}
     study.enter_today()  # a session completed elsewhere brings its cards, and their waiting events apply
