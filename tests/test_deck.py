@@ -121,7 +121,7 @@ def test_stats_json(study, cli):
     assert data["cards"]["learning"] == 1 and data["cards"]["review"] == 3
     states = [c["state"] for c in json.loads(cli("cards", "--json").stdout)]
     assert {k: v for k, v in data["cards"].items() if k != "leech"} == {
-        k: states.count(k) for k in ("new", "learning", "review", "suspended", "buried")}
+        k: states.count(k) for k in ("new", "learning", "review", "suspended", "buried", "removed")}
 
 
 def test_export_csv_and_anki(home, cli, tmp_path):
@@ -163,3 +163,75 @@ def test_a_passed_drill_is_scheduled_with_sm2(home, cli, monkeypatch):
     q, due = drill_srs.record_pass(conn, "rope", date(2026, 11, 30))
     assert (q, due) == (4, date(2026, 12, 6))  # second repetition: 6 days
     assert "Drill due to write again" in cli("today", "--plain", env={"STUDYXF_NOW": "2026-12-06T20:00"}).stdout
+
+
+def _own_session(folder, sid="mine-1", prompts=3):
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = [f"id: {sid}", "order: 1", f'title: "{sid}"', "kind: topic", "agenda: [one]", "deep_dive:",
+             "  - title: one", "    body: text", "recall:"]
+    for p in range(prompts):
+        lines += [f"  - id: p{p}", f'    prompt: "Question {p}?"', f'    answer: "Answer {p}."']
+    path = folder / f"{sid}.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_removed_cards_are_named_removed_and_not_to_do(home, cli, tmp_path):
+    """Issue 30: cards whose session file is gone are removed (stats, cards), not suspended, and no
+    count of what is left to do includes them; they come back with their history with the file."""
+    folder = tmp_path / "mine"
+    path = _own_session(folder)
+    env = {"STUDYXF_SESSIONS": str(folder)}
+    res = cli("review", "--plain", input="5\nq\n", env=env)  # mine-1 comes first (order 1): entered, one answered
+    assert res.returncode == 0 and "Q mine-1/p0" in res.stdout, res.stdout
+    path.unlink()
+    stats = json.loads(cli("stats", "--json", env=env).stdout)
+    assert stats["cards"]["removed"] == 3 and stats["cards"]["suspended"] == 0
+    text = cli("stats", env=env).stdout
+    assert "removed 3" in text and "suspended 0" in text
+    cards = {c["id"]: c for c in json.loads(cli("cards", "--json", env=env).stdout)}
+    assert {cards[f"mine-1/p{i}"]["state"] for i in range(3)} == {"removed"}
+    assert cards["mine-1/p0"]["reviews"] == 1
+    due = [c["id"] for c in json.loads(cli("cards", "--due", "--json", env=env).stdout)]
+    assert not any(cid.startswith("mine-1/") for cid in due)
+    plain = cli("today", "--plain", env=env).stdout
+    assert f"Reviews due now: {len(due)}" in plain
+    assert sum(stats["forecast"][i]["due"] for i in range(30)) == len(
+        [c for c in cards.values() if c["due"] and c["state"] not in ("removed", "suspended")])
+    _own_session(folder)  # the file is back: so are its cards, history kept
+    cards = {c["id"]: c for c in json.loads(cli("cards", "--json", env=env).stdout)}
+    assert cards["mine-1/p0"]["state"] == "review" and cards["mine-1/p1"]["state"] == "new"
+    assert cards["mine-1/p0"]["reviews"] == 1
+
+
+def test_a_session_folder_that_is_missing_removes_nothing(home, cli, tmp_path):
+    folder = tmp_path / "mine"
+    _own_session(folder)
+    cli("review", "--plain", input="5\nq\n", env={"STUDYXF_SESSIONS": str(folder)})
+    folder.rename(tmp_path / "elsewhere")  # an unmounted disk, a renamed folder: not a deletion
+    stats = json.loads(cli("stats", "--json", env={"STUDYXF_SESSIONS": str(folder)}).stdout)
+    assert stats["cards"]["removed"] == 0
+
+
+def test_stats_per_day_aggregates_follow_every_write_to_the_log(study, cli, monkeypatch):
+    """The per-day counts stats reads (kept by triggers) equal a count of the log after answers,
+    re-asks, practice, undo, reset and another day."""
+    deck, conn = study.deck, study.conn
+    ids = deck.queue()[:4]
+    rid, _ = deck.answer(ids[0], 5)
+    deck.answer(ids[1], 2)
+    deck.answer(ids[1], 4)  # a re-ask
+    deck.answer(ids[2], 3, practice=True)
+    last, _ = deck.answer(ids[3], 1)
+    deck.undo(last)
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-30T20:00")
+    deck.answer(ids[0], 4)
+    deck.reset(ids[2])
+    expected = conn.execute(
+        "SELECT day, COUNT(*), SUM(reask = 0), SUM(reask = 0 AND grade >= 3) FROM reviews WHERE practice = 0 "
+        "GROUP BY day ORDER BY day").fetchall()
+    assert conn.execute("SELECT day, reviews, graded, recalled FROM review_days ORDER BY day").fetchall() == expected
+    data = json.loads(cli("stats", "--json", env={"STUDYXF_NOW": "2026-11-30T20:00"}).stdout)
+    assert data["reviews_per_day"] == [{"day": d, "reviews": n} for d, n, _, _ in expected]
+    graded = sum(r[2] for r in expected)
+    assert data["retention"] == round(sum(r[3] for r in expected) / graded, 4) and data["streak"] == 2

@@ -79,11 +79,12 @@ def cards(as_json, due, reset, suspend, unsuspend, bury, flag_card, note):
             action(card_id)
             click.echo(f"{card_id}: done")
             return 0
-    counts = deck.review_counts()
     if due:
         chosen = [deck.get(cid) for cid in deck.queue()]
+        counts = deck.review_counts([c.id for c in chosen])  # the queue's cards only, not the whole log
     else:
         chosen = deck.all_cards()
+        counts = deck.review_counts()
     reasks = set(deck.reasks())
     fsrs = deck.scheduler.name == "fsrs"
     rows = [_card_row(c, counts.get(c.id, 0), deck.state_of(c, reasks), fsrs) for c in chosen]

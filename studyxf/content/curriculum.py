@@ -19,6 +19,7 @@ class Curriculum:
     sessions: list[Session]
     warnings: list[str] = field(default_factory=list)
     drafts: list[Session] = field(default_factory=list)  # the learner's, not filled in yet: not scheduled
+    key: str | None = field(default=None, compare=False)  # what it was built from (cache key); None: unknown
 
     def get(self, session_id: str) -> Session | None:
         return next((s for s in self.sessions if s.id == session_id), None)
@@ -60,9 +61,11 @@ def build(user_dirs: list[Path] | None = None, use_cache: bool = True) -> Curric
     key = cache.fingerprint([paths.shipped_sessions(), *(user_dirs or [])])
     cached = cache.load(key)
     if isinstance(cached, Curriculum):
+        cached.key = repr(key)
         return cached
     built = _build(user_dirs)
     cache.store(key, built)
+    built.key = repr(key)
     return built
 
 

@@ -6,6 +6,7 @@ Plain SQL on the per-answer path: sqlite-utils' Table.update() reads the row fir
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 from dataclasses import dataclass
@@ -22,7 +23,8 @@ from studyxf.store.db import transaction
 REASK_BELOW = 4  # SM-2 step 7: within the day, repeat until the card scores 4 or more
 FSRS_REASK_BELOW = 2  # FSRS without learning steps: Again brings the card back the same day
 
-_CARD_COLS = "id, session_id, reps, ef_milli, interval, due, last_day, lapses, suspended, leech, buried_until, fsrs"
+_CARD_COLS = ("id, session_id, reps, ef_milli, interval, due, last_day, lapses, suspended, leech, buried_until, fsrs, "
+              "removed")
 
 
 @dataclass
@@ -40,6 +42,7 @@ class Card:
     leech: bool
     buried_until: date | None = None
     fsrs: str | None = None  # FSRS's memory state, kept while FSRS schedules
+    removed: bool = False  # its prompt (or its whole session) left the curriculum: kept, with its history
 
     @property
     def state(self) -> sm2.CardState:
@@ -143,12 +146,34 @@ class Deck:
                 replay.cards(self.conn, waiting, self.scheduler, self.config)
 
     def sync(self) -> None:
-        """Re-sync every session that has entered the deck (their YAML may have changed)."""
-        entered = {row[0] for row in self.conn.execute(
-            "SELECT session_id FROM session_progress WHERE first_today IS NOT NULL")}
+        """Re-sync every session that has entered the deck (their YAML may have changed), and mark
+        removed the cards of sessions that left the curriculum. Skipped when neither the curriculum's
+        files nor the sessions entered changed since the last sync (settings.deck_synced): a start
+        does no work per card (issue 30)."""
+        import hashlib
+
+        entered = [row[0] for row in self.conn.execute(
+            "SELECT session_id FROM session_progress WHERE first_today IS NOT NULL ORDER BY session_id")]
+        stamp = None
+        if self.curriculum.key is not None:
+            stamp = hashlib.sha256(repr((self.curriculum.key, entered)).encode()).hexdigest()
+            row = self.conn.execute("SELECT value FROM settings WHERE key = 'deck_synced'").fetchone()
+            if row and row[0] == stamp:
+                return
+        wanted = set(entered)
         for session in self.curriculum.sessions:
-            if session.id in entered and session.recall:
+            if session.id in wanted and session.recall:
                 self.enter_session(session)
+        with transaction(self.conn):
+            if not any(": id: replaces the session" not in w for w in self.curriculum.warnings):
+                # a session file that is gone removes its cards as a prompt that left its file does
+                # (enter_session); not while a folder is missing or a file failed to load
+                known = [s.id for s in self.curriculum.sessions]
+                self.conn.execute(
+                    "UPDATE cards SET removed = 1, suspended = 1 WHERE removed = 0 AND session_id NOT IN "
+                    "(SELECT value FROM json_each(?))", (json.dumps(known),))
+            if stamp is not None:
+                self.conn.execute("INSERT OR REPLACE INTO settings (key, value) VALUES ('deck_synced', ?)", (stamp,))
 
     # -- reading cards -------------------------------------------------------------------------
     def _card(self, row) -> Card:
@@ -156,7 +181,7 @@ class Deck:
         return Card(id=row[0], session_id=row[1], prompt=prompt[1] if prompt else None,
                     repetitions=row[2], ef_milli=row[3], interval=row[4], due=_d(row[5]),
                     last_day=_d(row[6]), lapses=row[7], suspended=bool(row[8]), leech=bool(row[9]),
-                    buried_until=_d(row[10]), fsrs=row[11])
+                    buried_until=_d(row[10]), fsrs=row[11], removed=bool(row[12]))
 
     def get(self, card_id: str) -> Card | None:
         row = self.conn.execute(f"SELECT {_CARD_COLS} FROM cards WHERE id = ?", (card_id,)).fetchone()
@@ -166,8 +191,12 @@ class Deck:
         rows = self.conn.execute(f"SELECT {_CARD_COLS} FROM cards ORDER BY position, id")
         return [self._card(r) for r in rows]
 
-    def review_counts(self) -> dict[str, int]:
-        return dict(self.conn.execute("SELECT card_id, COUNT(*) FROM reviews GROUP BY card_id"))
+    def review_counts(self, ids: list[str] | None = None) -> dict[str, int]:
+        """Logged answers per card: of these cards (by index), or of every card."""
+        if ids is None:
+            return dict(self.conn.execute("SELECT card_id, COUNT(*) FROM reviews GROUP BY card_id"))
+        return {cid: self.conn.execute("SELECT COUNT(*) FROM reviews WHERE card_id = ?", (cid,)).fetchone()[0]
+                for cid in ids}
 
     # -- the queue -----------------------------------------------------------------------------
     def reasks(self, day: date | None = None) -> list[str]:
@@ -387,8 +416,11 @@ class Deck:
                          "UPDATE cards SET buried_until = ? WHERE id = ?", previous, card_id)
 
     def state_of(self, card: Card, reasks: set[str] | None = None, day: date | None = None) -> str:
-        """new, learning (graded below 4 today, to be asked again), review, suspended or buried."""
+        """new, learning (graded below 4 today, to be asked again), review, suspended, buried or removed
+        (its prompt left the curriculum)."""
         day = day or self.today()
+        if card.removed:
+            return "removed"
         if card.suspended:
             return "suspended"
         if card.buried_until and card.buried_until > day:

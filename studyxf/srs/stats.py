@@ -2,34 +2,49 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 FORECAST_DAYS = 30
 
 
 def compute(study) -> dict:
+    """Everything from what is shown: the per-day aggregates the store keeps (review_days, kept by
+    triggers), counts of cards by state in SQL, and the forecast from the due-date index; no scan of
+    the review log and no Python loop over the cards (issue 30)."""
     conn, deck = study.conn, study.deck
     today = deck.today()
-    per_day = dict(conn.execute(
-        "SELECT day, COUNT(*) FROM reviews WHERE practice = 0 GROUP BY day ORDER BY day"))
-    graded = conn.execute(
-        "SELECT COUNT(*), COALESCE(SUM(CASE scale WHEN 'fsrs' THEN grade >= 2 ELSE grade >= 3 END), 0) "
-        "FROM reviews WHERE practice = 0 AND reask = 0").fetchone()
+    iso = today.isoformat()
+    per_day = {}
+    graded = recalled = 0
+    for day, n, g, r in conn.execute("SELECT day, reviews, graded, recalled FROM review_days ORDER BY day"):
+        if n:
+            per_day[day] = n
+        graded += g
+        recalled += r
     # the states of `cards` and the browser (Deck.state_of: DESIGN.md's definition); leeches are
-    # suspended cards, counted apart as well
-    states = {"new": 0, "learning": 0, "review": 0, "suspended": 0, "buried": 0, "leech": 0}
+    # suspended cards, counted apart as well; removed cards (their prompt or session left the
+    # curriculum) are named as such, never counted as suspended
+    states = {"new": 0, "learning": 0, "review": 0, "suspended": 0, "buried": 0, "leech": 0, "removed": 0}
+    for state, n, leech in conn.execute(
+            "SELECT CASE WHEN removed THEN 'removed' WHEN suspended THEN 'suspended' "
+            "WHEN buried_until > ? THEN 'buried' WHEN due IS NULL THEN 'new' ELSE 'review' END, COUNT(*), "
+            "SUM(leech AND NOT removed) FROM cards GROUP BY 1", (iso,)):
+        states[state] += n
+        states["leech"] += leech or 0
+    learning = deck.reasks(today)  # active cards only: neither suspended nor buried
+    if learning:
+        marks = ",".join("?" * len(learning))
+        for is_new, n in conn.execute(f"SELECT due IS NULL, COUNT(*) FROM cards WHERE id IN ({marks}) GROUP BY 1",
+                                      learning):
+            states["new" if is_new else "review"] -= n
+            states["learning"] += n
     forecast = [0] * FORECAST_DAYS
-    reasks = set(deck.reasks(today))
-    for card in deck.all_cards():
-        states["leech"] += card.leech
-        states[deck.state_of(card, reasks, today)] += 1
-        if card.suspended or card.due is None:
-            continue
-        offset = max(0, (card.due - today).days)
-        if offset < FORECAST_DAYS:
-            forecast[offset] += 1
+    end = (today + timedelta(days=FORECAST_DAYS)).isoformat()
+    for due, n in conn.execute("SELECT MAX(due, ?), COUNT(*) FROM cards WHERE suspended = 0 AND due IS NOT NULL "
+                               "AND due < ? GROUP BY 1", (iso, end)):
+        forecast[(date.fromisoformat(due) - today).days] += n
     streak = 0
-    day = today if today.isoformat() in per_day else today - timedelta(days=1)
+    day = today if iso in per_day else today - timedelta(days=1)
     while day.isoformat() in per_day:
         streak += 1
         day -= timedelta(days=1)
@@ -42,7 +57,7 @@ def compute(study) -> dict:
         "cards": states,
         "reviews_per_day": [{"day": d, "reviews": n} for d, n in per_day.items()],
         "forecast": [{"day": (today + timedelta(days=i)).isoformat(), "due": n} for i, n in enumerate(forecast)],
-        "retention": round(graded[1] / graded[0], 4) if graded[0] else None,
+        "retention": round(recalled / graded, 4) if graded else None,
         "scheduler": deck.scheduler.name,
         "streak": streak,
         "backlog": deck.backlog(),
@@ -73,7 +88,8 @@ def renderables(data: dict) -> list:
     retention = "—" if data["retention"] is None else f"{data['retention']:.0%}"
     out = [Text(f"Sessions done: {s['done']}/{s['total']}   streak: {data['streak']} day(s)   "
                 f"retention (recalled: SM-2 3+, FSRS Hard+): {retention}   scheduler: {'FSRS' if data['scheduler'] == 'fsrs' else 'SM-2'}"),
-           Text("Cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items() if k != "leech")
+           Text("Cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items()
+                                      if k != "leech" and (k != "removed" or v))
                 + (f" (leeches, suspended: {data['cards']['leech']})" if data["cards"].get("leech") else ""))]
     if data["backlog"]:
         out.append(Text(f"Backlog beyond today's review limit: {data['backlog']}", style="bold"))
