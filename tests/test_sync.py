@@ -287,3 +287,27 @@ def test_sigkill_anywhere_loses_and_duplicates_nothing(two):
             assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
             assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] == \
                 conn.execute("SELECT COUNT(DISTINCT id) FROM events").fetchone()[0]
+
+
+def test_a_history_from_before_sync_is_sent_by_the_first_sync(two):
+    """A database written before events existed (schema 5) gets its past as events on migration:
+    the first sync sends it, and the other machine rebuilds the same cards, stats and drills."""
+    a, b = two
+    a.review("4\n2\n5\n3\n!\n4\n1\nq\n", day="2026-11-01")
+    a.attempts("attention", "fail", "pass", day="2026-11-01")
+    a.review("4\n4\nb\n5\nq\n", day="2026-11-02")
+    a.run("flag", "--note", "unclear", day="2026-11-02", check=False)
+    with a.db() as conn:  # back to schema 5, as an older studyxf left it
+        for table in ("events", "device", "sync_files"):
+            conn.execute(f"DROP TABLE {table}")
+        conn.execute("ALTER TABLE reviews DROP COLUMN event")
+        conn.execute("ALTER TABLE drill_attempts DROP COLUMN event")
+        for trigger in ("review_days_insert", "review_days_delete", "review_days_update"):  # and before 7
+            conn.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+        conn.execute("DROP TABLE IF EXISTS review_days")
+        conn.execute("DROP INDEX IF EXISTS cards_session")
+        conn.execute("PRAGMA user_version = 5")
+    before = a.view("2026-11-03")  # migrates
+    assert "sent 0" not in a.sync(day="2026-11-03").stdout
+    b.sync(day="2026-11-03")
+    assert b.view("2026-11-03") == a.view("2026-11-03") == before
