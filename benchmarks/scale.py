@@ -1,0 +1,211 @@
+"""Five years of evenings (issue 30): every command at 20,000 cards and 1M reviews, against
+`studyxf --help` timed in the same run (medians, ratios).
+
+The database is built with the store's own writes: the cards with the INSERT of Deck.enter_session,
+each answer with Deck.answer's INSERT into the log and its UPDATE of the card (and its event, through
+events.backfill, the migration's writer), run through executemany in large transactions (a minute or two instead of an hour of one-transaction answers).
+200 sessions of 100 prompts each, entered one every 9 days over five years; ~1M answers spread over
+them; 500 prompts then leave their sessions (the store's removal UPDATE), so 500 cards are removed.
+
+Two scenarios on two copies of the same file:
+- `gone`: the learner's session files are gone (the issue's case): the 20,000 cards are removed.
+- `live`: the 200 sessions are in a sessions folder (STUDYXF_SESSIONS): the deck is live, cards are
+  due today. The empty-database yardstick runs with the same folder, so content costs cancel.
+
+Timed, each in a fresh process unless said: `--help` (the yardstick), `today --plain`, `today
+--plain` on an empty database, `review --plain` to its first card (stdin `q`), `stats`, `stats
+--json`, `cards --due`; in process: one answer (median over 50, WAL, synchronous=FULL) and the daily
+backup (online copy plus integrity_check). Today's backup is made before the timed runs, as on
+every start after the first of the day. The first frame of `today` on a terminal is
+benchmarks/startup.py's (it runs against a database given by STUDYXF_HOME the same way).
+
+Run: python benchmarks/scale.py   (RUNS=7; KEEP=/tmp/dir keeps and reuses the built database)
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+RUNS = int(os.environ.get("RUNS", "7"))
+SESSIONS, PROMPTS, REVIEWS, REMOVED = 200, 100, 1_000_000, 500
+DAYS = 5 * 365
+
+
+def write_sessions(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for k in range(SESSIONS):
+        lines = [f"id: old-{k:03d}", f"order: {0.001 * (k + 1):.3f}", f'title: "Old topic {k}"', "kind: topic",
+                 "agenda: [one]", "deep_dive:", "  - title: one", "    body: text", "recall:"]
+        for p in range(PROMPTS):
+            lines += [f"  - id: p{p:03d}", f'    prompt: "Question {p} of topic {k}?"', f'    answer: "Answer {p}."']
+        (folder / f"old-{k:03d}.yaml").write_text("\n".join(lines) + "\n")
+
+
+def build(home: Path) -> None:
+    os.environ["STUDYXF_HOME"] = str(home)
+    os.environ.pop("STUDYXF_NOW", None)
+    from studyxf import clock
+    from studyxf.srs import sm2
+    from studyxf.store import db
+
+    conn = db.connect()
+    rng = random.Random(30)
+    today = clock.study_day()
+    start = today - timedelta(days=DAYS)
+    per_card = REVIEWS // (SESSIONS * PROMPTS)
+    card_insert = "INSERT INTO cards (id, session_id, position, kind, added_day) VALUES (?,?,?,?,?)"  # enter_session
+    review_insert = ("INSERT INTO reviews (card_id, at, day, grade, reask, typed, seconds, practice, "  # answer()
+                     "prev_reps, prev_ef_milli, prev_interval, prev_due, prev_last_day, prev_lapses, "
+                     "prev_suspended, prev_leech, new_reps, new_ef_milli, new_interval, new_due, scale) "
+                     "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+    card_update = ("UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, last_day = ?, "  # answer()
+                   "lapses = ?, suspended = ?, leech = ?, fsrs = COALESCE(?, fsrs) WHERE id = ?")
+    for k in range(SESSIONS):
+        sid = f"old-{k:03d}"
+        added = start + timedelta(days=k * DAYS // SESSIONS)
+        cards, reviews, updates = [], [], []
+        for p in range(PROMPTS):
+            cid = f"{sid}/p{p:03d}"
+            cards.append((cid, sid, (k + 1) * 10000 + p, "basic", added.isoformat()))
+            span = (today - added).days
+            days = sorted(rng.sample(range(span), min(span, per_card)))
+            reps, ef, interval, due, last, lapses = 0, sm2.EF_START_MILLI, 0, None, None, 0
+            for d in days:
+                day = added + timedelta(days=d)
+                q = rng.choice((2, 3, 4, 4, 5, 5))
+                st = sm2.grade(sm2.CardState(reps, ef, min(interval, 180), due), q, day)  # capped: 50 answers in 5 years
+                reviews.append((cid, f"{day.isoformat()}T20:00:00+00:00", day.isoformat(), q, 0, None, 6.0, 0,
+                                reps, ef, interval, due and due.isoformat(), last, lapses, 0, 0,
+                                st.repetitions, st.ef_milli, st.interval, st.due.isoformat(), "sm2"))
+                lapses += q < 3 and due is not None
+                reps, ef, interval, due, last = st.repetitions, st.ef_milli, st.interval, st.due, day.isoformat()
+            due = today + timedelta(days=rng.randint(-20, 120))  # a live deck: some due today, most ahead
+            updates.append((reps, ef, interval, due.isoformat(), last, lapses, 0, 0, None, cid))
+        conn.execute("BEGIN IMMEDIATE")
+        conn.executemany(card_insert, cards)
+        conn.executemany(review_insert, reviews)
+        conn.executemany(card_update, updates)
+        conn.execute("INSERT OR REPLACE INTO session_progress (session_id, first_today, completed_at) "
+                     "VALUES (?, ?, ?)", (sid, added.isoformat(), added.isoformat()))
+        conn.execute("COMMIT")
+    with db.transaction(conn):  # each answer is also an event (issue 29): the store's own backfill writes them
+        from studyxf.store import events
+
+        events.backfill(conn)
+    removed = rng.sample(range(SESSIONS * PROMPTS), REMOVED)
+    with db.transaction(conn):  # the store's removal of a prompt that left its session (enter_session)
+        conn.executemany("UPDATE cards SET removed = 1, suspended = 1 WHERE id = ?",
+                         [(f"old-{i // PROMPTS:03d}/p{i % PROMPTS:03d}",) for i in removed])
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.daily_backup(conn)
+    conn.close()
+
+
+def timed(cmd: list[str], env: dict, stdin: bytes | None = None) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, env=env, input=stdin, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - t
+
+
+def in_process(home: Path, sessions: Path | None) -> dict[str, float]:
+    """One answer (median over 50) and the daily backup, in this process (fresh interpreter)."""
+    code = f"""
+import os, statistics, sys, time
+os.environ["STUDYXF_HOME"] = {str(home)!r}
+{"os.environ['STUDYXF_SESSIONS'] = " + repr(str(sessions)) if sessions else "os.environ.pop('STUDYXF_SESSIONS', None)"}
+from studyxf.store import db
+from studyxf.study import open_study
+study = open_study(backup=False)
+study.enter_today()
+deck = study.deck
+times = []
+for _ in range(50):
+    cid = deck.next_id()
+    if cid is None:  # the day's limits reached (the `gone` deck holds only the shipped cards)
+        break
+    t = time.perf_counter(); deck.answer(cid, 4); times.append(time.perf_counter() - t)
+t = time.perf_counter(); path = db.backup(study.conn, tag="scale-bench"); b = time.perf_counter() - t
+path.unlink()
+print(statistics.median(times), b)
+"""
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT))).stdout.split()
+    return {"an answer (in process)": float(out[0]), "daily backup (in process)": float(out[1])}
+
+
+def scenario(name: str, home: Path, empty: Path, sessions: Path | None) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(home))
+    env.pop("STUDYXF_NOW", None)
+    if sessions:
+        env["STUDYXF_SESSIONS"] = str(sessions)
+    else:
+        env.pop("STUDYXF_SESSIONS", None)
+    empty_env = dict(env, STUDYXF_HOME=str(empty))
+    sx = [sys.executable, "-m", "studyxf"]
+    commands = {
+        "--help": ([*sx, "--help"], env, None),
+        "today --plain": ([*sx, "today", "--plain"], env, None),
+        "today --plain, empty db": ([*sx, "today", "--plain"], empty_env, None),
+        "review: first card": ([*sx, "review", "--plain"], env, b"q\n"),
+        "stats": ([*sx, "stats"], env, None),
+        "stats --json": ([*sx, "stats", "--json"], env, None),
+        "cards --due": ([*sx, "cards", "--due"], env, None),
+    }
+    for cmd, e, stdin in commands.values():  # warm: caches, migrations, today's backup, page cache
+        timed(cmd, e, stdin)
+    samples: dict[str, list[float]] = {k: [] for k in commands}
+    for _ in range(RUNS):  # interleaved, so drift hits all alike
+        for key, (cmd, e, stdin) in commands.items():
+            samples[key].append(timed(cmd, e, stdin))
+    med = {k: statistics.median(v) for k, v in samples.items()}
+    med.update(in_process(home, sessions))
+    base = med["--help"]
+    print(f"\n[{name}] medians of {RUNS} runs; ratios against `studyxf --help`")
+    targets = {"stats": 3.0, "stats --json": 3.0, "review: first card": 2.0}
+    for key, value in med.items():
+        note = f"(target <= {targets[key]}x)" if key in targets else ""
+        if key == "today --plain":
+            note = f"(target <= empty db: {value / med['today --plain, empty db']:.2f}x of it)"
+        print(f"  {key:<28} {value * 1000:8.1f} ms  {value / base:5.2f}x  {note}")
+
+
+def main() -> None:
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "studyxf")], check=True,
+                   stdout=subprocess.DEVNULL)
+    keep = os.environ.get("KEEP")
+    work = Path(keep) if keep else Path(tempfile.mkdtemp(prefix="studyxf-scale-"))
+    master, sessions = work / "master", work / "sessions"
+    if not (master / "studyxf.sqlite3").exists() and not any(master.glob("*.sqlite3")):
+        t = time.perf_counter()
+        write_sessions(sessions)
+        build(master)
+        size = sum(p.stat().st_size for p in master.glob("*.sqlite3*"))
+        print(f"built {SESSIONS * PROMPTS} cards, {REVIEWS} reviews in {time.perf_counter() - t:.0f} s "
+              f"({size / 1e6:.0f} MB) under {master}")
+    for name, folder in (("gone", None), ("live", sessions)):
+        home = work / name
+        if home.exists():
+            shutil.rmtree(home)
+        shutil.copytree(master, home)
+        empty = work / f"{name}-empty"
+        shutil.rmtree(empty, ignore_errors=True)
+        empty.mkdir()
+        scenario(name, home, empty, folder)
+    if not keep:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
