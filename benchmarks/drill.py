@@ -52,6 +52,19 @@ def main() -> None:
     ma, mb, mc = statistics.median(a), statistics.median(b), statistics.median(c)
     print(f"studyxf drill attention: {ma:.2f} s; python -c 'import torch': {mb:.2f} s; ratio {ma / mb:.2f}x "
           f"(target <= 1.5x) {'OK' if ma / mb <= 1.5 else 'OVER'}")
+    # issue 26's targets: the sandbox is a fresh interpreter that imports NumPy or torch itself
+    torch_sub = tmp / "torch_attention.py"
+    torch_sub.write_text(TORCH_ATTENTION)
+    by_torch = [sys.executable, "-m", "studyxf", "drill", "attention", str(torch_sub)]
+    numpy_anchor = [sys.executable, "-c", "import numpy"]
+    d, e = [], []
+    for _ in range(RUNS):
+        d.append(timed(by_torch, env))
+        e.append(timed(numpy_anchor, env))
+    md, me = statistics.median(d), statistics.median(e)
+    print(f"a torch attention: {md:.2f} s: {md / mb:.2f}x import torch (issue 26: <= 1.2x) "
+          f"{'OK' if md / mb <= 1.2 else 'OVER'}; the NumPy one is {ma / me:.1f}x python -c 'import numpy' "
+          f"({me:.2f} s; issue 26: <= 3x) {'OK' if ma / me <= 3 else 'OVER'}")
     print(f"the same with two slips named (a pair search): {mc:.2f} s; ratio {mc / mb:.2f}x "
           f"{'OK' if mc / mb <= 1.5 else 'OVER'}")
 
@@ -79,6 +92,16 @@ def main() -> None:
     print(f"watch mode re-grade (warm worker): {m * 1000:.0f} ms median of {len(times)} (target < 500 ms) "
           f"{'OK' if m < 0.5 else 'OVER'}; two slips named: {mf * 1000:.0f} ms {'OK' if mf < 0.5 else 'OVER'}")
 
+
+TORCH_ATTENTION = """import torch
+
+
+def attention(q, k, v, mask=None):
+    s = q @ k.transpose(-2, -1) / q.shape[-1] ** 0.5
+    if mask is not None:
+        s = s.masked_fill(~mask, float("-inf"))
+    return torch.softmax(s, dim=-1).nan_to_num(0.0) @ v
+"""
 
 # slips outside the catalogue, each found by localisation: (drill, the change to the drill's solution)
 LOCALISED = [

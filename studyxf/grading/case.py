@@ -10,6 +10,8 @@ from typing import Callable
 import numpy as np
 import torch
 
+from studyxf.grading.calls import RuleBroken  # noqa: F401 - drills raise it from here
+
 F64 = torch.float64
 F32 = torch.float32
 
@@ -142,8 +144,3 @@ def rnd(*shape, dtype=F64, seed=0, scale=1.0):
 
 def dtype_name(dtype) -> str:
     return str(dtype).removeprefix("torch.")
-
-
-class RuleBroken(Exception):
-    """A rule the task states (an input modified, a cache written in place), broken inside a case:
-    that case fails with the message, it is not the learner's crash."""

@@ -72,7 +72,7 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
             if localise.clock() > deadline:
                 break
             ask = {"op": "module_trace", "i": traced["module_index"]} if "module_index" in traced else \
-                {"op": "trace", "i": traced["index"]}
+                remote.case_request(traced["index"], traced["case"], "trace")
             answer = remote.ask(ask, remote.limit(traced["case"] if "index" in traced else None))
             if "trace" not in answer:
                 break
@@ -175,7 +175,7 @@ def _full_matrix(grader, remote: Remote, req: Request) -> dict:
         q, k = (case.args + [None, None])[:2]
         if not hasattr(q, "shape") or not hasattr(k, "shape"):
             continue
-        answer = remote.ask({"op": "trace", "i": index}, remote.limit(case))
+        answer = remote.ask(remote.case_request(index, case, "trace"), remote.limit(case))
         trace = localise.Trace(answer.get("trace") or {}, source)
         full = (q.shape[-2], k.shape[-2])
         hit = next((e for e in trace.events if e["value"].ndim >= 2 and tuple(e["value"].shape[-2:]) == full), None)
@@ -200,7 +200,7 @@ def _raised_at(failing: list[dict], remote: Remote, req: Request) -> dict | None
     first = next((f for f in failing if f.get("raised") and "index" in f), None)
     if first is None or remote.gone:
         return None
-    answer = remote.ask({"op": "trace", "i": first["index"]}, remote.limit())
+    answer = remote.ask(remote.case_request(first["index"], first["raised_case"], "trace"), remote.limit())
     at = (answer.get("trace") or {}).get("raised_at")
     if not at:
         return None

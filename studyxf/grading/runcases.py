@@ -1,6 +1,6 @@
 """Running a drill's cases: the judge's side (run, run_case, the diagnosis), which asks the sandbox
-for the learner's outputs and judges them against references it computes itself, and the sandbox's
-side (entry_point, call, raised), which calls the learner's code. Each finished test is passed to
+for the learner's outputs and judges them against references it computes itself, and the forked
+sandbox's side (entry_point, call), which calls the learner's code. Each finished test is passed to
 `emit` at once."""
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from studyxf.grading import judge, wire
+from studyxf.grading import calls, judge, wire
 from studyxf.grading.diagnose import DTYPE_HINT, DTYPE_HINT_TORCH
-from studyxf.grading.case import Case, RuleBroken, half_precision
-from studyxf.grading.guards import CASE_TIMEOUT_S, CaseTimeout, ForbiddenCall, time_limit
+from studyxf.grading.calls import RuleBroken
+from studyxf.grading.case import Case, half_precision
+from studyxf.grading.guards import CASE_TIMEOUT_S, time_limit
 from studyxf.grading.request import Request
 
 DEVICE_HINT = ("the inputs are on {device} here: every tensor you create must be made there too, e.g. "
@@ -36,18 +37,7 @@ def load_grader(folder: str):
 
 def entry_point(namespace: dict, req: Request):
     """The learner's callable, or the message saying what the file lacks."""
-    fn = namespace.get(req.entry)
-    if req.kind == "leetcode":  # LeetCode's own signature: each case calls a fresh Solution()
-        if not isinstance(fn, type) or not callable(getattr(fn, req.method or "", None)):
-            return None, f"the file defines no `class {req.entry}` with a method `{req.method}`"
-        cls = fn
-
-        def call(*args, **kwargs):
-            return getattr(cls(), req.method)(*args, **kwargs)
-        return call, None
-    if not callable(fn):
-        return None, f"the file defines no `{req.entry}` (the entry point of {req.drill})"
-    return fn, None
+    return calls.entry_point(namespace, req.entry, req.kind, req.method, req.drill)
 
 
 def _to_framework(value, framework: str, device: str | None = None):
@@ -82,26 +72,6 @@ def numpy_call(fn, framework):
     def run_it(*a, **kw):
         return judge.to_numpy(call(fn, list(a), kw, framework))[0].astype(np.float64)
     return run_it
-
-
-def raised(exc: BaseException) -> dict:
-    """Sandbox side: what an exception was, as data for the judge."""
-    text = str(exc)
-    if isinstance(exc, ForbiddenCall):
-        kind = "forbidden"
-    elif isinstance(exc, RuleBroken):
-        kind = "rule"
-    elif isinstance(exc, ValueError) and "read-only" in text:
-        kind = "readonly"
-    elif isinstance(exc, SystemExit):
-        kind, text = "exit", str(exc.code)
-    elif isinstance(exc, CaseTimeout):
-        kind = "timeout"
-    elif isinstance(exc, MemoryError):
-        kind = "memory"
-    else:
-        kind = "other"
-    return {"kind": kind, "type": type(exc).__name__, "text": text[:2000]}
 
 
 def _exception_result(info: dict, case: Case | None, inputs: str) -> tuple[str, str]:
@@ -217,8 +187,17 @@ class Remote:
     """The judge's view of the sandbox: each request one call of the learner's code, answered as
     data within a deadline; after a time-out or a crash the sandbox is gone and nothing more runs."""
 
-    def __init__(self, sandbox):
+    def __init__(self, sandbox, fresh: bool = False):
         self.sandbox, self.gone = sandbox, None
+        self.fresh = fresh  # a fresh interpreter holds no cases: each call's inputs go as data
+
+    def case_request(self, index: int, case: Case, op: str = "call") -> dict:
+        """The request that runs case `index` (op "trace": and records the learner's locals)."""
+        if not self.fresh:
+            return {"op": "case" if op == "call" else op, "i": index}
+        return {"op": op, "args": [wire.encode_input(a) for a in case.args],
+                "kwargs": {k: wire.encode_input(v) for k, v in case.kwargs.items()},
+                "seconds": case.time_limit, "device": case.device}
 
     def limit(self, case: Case | None = None) -> float:
         return (case.time_limit if case and case.time_limit else CASE_TIMEOUT_S) + 5.0
@@ -279,7 +258,7 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     labelled = case.labelled()
     inputs = judge.describe(labelled)
     test = {"name": case.name, "test_code": case.call}
-    answer = remote.ask({"op": "case", "i": index}, remote.limit(case))
+    answer = remote.ask(remote.case_request(index, case), remote.limit(case))
     if "dead" in answer:
         if answer.get("dead") == "time-out" and case.slow_message:
             return {**test, "status": "fail", "message": case.slow_message}, {"slow": case.slow_message}

@@ -40,7 +40,9 @@ KEEP_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED"
 class Sandbox:
     """The judge's handle on the sandbox process."""
 
-    def __init__(self, req, framework: str, hide: list[str]):
+    def __init__(self, req, framework: str, hide: list[str], fresh: bool = False):
+        """fresh: the learner's code runs in a new interpreter (fresh.py) that is sent inputs as data;
+        otherwise in this process's fork, serving the drill's cases itself (sandbox_serve.py)."""
         self.tmp = tempfile.mkdtemp(prefix="studyxf-sandbox-")
         # the learner's prints go to a file the judge opened and keeps: it reads this descriptor, never
         # the path again (a FIFO or a link put in its place by the learner's code would block it)
@@ -58,7 +60,7 @@ class Sandbox:
             try:
                 os.close(to_child_w)
                 os.close(from_child_r)
-                _child(req, framework, to_child_r, from_child_w, self.tmp, self.capture, hide)
+                _child(req, framework, to_child_r, from_child_w, self.tmp, self.capture, hide, fresh)
             finally:
                 os._exit(70)
         os.close(to_child_r)
@@ -67,6 +69,7 @@ class Sandbox:
         os.set_blocking(self.out, False)
         os.set_blocking(self.inp, False)
         self.pending = b""
+        self.fresh = fresh
         self.isolated = None  # what the child reports: namespaces or not
 
     def ask(self, message: dict | None, timeout: float) -> dict:
@@ -165,7 +168,8 @@ class Sandbox:
 
 # -- the child ------------------------------------------------------------------------------------
 
-def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: int, hide: list[str]) -> None:
+def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: int, hide: list[str],
+           fresh: bool) -> None:
     os.setpgid(0, 0)  # its own group: the judge kills everything it started at once
     dies_with_parent()  # and a judge that is killed takes it along
     fd = os.dup(capture)
@@ -185,9 +189,10 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     sys.stdout, sys.stderr = _CappedFd(1), _CappedFd(2)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past the cap a write fails; it does not kill
     resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_FILE_CAP, OUTPUT_FILE_CAP))
-    from studyxf.grading.runcases import load_grader
+    if not fresh:
+        from studyxf.grading.runcases import load_grader
 
-    load_grader(req.folder)  # read now: the learner's own drill folder may be inside what is hidden next
+        load_grader(req.folder)  # read now: the learner's own drill folder may be inside what is hidden next
     # the judge made itself undumpable (its /proc entries closed to this process); the flag came
     # across the fork, and an undumpable process cannot write its own uid_map
     prctl(PR_SET_DUMPABLE, 1)
@@ -205,6 +210,14 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
             del os.environ[key]
     os.environ.update(HOME=tmp, TMPDIR=tmp)
     os.chdir(tmp)
+    if fresh:  # a new interpreter: nothing of the judge's memory (grader, engine, cases) comes along
+        os.set_inheritable(from_judge, True)
+        os.set_inheritable(to_judge, True)
+        spec = {"path": req.path, "entry": req.entry, "kind": req.kind, "method": req.method, "drill": req.drill,
+                "forbidden": req.forbidden, "device": req.device, "framework": framework, "isolated": isolated,
+                "in": from_judge, "out": to_judge}
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        os.execve(sys.executable, [sys.executable, "-m", "studyxf.grading.fresh", json.dumps(spec)], env)
     judge_in = os.fdopen(from_judge, "rb")
     judge_out = os.fdopen(to_judge, "wb")
     from studyxf.grading import sandbox_serve  # the child's work, kept apart from the judge's handle
@@ -243,7 +256,9 @@ def _hide(dirs: list[str]) -> str:
     (umount fails); this process then forks the one that runs the learner's code, PID 1 of the new
     namespace, so that when it ends, or this process is killed, everything it started is killed by
     the kernel. Returns what happened, in words (in the process that goes on)."""
-    dirs = [d for d in dirs if d and os.path.isdir(d)]
+    dirs = sorted({os.path.realpath(d) for d in dirs if d and os.path.isdir(d)})
+    # a folder inside one hidden before it is hidden with it (and gone once that one is covered)
+    dirs = [d for d in dirs if not any(d.startswith(other.rstrip("/") + "/") for other in dirs)]
     if os.environ.get("STUDYXF_SANDBOX_NAMESPACES") == "0":  # what a machine without them does (the tests)
         return "not isolated: namespaces turned off (STUDYXF_SANDBOX_NAMESPACES=0)"
     try:
@@ -251,13 +266,18 @@ def _hide(dirs: list[str]) -> str:
         uid, gid = os.getuid(), os.getgid()
         if libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID) != 0:
             return f"not isolated: unshare failed ({os.strerror(ctypes.get_errno())})"
+    except OSError as exc:
+        return f"not isolated: {exc}"
+    # at once: after unshare(CLONE_NEWPID) this process can no longer start threads (EINVAL), its
+    # children can; whatever fails below, the learner's code runs in the child
+    _init_of_namespace()
+    try:
         _map(uid, gid)
         for d in dirs:
             if libc.mount(b"none", d.encode(), b"tmpfs", 0, b"size=64k") != 0:
                 return f"not isolated: mount over {d} failed ({os.strerror(ctypes.get_errno())})"
     except OSError as exc:
         return f"not isolated: {exc}"
-    _init_of_namespace()
     said = "isolated: user, mount and PID namespaces; the data directory hidden"
     if libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None) != 0:
         said += "; the host's /proc still seen"

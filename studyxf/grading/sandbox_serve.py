@@ -12,7 +12,7 @@ import sys
 import numpy as np
 import torch
 
-from studyxf.grading import guards, wire
+from studyxf.grading import calls, guards, wire
 from studyxf.grading.case import half_precision
 from studyxf.grading.guards import CaseTimeout, time_limit
 
@@ -111,7 +111,7 @@ class Served:
         except BaseException as exc:  # noqa: BLE001 - the learner's failure is this request's answer
             if isinstance(exc, KeyboardInterrupt):
                 raise
-            return {"raised": runcases.raised(exc)}
+            return {"raised": calls.raised(exc)}
 
 
 def case_driver(served, ask) -> bool:

@@ -44,7 +44,8 @@ def serve() -> None:
                     os.dup2(devnull, fd)
                 os.chdir(tempfile.mkdtemp(prefix="studyxf-grade-"))
                 out = open(req["out"], "w", encoding="utf-8")
-                worker.grade(Request.from_json(json.dumps(req["request"])), out)
+                # forked: a fresh interpreter would pay NumPy's and torch's import on every save
+                worker.grade(Request.from_json(json.dumps(req["request"])), out, fresh=False)
             finally:
                 os._exit(70)
         deadline = time.monotonic() + req["timeout"]

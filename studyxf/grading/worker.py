@@ -55,11 +55,29 @@ def main() -> None:
     grade(Request.from_json(sys.argv[1]), sys.stdout)
 
 
-def grade(req: Request, real_out) -> None:
+def _plain(grader) -> bool:
+    """Whether every case of the drill is a plain call (no driver, no property check): then a fresh
+    interpreter, sent the inputs as data, can run them."""
+    return all(case.driver is None and not case.checks for case in grader.cases())
+
+
+def _code_folders(req: Request) -> list[str]:
+    """Where the answers are on disk: the drill's folder and the shipped ones (graders, solutions)
+    and the engine; hidden from the fresh sandbox with the data directory."""
+    import importlib.util
+
+    from studyxf import paths
+
+    engine = importlib.util.find_spec("engine")
+    return [req.folder, str(paths.shipped_drills().resolve())] + list(engine.submodule_search_locations or [])
+
+
+def grade(req: Request, real_out, fresh: bool = True) -> None:
     """The judge: grade one file, streaming to `real_out`; ends the process (os._exit) when done.
-    The learner's file is imported and called only in the sandbox it forks (sandbox.py); here the
-    outputs are compared and the mistakes named. req.device "cuda" adds fp16/bf16 cases on the GPU
-    for torch submissions ("auto": when there is one)."""
+    The learner's file is imported and called only in the sandbox (sandbox.py): with `fresh`, for a
+    drill of plain calls, a new interpreter holding nothing of the judge's; otherwise this process's
+    fork. Here the outputs are compared and the mistakes named. req.device "cuda" adds fp16/bf16
+    cases on the GPU for torch submissions ("auto": when there is one)."""
     from studyxf.grading.process import not_dumpable
 
     not_dumpable()  # the judge's /proc/<pid>/fd/1 (where the report goes) closed to the sandbox
@@ -83,13 +101,22 @@ def grade(req: Request, real_out) -> None:
         finish({"status": "error", "message": f"cannot read {path}: {exc}"})
     framework = "torch" if imports_torch(source) else "numpy"
 
-    import numpy  # noqa: F401 - imported once here, inherited by the sandbox
+    import numpy  # noqa: F401 - imported once here, inherited by a forked sandbox
+
+    from studyxf.grading import sandbox
+
+    if fresh and req.kind != "module":  # started first: it imports NumPy or torch while this process does
+        box = sandbox.Sandbox(req, framework, req.hide + _code_folders(req), fresh=True)
     import torch
 
-    from studyxf.grading import guards, runcases, sandbox
+    from studyxf.grading import guards, runcases
 
     banned = forbidden_uses(source, req.forbidden)
-    box = sandbox.Sandbox(req, framework, req.hide)  # forked before CUDA is touched here
+    if box is not None and not _plain(runcases.load_grader(req.folder)):
+        box.close()  # a case that drives the learner's code or checks a property runs the grader's code
+        box = None
+    if box is None:
+        box = sandbox.Sandbox(req, framework, req.hide)  # forked before CUDA is touched here
     # the judge's arrays are small (the cases, the localisation's substitutions): on a busy 2-core
     # machine torch's threads only contended, and localising took 4x the CPU (0.19-0.27 s against
     # 0.03-0.06 s measured); the sandbox, already forked, keeps the learner's threads
@@ -107,7 +134,8 @@ def grade(req: Request, real_out) -> None:
                                "is False); use --device cpu or auto"}, real_out)
         os._exit(0)
     _send("I", {"framework": framework, "isolated": first.get("isolated")}, real_out)
-    report = runcases.run(req, runcases.Remote(box), framework, banned, lambda test: _send("T", test, real_out),
+    report = runcases.run(req, runcases.Remote(box, box.fresh), framework, banned,
+                          lambda test: _send("T", test, real_out),
                           "cuda" if first.get("half") else None)
     report["framework"] = framework
     finish(report)
