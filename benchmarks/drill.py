@@ -3,8 +3,9 @@ at once (the diagnosis then searches pairs of slips), against `python -c "import
 same run (target: within 1.5x). Medians of interleaved runs. Then failing verdicts whose cause is
 found by localisation (the failing case traced line by line, a second case or every decode call
 traced where needed), each against the same drill's passing verdict (target: within 1.5x). And
-watch mode's re-grade after the first grading (the warm worker; target under 0.5 s), passing and
-failing.
+watch mode's re-grade after the first grading (the warm worker; target under 0.2 s), passing and
+failing, and a torch submission against import torch and the NumPy verdict against import numpy
+(issue 26).
 
 Run: python benchmarks/drill.py
 """
@@ -25,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 from tests.data.submissions import SUBMISSIONS, attn  # noqa: E402
 
 RUNS = int(os.environ.get("RUNS", "7"))
+PAUSE = 2.5  # seconds between a learner's saves in watch mode
 
 
 def timed(cmd, env) -> float:
@@ -76,21 +78,30 @@ def main() -> None:
     drill = catalogue.all_drills()["attention"]
     grader = WarmGrader()
     grader.run(drill, sub)  # the first grading pays the import
+    # the server starts a fresh sandbox for the next save after each grading (its NumPy and torch
+    # imports take a second or two of CPU): a learner's saves come seconds apart, so each re-grade
+    # here follows a pause; back-to-back saves are timed apart
     times = []
     for _ in range(RUNS * 3):
         sub.write_text(SUBMISSIONS["attention"]["correct"][len(times) % 3])
+        time.sleep(PAUSE)
         t = time.perf_counter()
         assert grader.run(drill, sub)["status"] == "pass"
         times.append(time.perf_counter() - t)
-    fails = []
+    fails, rushed = [], []
     for _ in range(RUNS):
+        time.sleep(PAUSE)
         t = time.perf_counter()
         assert len(grader.run(drill, two)["diagnosis"]) == 2
         fails.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        assert grader.run(drill, sub)["status"] == "pass"  # saved again at once
+        rushed.append(time.perf_counter() - t)
     grader.close()
-    m, mf = statistics.median(times), statistics.median(fails)
-    print(f"watch mode re-grade (warm worker): {m * 1000:.0f} ms median of {len(times)} (target < 500 ms) "
-          f"{'OK' if m < 0.5 else 'OVER'}; two slips named: {mf * 1000:.0f} ms {'OK' if mf < 0.5 else 'OVER'}")
+    m, mf, mr = statistics.median(times), statistics.median(fails), statistics.median(rushed)
+    print(f"watch mode re-grade (warm worker), saves {PAUSE:g} s apart: {m * 1000:.0f} ms median of {len(times)} "
+          f"(target < 200 ms) {'OK' if m < 0.2 else 'OVER'}; two slips named: {mf * 1000:.0f} ms "
+          f"{'OK' if mf < 0.5 else 'OVER'}; a save right after a grading: {mr * 1000:.0f} ms")
 
 
 TORCH_ATTENTION = """import torch

@@ -208,3 +208,19 @@ def test_the_answers_on_disk_are_hidden_where_namespaces_allow(home, cli, tmp_pa
     assert report["status"] == "fail" and "nothing on disk" in json.dumps(report["tests"]), report
     res, report = grade(cli, tmp_path, CORRECT, {})  # and a correct file, after it, still passes
     assert report["status"] == "pass"
+
+
+def test_watch_mode_sandboxes_hold_no_answers_either(home, tmp_path):
+    """The warm server (--watch, the drill screen) keeps a fresh sandbox started ahead for each save."""
+    from studyxf.grading import catalogue
+    from studyxf.grading.runner import WarmGrader
+
+    drill = catalogue.all_drills()["attention"]
+    f = tmp_path / "attack.py"
+    grader = WarmGrader()
+    try:
+        for source, status in ((STEAL_FROM_MEMORY, "fail"), (CORRECT, "pass"), (STEAL_FROM_MEMORY, "fail")):
+            f.write_text(source)
+            assert grader.run(drill, f)["status"] == status
+    finally:
+        grader.close()

@@ -50,7 +50,7 @@ class Drill:
         """What the grading worker needs to grade `path` on this drill."""
         name, method = parse_entry(self.data["entry"])
         return Request(self.name, str(path.resolve()), str(self.folder.resolve()), self.data["kind"], name, method,
-                       self.forbidden, device, [str(paths.home().resolve())])
+                       self.forbidden, device, [str(paths.home().resolve())], [str(self.folder.resolve())] + code_folders())
 
     def starter(self, framework: str) -> Path:
         return self.folder / self.data["starters"][framework]
@@ -141,6 +141,16 @@ def check_path(target: Path) -> list[Problem]:
     for path in _drill_files(target):
         problems += load_drill(path)[1]
     return problems
+
+
+def code_folders() -> list[str]:
+    """Where the answers are on disk (the drill folders' graders and solutions, the engine): hidden
+    from the fresh sandbox, with the data directory, where namespaces allow."""
+    import importlib.util
+
+    engine = importlib.util.find_spec("engine")
+    return [str(p.resolve()) for p in [paths.shipped_drills(), *paths.user_drill_dirs()]] + \
+        list((engine.submodule_search_locations or []) if engine else [])
 
 
 def all_drills(warn=None) -> dict[str, Drill]:

@@ -21,6 +21,7 @@ class Request:
     forbidden: list = field(default_factory=list)
     device: str = "cpu"
     hide: list = field(default_factory=list)  # folders the sandbox must not see (the learner's data)
+    hide_code: list = field(default_factory=list)  # and the fresh sandbox: where the answers are (drills, engine)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))

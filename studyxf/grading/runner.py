@@ -75,9 +75,15 @@ class WarmGrader:
     re-grade costs the cases, not the import (see warm.py)."""
 
     def __init__(self):
+        from studyxf import paths
+        from studyxf.grading.catalogue import code_folders
+
         self.tmp = tempfile.TemporaryDirectory(prefix="studyxf-watch-")
-        self.proc = subprocess.Popen([sys.executable, "-m", "studyxf.grading.warm"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, env=_env(self.tmp.name), bufsize=1)
+        # what the spare sandbox the server keeps ready hides: the data, this folder, the answers
+        hide = [str(paths.home().resolve()), self.tmp.name, *code_folders()]
+        self.proc = subprocess.Popen([sys.executable, "-m", "studyxf.grading.warm", json.dumps(hide)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     env=_env(self.tmp.name), bufsize=1)
 
     def run(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
         if self.proc.poll() is not None:  # the server died (killed?): start another

@@ -42,16 +42,17 @@ class Sandbox:
 
     def __init__(self, req, framework: str, hide: list[str], fresh: bool = False):
         """fresh: the learner's code runs in a new interpreter (fresh.py) that is sent inputs as data;
-        otherwise in this process's fork, serving the drill's cases itself (sandbox_serve.py)."""
+        otherwise in this process's fork, serving the drill's cases itself (sandbox_serve.py). req
+        None (fresh only): a spare, started ahead with NumPy (and torch: framework "torch") imported,
+        that `load` gives its file later (watch mode's warm server keeps one ready for the next save)."""
         self.tmp = tempfile.mkdtemp(prefix="studyxf-sandbox-")
+        self.hide = list(hide)
         # the learner's prints go to a file the judge opened and keeps: it reads this descriptor, never
         # the path again (a FIFO or a link put in its place by the learner's code would block it)
         self.capture = os.open(os.path.join(self.tmp, ".output"), os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
                                0o600)
-        # the learner's file may live in the data directory the sandbox will not see: a copy goes in
-        copy = os.path.join(self.tmp, os.path.basename(req.path))
-        shutil.copyfile(req.path, copy)
-        req = dataclasses.replace(req, path=copy)
+        if req is not None:
+            req = dataclasses.replace(req, path=self._copy(req.path))
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
         reaper()  # what the sandbox starts and leaves behind comes back to the judge, to be killed
@@ -72,6 +73,38 @@ class Sandbox:
         self.fresh = fresh
         self.isolated = None  # what the child reports: namespaces or not
 
+    def _copy(self, path: str) -> str:
+        """The learner's file may live in the data directory the sandbox will not see: a copy goes in."""
+        copy = os.path.join(self.tmp, os.path.basename(path))
+        shutil.copyfile(path, copy)
+        return copy
+
+    def load(self, req, framework: str, timeout: float) -> bool:
+        """A spare's file to import (then `ask(None)` reads what importing it gave); False when the
+        spare is gone."""
+        import time
+
+        spec = _spec(dataclasses.replace(req, path=self._copy(req.path)), framework)
+        return self._write((json.dumps(spec) + "\n").encode(), time.monotonic() + timeout) is None
+
+    def _write(self, data: bytes, deadline: float) -> dict | None:
+        """All of `data` to the sandbox before the deadline; None, or why it could not be."""
+        import select
+        import time
+
+        while data:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([], [self.out], [], left)[1]:
+                self.kill()
+                return {"dead": "time-out"}
+            try:
+                data = data[os.write(self.out, data):]
+            except BlockingIOError:
+                continue
+            except OSError:
+                return {"dead": self._why()}
+        return None
+
     def ask(self, message: dict | None, timeout: float) -> dict:
         """Send one request (None: only wait for what the child says first); the answer, or
         {"dead": why} when the child died, ran out of time, or sent what is not an answer (then it
@@ -81,18 +114,10 @@ class Sandbox:
         import time
 
         deadline = time.monotonic() + timeout
-        data = b"" if message is None else (json.dumps(message) + "\n").encode()
-        while data:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([], [self.out], [], left)[1]:
-                self.kill()
-                return {"dead": "time-out", "timeout": timeout}
-            try:
-                data = data[os.write(self.out, data):]
-            except BlockingIOError:
-                continue
-            except OSError:
-                return {"dead": self._why()}
+        if message is not None:
+            failed = self._write((json.dumps(message) + "\n").encode(), deadline)
+            if failed:
+                return {**failed, "timeout": timeout} if failed["dead"] == "time-out" else failed
         while b"\n" not in self.pending:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([self.inp], [], [], left)[0]:
@@ -156,6 +181,15 @@ class Sandbox:
         return text + (f"\n[{more} more bytes not shown" + ("; output past 1 MiB was dropped" if full else "") + "]"
                        if more > 0 else "")
 
+    def detach(self) -> None:
+        """In the warm server, once a judge it forked holds this spare: its descriptors closed here;
+        the process is still this one's child, to be killed and waited for afterwards."""
+        for fd in (self.out, self.inp, self.capture):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
     def close(self) -> None:
         for fd in (self.out, self.inp, self.capture):
             try:
@@ -189,7 +223,7 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     sys.stdout, sys.stderr = _CappedFd(1), _CappedFd(2)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past the cap a write fails; it does not kill
     resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_FILE_CAP, OUTPUT_FILE_CAP))
-    if not fresh:
+    if not fresh:  # (a fresh sandbox never loads the grader)
         from studyxf.grading.runcases import load_grader
 
         load_grader(req.folder)  # read now: the learner's own drill folder may be inside what is hidden next
@@ -213,8 +247,7 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     if fresh:  # a new interpreter: nothing of the judge's memory (grader, engine, cases) comes along
         os.set_inheritable(from_judge, True)
         os.set_inheritable(to_judge, True)
-        spec = {"path": req.path, "entry": req.entry, "kind": req.kind, "method": req.method, "drill": req.drill,
-                "forbidden": req.forbidden, "device": req.device, "framework": framework, "isolated": isolated,
+        spec = {**(_spec(req, framework) if req is not None else {"spare": framework}), "isolated": isolated,
                 "in": from_judge, "out": to_judge}
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
         os.execve(sys.executable, [sys.executable, "-m", "studyxf.grading.fresh", json.dumps(spec)], env)
@@ -223,6 +256,12 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     from studyxf.grading import sandbox_serve  # the child's work, kept apart from the judge's handle
 
     sandbox_serve.serve(req, framework, judge_in, judge_out, isolated)
+
+
+def _spec(req, framework: str) -> dict:
+    """What the fresh interpreter needs to import and call the learner's file."""
+    return {"path": req.path, "entry": req.entry, "kind": req.kind, "method": req.method, "drill": req.drill,
+            "forbidden": req.forbidden, "device": req.device, "framework": framework}
 
 
 class _CappedFd:
@@ -256,9 +295,7 @@ def _hide(dirs: list[str]) -> str:
     (umount fails); this process then forks the one that runs the learner's code, PID 1 of the new
     namespace, so that when it ends, or this process is killed, everything it started is killed by
     the kernel. Returns what happened, in words (in the process that goes on)."""
-    dirs = sorted({os.path.realpath(d) for d in dirs if d and os.path.isdir(d)})
-    # a folder inside one hidden before it is hidden with it (and gone once that one is covered)
-    dirs = [d for d in dirs if not any(d.startswith(other.rstrip("/") + "/") for other in dirs)]
+    dirs = _outermost(dirs)
     if os.environ.get("STUDYXF_SANDBOX_NAMESPACES") == "0":  # what a machine without them does (the tests)
         return "not isolated: namespaces turned off (STUDYXF_SANDBOX_NAMESPACES=0)"
     try:
@@ -288,6 +325,19 @@ def _hide(dirs: list[str]) -> str:
     except OSError as exc:
         return said + f"; the mounts not locked ({exc})"
     return said + "; mounts locked"
+
+
+def _outermost(dirs: list[str]) -> list[str]:
+    """The existing folders, a folder inside another left out (hidden with it, and gone once that
+    one is covered)."""
+    dirs = sorted({os.path.realpath(d) for d in dirs if d and os.path.isdir(d)})
+    return [d for d in dirs if not any(d.startswith(other.rstrip("/") + "/") for other in dirs)]
+
+
+def covers(hidden: list[str], wanted: list[str]) -> bool:
+    """Whether hiding `hidden` hides every folder of `wanted`."""
+    outer = _outermost(hidden)
+    return all(any(d == o or d.startswith(o.rstrip("/") + "/") for o in outer) for d in _outermost(wanted))
 
 
 def _map(uid: int, gid: int) -> None:

@@ -7,23 +7,30 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import sys
 import tempfile
 import time
 
 
-def serve() -> None:
+def serve(hide: list[str] | None = None) -> None:
+    """hide: what a fresh sandbox hides (the data directory, the drill folders, the engine): one is
+    kept started ahead, for the next save, when it is given."""
     import importlib
 
     # Ctrl-C in a terminal reaches the whole foreground group: the watching command stops this
     # server (it closes stdin), so the server itself must not die with a traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from studyxf.grading.process import dies_with_parent, not_dumpable
+    from studyxf.grading.process import dies_with_parent, kill_descendants, not_dumpable
 
     # not dies_with_parent() here: the drill screen starts this server from a worker thread, and the
     # death signal follows the thread; the server ends when its stdin closes
     not_dumpable()  # its reply pipe closed to the sandboxes of the judges it forks
+    from studyxf.grading import sandbox
+
+    # imports beside this server's; torch too, as they run side by side now
+    spare = sandbox.Sandbox(None, "torch", hide, fresh=True) if hide is not None else None
 
     # paid once here, inherited by every forked child
     for module in ("numpy", "torch", "studyxf.grading.case", "studyxf.grading.families", "studyxf.grading.runcases",
@@ -44,10 +51,11 @@ def serve() -> None:
                     os.dup2(devnull, fd)
                 os.chdir(tempfile.mkdtemp(prefix="studyxf-grade-"))
                 out = open(req["out"], "w", encoding="utf-8")
-                # forked: a fresh interpreter would pay NumPy's and torch's import on every save
-                worker.grade(Request.from_json(json.dumps(req["request"])), out, fresh=False)
+                worker.grade(Request.from_json(json.dumps(req["request"])), out, spare=spare)
             finally:
                 os._exit(70)
+        if spare is not None:
+            spare.detach()  # the judge's now
         deadline = time.monotonic() + req["timeout"]
         status = None
         while status is None:
@@ -60,9 +68,26 @@ def serve() -> None:
                 status = "timeout"
             else:
                 time.sleep(0.005)
+        if spare is not None:  # used or not, it is spent: killed, and what it left behind
+            spare.kill()
+            shutil.rmtree(spare.tmp, ignore_errors=True)
+            kill_descendants()
         reply.write(json.dumps({"status": status}) + "\n")
         reply.flush()
+        if spare is not None:  # for the next save, while the learner reads this report: NumPy alone
+            # (0.2 s) unless this file used torch (the spare then takes a second or two)
+            spare = sandbox.Sandbox(None, _framework(req["request"]["path"]), hide, fresh=True)
+
+
+def _framework(path: str) -> str:
+    from studyxf import safefile
+    from studyxf.grading.worker import imports_torch
+
+    try:  # through safefile: a FIFO saved in the file's place must not block the server
+        return "torch" if imports_torch(safefile.read_text(path)) else "numpy"
+    except (OSError, ValueError, SyntaxError):
+        return "numpy"
 
 
 if __name__ == "__main__":
-    serve()
+    serve(json.loads(sys.argv[1]) if len(sys.argv) > 1 else None)

@@ -61,22 +61,12 @@ def _plain(grader) -> bool:
     return all(case.driver is None and not case.checks for case in grader.cases())
 
 
-def _code_folders(req: Request) -> list[str]:
-    """Where the answers are on disk: the drill's folder and the shipped ones (graders, solutions)
-    and the engine; hidden from the fresh sandbox with the data directory."""
-    import importlib.util
-
-    from studyxf import paths
-
-    engine = importlib.util.find_spec("engine")
-    return [req.folder, str(paths.shipped_drills().resolve())] + list(engine.submodule_search_locations or [])
-
-
-def grade(req: Request, real_out, fresh: bool = True) -> None:
+def grade(req: Request, real_out, fresh: bool = True, spare=None) -> None:
     """The judge: grade one file, streaming to `real_out`; ends the process (os._exit) when done.
     The learner's file is imported and called only in the sandbox (sandbox.py): with `fresh`, for a
     drill of plain calls, a new interpreter holding nothing of the judge's; otherwise this process's
-    fork. Here the outputs are compared and the mistakes named. req.device "cuda" adds fp16/bf16
+    fork; `spare`, a fresh sandbox started ahead (watch mode), is used when it hides what this
+    request hides. Here the outputs are compared and the mistakes named. req.device "cuda" adds fp16/bf16
     cases on the GPU for torch submissions ("auto": when there is one)."""
     from studyxf.grading.process import not_dumpable
 
@@ -91,9 +81,10 @@ def grade(req: Request, real_out, fresh: bool = True) -> None:
         _send("R", report, real_out)
         os._exit(0)  # skip interpreter teardown
 
-    try:
-        with open(path, encoding="utf-8") as fh:
-            source = fh.read()
+    from studyxf import safefile
+
+    try:  # regular files only, capped: watch mode re-reads it after every save
+        source = safefile.read_text(path)
         ast.parse(source)
     except SyntaxError as exc:
         finish({"status": "error", "message": f"syntax error in {os.path.basename(path)} line {exc.lineno}: {exc.msg}"})
@@ -106,7 +97,11 @@ def grade(req: Request, real_out, fresh: bool = True) -> None:
     from studyxf.grading import sandbox
 
     if fresh and req.kind != "module":  # started first: it imports NumPy or torch while this process does
-        box = sandbox.Sandbox(req, framework, req.hide + _code_folders(req), fresh=True)
+        hidden = req.hide + req.hide_code
+        if spare is not None and sandbox.covers(spare.hide, hidden) and spare.load(req, framework, 5.0):
+            box = spare  # watch mode: started ahead, its imports done
+        else:
+            box = sandbox.Sandbox(req, framework, hidden, fresh=True)
     import torch
 
     from studyxf.grading import guards, runcases
