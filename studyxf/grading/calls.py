@@ -4,7 +4,12 @@ grader here: the fresh interpreter imports this module."""
 
 from __future__ import annotations
 
+import os
+
 from studyxf.grading.guards import CaseTimeout, ForbiddenCall
+
+INPUT_MODIFIED = ("the function modified one of its inputs in place: work on a copy "
+                  "(x = x.clone(), or out-of-place ops: x - m instead of x -= m)")
 
 
 class RuleBroken(Exception):
@@ -46,3 +51,13 @@ def raised(exc: BaseException) -> dict:
     else:
         kind = "other"
     return {"kind": kind, "type": type(exc).__name__, "text": text[:2000]}
+
+
+def reply(out, message: dict) -> None:
+    """One answer to the judge; a judge that has gone (its pipe closed) ends this process."""
+    from studyxf.grading import wire
+
+    try:
+        wire.send(out, message)
+    except (BrokenPipeError, OSError):
+        os._exit(0)

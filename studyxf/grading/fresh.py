@@ -46,22 +46,22 @@ def main() -> None:
         with guards.time_limit():
             namespace = runpy.run_path(spec["path"], run_name="submission")
     except SystemExit as exc:
-        return _reply(judge_out, {"import_error": f"the file called sys.exit({exc.code}) when imported"})
+        return calls.reply(judge_out, {"import_error": f"the file called sys.exit({exc.code}) when imported"})
     except guards.CaseTimeout as exc:
-        return _reply(judge_out, {"import_error": f"importing the file: {exc}"})
+        return calls.reply(judge_out, {"import_error": f"importing the file: {exc}"})
     except MemoryError:
-        return _reply(judge_out, {"import_error": "the file ran out of memory when imported"})
+        return calls.reply(judge_out, {"import_error": "the file ran out of memory when imported"})
     except BaseException as exc:  # noqa: BLE001 - any failure at import is the report
-        return _reply(judge_out, {"import_error": f"importing the file raised {type(exc).__name__}: {exc}"})
+        return calls.reply(judge_out, {"import_error": f"importing the file raised {type(exc).__name__}: {exc}"})
     fn, missing = calls.entry_point(namespace, spec["entry"], spec["kind"], spec["method"], spec["drill"])
     if fn is None:
-        return _reply(judge_out, {"import_error": missing})
-    _reply(judge_out, {"imported": True, "isolated": spec["isolated"], "half": half})
+        return calls.reply(judge_out, {"import_error": missing})
+    calls.reply(judge_out, {"imported": True, "isolated": spec["isolated"], "half": half})
     for line in judge_in:
         ask = json.loads(line)
         if ask.get("op") == "bye":
             break
-        _reply(judge_out, _answer(ask, fn, framework, torch, spec["path"]))
+        calls.reply(judge_out, _answer(ask, fn, framework, torch, spec["path"]))
     os._exit(0)
 
 
@@ -110,7 +110,7 @@ def _call(fn, args: list, kwargs: dict, seconds: float | None, torch):
     """One call within the case's time limit; a tensor input changed by the call breaks a rule the
     tasks state."""
     from studyxf.grading import guards
-    from studyxf.grading.calls import RuleBroken
+    from studyxf.grading.calls import INPUT_MODIFIED, RuleBroken
 
     given = [*args, *kwargs.values()]
     kept = [v.clone() if torch is not None and isinstance(v, torch.Tensor) else None for v in given]
@@ -118,18 +118,8 @@ def _call(fn, args: list, kwargs: dict, seconds: float | None, torch):
         out = fn(*args, **kwargs)
     for before, now in zip(kept, given):
         if before is not None and not torch.equal(before, now):
-            raise RuleBroken("the function modified one of its inputs in place: work on a copy "
-                             "(x = x.clone(), or out-of-place ops: x - m instead of x -= m)")
+            raise RuleBroken(INPUT_MODIFIED)
     return out
-
-
-def _reply(out, message: dict) -> None:
-    from studyxf.grading import wire
-
-    try:
-        wire.send(out, message)
-    except (BrokenPipeError, OSError):
-        os._exit(0)
 
 
 if __name__ == "__main__":

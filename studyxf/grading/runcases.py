@@ -62,8 +62,7 @@ def call(fn, args, kwargs, framework, seconds: float | None = None, driver=None,
     if framework == "torch":
         for orig, given in zip([*args, *kwargs.values()], [*conv_args, *conv_kwargs.values()]):
             if isinstance(orig, torch.Tensor) and not torch.equal(orig, given.to(orig.device)):
-                raise RuleBroken("the function modified one of its inputs in place: work on a copy "
-                                 "(x = x.clone(), or out-of-place ops: x - m instead of x -= m)")
+                raise RuleBroken(calls.INPUT_MODIFIED)
     return out
 
 

@@ -31,23 +31,23 @@ def serve(req, framework: str, judge_in, judge_out, isolated: str) -> None:
         with time_limit():
             namespace = runpy.run_path(req.path, run_name="submission")
     except SystemExit as exc:
-        return _reply(judge_out, {"import_error": f"the file called sys.exit({exc.code}) when imported"})
+        return calls.reply(judge_out, {"import_error": f"the file called sys.exit({exc.code}) when imported"})
     except CaseTimeout as exc:
-        return _reply(judge_out, {"import_error": f"importing the file: {exc}"})
+        return calls.reply(judge_out, {"import_error": f"importing the file: {exc}"})
     except MemoryError:
-        return _reply(judge_out, {"import_error": "the file ran out of memory when imported"})
+        return calls.reply(judge_out, {"import_error": "the file ran out of memory when imported"})
     except BaseException as exc:  # noqa: BLE001 - any failure at import is the report
-        return _reply(judge_out, {"import_error": f"importing the file raised {type(exc).__name__}: {exc}"})
+        return calls.reply(judge_out, {"import_error": f"importing the file raised {type(exc).__name__}: {exc}"})
     fn, missing = runcases.entry_point(namespace, req)
     if fn is None:
-        return _reply(judge_out, {"import_error": missing})
-    _reply(judge_out, {"imported": True, "isolated": isolated, "half": half})
+        return calls.reply(judge_out, {"import_error": missing})
+    calls.reply(judge_out, {"imported": True, "isolated": isolated, "half": half})
     served = Served(req, fn, framework, half)
     for line in judge_in:
         ask = json.loads(line)
         if ask.get("op") == "bye":
             break
-        _reply(judge_out, served.answer(ask))
+        calls.reply(judge_out, served.answer(ask))
     os._exit(0)
 
 
@@ -126,10 +126,3 @@ def _tensor(value):
         t = torch.from_numpy(np.array(value.values))
         return t.to(getattr(torch, value.dtype)) if value.dtype == "bfloat16" else t
     return value
-
-
-def _reply(out, message: dict) -> None:
-    try:
-        wire.send(out, message)
-    except (BrokenPipeError, OSError):
-        os._exit(0)
