@@ -149,8 +149,15 @@ def code_folders() -> list[str]:
     import importlib.util
 
     engine = importlib.util.find_spec("engine")
-    return [str(p.resolve()) for p in [paths.shipped_drills(), *paths.user_drill_dirs()]] + \
-        list((engine.submodule_search_locations or []) if engine else [])
+    found = [paths.shipped_drills(), *paths.user_drill_dirs(),
+             *(Path(p) for p in ((engine.submodule_search_locations or []) if engine else []))]
+    # every other copy on the import path too (a source tree beside an installed wheel, an older
+    # editable install): the sandbox's import path is much the same as this one
+    for entry in sys.path:
+        base = Path(entry or ".")
+        found += [d for d in (base / "engine", base / "drills", base / "studyxf" / "_content" / "drills")
+                  if (d / "__init__.py").is_file() or (d / "attention" / "drill.yaml").is_file()]
+    return list(dict.fromkeys(str(d.resolve()) for d in found))
 
 
 def all_drills(warn=None) -> dict[str, Drill]:
