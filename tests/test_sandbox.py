@@ -224,3 +224,35 @@ def test_watch_mode_sandboxes_hold_no_answers_either(home, tmp_path):
             assert grader.run(drill, f)["status"] == status
     finally:
         grader.close()
+
+
+def test_calls_each_under_the_limit_cannot_stretch_a_grading_without_end(home, cli, tmp_path, mode):
+    slow = "import time\ndef attention(q, k, v, mask=None):\n    time.sleep(1.5)\n    return q * 0\n"
+    start = time.monotonic()
+    res, report = grade(cli, tmp_path, slow, mode)  # 2 s per case: the whole grading stops at 12 s
+    assert time.monotonic() - start < 30
+    assert report["status"] == "fail" and "ran past" in json.dumps(report["tests"]), report
+
+
+def test_torch_internals_are_a_forbidden_spelling(home, cli, tmp_path):
+    sdpa = ("import torch\ndef attention(q, k, v, mask=None):\n"
+            "    f = getattr(torch._C._nn, 'scaled_dot_' + 'product_attention')\n"
+            "    return f(q, k, v, attn_mask=mask)\n")
+    res, report = grade(cli, tmp_path, sdpa, {})
+    forbidden = next(t for t in report["tests"] if t["name"] == "forbidden")
+    assert report["status"] == "fail" and "uses torch._C" in forbidden["message"]
+
+
+def test_what_python_imports_is_read_only_where_namespaces_allow(home, cli, tmp_path):
+    if not isolated():
+        pytest.skip("no user namespaces here")
+    probe = ("import os, sys\nwritable = []\nfor p in sys.path:\n    try:\n"
+             "        open(os.path.join(p, 'zz_probe.pth'), 'w').close()\n"
+             "        os.remove(os.path.join(p, 'zz_probe.pth'))\n        writable.append(p)\n"
+             "    except OSError:\n        pass\n"
+             "writable = [p for p in writable if os.path.realpath(p) != os.getcwd()]\n"
+             + CORRECT.replace("def attention(", "def _attention(")
+             + "def attention(*a, **kw):\n    if writable:\n        raise RuntimeError(f'writable: {writable}')\n"
+               "    return _attention(*a, **kw)\n")
+    res, report = grade(cli, tmp_path, probe, {})
+    assert report["status"] == "pass", json.dumps(report["tests"])[:500]

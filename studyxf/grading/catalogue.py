@@ -157,7 +157,9 @@ def code_folders() -> list[str]:
         base = Path(entry or ".")
         found += [d for d in (base / "engine", base / "drills", base / "studyxf" / "_content" / "drills")
                   if (d / "__init__.py").is_file() or (d / "attention" / "drill.yaml").is_file()]
-    return list(dict.fromkeys(str(d.resolve()) for d in found))
+    # and the repository they came from: its history holds the same files (git show HEAD:engine/...)
+    found += [d.resolve().parent / ".git" for d in list(found) if (d.resolve().parent / ".git").exists()]
+    return list(dict.fromkeys(str(d.resolve()) for d in found if d.is_dir()))
 
 
 def all_drills(warn=None) -> dict[str, Drill]:

@@ -19,6 +19,8 @@ from studyxf.grading.case import Case, half_precision
 from studyxf.grading.guards import CASE_TIMEOUT_S, time_limit
 from studyxf.grading.request import Request
 
+INTERNAL_WHY = "torch's internals reach the calls this drill forbids under other names"
+TOTAL_S = 6 * CASE_TIMEOUT_S  # a whole grading (60 s by default; the runner's backstop is 120 s)
 DEVICE_HINT = ("the inputs are on {device} here: every tensor you create must be made there too, e.g. "
                "torch.arange(T, device=x.device), torch.ones(T, T, dtype=torch.bool, device=q.device)")
 def load_grader(folder: str):
@@ -187,7 +189,12 @@ class Remote:
     data within a deadline; after a time-out or a crash the sandbox is gone and nothing more runs."""
 
     def __init__(self, sandbox, fresh: bool = False):
+        import time
+
         self.sandbox, self.gone = sandbox, None
+        # the whole grading's deadline: each call under its limit can still add up (16 calls of
+        # 6.5 s kept a grading busy for 107 s)
+        self.deadline = time.monotonic() + TOTAL_S
         self.fresh = fresh  # a fresh interpreter holds no cases: each call's inputs go as data
 
     def case_request(self, index: int, case: Case, op: str = "call") -> dict:
@@ -202,9 +209,17 @@ class Remote:
         return (case.time_limit if case and case.time_limit else CASE_TIMEOUT_S) + 5.0
 
     def ask(self, message: dict, timeout: float) -> dict:
+        import time
+
         if self.gone:
             return {"dead": "gone"}
-        answer = self.sandbox.ask(message, timeout)
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            self.stop(f"the grading ran past {TOTAL_S:.0f} s in all")
+            return self.gone
+        answer = self.sandbox.ask(message, min(timeout, left))
+        if answer.get("dead") == "time-out" and left < timeout:
+            answer = {"dead": f"the grading ran past {TOTAL_S:.0f} s in all"}
         if "dead" in answer:
             self.gone = answer
         return answer
@@ -321,7 +336,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
 
     if banned:
         record({"name": "forbidden", "status": "fail",
-                "message": "; ".join(f"uses {b}: not allowed here ({why[b]})" for b in banned)})
+                "message": "; ".join(f"uses {b}: not allowed here ({why.get(b, INTERNAL_WHY)})" for b in banned)})
     if req.kind == "module":
         from studyxf.grading import module_drill
 

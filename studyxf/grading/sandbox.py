@@ -29,12 +29,13 @@ from studyxf.grading.process import (PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SE
 OUTPUT_FILE_CAP = 1024 * 1024  # bytes the learner's prints may take on disk
 MEMORY_HEADROOM = 4 * 1024 ** 3  # address space allowed beyond what torch's import mapped
 CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID = 0x00020000, 0x10000000, 0x20000000
-MS_NOSUID, MS_NODEV, MS_NOEXEC = 2, 4, 8
+MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT, MS_BIND = 1, 2, 4, 8, 32, 4096
 ANSWER_CAP = 64 * 1024 * 1024  # bytes of one answer line
 CPU_SECONDS = 600  # a whole grading's CPU time (each case has its own wall-clock limit, 10 s)
 OPEN_FILES = 1024
 KEEP_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED", "OMP_NUM_THREADS",
-            "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "MKL_NUM_THREADS", "CUDA_VISIBLE_DEVICES")
+            "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "MKL_NUM_THREADS", "CUDA_VISIBLE_DEVICES",
+            "STUDYXF_CASE_TIMEOUT")  # the fresh interpreter's alarm must be the judge's limit
 
 
 class Sandbox:
@@ -310,12 +311,17 @@ def _hide(dirs: list[str]) -> str:
     _init_of_namespace()
     try:
         _map(uid, gid)
+        # first, so that the tmpfs mounts below sit on these binds (a bind made after them would
+        # show the folders they cover)
+        writable = not _read_only(libc, [p for p in sys.path if p])
         for d in dirs:
             if libc.mount(b"none", d.encode(), b"tmpfs", 0, b"size=64k") != 0:
                 return f"not isolated: mount over {d} failed ({os.strerror(ctypes.get_errno())})"
     except OSError as exc:
         return f"not isolated: {exc}"
     said = "isolated: user, mount and PID namespaces; the data directory hidden"
+    if writable:
+        said += "; the import path writable"
     if libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None) != 0:
         said += "; the host's /proc still seen"
     try:  # a nested user namespace: the mounts above are locked for it
@@ -325,6 +331,30 @@ def _hide(dirs: list[str]) -> str:
     except OSError as exc:
         return said + f"; the mounts not locked ({exc})"
     return said + "; mounts locked"
+
+
+def _read_only(libc, dirs: list[str]) -> bool:
+    """Each folder bound read-only onto itself (what Python imports from: a learner's file that
+    edits studyxf's code or drops a .pth would run in every later judge). A remount in a user
+    namespace must keep the flags locked from outside (nosuid, nodev, ...), read with statvfs."""
+    here = os.getcwd()
+    ok = True
+    for d in _outermost(dirs):
+        if d == here or here.startswith(d + "/"):  # the sandbox's own folder (sys.path[0] of -m)
+            continue
+        try:
+            kept = os.statvfs(d).f_flag
+        except OSError:
+            continue
+        flags = MS_BIND | MS_REMOUNT | MS_RDONLY
+        for st, ms in ((os.ST_NOSUID, MS_NOSUID), (os.ST_NODEV, MS_NODEV), (os.ST_NOEXEC, MS_NOEXEC),
+                       (os.ST_NOATIME, 1024), (os.ST_NODIRATIME, 2048), (os.ST_RELATIME, 1 << 21)):
+            if kept & st:
+                flags |= ms
+        if libc.mount(d.encode(), d.encode(), None, MS_BIND, None) != 0 or \
+                libc.mount(None, d.encode(), None, flags, None) != 0:
+            ok = False
+    return ok
 
 
 def _outermost(dirs: list[str]) -> list[str]:

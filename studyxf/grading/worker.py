@@ -29,18 +29,31 @@ def forbidden_uses(source: str, forbidden: list[dict]) -> list[str]:
     (from torch.nn.functional import layer_norm), imported as a module (import engine), or given
     as a keyword (enable_gqa=True). A learner's own function may share the name: a bare call of
     `layer_norm` defined in the file is not a use of torch's."""
-    used = set()
+    used, internals = set(), set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Attribute):
             used.add(node.attr)
+            if node.attr in INTERNALS and isinstance(node.value, ast.Name) and node.value.id == "torch":
+                internals.add(f"torch.{node.attr}")
         elif isinstance(node, ast.keyword) and node.arg:
             used.add(node.arg)
         elif isinstance(node, ast.Import):
             used.update(part for a in node.names for part in a.name.split("."))
+            internals.update(f"torch.{a.name.split('.')[1]}" for a in node.names
+                             if a.name.split(".")[:1] == ["torch"] and a.name.split(".")[1:2] in (["_C"], ["ops"]))
         elif isinstance(node, ast.ImportFrom):
             used.update((node.module or "").split("."))
             used.update(a.name for a in node.names)
-    return sorted({f["name"] for f in forbidden if f["name"] in used})
+            parts = (node.module or "").split(".")
+            if parts[0] == "torch":
+                internals.update(f"torch.{p}" for p in [*parts[1:2], *(a.name for a in node.names)] if p in INTERNALS)
+    named = {f["name"] for f in forbidden if f["name"] in used}
+    # torch's internals reach every forbidden call under another spelling (torch._C._nn.
+    # scaled_dot_product_attention, torch.ops.aten...): where anything is forbidden, they are too
+    return sorted(named | (internals if forbidden else set()))
+
+
+INTERNALS = ("_C", "ops")
 
 
 def _send(kind: str, payload: dict, out) -> None:
