@@ -115,15 +115,20 @@ def test_watch_regrades_after_a_save_and_stops_on_ctrl_c(home, tmp_path):
                 return line
         raise AssertionError("".join(seen))
 
-    read_until("FAIL")
-    read_until("watching")
-    time.sleep(0.3)
-    f.write_text(SUBMISSIONS["attention"]["correct"][0])
-    read_until("PASS")
-    took = read_until("watching")
-    assert float(took.split("]")[0].strip("[ s")) < 1.0  # a warm re-grade, no torch import
-    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C in a terminal: the whole foreground group
-    assert proc.wait(timeout=20) == 130
+    try:
+        read_until("FAIL")
+        read_until("watching")
+        time.sleep(0.3)
+        f.write_text(SUBMISSIONS["attention"]["correct"][0])
+        read_until("PASS")
+        took = read_until("watching")
+        assert float(took.split("]")[0].strip("[ s")) < 1.0  # a warm re-grade, no torch import
+        os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C in a terminal: the whole foreground group
+        assert proc.wait(timeout=20) == 130
+    finally:  # its own session: a failing assertion must not leave it watching
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
     rest = proc.stdout.read()
     assert "Traceback" not in rest and "KeyboardInterrupt" not in rest, rest
 
