@@ -256,3 +256,22 @@ def test_what_python_imports_is_read_only_where_namespaces_allow(home, cli, tmp_
                "    return _attention(*a, **kw)\n")
     res, report = grade(cli, tmp_path, probe, {})
     assert report["status"] == "pass", json.dumps(report["tests"])[:500]
+
+
+def test_a_numpy_pass_imports_no_torch_once_the_references_are_stored(home, cli, tmp_path):
+    from tests.conftest import ROOT
+
+    good = tmp_path / "good.py"
+    good.write_text(CORRECT)
+    assert cli("drill", "attention", str(good)).returncode == 0  # the full path stores the references
+    assert list((home / "cache" / "references").glob("attention-*.json"))
+    fake = tmp_path / "no-torch" / "torch"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('torch was imported')\n")
+    res = cli("drill", "attention", str(good), "--json", env={"PYTHONPATH": f"{fake.parent}{os.pathsep}{ROOT}"})
+    assert res.returncode == 0 and json.loads(res.stdout)["status"] == "pass", res.stdout[-800:]
+    # a failing file takes the full path (torch, the diagnosis): the same report as without stored cases
+    bad = tmp_path / "bad.py"
+    bad.write_text(CORRECT.replace("** 0.5", "** 1.0"))
+    report = json.loads(cli("drill", "attention", str(bad), "--json").stdout)
+    assert report["status"] == "fail" and len(report["tests"]) == 10

@@ -50,7 +50,8 @@ class Drill:
         """What the grading worker needs to grade `path` on this drill."""
         name, method = parse_entry(self.data["entry"])
         return Request(self.name, str(path.resolve()), str(self.folder.resolve()), self.data["kind"], name, method,
-                       self.forbidden, device, [str(paths.home().resolve())], [str(self.folder.resolve())] + code_folders())
+                       self.forbidden, device, [str(paths.home().resolve())], [str(self.folder.resolve())] + code_folders(),
+                       str(paths.home().resolve() / "cache" / "references"))
 
     def starter(self, framework: str) -> Path:
         return self.folder / self.data["starters"][framework]

@@ -22,6 +22,7 @@ class Request:
     device: str = "cpu"
     hide: list = field(default_factory=list)  # folders the sandbox must not see (the learner's data)
     hide_code: list = field(default_factory=list)  # and the fresh sandbox: where the answers are (drills, engine)
+    cache: str = ""  # where the judge keeps drills' references as data (references.py)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))

@@ -107,29 +107,45 @@ def grade(req: Request, real_out, fresh: bool = True, spare=None) -> None:
 
     import numpy  # noqa: F401 - imported once here, inherited by a forked sandbox
 
-    from studyxf.grading import sandbox
+    from studyxf.grading import guards, references, sandbox
 
+    banned = forbidden_uses(source, req.forbidden)
+    first = stored = None
     if fresh and req.kind != "module":  # started first: it imports NumPy or torch while this process does
         hidden = req.hide + req.hide_code
         if spare is not None and sandbox.covers(spare.hide, hidden) and spare.load(req, framework, 5.0):
             box = spare  # watch mode: started ahead, its imports done
         else:
             box = sandbox.Sandbox(req, framework, hidden, fresh=True)
+        if framework == "numpy" and req.device == "cpu" and not banned:
+            stored = references.load(req)
+    if stored is not None:  # a NumPy pass needs no torch: the references are data
+        first = box.ask(None, guards.CASE_TIMEOUT_S + 5.0)
+        tests = references.passes(stored, box) if "imported" in first else None
+        if tests is not None:
+            _send("I", {"framework": framework, "isolated": first.get("isolated")}, real_out)
+            for test in tests:
+                _send("T", test, real_out)
+            finish({"version": 2, "status": "pass", "message": None, "tests": tests, "drill": req.drill,
+                    "diagnosis": [], "framework": framework})
     import torch
 
-    from studyxf.grading import guards, runcases
+    from studyxf.grading import runcases
 
-    banned = forbidden_uses(source, req.forbidden)
-    if box is not None and not _plain(runcases.load_grader(req.folder)):
+    grader = runcases.load_grader(req.folder)
+    if box is not None and not _plain(grader):
         box.close()  # a case that drives the learner's code or checks a property runs the grader's code
-        box = None
+        box = first = None
     if box is None:
         box = sandbox.Sandbox(req, framework, req.hide)  # forked before CUDA is touched here
+    elif stored is None and framework == "numpy" and req.device == "cpu":
+        references.store(req, grader.cases())  # for the next NumPy grading of this drill
     # the judge's arrays are small (the cases, the localisation's substitutions): on a busy 2-core
     # machine torch's threads only contended, and localising took 4x the CPU (0.19-0.27 s against
     # 0.03-0.06 s measured); the sandbox, already forked, keeps the learner's threads
     torch.set_num_threads(1)
-    first = box.ask(None, guards.CASE_TIMEOUT_S + 5.0)
+    if first is None:
+        first = box.ask(None, guards.CASE_TIMEOUT_S + 5.0)
     if "dead" in first:
         why = first["dead"]
         finish({"status": "error", "message": "importing the file: " + (
