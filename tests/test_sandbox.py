@@ -275,3 +275,19 @@ def test_a_numpy_pass_imports_no_torch_once_the_references_are_stored(home, cli,
     bad.write_text(CORRECT.replace("** 0.5", "** 1.0"))
     report = json.loads(cli("drill", "attention", str(bad), "--json").stdout)
     assert report["status"] == "fail" and len(report["tests"]) == 10
+
+
+def test_a_failing_report_is_the_same_with_the_references_stored(home, cli, tmp_path):
+    """The stored cases' answers are reused by the full path, not asked twice: same tests, same
+    diagnosis as a first grading."""
+    from tests.data.submissions import attn
+
+    bad = tmp_path / "bad.py"
+    bad.write_text(attn(scale=""))
+    first = json.loads(cli("drill", "attention", str(bad), "--json", env={"STUDYXF_CASE_TIMEOUT": "2"}).stdout)
+    assert list((home / "cache" / "references").glob("attention-*.json"))
+    again = json.loads(cli("drill", "attention", str(bad), "--json", env={"STUDYXF_CASE_TIMEOUT": "2"}).stdout)
+    assert [(t["name"], t["status"], t["message"]) for t in again["tests"]] == \
+        [(t["name"], t["status"], t["message"]) for t in first["tests"]]
+    assert [(d["mistake"], d["line"], d["step"]) for d in again["diagnosis"]] == \
+        [(d["mistake"], d["line"], d["step"]) for d in first["diagnosis"]] == [("no-scale", 3, "scaled")]
