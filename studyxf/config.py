@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from studyxf import paths
@@ -32,35 +34,46 @@ def load() -> Config:
         return Config()
     try:  # a regular file under the cap only: a FIFO or /dev/zero here must not hang every command
         raw = safefile.load_toml(path)
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
         raise StudyxfError(f"{path}: {exc}") from None
+    except ValueError as exc:  # PATH:LINE: (file): MESSAGE, as content errors are
+        m = re.search(r"\s*\(at line (\d+), column \d+\)", str(exc))
+        where = f"{path}:{m.group(1)}" if m else f"{path}:1"
+        raise StudyxfError(f"{where}: (file): {str(exc)[:m.start()] if m else exc}") from None
+    text = safefile.read_text(path)
+
+    def at(key: str) -> str:
+        """PATH:LINE: KEY, the line where the setting is written (tomllib keeps no lines)."""
+        found = re.search(rf"^[ \t]*\"?{re.escape(key)}\"?[ \t]*=", text, re.M)
+        return f"{path}:{text.count(chr(10), 0, found.start()) + 1 if found else 1}: {key}"
+
     values = {}
     for key, value in raw.items():
         if key in _INT_KEYS:
             lo, hi = _INT_KEYS[key]
             if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-                raise StudyxfError(f"{path}: {key}: expected an integer in {lo}..{hi}, got {value!r}")
+                raise StudyxfError(f"{at(key)}: expected an integer in {lo}..{hi}, got {value!r}")
             values[key] = value
         elif key == "fuzz":
             if not isinstance(value, bool):
-                raise StudyxfError(f"{path}: fuzz: expected true or false, got {value!r}")
+                raise StudyxfError(f"{at('fuzz')}: expected true or false, got {value!r}")
             values[key] = value
         elif key == "scheduler":
             from studyxf.srs.schedulers import NAMES  # only when the config names one
 
             if value not in NAMES:
-                raise StudyxfError(f"{path}: scheduler: expected \"sm2\" or \"fsrs\", got {value!r}")
+                raise StudyxfError(f"{at('scheduler')}: expected \"sm2\" or \"fsrs\", got {value!r}")
             values[key] = value
         elif key == "theme":
             if not isinstance(value, str):
-                raise StudyxfError(f"{path}: theme: expected a theme's name, got {value!r}")
+                raise StudyxfError(f"{at('theme')}: expected a theme's name, got {value!r}")
             values[key] = value
         elif key == "session_dirs":
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise StudyxfError(f"{path}: session_dirs: expected a list of paths")
+                raise StudyxfError(f"{at('session_dirs')}: expected a list of paths")
             values[key] = value
         else:
-            raise StudyxfError(f"{path}: {key}: unknown setting")
+            raise StudyxfError(f"{at(key)}: unknown setting")
     return Config(**values)
 
 

@@ -362,3 +362,14 @@ def test_a_fifo_or_a_sparse_giant_as_the_submission_is_one_error_line(cli, home,
     res = _run(cli, "drill", "attention", str(giant))
     assert res.returncode == 2 and "larger than the 4 MiB allowed" in res.stderr, res.stderr
     _no_traceback(res)
+
+
+def test_config_errors_say_path_line_and_setting(cli, home):
+    home.mkdir(parents=True, exist_ok=True)
+    for text, said in (("fuzz = true\nrollover_hour = 99\n", "config.toml:2: rollover_hour: expected an integer"),
+                       ("\n[daily\n", "config.toml:2: (file): Expected ']'"),
+                       ("\n\nscheduler = \"x\"\n", "config.toml:3: scheduler: expected")):
+        (home / "config.toml").write_text(text)
+        res = _run(cli, "today", "--plain")
+        assert res.returncode == 2 and said in res.stderr and res.stderr.count("\n") == 1, res.stderr
+        _no_traceback(res)
