@@ -1,14 +1,14 @@
-"""The sandbox: a child process, forked from the judge, that imports the learner's file and only
-computes outputs for the requests it is sent, answering with data (wire.py) over pipes the judge
-owns and reads with deadlines. It starts in a temporary directory, in its own process group, with
-stdout and stderr on a capped file the judge opened (RLIMIT_FSIZE), hard limits on address space,
-CPU time and open files, no_new_privs, and where the kernel allows it without privileges in new
-user, mount and PID namespaces: the learner's data directory under an empty tmpfs, the mounts
-locked by a nested user namespace, and everything the code starts killed with it. The judge
-(worker.py, runcases.py) never runs the learner's code; it compares and decides.
-
-Not yet as DESIGN.md wants: the sandbox is forked, not exec'd, so the drill's grader and the
-engine are in its memory (issue 26)."""
+"""The sandbox: the process that imports the learner's file and only computes outputs for the
+requests it is sent, answering with data (wire.py) over pipes the judge owns and reads with
+deadlines. A child forked from the judge sets itself up: a temporary directory, its own process
+group, stdout and stderr on a capped file the judge opened (RLIMIT_FSIZE), hard limits on address
+space, CPU time and open files, no_new_privs, and where the kernel allows it without privileges new
+user, mount and PID namespaces (the learner's data, the drill folders and the engine under empty
+tmpfs mounts locked by a nested user namespace, the import path read-only, everything the code
+starts killed with it). Then, for a drill of plain calls, it execs a fresh interpreter (fresh.py)
+that holds nothing of the judge's; otherwise it serves the drill's cases itself
+(sandbox_serve.py), with the grader and the engine in its memory. The judge (worker.py,
+runcases.py) never runs the learner's code; it compares and decides."""
 
 from __future__ import annotations
 
@@ -72,7 +72,6 @@ class Sandbox:
         os.set_blocking(self.inp, False)
         self.pending = b""
         self.fresh = fresh
-        self.isolated = None  # what the child reports: namespaces or not
 
     def _copy(self, path: str) -> str:
         """The learner's file may live in the data directory the sandbox will not see: a copy goes in."""
@@ -192,11 +191,7 @@ class Sandbox:
                 pass
 
     def close(self) -> None:
-        for fd in (self.out, self.inp, self.capture):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        self.detach()
         self.kill()
         shutil.rmtree(self.tmp, ignore_errors=True)
 
@@ -340,7 +335,7 @@ def _read_only(libc, dirs: list[str]) -> bool:
     here = os.getcwd()
     ok = True
     for d in _outermost(dirs):
-        if d == here or here.startswith(d + "/"):  # the sandbox's own folder (sys.path[0] of -m)
+        if _within(here, d):  # the sandbox's own folder (sys.path[0] of -m)
             continue
         try:
             kept = os.statvfs(d).f_flag
@@ -361,13 +356,18 @@ def _outermost(dirs: list[str]) -> list[str]:
     """The existing folders, a folder inside another left out (hidden with it, and gone once that
     one is covered)."""
     dirs = sorted({os.path.realpath(d) for d in dirs if d and os.path.isdir(d)})
-    return [d for d in dirs if not any(d.startswith(other.rstrip("/") + "/") for other in dirs)]
+    return [d for d in dirs if not any(d != other and _within(d, other) for other in dirs)]
+
+
+def _within(path: str, folder: str) -> bool:
+    """Whether `path` is `folder` or inside it."""
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
 def covers(hidden: list[str], wanted: list[str]) -> bool:
     """Whether hiding `hidden` hides every folder of `wanted`."""
     outer = _outermost(hidden)
-    return all(any(d == o or d.startswith(o.rstrip("/") + "/") for o in outer) for d in _outermost(wanted))
+    return all(any(_within(d, o) for o in outer) for d in _outermost(wanted))
 
 
 def _map(uid: int, gid: int) -> None:

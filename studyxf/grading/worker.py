@@ -68,10 +68,10 @@ def main() -> None:
     grade(Request.from_json(sys.argv[1]), sys.stdout)
 
 
-def _plain(grader) -> bool:
+def _plain(cases) -> bool:
     """Whether every case of the drill is a plain call (no driver, no property check): then a fresh
     interpreter, sent the inputs as data, can run them."""
-    return all(case.driver is None and not case.checks for case in grader.cases())
+    return all(case.driver is None and not case.checks for case in cases)
 
 
 def grade(req: Request, real_out, fresh: bool = True, spare=None) -> None:
@@ -133,14 +133,14 @@ def grade(req: Request, real_out, fresh: bool = True, spare=None) -> None:
 
     from studyxf.grading import runcases
 
-    grader = runcases.load_grader(req.folder)
-    if box is not None and not _plain(grader):
+    cases = runcases.load_grader(req.folder).cases() if req.kind != "module" else []
+    if box is not None and not _plain(cases):
         box.close()  # a case that drives the learner's code or checks a property runs the grader's code
         box = first = None
     if box is None:
         box = sandbox.Sandbox(req, framework, req.hide)  # forked before CUDA is touched here
     elif stored is None and framework == "numpy" and req.device == "cpu":
-        references.store(req, grader.cases())  # for the next NumPy grading of this drill
+        references.store(req, cases)  # for the next NumPy grading of this drill
     # the judge's arrays are small (the cases, the localisation's substitutions): on a busy 2-core
     # machine torch's threads only contended, and localising took 4x the CPU (0.19-0.27 s against
     # 0.03-0.06 s measured); the sandbox, already forked, keeps the learner's threads
