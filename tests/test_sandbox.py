@@ -24,6 +24,14 @@ def grade(cli, tmp_path, source, env, json_report=True):
     return res, (json.loads(res.stdout) if json_report and res.stdout.strip() else None)
 
 
+def correct_unless(condition: str, said: str) -> str:
+    """The correct attention, raising RuntimeError(<said>) on every call while <condition> (two
+    Python expressions on what the attack's code before it found) holds."""
+    return (CORRECT.replace("def attention(", "def _attention(")
+            + f"def attention(*a, **kw):\n    if {condition}:\n        raise RuntimeError({said})\n"
+              "    return _attention(*a, **kw)\n")
+
+
 def isolated() -> bool:
     """Whether this machine lets an unprivileged process make user namespaces."""
     pid = os.fork()
@@ -77,9 +85,7 @@ def test_the_environment_holds_no_data_directory(home, cli, tmp_path, mode):
               "for pid in ('self', str(os.getppid())):\n    try:\n"
               "        found |= b'STUDYXF_HOME' in open(f'/proc/{pid}/environ', 'rb').read()\n"
               "    except OSError:\n        pass\n"
-              + CORRECT.replace("def attention(", "def _attention(")
-              + "def attention(*a, **kw):\n    if not found:\n        raise RuntimeError('no leak')\n"
-                "    return _attention(*a, **kw)\n")
+              + correct_unless("not found", "'no leak'"))
     res, report = grade(cli, tmp_path, attack, mode)
     assert report["status"] == "fail" and "no leak" in json.dumps(report["tests"]), report
 
@@ -111,9 +117,7 @@ def test_the_memory_limit_cannot_be_raised(home, cli, tmp_path):
     attack = ("import resource\nraised = True\ntry:\n"
               "    resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))\n"
               "except (ValueError, OSError):\n    raised = False\n"
-              + CORRECT.replace("def attention(", "def _attention(")
-              + "def attention(*a, **kw):\n    if not raised:\n        raise RuntimeError('limit held')\n"
-                "    return _attention(*a, **kw)\n")
+              + correct_unless("not raised", "'limit held'"))
     res, report = grade(cli, tmp_path, attack, {})
     assert report["status"] == "fail" and "limit held" in json.dumps(report["tests"]), report
 
@@ -251,9 +255,7 @@ def test_what_python_imports_is_read_only_where_namespaces_allow(home, cli, tmp_
              "        os.remove(os.path.join(p, 'zz_probe.pth'))\n        writable.append(p)\n"
              "    except OSError:\n        pass\n"
              "writable = [p for p in writable if os.path.realpath(p) != os.getcwd()]\n"
-             + CORRECT.replace("def attention(", "def _attention(")
-             + "def attention(*a, **kw):\n    if writable:\n        raise RuntimeError(f'writable: {writable}')\n"
-               "    return _attention(*a, **kw)\n")
+             + correct_unless("writable", "f'writable: {writable}'"))
     res, report = grade(cli, tmp_path, probe, {})
     assert report["status"] == "pass", json.dumps(report["tests"])[:500]
 
