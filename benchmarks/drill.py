@@ -35,6 +35,15 @@ def timed(cmd, env) -> float:
     return time.perf_counter() - start
 
 
+def medians(env, *cmds) -> list[float]:
+    """Each command's wall time, RUNS times interleaved (the machine's load falls on all alike): medians."""
+    times = [[] for _ in cmds]
+    for _ in range(RUNS):
+        for spent, cmd in zip(times, cmds):
+            spent.append(timed(cmd, env))
+    return [statistics.median(spent) for spent in times]
+
+
 def main() -> None:
     tmp = Path(tempfile.mkdtemp())
     sub = tmp / "my_attention.py"
@@ -46,12 +55,7 @@ def main() -> None:
     failing = [sys.executable, "-m", "studyxf", "drill", "attention", str(two)]
     anchor = [sys.executable, "-c", "import torch"]
     timed(drill, env)  # warm caches, create the database
-    a, b, c = [], [], []
-    for _ in range(RUNS):
-        a.append(timed(drill, env))
-        b.append(timed(anchor, env))
-        c.append(timed(failing, env))
-    ma, mb, mc = statistics.median(a), statistics.median(b), statistics.median(c)
+    ma, mb, mc = medians(env, drill, anchor, failing)
     print(f"studyxf drill attention: {ma:.2f} s; python -c 'import torch': {mb:.2f} s; ratio {ma / mb:.2f}x "
           f"(target <= 1.5x) {'OK' if ma / mb <= 1.5 else 'OVER'}")
     # issue 26's targets: the sandbox is a fresh interpreter that imports NumPy or torch itself
@@ -59,11 +63,7 @@ def main() -> None:
     torch_sub.write_text(TORCH_ATTENTION)
     by_torch = [sys.executable, "-m", "studyxf", "drill", "attention", str(torch_sub)]
     numpy_anchor = [sys.executable, "-c", "import numpy"]
-    d, e = [], []
-    for _ in range(RUNS):
-        d.append(timed(by_torch, env))
-        e.append(timed(numpy_anchor, env))
-    md, me = statistics.median(d), statistics.median(e)
+    md, me = medians(env, by_torch, numpy_anchor)
     print(f"a torch attention: {md:.2f} s: {md / mb:.2f}x import torch (issue 26: <= 1.2x) "
           f"{'OK' if md / mb <= 1.2 else 'OVER'}; the NumPy one is {ma / me:.1f}x python -c 'import numpy' "
           f"({me:.2f} s; issue 26: <= 3x) {'OK' if ma / me <= 3 else 'OVER'}")
@@ -147,11 +147,7 @@ def localised(tmp: Path, env: dict) -> None:
         passing = [sys.executable, "-m", "studyxf", "drill", name, str(ok)]
         failing = [sys.executable, "-m", "studyxf", "drill", name, str(bad)]
         timed(passing, env)
-        a, b = [], []
-        for _ in range(RUNS):
-            a.append(timed(passing, env))
-            b.append(timed(failing, env))
-        ma, mb = statistics.median(a), statistics.median(b)
+        ma, mb = medians(env, passing, failing)
         print(f"{name}: passing {ma:.2f} s, failing with the cause localised {mb:.2f} s: {mb / ma:.2f}x "
               f"(target <= 1.5x) {'OK' if mb / ma <= 1.5 else 'OVER'}")
 
