@@ -245,6 +245,52 @@ def test_the_json_cache_gives_back_the_curriculum_it_was_given(home, tmp_path):
     assert cache.loads(cache.dumps(key, built), key + ("other",)) is None
 
 
+def test_a_cached_session_is_decoded_when_used_and_a_damaged_cache_is_rebuilt(home, tmp_path):
+    """Issue 30: a start reads the cache's first line; a session's data and its prompts are each decoded
+    when first read, and give back what was built. A changed byte anywhere fails the check sum."""
+    from studyxf import paths
+    from studyxf.content import cache, curriculum
+
+    mine = tmp_path / "mine"
+    _session(mine, "a.yaml", "mine-a")
+    built = curriculum.build([mine], use_cache=False)
+    key = cache.fingerprint([paths.shipped_sessions(), mine])
+    text = cache.dumps(key, built)
+    assert json.loads(text)["format"] == cache.FORMAT  # still one JSON document
+    loaded = cache.loads(text, key)
+    assert all("data" not in vars(s) and "recall" not in vars(s) for s in loaded.sessions)
+    mine_a = loaded.get("mine-a")
+    assert mine_a.recall == built.get("mine-a").recall
+    assert "data" not in vars(mine_a)  # a card's prompt does not decode its session's data
+    assert mine_a.line_of("title") == built.get("mine-a").line_of("title") > 1
+    assert mine_a.drills == built.get("mine-a").drills
+    assert sum("recall" in vars(s) for s in loaded.sessions) == 1
+    assert loaded == built
+    with pytest.raises(AttributeError):
+        mine_a.no_such_field
+    body = text.index("\n")
+    for at in (body + 40, len(text) - 40):
+        damaged = text[:at] + ("x" if text[at] != "x" else "y") + text[at + 1:]
+        assert cache.loads(damaged, key) is None
+
+
+def test_the_deck_finds_a_prompt_by_card_id_without_indexing_every_session(home, tmp_path):
+    from studyxf.content import curriculum
+    from studyxf.srs.deck import _Prompts
+
+    mine = tmp_path / "mine"
+    _session(mine, "a.yaml", "mine-a")
+    cur = curriculum.build([mine])
+    cur = curriculum.build([mine])  # from the cache
+    prompts = _Prompts(cur)
+    session = cur.get("mine-a")
+    first = session.recall[0]
+    assert prompts.get(f"mine-a/{first.id}") == (session, first)
+    assert prompts.get("mine-a/no-such-prompt") is None and prompts.get("no-such/x") is None
+    assert prompts.get("no-slash") is None
+    assert sum("recall" in vars(s) for s in cur.sessions) == 1
+
+
 # -- export ------------------------------------------------------------------------------------------
 def test_export_never_overwrites_the_database_or_a_backup(cli, home, tmp_path):
     _answer_cards(cli)

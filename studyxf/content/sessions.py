@@ -50,6 +50,15 @@ class Session:
     def line_of(self, *key_path) -> int:
         return self.data.get("__lines__", {}).get(tuple(key_path), 1)
 
+    def __getattr__(self, name):
+        """A session read back from the curriculum cache holds its data and its recall prompts undecoded
+        (`_lazy`, set by content/cache.py) until each is first read."""
+        decode = self.__dict__.get("_lazy", {}).get(name)
+        if decode is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        value = self.__dict__[name] = decode()
+        return value
+
 
 def load_session(path: Path) -> tuple[Session | None, list[Problem]]:
     """Load and validate one session file; a session comes back only when it has no problems."""

@@ -68,6 +68,30 @@ def _d(value: str | None) -> date | None:
     return date.fromisoformat(value) if value else None
 
 
+class _Prompts:
+    """Card id -> (session, prompt), looked up when a card is shown: a session's prompts are indexed
+    (and, read from the cache, decoded) when one of its cards is first asked for, not all 20,000 at
+    each start (issue 30)."""
+
+    def __init__(self, curriculum: Curriculum):
+        self._sessions = {s.id: s for s in curriculum.sessions}
+        self._index: dict[str, dict[str, RecallPrompt]] = {}
+
+    def get(self, card_id: str) -> tuple[Session, RecallPrompt] | None:
+        cut = card_id.find("/")
+        while cut != -1:  # "<session id>/<prompt id>"; neither is expected to hold a "/", but either may
+            session = self._sessions.get(card_id[:cut])
+            if session is not None:
+                index = self._index.get(session.id)
+                if index is None:
+                    index = self._index[session.id] = {p.id: p for p in session.recall}
+                prompt = index.get(card_id[cut + 1:])
+                if prompt is not None:
+                    return session, prompt
+            cut = card_id.find("/", cut + 1)
+        return None
+
+
 class Deck:
     """A learner's cards: the store's state joined with the curriculum's prompts."""
 
@@ -75,8 +99,7 @@ class Deck:
         self.conn = conn
         self.curriculum = curriculum
         self.config = config or Config()
-        self.prompts: dict[str, tuple[Session, RecallPrompt]] = {
-            f"{s.id}/{p.id}": (s, p) for s in curriculum.sessions for p in s.recall}
+        self.prompts = _Prompts(curriculum)
         self.scheduler = schedulers.make(schedulers.chosen(self.config), self.config.rollover_hour)
         self._follow_scheduler()
 
