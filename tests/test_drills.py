@@ -18,7 +18,8 @@ WRONG = [(d, m) for d, s in SUBMISSIONS.items() for m in s["mistakes"]]
 def test_every_contract_drill_has_submissions():
     contract = {"attention", "multi-head-attention", "causal-self-attention", "rope", "sinusoidal", "layer-norm",
                 "rms-norm", "swiglu", "gqa", "alibi"}
-    assert contract <= set(DRILLS) and set(SUBMISSIONS) == set(DRILLS)
+    # the drills that need an extra (the Triton ones, tests/test_kernels.py) have their own submissions
+    assert contract <= set(DRILLS) and set(SUBMISSIONS) == {n for n, d in DRILLS.items() if not d.requires}
 
 
 @pytest.mark.parametrize("drill,index", CORRECT, ids=[f"{d}-{i}" for d, i in CORRECT])
@@ -137,7 +138,7 @@ def test_module_drill_checks_causality_and_gradients(tmp_path):
     assert grads["status"] == "fail" and "qkv.weight" in grads["message"]
 
 
-@pytest.mark.parametrize("drill", sorted(DRILLS))
+@pytest.mark.parametrize("drill", sorted(n for n, d in DRILLS.items() if not d.requires))  # Triton's: test_kernels
 def test_shipped_reference_solution_passes(tmp_path, drill):
     text = DRILLS[drill].solution_text()
     assert text and DRILLS[drill].data.get("after_pass")

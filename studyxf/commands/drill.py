@@ -19,9 +19,11 @@ from studyxf.errors import StudyxfError
 @click.option("--reset", is_flag=True, help="Restore the starter in your workspace (your version is kept as a backup).")
 @click.option("--tui", is_flag=True, help="Open the drill screen: task, report, keys to grade, edit, hint.")
 @click.option("--device", type=click.Choice(["cpu", "cuda", "auto"]), default="cpu", show_default=True)
+@click.option("--bench", is_flag=True, help="Triton drills, on a GPU: after a pass there, time your kernel against "
+                                            "torch's (implies --device cuda); your best time is kept.")
 @click.option("--framework", type=click.Choice(["numpy", "torch"]), default="numpy", show_default=True,
               help="Starter to copy into a new workspace.")
-def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
+def drill(name, file, as_json, hint, watch, reset, tui, device, framework, bench):
     """List drills, or grade FILE (default: your workspace copy) for drill NAME; NAME `next` is
     today's next unfinished drill."""
     from pathlib import Path
@@ -42,8 +44,14 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
 
         last = drill_srs.latest_status(study.conn)
         shipped = paths.shipped_drills().resolve()
+        best = _best_times(drills)
         for d in drills.values():
-            click.echo(f"{d.name:<24} {last.get(d.name, 'not tried'):<10} {d.title}")
+            needs = d.needs_line()
+            if needs:  # a drill of an extra not installed here: one line saying what to install
+                click.echo(f"{d.name:<24} {'needs':<10} {needs.split(': ', 1)[-1]} (the "
+                           f"{d.data.get('extra', 'optional')} extra: {', '.join(d.missing())})")
+                continue
+            click.echo(f"{d.name:<24} {last.get(d.name, 'not tried'):<10} {d.title}{best.get(d.name, '')}")
         own = sorted({str(d.folder.resolve().parent) for d in drills.values()
                       if d.folder.resolve().parent != shipped})
         if own:  # code that runs on grading: the learner should know where it comes from
@@ -60,6 +68,15 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
     if name not in drills:
         raise StudyxfError(f"unknown drill {name!r} (known: {', '.join(drills)})")
     d = drills[name]
+    if bench:
+        from studyxf.grading.kernels import BENCH
+
+        if name not in BENCH:
+            raise click.UsageError(f"--bench times a Triton drill's kernel ({', '.join(BENCH)}); {name} is not one")
+        if watch or tui:
+            raise click.UsageError("--bench grades once, then times: not with --watch or --tui")
+        if device == "cpu":
+            device = "cuda"  # the time of a kernel in the interpreter says nothing
     if file is None:
         target = d.workspace_file()
         if reset and target.exists():
@@ -81,6 +98,9 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
         path = Path(file)
         if not path.exists():
             raise StudyxfError(f"{file}: no such file")
+    needs = d.needs_line()
+    if needs:  # before any grading: the sandbox would only fail to import it
+        raise StudyxfError(needs)
     from studyxf import safefile
 
     try:  # a FIFO or a sparse giant in its place would hang or exhaust the worker: one line instead
@@ -108,9 +128,33 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework):
     _show(report, as_json)
     if schedule:
         click.echo(schedule, err=as_json)
+    if report["status"] == "pass" and bench:
+        _bench(d, path, as_json)
     if report["status"] == "pass" and not as_json:
         _show_solution(d)
     return 0 if report["status"] == "pass" else 1
+
+
+def _best_times(drills) -> dict:
+    """The listing's best time per Triton drill that was benched (read only where one exists)."""
+    from studyxf.grading import kernels
+
+    data = kernels.best_times()
+    return {n: kernels.best_line(n, data) for n in drills if n in data}
+
+
+def _bench(d, path, as_json: bool) -> None:
+    """--bench after a pass on the GPU: the figures (stderr with --json), the best time kept."""
+    from studyxf import clock
+    from studyxf.grading import kernels
+
+    click.echo(f"timing {path} on the GPU (triton.testing.do_bench medians) ...", err=True)
+    result = kernels.run_bench(d, path)
+    for line in kernels.describe(result):
+        click.echo(line, err=as_json)
+    if kernels.record_best(d.name, result, clock.now().isoformat(timespec="seconds")):
+        click.echo(f"  your best time for {d.name} on this GPU: {result['ms']:.3f} ms (shown in `studyxf drill`)",
+                   err=as_json)
 
 
 def _show_solution(d) -> None:

@@ -20,7 +20,10 @@ DRILL_SPEC = Map(
               "starters": Map(optional={"numpy": Str(), "torch": Str()})},
     optional={"name": Id(), "sessions": List(Id()), "hints": List(Str()), "mistakes": Map(open=True), "solution": Str(),
               "after_pass": Str(),
-              "forbidden": List(Map(required={"name": Str(), "why": Str()}))},
+              "forbidden": List(Map(required={"name": Str(), "why": Str()})),
+              # modules the drill needs beyond the default install, and the extra that brings them
+              # (`requires: [triton]`, `extra: kernels`): without them it is listed as needing the extra
+              "requires": List(Str()), "extra": Str()},
 )
 
 
@@ -46,15 +49,42 @@ class Drill:
     def forbidden(self) -> list[dict]:
         return self.data.get("forbidden", [])
 
+    @property
+    def requires(self) -> list[str]:
+        return self.data.get("requires", [])
+
+    def missing(self) -> list[str]:
+        """The required modules this Python cannot import (found without importing them)."""
+        import importlib.util
+
+        def absent(module: str) -> bool:
+            try:
+                return importlib.util.find_spec(module) is None
+            except (ImportError, ValueError):
+                return True
+        return [m for m in self.requires if absent(m)]
+
+    def needs_line(self) -> str | None:
+        """One line saying what to install, where a required module is missing; else None."""
+        missing = self.missing()
+        if not missing:
+            return None
+        extra = self.data.get("extra")
+        how = f"pip install 'studyxf[{extra}]'" if extra else "pip install " + " ".join(missing)
+        return f"drill {self.name} needs {', '.join(missing)} (the {extra or 'optional'} extra): {how}"
+
     def request(self, path: Path, device: str = "cpu") -> Request:
         """What the grading worker needs to grade `path` on this drill."""
         name, method = parse_entry(self.data["entry"])
-        return Request(self.name, str(path.resolve()), str(self.folder.resolve()), self.data["kind"], name, method,
-                       self.forbidden, device, [str(paths.home().resolve())], [str(self.folder.resolve())] + code_folders(),
-                       str(paths.home().resolve() / "cache" / "references"))
+        req = Request(self.name, str(path.resolve()), str(self.folder.resolve()), self.data["kind"], name, method,
+                      self.forbidden, device, [str(paths.home().resolve())], [str(self.folder.resolve())] + code_folders(),
+                      str(paths.home().resolve() / "cache" / "references"))
+        req.interpret = "triton" in self.requires
+        return req
 
     def starter(self, framework: str) -> Path:
-        return self.folder / self.data["starters"][framework]
+        starters = self.data["starters"]  # a drill with one starter (Triton's: torch) gives it for either
+        return self.folder / starters.get(framework, next(iter(starters.values())))
 
     def solution_text(self) -> str | None:
         name = self.data.get("solution")

@@ -35,6 +35,14 @@ MIXED_SLIPS = tuple(f"weights-mixed:{m}" for m in MIXES)
 # how the report says a slip's parameter ("softmax-axis:1" -> "your softmax runs over axis 1"): a
 # measured value, or which form of the slip it is (DESIGN.md's id is the one the report names)
 MEASURED = {"softmax-axis": "your softmax runs over axis {}",
+            # the Triton drills: the learner's tile size, found by trying the usual ones
+            "matmul-no-accumulate": "with BLOCK_K = {}", "matmul-k-floor": "with BLOCK_K = {}",
+            "matmul-k-not-advanced": "with BLOCK_K = {}", "flash-no-rescale": "with BLOCK_N = {}",
+            "flash-no-rescale-sum": "with BLOCK_N = {}", "flash-no-rescale-output": "with BLOCK_N = {}",
+            "flash-keys-unmasked": "with BLOCK_N = {}",
+            "causal-wrong-side": {"all": "over every key block", "16": "with BLOCK_M = 16, the loop ending at the "
+                                  "diagonal block", "32": "with BLOCK_M = 32, the loop ending at the diagonal block",
+                                  "64": "with BLOCK_M = 64, the loop ending at the diagonal block"},
             "ln-wrong-axis": "the mean and variance are taken over axis {}",
             "rms-wrong-axis": "the mean of x^2 is taken over axis {}",
             "mask-diagonal": {"future": "each query also sees the next position (tril(1) instead of tril(0)): "

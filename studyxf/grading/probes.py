@@ -259,7 +259,9 @@ def repeatable(call, args, kwargs) -> str | None:
         return None
     diff = float(np.nanmax(np.abs(a - b))) if a.shape == b.shape else float("inf")
     return (f"measured: the same inputs twice gave outputs that differ by up to {diff:.3g}: something random runs "
-            f"inside (dropout left on - F.dropout's training defaults to True -, or weights drawn in the function)")
+            f"inside (dropout left on - F.dropout's training defaults to True -, or weights drawn in the function), "
+            f"or memory that holds no value of yours is read (an np.empty / torch.empty output not fully written, "
+            f"a kernel's load past the end of a tensor)")
 
 
 def relation(got: np.ndarray, ref: np.ndarray) -> str | None:

@@ -23,6 +23,10 @@ class Request:
     hide: list = field(default_factory=list)  # folders the sandbox must not see (the learner's data)
     hide_code: list = field(default_factory=list)  # and the fresh sandbox: where the answers are (drills, engine)
     cache: str = ""  # where the judge keeps drills' references as data (references.py)
+    # a Triton drill (drill.yaml requires triton): its kernels run in Triton's interpreter
+    # (TRITON_INTERPRET=1, NumPy on the CPU) unless graded on a GPU
+    interpret: bool = False
+    bench: bool = False  # --bench: after a pass on the GPU, the learner's kernel timed against the baselines
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))

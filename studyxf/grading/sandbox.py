@@ -35,7 +35,8 @@ CPU_SECONDS = 600  # a whole grading's CPU time (each case has its own wall-cloc
 OPEN_FILES = 1024
 KEEP_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED", "OMP_NUM_THREADS",
             "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "MKL_NUM_THREADS", "CUDA_VISIBLE_DEVICES",
-            "STUDYXF_CASE_TIMEOUT")  # the fresh interpreter's alarm must be the judge's limit
+            "STUDYXF_CASE_TIMEOUT",  # the fresh interpreter's alarm must be the judge's limit
+            "TRITON_INTERPRET")  # set by the judge for a Triton drill: its kernels run on the CPU
 
 
 class Sandbox:

@@ -48,12 +48,37 @@ def forbidden_uses(source: str, forbidden: list[dict]) -> list[str]:
             if parts[0] == "torch":
                 internals.update(f"torch.{p}" for p in [*parts[1:2], *(a.name for a in node.names)] if p in INTERNALS)
     named = {f["name"] for f in forbidden if f["name"] in used}
+    rules = {f["name"] for f in forbidden}
+    if "@" in rules and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) for n in ast.walk(ast.parse(source))):
+        named.add("@")  # a matrix product by the operator (Triton's kernels have tl.dot, not @)
+    if NO_KERNEL in rules and not launches_kernel(source):
+        named.add(NO_KERNEL)
     # torch's internals reach every forbidden call under another spelling (torch._C._nn.
     # scaled_dot_product_attention, torch.ops.aten...): where anything is forbidden, they are too
     return sorted(named | (internals if forbidden else set()))
 
 
 INTERNALS = ("_C", "ops")
+# a Triton drill's rule (its drill.yaml forbids it by this name): the result must come from a
+# @triton.jit kernel that the file defines and launches (kernel[grid](...)), not from torch
+NO_KERNEL = "torch without a @triton.jit kernel"
+
+
+def launches_kernel(source: str) -> bool:
+    """Whether the file defines a function decorated with triton.jit (or jit, called or not, under
+    an autotune or heuristics decorator too) and launches it as kernel[grid](...)."""
+    tree = ast.parse(source)
+
+    def dotted(node) -> str:
+        node = node.func if isinstance(node, ast.Call) else node
+        if isinstance(node, ast.Attribute):
+            return dotted(node.value) + "." + node.attr
+        return node.id if isinstance(node, ast.Name) else ""
+
+    kernels = {fn.name for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef)
+               and any(dotted(d).split(".")[-1] == "jit" for d in fn.decorator_list)}
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript)
+               and dotted(n.func.value).split(".")[-1] in kernels for n in ast.walk(tree))
 
 
 def _send(kind: str, payload: dict, out) -> None:
@@ -104,6 +129,11 @@ def grade(req: Request, real_out, fresh: bool = True, spare=None) -> None:
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         finish({"status": "error", "message": f"cannot read {path}: {exc}"})
     framework = "torch" if imports_torch(source) else "numpy"
+    if req.interpret:  # a Triton drill: the sandbox, started next, inherits where its kernels run
+        from studyxf.grading import kernels
+
+        os.environ["TRITON_INTERPRET"] = "1" if kernels.interpreted(req.device) else "0"
+        spare = None  # a spare sandbox was started with another environment
 
     import numpy  # noqa: F401 - imported once here, inherited by a forked sandbox
 

@@ -1,0 +1,111 @@
+"""The Triton flash-attention drill's cases, slips and probe (loaded by the grading worker). The
+learner's kernel runs in the sandbox: in Triton's interpreter on the CPU (small cases: T up to 100,
+d 16 and 32), or compiled on the GPU with --device cuda (studyxf.grading.kernels.on_gpu). The
+reference is the engine's naive attention in float64. The slips are the kernel's online softmax
+gone wrong, simulated here tile by tile as the kernel runs it; those that depend on the learner's
+tiles carry the tile size as a measured parameter (16, 32, 64: BLOCK_N for the running sum and
+the key boundary, BLOCK_M where a causal loop ends at the diagonal block)."""
+
+import math
+
+import torch
+
+from engine.attention import naive_attention
+from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.kernels import on_gpu
+
+BLOCKS = ("16", "32", "64")
+SLIPS = [f"{s}:{b}" for s in ("flash-no-rescale", "flash-no-rescale-sum", "flash-no-rescale-output",
+                              "flash-keys-unmasked") for b in BLOCKS] + \
+    [f"causal-wrong-side:{b}" for b in (*BLOCKS, "all")] + ["mask-diagonal", "no-scale"]
+
+
+def reference(q, k, v, causal=True):
+    return naive_attention(q, k, v, causal=causal)
+
+
+def _param(slips, family):
+    return next((s.partition(":")[2] for s in slips if s.partition(":")[0] == family), None)
+
+
+def variant(slips, q, k, v, causal=True):
+    """The kernel's loop in torch: query tiles of BLOCK_M, key tiles of BLOCK_N, the running max m,
+    sum l and output acc per query row, with the slips made."""
+    T, d = q.shape[-2], q.shape[-1]
+    fams = {s.partition(":")[0] for s in slips}
+    sizes = {int(p) for s in slips if (p := s.partition(":")[2]).isdigit()}
+    if len(sizes) > 1:
+        return None  # one tile size per kernel
+    bn = next(iter(sizes), 16)
+    wrong_side = _param(slips, "causal-wrong-side")
+    if wrong_side is not None and not causal or "flash-keys-unmasked" in fams and causal:
+        return None  # the slip cannot show on this case
+    bm = int(wrong_side) if wrong_side and wrong_side.isdigit() else 16
+    scale = 1.0 if "no-scale" in slips else 1.0 / math.sqrt(d)
+    out = torch.empty_like(q)
+    for qs in range(0, T, bm):
+        i = torch.arange(qs, min(qs + bm, T))
+        qb = q[..., qs:qs + bm, :]
+        m = torch.full((*qb.shape[:-1], 1), float("-inf"), dtype=q.dtype)
+        l = torch.zeros_like(m)
+        acc = torch.zeros_like(qb)
+        hi = T if not causal or wrong_side == "all" else min(qs + bm, T)
+        for ks in range(0, hi, bn):
+            j = torch.arange(ks, ks + bn)
+            real = j < T
+            kb = torch.zeros(*k.shape[:-2], bn, d, dtype=k.dtype)
+            vb = torch.zeros(*v.shape[:-2], bn, v.shape[-1], dtype=v.dtype)
+            kb[..., :int(real.sum()), :] = k[..., ks:ks + bn, :]
+            vb[..., :int(real.sum()), :] = v[..., ks:ks + bn, :]
+            s = qb @ kb.transpose(-2, -1) * scale
+            keep = real[None, :] if "flash-keys-unmasked" not in fams else torch.ones(1, bn, dtype=torch.bool)
+            if causal:
+                keep = keep & ((j[None, :] >= i[:, None]) if wrong_side else
+                               (j[None, :] < i[:, None]) if "mask-diagonal" in slips else (j[None, :] <= i[:, None]))
+            s = s.masked_fill(~keep, float("-inf"))
+            m_new = torch.maximum(m, s.amax(-1, keepdim=True))
+            alpha = torch.exp(m - m_new)
+            p = torch.exp(s - m_new)
+            one = torch.ones_like(alpha)
+            l = l * (one if fams & {"flash-no-rescale", "flash-no-rescale-sum"} else alpha) + p.sum(-1, keepdim=True)
+            acc = acc * (one if fams & {"flash-no-rescale", "flash-no-rescale-output"} else alpha) + p @ vb
+            m = m_new
+        out[..., qs:qs + bm, :] = acc / l
+    return out
+
+
+def reads_past_the_keys(call):
+    """Keys 0..4 of a 5-key sequence, non-causal, then the same with other memory around it: a kernel
+    whose K or V loads are not masked reads past the last key; measured by changing a second head's
+    keys and values, which lie right after the first's."""
+    outs = []
+    for fill in (2.0, -2.0):
+        q = torch.ones(1, 2, 5, 16, dtype=F32)
+        k, v = torch.zeros(1, 2, 5, 16, dtype=F32), torch.zeros(1, 2, 5, 16, dtype=F32)
+        k[:, 1], v[:, 1] = fill, fill
+        outs.append(call(q, k, v, causal=False))
+    if outs[0].shape != (1, 2, 5, 16) or not (abs(outs[0][:, 0] - outs[1][:, 0]) > 1e-4).any():
+        return None
+    return ("measured: head 0's output changes when only head 1's keys and values change (q, k, v (1, 2, 5, 16), "
+            "causal=False): your kernel reads past the last key of its sequence. Mask the K and V loads with "
+            "offs_n < T (other=0.0), and the scores of those keys to -inf.")
+
+
+PROBES = [reads_past_the_keys]
+
+
+def cases():
+    gpu = on_gpu()
+    shapes = [((1, 2, 50, 16), True, F32), ((1, 1, 37, 32), False, F32), ((2, 1, 64, 16), True, F64),
+              ((1, 1, 100, 16), True, F32), ((1, 1, 20, 16), False, F64), ((1, 2, 33, 16), False, F32)]
+    if gpu:  # compiled: longer sequences and d = 64, 128 (fp16 and bf16 copies of the fp32 cases are added)
+        shapes = [((2, 4, 1000, 64), True, F32), ((1, 2, 777, 128), False, F32), ((1, 4, 2048, 128), True, F32),
+                  ((1, 1, 50, 16), True, F32)]
+    out = []
+    for i, (shape, causal, dtype) in enumerate(shapes):
+        q = rnd(*shape, dtype=dtype, seed=i, scale=3.0)
+        k, v = rnd(*shape, dtype=dtype, seed=30 + i, scale=3.0), rnd(*shape, dtype=dtype, seed=60 + i)
+        out.append(Case(f"q, k, v {shape}, causal={causal}, {dtype_name(dtype)}", [q, k, v], {"causal": causal},
+                        reference, variant, call=f"flash_attention(q, k, v, causal={causal})",
+                        device="cuda" if gpu else None))
+    return out

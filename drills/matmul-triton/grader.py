@@ -1,0 +1,70 @@
+"""The Triton tiled-matmul drill's cases, slips and probe (loaded by the grading worker). The
+learner's kernel runs in the sandbox: in Triton's interpreter on the CPU (small cases, sizes that
+are not multiples of any tile), or compiled on the GPU with --device cuda (studyxf.grading.kernels
+.on_gpu). The slips that depend on the learner's BLOCK_K carry it as a measured parameter
+(16, 32, 64: the tile sizes tl.dot takes on these sizes)."""
+
+import torch
+
+from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.kernels import on_gpu
+
+BLOCKS_K = (16, 32, 64)
+SLIPS = [f"{slip}:{bk}" for slip in ("matmul-no-accumulate", "matmul-k-floor", "matmul-k-not-advanced")
+         for bk in BLOCKS_K]
+
+
+def reference(a, b):
+    return a @ b
+
+
+def variant(slips, a, b):
+    K = a.shape[1]
+    for s in slips:
+        family, _, bk = s.partition(":")
+        bk = int(bk)
+        starts = range(0, K, bk)
+        if family == "matmul-no-accumulate":  # acc = tl.dot(...): only the last K block is kept
+            last = starts[-1]
+            return None if last == 0 else a[:, last:] @ b[last:]
+        if family == "matmul-k-floor":  # range(0, K // BLOCK_K): the last, partial K block skipped
+            kf = (K // bk) * bk
+            return None if kf == K else a[:, :kf] @ b[:kf]
+        if family == "matmul-k-not-advanced":  # offs_k = tl.arange(0, BLOCK_K): block 0 each time
+            w = min(bk, K)
+            return None if len(starts) == 1 else len(starts) * (a[:, :w] @ b[:w])
+    return a @ b
+
+
+def reads_past_the_row(call):
+    """a's row 0 fixed, row 1 changed: a kernel whose K loads are not masked reads row 1's first
+    values as the end of row 0 (K = 20 is no multiple of a tile), so c's row 0 changes too."""
+    outs = []
+    for fill in (3.0, -3.0):
+        a = torch.ones(2, 20, dtype=F32)
+        a[1] = fill
+        b = torch.ones(20, 3, dtype=F32)
+        outs.append(call(a, b))
+    if outs[0].shape != (2, 3) or not (abs(outs[0][0] - outs[1][0]) > 1e-4).any():
+        return None
+    return ("measured: row 0 of a @ b changes when only row 1 of a changes (a (2, 20), b (20, 3)): your kernel "
+            "reads past the end of a's rows along K. Mask the K loads, offs_k < K, with other=0.0 (and M, N "
+            "on the loads and the store).")
+
+
+PROBES = [reads_past_the_row]
+
+
+def cases():
+    gpu = on_gpu()
+    shapes = [((20, 37, 29), F32), ((32, 48, 16), F32), ((33, 70, 40), F32), ((16, 40, 16), F32),
+              ((5, 100, 3), F64), ((24, 24, 24), F32), ((1, 1, 1), F32)]
+    if gpu:  # compiled: larger sizes (fp16 and bf16 copies of the fp32 cases are added for the GPU)
+        shapes = [((500, 300, 200), F32), ((256, 1000, 128), F32), ((129, 257, 65), F32), ((1, 1, 1), F32),
+                  ((64, 70, 64), F32)]
+    out = []
+    for i, ((m, k, n), dtype) in enumerate(shapes):
+        a, b = rnd(m, k, dtype=dtype, seed=i), rnd(k, n, dtype=dtype, seed=40 + i)
+        out.append(Case(f"a ({m}, {k}) @ b ({k}, {n}), {dtype_name(dtype)}", [a, b], {}, reference, variant,
+                        call="matmul(a, b)", device="cuda" if gpu else None))
+    return out

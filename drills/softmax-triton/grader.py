@@ -1,0 +1,72 @@
+"""The Triton row-softmax drill's cases, slips and probe (loaded by the grading worker). The
+learner's kernel runs in the sandbox: in Triton's interpreter on the CPU (small cases), or compiled
+on the GPU with --device cuda (studyxf.grading.kernels.on_gpu: the cases' inputs go there, in
+fp16, bf16 and fp32). The reference is torch's softmax in float64; the slips are the kernel's
+steps gone wrong, written out here in torch."""
+
+import torch
+
+from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.kernels import on_gpu
+
+SLIPS = ["softmax-pad-zero", "no-max-subtraction", "softmax-not-normalised", "softmax-sum-before-exp"]
+
+
+def _next_pow2(n: int) -> int:
+    return 1 << (n - 1).bit_length()
+
+
+def reference(x):
+    return torch.softmax(x, dim=-1)
+
+
+def variant(slips, x):
+    n = x.shape[-1]
+    if "softmax-pad-zero" in slips:  # the masked lanes loaded as 0: they join the max and the sum
+        pad = _next_pow2(n) - n
+        if pad == 0:
+            return None
+        x = torch.cat([x, torch.zeros(*x.shape[:-1], pad, dtype=x.dtype)], dim=-1)
+    m = torch.zeros_like(x[..., :1]) if "no-max-subtraction" in slips else x.amax(-1, keepdim=True)
+    if "softmax-sum-before-exp" in slips:
+        out = torch.exp(x - m) / (x - m).sum(-1, keepdim=True)
+    else:
+        num = torch.exp(x - m)
+        out = num if "softmax-not-normalised" in slips else num / num.sum(-1, keepdim=True)
+    return out[..., :n]
+
+
+def reads_past_the_row(call):
+    """Row 0 of zeros, then rows of large values: a kernel whose load is not masked reads the next
+    row's first values into row 0's tile, so row 0's output changes when only row 1 does."""
+    outs = []
+    for fill in (8.0, -8.0):
+        x = torch.zeros(3, 5, dtype=F32)
+        x[1:] = fill
+        outs.append(call(x))
+    if outs[0].shape != (3, 5) or not (abs(outs[0][0] - outs[1][0]) > 1e-4).any():
+        return None
+    return ("measured: row 0's result changes when only row 1's values change (x of shape (3, 5)): your "
+            "kernel reads past the end of its row into the next one. Mask the load and the store with "
+            "cols < n_cols, the lanes past the row loaded as -inf (other=-float('inf')).")
+
+
+PROBES = [reads_past_the_row]
+
+
+def cases():
+    gpu = on_gpu()
+    shapes = [((4, 37), F32, 1.0, 0.0), ((3, 128), F32, 1.0, 0.0), ((6, 33), F32, 1.0, -5.0),
+              ((2, 1000), F64, 3.0, 0.0), ((5, 20), F32, 1.0, 1000.0), ((1, 1), F32, 1.0, 0.0)]
+    if gpu:  # compiled: larger rows, fp32 here (fp16 and bf16 copies are added for the GPU)
+        shapes = [((256, 1000), F32, 1.0, 0.0), ((64, 4096), F32, 1.0, -5.0), ((33, 8192), F32, 3.0, 0.0),
+                  ((5, 20), F32, 1.0, 1000.0), ((1, 1), F32, 1.0, 0.0), ((7, 37), F64, 1.0, 0.0)]
+    out = []
+    for i, (shape, dtype, scale, shift) in enumerate(shapes):
+        x = rnd(*shape, dtype=dtype, seed=i, scale=scale) + shift
+        what = ", large logits (x + 1000)" if shift > 0 else ", all negative (x - 5)" if shift < 0 else ""
+        case = Case(f"x {shape}{what}, {dtype_name(dtype)}", [x], {}, reference, variant,
+                    call="softmax(x)", input_dtype_slips=frozenset({"no-max-subtraction"}),
+                    device="cuda" if gpu else None)
+        out.append(case)
+    return out

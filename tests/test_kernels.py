@@ -1,0 +1,185 @@
+"""The Triton drills (issue 31): graded on the CPU through Triton's interpreter (TRITON_INTERPRET=1,
+set here for the in-process gradings and by the judge for the sandbox). A correct kernel passes,
+typical wrong ones are named by their cause, torch in place of a kernel is `forbidden`; without
+triton (the kernels extra) the drills are listed as needing it and grading them says so in one
+line. Tests that run kernels are skipped where triton is not installed; CI installs the extra."""
+
+import importlib.util
+import json
+import time
+
+import pytest
+
+from studyxf.grading.worker import NO_KERNEL, forbidden_uses, launches_kernel
+from tests.data import kernel_submissions as ks
+from tests.drill_helpers import DRILLS, grade
+
+KERNEL_DRILLS = ["softmax-triton", "matmul-triton", "flash-attention-triton"]
+needs_triton = pytest.mark.skipif(importlib.util.find_spec("triton") is None,
+                                  reason="triton is not installed (pip install '.[kernels]')")
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")  # overflowing kernels, on purpose
+
+
+@pytest.fixture(autouse=True)
+def interpreter(monkeypatch):
+    """In-process gradings decorate the learner's kernels here: in the interpreter (read at @triton.jit)."""
+    monkeypatch.setenv("TRITON_INTERPRET", "1")
+
+
+def _failing(report):
+    return [(t["name"], (t["message"] or "")[:200]) for t in report["tests"] if t["status"] != "pass"][:3]
+
+
+@needs_triton
+@pytest.mark.parametrize("drill", KERNEL_DRILLS)
+def test_the_shipped_solution_passes_in_the_interpreter(tmp_path, drill):
+    report = grade(tmp_path, drill, ks.solution(drill))
+    assert report["status"] == "pass", _failing(report)
+    assert report["diagnosis"] == []
+
+
+TABLES = {"softmax-triton": ks.SOFTMAX_WRONG, "matmul-triton": ks.MATMUL_WRONG, "flash-attention-triton": ks.FLASH_WRONG}
+WRONG = [(d, m) for d, table in TABLES.items() for m in table]
+
+
+@needs_triton
+@pytest.mark.parametrize("drill,mistake", WRONG, ids=[f"{d}-{m}" for d, m in WRONG])
+def test_a_typical_wrong_kernel_is_named_by_its_cause(tmp_path, drill, mistake):
+    report = grade(tmp_path, drill, ks.edit(drill, *TABLES[drill][mistake]))
+    assert report["status"] == "fail"
+    named = [d["mistake"] for d in report["diagnosis"]]
+    if mistake in DRILLS[drill].mistakes:
+        assert named == [mistake], (named, _failing(report))
+    elif named == ["random-output"]:  # what lies past the tensor changed between the two calls
+        assert "mask" in DRILLS[drill].mistakes["random-output"], report["diagnosis"]
+    else:  # a measured cause: its words
+        assert named == ["measured"] and mistake in report["diagnosis"][0]["message"], report["diagnosis"]
+
+
+def test_torch_in_place_of_a_kernel_is_forbidden_by_the_source_scan():
+    fb = DRILLS["softmax-triton"].forbidden
+    assert forbidden_uses(ks.SOFTMAX_TORCH, fb) == [NO_KERNEL]  # a kernel defined, never launched
+    assert forbidden_uses(ks.SOFTMAX_SHORTCUT, fb) == ["softmax"]  # launched, but torch's result returned
+    assert forbidden_uses(ks.solution("softmax-triton"), fb) == []
+    assert launches_kernel("import triton\n@triton.jit\ndef k(x):\n    pass\ndef f(x):\n    k[(1,)](x)\n")
+    assert launches_kernel("from triton import jit\n@jit(debug=True)\ndef k(x):\n    pass\ndef f(x):\n    k[g](x)\n")
+    assert not launches_kernel("import triton\ndef k(x):\n    pass\ndef f(x):\n    k[(1,)](x)\n")  # not jitted
+    mm = DRILLS["matmul-triton"].forbidden
+    assert "@" in forbidden_uses("def matmul(a, b):\n    return a @ b\n", mm)
+
+
+@needs_triton
+def test_torch_in_place_of_a_kernel_fails_through_a_test_named_forbidden(tmp_path):
+    for source, used in ((ks.SOFTMAX_TORCH, NO_KERNEL), (ks.SOFTMAX_SHORTCUT, "softmax")):
+        report = grade(tmp_path, "softmax-triton", source)
+        forbidden = next(t for t in report["tests"] if t["name"] == "forbidden")
+        assert report["status"] == "fail" and forbidden["status"] == "fail"
+        assert f"uses {used}: not allowed here" in forbidden["message"]
+
+
+@needs_triton
+@pytest.mark.parametrize("drill", KERNEL_DRILLS)
+def test_the_starter_is_graded_as_a_stub_not_as_a_shortcut(tmp_path, drill):
+    report = grade(tmp_path, drill, DRILLS[drill].starter("torch").read_text())
+    assert report["status"] == "fail" and not any(t["name"] == "forbidden" for t in report["tests"])
+    assert "starter's stub" in report["diagnosis"][0]["message"], report["diagnosis"]
+
+
+# -- end to end: the command, the sandbox (the judge sets TRITON_INTERPRET=1 there) -----------------
+
+@needs_triton
+def test_the_command_grades_a_kernel_in_the_sandbox_and_names_the_mistake(tmp_path, home, cli):
+    good, bad = tmp_path / "good.py", tmp_path / "bad.py"
+    good.write_text(ks.solution("softmax-triton"))
+    bad.write_text(ks.edit("softmax-triton", *ks.SOFTMAX_WRONG["softmax-pad-zero"]))
+    env = {"STUDYXF_HOME": str(home), "TRITON_INTERPRET": "0"}  # the judge sets it for the sandbox, whatever this is
+    started = time.monotonic()
+    done = cli("drill", "softmax-triton", str(good), "--json", env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["status"] == "pass"
+    done = cli("drill", "softmax-triton", str(bad), env=env)
+    assert done.returncode == 1 and done.stdout.startswith("softmax-triton: FAIL"), done.stdout + done.stderr
+    assert "diagnosis: softmax-pad-zero" in done.stdout.splitlines()[1]
+    assert time.monotonic() - started < 60
+
+
+@needs_triton
+def test_flash_attention_kernel_passes_in_the_sandbox(tmp_path, home, cli):
+    good = tmp_path / "flash.py"
+    good.write_text(ks.solution("flash-attention-triton"))
+    done = cli("drill", "flash-attention-triton", str(good), "--json", env={"STUDYXF_HOME": str(home)})
+    assert done.returncode == 0 and json.loads(done.stdout)["status"] == "pass", done.stdout + done.stderr
+
+
+def test_device_cuda_without_a_gpu_is_one_line(tmp_path, home, cli):
+    pytest.importorskip("torch")
+    import torch
+
+    if torch.cuda.is_available():
+        pytest.skip("a GPU is here: --device cuda grades on it")
+    good = tmp_path / "good.py"
+    good.write_text(ks.solution("softmax-triton"))
+    for extra in (["--device", "cuda"], ["--bench"]):
+        done = cli("drill", "softmax-triton", str(good), *extra, env={"STUDYXF_HOME": str(home)})
+        if importlib.util.find_spec("triton") is None:
+            assert done.returncode == 2 and "needs triton" in done.stderr
+            continue
+        assert done.returncode == 2 and done.stdout == "", done.stdout + done.stderr
+        assert done.stderr.strip().splitlines() == [
+            "studyxf: error: --device cuda: no CUDA device is available here (torch.cuda.is_available() is False); "
+            "use --device cpu or auto"]
+    done = cli("drill", "attention", "--bench", env={"STUDYXF_HOME": str(home)})
+    assert done.returncode == 2 and "--bench times a Triton drill's kernel" in done.stderr
+
+
+HIDE_TRITON = """import sys
+
+
+class HideTriton:  # what a Python without the kernels extra sees
+    def find_spec(self, name, path=None, target=None):
+        if name == "triton" or name.startswith("triton."):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, HideTriton())
+"""
+
+
+def test_without_triton_the_drills_need_the_extra_in_one_line(tmp_path, home, cli):
+    from tests.conftest import ROOT
+
+    hide = tmp_path / "hide"
+    hide.mkdir()
+    (hide / "sitecustomize.py").write_text(HIDE_TRITON)
+    env = {"STUDYXF_HOME": str(home), "PYTHONPATH": f"{hide}:{ROOT}"}
+    done = cli("drill", env=env)
+    assert done.returncode == 0, done.stderr
+    lines = {line.split()[0]: line for line in done.stdout.splitlines() if line.strip()}
+    for drill in KERNEL_DRILLS:
+        assert lines[drill].split()[1] == "needs" and "pip install 'studyxf[kernels]'" in lines[drill], lines[drill]
+    assert lines["attention"].split()[1] == "not"  # not tried: the others as before
+    sol = tmp_path / "sol.py"
+    sol.write_text(ks.solution("matmul-triton"))
+    done = cli("drill", "matmul-triton", str(sol), env=env)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "studyxf: error: drill matmul-triton needs triton (the kernels extra): pip install 'studyxf[kernels]'"]
+    assert "Traceback" not in done.stderr
+
+
+def test_the_best_time_is_kept_per_gpu_and_shown_in_the_listing(home, cli):
+    from studyxf.grading import kernels
+
+    result = {"gpu": "NVIDIA H100 80GB HBM3", "ms": 1.25, "tflops": 440.0, "ratios": {"SDPA (flash backend)": 0.8}}
+    assert kernels.record_best("flash-attention-triton", result, "2026-11-29T20:00:00")
+    assert not kernels.record_best("flash-attention-triton", {**result, "ms": 1.5}, "2026-11-29T20:01:00")
+    assert kernels.record_best("flash-attention-triton", {**result, "gpu": "NVIDIA L4", "ms": 9.0}, "2026-11-29T20:02:00")
+    saved = kernels.best_times()["flash-attention-triton"]
+    assert saved["NVIDIA H100 80GB HBM3"]["ms"] == 1.25 and saved["NVIDIA L4"]["ms"] == 9.0
+    assert kernels.describe({**result, "label": "causal", "baselines": {"SDPA (flash backend)": 1.0}})[2] == \
+        "  SDPA (flash backend): 1.000 ms; yours runs at 0.80x its speed"
+    done = cli("drill", env={"STUDYXF_HOME": str(home)})
+    line = next(ln for ln in done.stdout.splitlines() if ln.startswith("flash-attention-triton"))
+    if importlib.util.find_spec("triton") is not None:
+        assert line.endswith("[best 1.250 ms on NVIDIA H100 80GB HBM3]"), line
