@@ -4,7 +4,10 @@
   in TFLOP/s beside the chip's peak (target: the engine keeps >= 0.95x);
 - the tiled path's throughput as a ratio to flash SDPA (no target yet);
 - both against the device's own bf16 matmul rate, measured here (8192^3, the dense ceiling an
-  attention kernel is built from), and the vendor's dense peak where the chip is known.
+  attention kernel is built from), and the vendor's dense peak where the chip is known;
+- the shipped Triton drill solution (drills/flash-attention-triton/solution.py) against flash SDPA,
+  causal T = 4096, d = 128, bf16, with triton.testing.do_bench medians (issue 31's target: >= 0.7x
+  on an H100/H200 class GPU). Needs the kernels extra (triton); skipped with a line without it.
 
 Times are CUDA-event medians; each pair is measured side by side in this one run.
 """
@@ -80,6 +83,44 @@ def main():
         tt = cuda_time(lambda: tiled_attention(q, k, v, causal=True, block_q=256, block_k=256), runs=3, warmup=1)
         print(f"T={T}: tiled path {flops / tt / 1e12:.1f} TFLOP/s = {td / tt:.3f}x of flash SDPA "
               f"= {flops / tt / 1e12 / mm:.1%} of the matmul rate")
+
+    triton_vs_sdpa()
+
+
+def triton_vs_sdpa(T: int = 4096, B: int = 4, H: int = 16, D: int = 128):
+    """The flash-attention-triton drill's shipped kernel against SDPA's flash backend, causal bf16,
+    each a triton.testing.do_bench median (warm-up 25 ms, 100 ms of repeats), interleaved 3 times."""
+    try:
+        from triton.testing import do_bench
+    except ImportError:
+        print("triton kernel vs SDPA: skipped (no triton: pip install '.[kernels]')")
+        return
+    import os
+    import runpy
+
+    os.environ["TRITON_INTERPRET"] = "0"  # compiled for the GPU (read when the kernel is decorated)
+    root = Path(__file__).resolve().parent.parent
+    kernel = runpy.run_path(str(root / "drills" / "flash-attention-triton" / "solution.py"))["flash_attention"]
+    q, k, v = (torch.randn(B, H, T, D, device="cuda", dtype=torch.bfloat16) for _ in range(3))
+
+    def flash():
+        with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+            return F.scaled_dot_product_attention(q, k, v, is_causal=True)
+
+    err = (kernel(q, k, v, causal=True).float() - flash().float()).abs().max().item()
+    flops = 4 * B * H * T * T * D / 2  # causal: half the matrix
+    ratios, t_k, t_f = [], [], []
+    for _ in range(3):
+        a = do_bench(flash, warmup=25, rep=100, return_mode="median")
+        b = do_bench(lambda: kernel(q, k, v, causal=True), warmup=25, rep=100, return_mode="median")
+        t_f.append(a)
+        t_k.append(b)
+        ratios.append(a / b)
+    tf, tk, r = statistics.median(t_f), statistics.median(t_k), statistics.median(ratios)
+    print(f"triton drill solution vs flash SDPA, causal T={T} (B={B}, H={H}, D={D}), bf16: SDPA {tf:.3f} ms "
+          f"({flops / tf / 1e9:.0f} TFLOP/s), triton {tk:.3f} ms ({flops / tk / 1e9:.0f} TFLOP/s); "
+          f"triton/SDPA throughput {r:.3f}x (target >= 0.7x) {'OK' if r >= 0.7 else 'UNDER'}; "
+          f"max |difference| {err:.3g}")
 
 
 if __name__ == "__main__":

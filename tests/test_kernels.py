@@ -183,3 +183,26 @@ def test_the_best_time_is_kept_per_gpu_and_shown_in_the_listing(home, cli):
     line = next(ln for ln in done.stdout.splitlines() if ln.startswith("flash-attention-triton"))
     if importlib.util.find_spec("triton") is not None:
         assert line.endswith("[best 1.250 ms on NVIDIA H100 80GB HBM3]"), line
+
+
+
+@needs_triton
+@pytest.mark.parametrize("arch", [80, 90])
+def test_the_shipped_kernels_compile_for_the_gpu_without_one(arch):  # ~12 s for sm90, ~4 s for sm80
+    """What --device cuda and --bench run, checked as far as a machine without a GPU can: each
+    solution's kernel compiles for an A100 (sm80) and an H100/H200 (sm90) at the tiles and dtypes it
+    launches there (tests/data/compile_kernels.py). In a child process: this one imported Triton
+    with TRITON_INTERPRET=1, which decorated Triton's own library for the interpreter."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    env = {**os.environ, "TRITON_INTERPRET": "0", "TRITON_DEFAULT_FP_FUSION": "1", "PYTHONPATH": str(ROOT)}
+    flash_only = ["--flash-only"] if arch == 80 else []  # sm80: the shared memory of the largest tiles only
+    done = subprocess.run([sys.executable, str(ROOT / "tests" / "data" / "compile_kernels.py"), str(arch), *flash_only],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.count("compiled") == (2 if flash_only else 6), done.stdout
+    assert "flash_kernel bf16: compiled, tensor cores" in done.stdout
