@@ -215,3 +215,15 @@ def test_the_shipped_kernels_compile_for_the_gpu_without_one(arch):  # ~12 s for
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.count("compiled") == (2 if flash_only else 6), done.stdout
     assert "flash_kernel bf16: compiled, tensor cores" in done.stdout
+
+
+def test_the_drill_screen_and_watch_mode_say_what_to_install(tmp_path, home, monkeypatch):
+    """Without triton the runner's report (what the drill screen and --watch show) is one error line;
+    no worker is started."""
+    from studyxf.grading import catalogue, runner
+
+    drill = catalogue.all_drills()["softmax-triton"]
+    monkeypatch.setattr(type(drill), "missing", lambda self: ["triton"])
+    report = runner.run(drill, tmp_path / "any.py")
+    assert report["status"] == "error" and report["tests"] == []
+    assert report["message"] == "drill softmax-triton needs triton (the kernels extra): pip install 'studyxf[kernels]'"

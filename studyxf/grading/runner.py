@@ -57,6 +57,9 @@ def _env(home: str) -> dict:
 
 def run(drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
     """Grade in a fresh worker process (pays torch's import: about 1.5 s)."""
+    needs = drill.needs_line()
+    if needs:  # the drill screen and watch mode: the report says what to install (the command exits 2 first)
+        return _error(drill, needs)
     cmd = [sys.executable, "-m", "studyxf.grading.worker", drill.request(path, device).to_json()]
     with tempfile.TemporaryDirectory(prefix="studyxf-grade-") as cwd:
         try:
@@ -86,6 +89,9 @@ class WarmGrader:
                                      env=_env(self.tmp.name), bufsize=1)
 
     def run(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
+        needs = drill.needs_line()
+        if needs:
+            return _error(drill, needs)
         if self.proc.poll() is not None:  # the server died (killed?): start another
             self.__init__()
         out = Path(self.tmp.name) / "report.jsonl"

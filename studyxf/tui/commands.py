@@ -26,7 +26,7 @@ class StudyCommands(Provider):
         for name in LABS:
             out.append((f"Lab: {name}", "the seed's experiment", partial(app.open_lab, name)))
         for name, drill in catalogue.all_drills(warn=lambda m: None).items():
-            out.append((f"Drill: {name}", drill.title, partial(app.open_drill, drill)))
+            out.append((f"Drill: {name}", drill.needs_line() or drill.title, partial(app.open_drill, drill)))
         if today is not None and today.session is not None:
             out += [("Complete today's session", today.session.title, today.action_complete),
                     ("Flag the session to revisit", today.session.title, today.action_flag),
