@@ -144,3 +144,97 @@ def test_backup_list_and_restore_by_name(home, cli):
     assert cli("today", "--plain").returncode == 0
     res = cli("backup", "--restore", "1999-01-01")
     assert res.returncode == 2 and "no backup matches" in res.stderr
+
+
+# -- the daily backup of a large database, in the background (issue 30) -------------------------------
+def _wait_for(path, seconds=60.0):
+    import time
+
+    end = time.monotonic() + seconds
+    while not path.exists() and time.monotonic() < end:
+        time.sleep(0.05)
+    return path.exists()
+
+
+def test_a_large_database_is_backed_up_by_a_process_of_its_own(home, cli):
+    big = {"STUDYXF_BACKUP_INLINE_BYTES": "0"}  # every database counts as large
+    assert cli("review", "--plain", input="4\n4\nq\n").returncode == 0  # a first, inline, backup
+    first = home / "backups" / "studyxf-2026-11-29.sqlite3"
+    assert first.exists()
+    day = home / "backups" / "studyxf-2026-11-30.sqlite3"
+    with db._backup_lock():  # as if the day's job were running: the command does not wait for it
+        res = cli("review", "--plain", input="4\nq\n", env={**big, "STUDYXF_NOW": "2026-11-30T20:00"})
+        assert res.returncode == 0, res.stderr
+        assert not day.exists()
+    res = cli("today", "--plain", env={**big, "STUDYXF_NOW": "2026-11-30T20:00"})
+    assert res.returncode == 0, res.stderr
+    assert _wait_for(day)
+    assert db.check_file(day) == "ok" and db.check_file(first) == "ok"
+    copy = sqlite3.connect(day)
+    live = sqlite3.connect(home / "studyxf.sqlite3")
+    assert copy.execute("SELECT COUNT(*) FROM reviews").fetchone() == live.execute(
+        "SELECT COUNT(*) FROM reviews").fetchone()
+    copy.close(), live.close()
+    assert not [p for p in (home / "backups").iterdir() if "tmp" in p.name]
+
+
+def test_a_killed_backup_job_never_leaves_a_broken_backup(home, cli):
+    import os
+    import random
+    import sys
+    import time
+
+    from tests.conftest import ROOT
+
+    assert cli("review", "--plain", input="4\n" * 5 + "q\n").returncode == 0
+    folder = home / "backups"
+    good = {p.name: p.read_bytes() for p in folder.glob("studyxf-*.sqlite3")}
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    target = folder / "studyxf-2026-11-30.sqlite3"
+    rng = random.Random(30)
+    for _ in range(12):
+        target.unlink(missing_ok=True)
+        job = subprocess.Popen([sys.executable, "-m", "studyxf.store.daily", "2026-11-30"], env=env)
+        time.sleep(rng.uniform(0.0, 0.4))
+        job.kill()
+        job.wait()
+        for p in folder.glob("studyxf-*.sqlite3"):  # whatever is there is whole
+            assert db.check_file(p) == "ok", p
+        assert {n: (folder / n).read_bytes() for n in good} == good
+    target.unlink(missing_ok=True)
+    assert subprocess.run([sys.executable, "-m", "studyxf.store.daily", "2026-11-30"], env=env).returncode == 0
+    assert db.check_file(target) == "ok"
+    assert not [p for p in folder.iterdir() if "tmp" in p.name]  # a killed job's temporary file is cleared
+
+
+def test_a_failed_background_backup_is_not_started_again_the_same_day(home, monkeypatch):
+    import os
+
+    db.connect().close()
+    monkeypatch.setattr(db, "INLINE_BACKUP_BYTES", -1)
+    started = []
+    monkeypatch.setattr(os, "posix_spawn", lambda *a, **k: started.append(a) or os.getpid())
+    monkeypatch.setattr(db, "_reap", lambda pid: None)
+    conn = db.connect()
+    db.daily_backup(conn)
+    assert len(started) == 1 and started[0][1][-1] == "2026-11-29"
+    db._write_marker(db._failed_file(), "2026-11-29")  # what the job leaves when its backup failed
+    db.daily_backup(conn)
+    assert len(started) == 1
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-30T20:00")  # tried again the next day
+    db.daily_backup(conn)
+    assert len(started) == 2
+    conn.close()
+
+
+def test_the_quick_check_runs_once_a_study_day_even_before_the_backup_exists(home, monkeypatch):
+    db.connect().close()
+    checks = []
+    real = db._quick_check
+    monkeypatch.setattr(db, "_quick_check", lambda c, p: checks.append(p) or real(c, p))
+    db.connect().close()  # no backup today (none was made): checked, and marked
+    db.connect().close()
+    assert len(checks) == 1
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-30T20:00")
+    db.connect().close()
+    assert len(checks) == 2

@@ -70,6 +70,15 @@ class Machine:
         finally:
             conn.close()
 
+    def aggregates_are_a_recount(self) -> bool:
+        """The per-day counts stats reads (review_days, kept by triggers; issue 30) equal a count of the log."""
+        with self.db() as conn:
+            kept = conn.execute("SELECT day, reviews, graded, recalled FROM review_days ORDER BY day").fetchall()
+            recount = conn.execute(
+                "SELECT day, COUNT(*), SUM(reask = 0), SUM(reask = 0 AND CASE scale WHEN 'fsrs' THEN grade >= 2 "
+                "ELSE grade >= 3 END) FROM reviews WHERE practice = 0 GROUP BY day ORDER BY day").fetchall()
+        return kept == recount and len(kept) > 0
+
     def review_events(self) -> list[str]:
         with self.db() as conn:
             return [e for (e,) in conn.execute("SELECT event FROM reviews")]
@@ -121,6 +130,7 @@ def test_either_order_gives_one_history(two, tmp_path):
         log = m.review_events()
         assert Counter(log).most_common(1)[0][1] == 1
         assert set(log) == made
+        assert m.aggregates_are_a_recount()  # after a sync's replay
 
 
 def test_twice_is_once(two):
@@ -308,6 +318,7 @@ def test_a_history_from_before_sync_is_sent_by_the_first_sync(two):
         conn.execute("DROP INDEX IF EXISTS cards_session")
         conn.execute("PRAGMA user_version = 5")
     before = a.view("2026-11-03")  # migrates
+    assert a.aggregates_are_a_recount()  # migration 7's one GROUP BY insert
     assert "sent 0" not in a.sync(day="2026-11-03").stdout
     b.sync(day="2026-11-03")
     assert b.view("2026-11-03") == a.view("2026-11-03") == before
