@@ -227,3 +227,14 @@ def test_the_drill_screen_and_watch_mode_say_what_to_install(tmp_path, home, mon
     report = runner.run(drill, tmp_path / "any.py")
     assert report["status"] == "error" and report["tests"] == []
     assert report["message"] == "drill softmax-triton needs triton (the kernels extra): pip install 'studyxf[kernels]'"
+
+
+@needs_triton
+@pytest.mark.parametrize("drill,mistake,tiles,said", ks.OTHER_TILES,
+                         ids=[f"{d}-{m}-{s.split()[-1]}" for d, m, _, s in ks.OTHER_TILES])
+def test_a_slip_with_other_tiles_is_named_with_the_learners_tiles(tmp_path, drill, mistake, tiles, said):
+    """A slip whose output depends on the tile sizes is tried at the usual ones; the report says the
+    sizes the learner's kernel uses (the cases' sizes tell them apart), not the first that fits."""
+    report = grade(tmp_path, drill, ks.edit(drill, *TABLES[drill][mistake], tiles))
+    assert [d["mistake"] for d in report["diagnosis"]] == [mistake], report["diagnosis"]
+    assert said in report["diagnosis"][0]["message"], report["diagnosis"]

@@ -4,7 +4,7 @@ d 16 and 32), or compiled on the GPU with --device cuda (studyxf.grading.kernels
 reference is the engine's naive attention in float64. The slips are the kernel's online softmax
 gone wrong, simulated here tile by tile as the kernel runs it; those that depend on the learner's
 tiles carry the tile size as a measured parameter (16, 32, 64: BLOCK_N for the running sum and
-the key boundary, BLOCK_M where a causal loop ends at the diagonal block)."""
+the key boundary, BLOCK_M x BLOCK_N for a causal mask on the wrong side)."""
 
 import math
 
@@ -15,9 +15,12 @@ from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.kernels import on_gpu
 
 BLOCKS = ("16", "32", "64")
+# the mask on the wrong side leaves a query's first key tiles empty (-inf everywhere: NaN from then
+# on), so it depends on both tiles: BLOCK_M x BLOCK_N where they differ (the plain sizes: equal)
+WRONG_SIDE_TILES = ("32x16", "64x16", "64x32")
 SLIPS = [f"{s}:{b}" for s in ("flash-no-rescale", "flash-no-rescale-sum", "flash-no-rescale-output",
                               "flash-keys-unmasked") for b in BLOCKS] + \
-    [f"causal-wrong-side:{b}" for b in (*BLOCKS, "all")] + ["mask-diagonal", "no-scale"]
+    [f"causal-wrong-side:{b}" for b in (*BLOCKS, *WRONG_SIDE_TILES, "all")] + ["mask-diagonal", "no-scale"]
 
 
 def reference(q, k, v, causal=True):
@@ -36,11 +39,14 @@ def variant(slips, q, k, v, causal=True):
     sizes = {int(p) for s in slips if (p := s.partition(":")[2]).isdigit()}
     if len(sizes) > 1:
         return None  # one tile size per kernel
-    bn = next(iter(sizes), 16)
+    bm = bn = next(iter(sizes), 16)
     wrong_side = _param(slips, "causal-wrong-side")
     if wrong_side is not None and not causal or "flash-keys-unmasked" in fams and causal:
         return None  # the slip cannot show on this case
-    bm = int(wrong_side) if wrong_side and wrong_side.isdigit() else 16
+    if wrong_side and "x" in wrong_side:
+        bm, bn = map(int, wrong_side.split("x"))
+    elif wrong_side == "all":  # every key tile, to T: the query tile does not matter
+        bm = bn = 16
     scale = 1.0 if "no-scale" in slips else 1.0 / math.sqrt(d)
     out = torch.empty_like(q)
     for qs in range(0, T, bm):

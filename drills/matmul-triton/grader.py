@@ -2,7 +2,8 @@
 learner's kernel runs in the sandbox: in Triton's interpreter on the CPU (small cases, sizes that
 are not multiples of any tile), or compiled on the GPU with --device cuda (studyxf.grading.kernels
 .on_gpu). The slips that depend on the learner's BLOCK_K carry it as a measured parameter
-(16, 32, 64: the tile sizes tl.dot takes on these sizes)."""
+(16, 32, 64: the tile sizes tl.dot takes on these sizes; the cases' K of 20 to 100, 50 among them, tell
+them apart)."""
 
 import torch
 
@@ -57,7 +58,7 @@ PROBES = [reads_past_the_row]
 
 def cases():
     gpu = on_gpu()
-    shapes = [((20, 37, 29), F32), ((32, 48, 16), F32), ((33, 70, 40), F32), ((16, 40, 16), F32),
+    shapes = [((20, 37, 29), F32), ((32, 48, 16), F32), ((33, 70, 40), F32), ((16, 50, 16), F32),
               ((5, 100, 3), F64), ((24, 24, 24), F32), ((1, 1, 1), F32)]
     if gpu:  # compiled: larger sizes (fp16 and bf16 copies of the fp32 cases are added for the GPU)
         shapes = [((500, 300, 200), F32), ((256, 1000, 128), F32), ((129, 257, 65), F32), ((1, 1, 1), F32),

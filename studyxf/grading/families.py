@@ -40,9 +40,10 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
             "matmul-k-not-advanced": "with BLOCK_K = {}", "flash-no-rescale": "with BLOCK_N = {}",
             "flash-no-rescale-sum": "with BLOCK_N = {}", "flash-no-rescale-output": "with BLOCK_N = {}",
             "flash-keys-unmasked": "with BLOCK_N = {}",
-            "causal-wrong-side": {"all": "over every key block", "16": "with BLOCK_M = 16, the loop ending at the "
-                                  "diagonal block", "32": "with BLOCK_M = 32, the loop ending at the diagonal block",
-                                  "64": "with BLOCK_M = 64, the loop ending at the diagonal block"},
+            "causal-wrong-side": {"all": "the key loop over every key tile, to T (BLOCK_N = 16)",
+                                  **{t: "with BLOCK_M = {} and BLOCK_N = {}, the key loop ending at the diagonal "
+                                        "tile".format(*(t.split("x") * 2 if "x" not in t else t.split("x")))
+                                     for t in ("16", "32", "64", "32x16", "64x16", "64x32")}},
             "ln-wrong-axis": "the mean and variance are taken over axis {}",
             "rms-wrong-axis": "the mean of x^2 is taken over axis {}",
             "mask-diagonal": {"future": "each query also sees the next position (tril(1) instead of tril(0)): "

@@ -75,3 +75,23 @@ FLASH_WRONG = {
                              "            s = tl.where(offs_n[None, :] <= offs_m[:, None], s, float(\"-inf\"))\n")],
     "no-scale": [("D ** -0.5 * 1.4426950408889634", "1.4426950408889634")],
 }
+
+# the same slips with the learner's own tiles: (drill, mistake, the tile edit, the words the
+# diagnosis must say about the tiles)
+MM_TILES = ('(16, 16, 16) if a.device.type == "cpu"', '(32, 16, 32) if a.device.type == "cpu"')
+FA_TILES = "block_m, block_n, launch = 16, 16, {}"
+OTHER_TILES = [
+    ("matmul-triton", "matmul-no-accumulate", MM_TILES, "with BLOCK_K = 32"),
+    ("matmul-triton", "matmul-k-floor", MM_TILES, "with BLOCK_K = 32"),
+    ("matmul-triton", "matmul-k-not-advanced", MM_TILES, "with BLOCK_K = 32"),
+    ("flash-attention-triton", "flash-no-rescale-sum", (FA_TILES, "block_m, block_n, launch = 32, 32, {}"),
+     "with BLOCK_N = 32"),
+    ("flash-attention-triton", "flash-keys-unmasked", (FA_TILES, "block_m, block_n, launch = 16, 32, {}"),
+     "with BLOCK_N = 32"),
+    ("flash-attention-triton", "causal-wrong-side", (FA_TILES, "block_m, block_n, launch = 32, 16, {}"),
+     "with BLOCK_M = 32 and BLOCK_N = 16"),
+    ("flash-attention-triton", "causal-wrong-side", (FA_TILES, "block_m, block_n, launch = 64, 32, {}"),
+     "with BLOCK_M = 64 and BLOCK_N = 32"),
+    ("flash-attention-triton", "causal-wrong-side",
+     ("hi = tl.minimum((pid_m + 1) * BLOCK_M, T) if CAUSAL else T", "hi = T"), "every key tile"),
+]
