@@ -293,3 +293,49 @@ def test_a_failing_report_is_the_same_with_the_references_stored(home, cli, tmp_
         [(t["name"], t["status"], t["message"]) for t in first["tests"]]
     assert [(d["mistake"], d["line"], d["step"]) for d in again["diagnosis"]] == \
         [(d["mistake"], d["line"], d["step"]) for d in first["diagnosis"]] == [("no-scale", 3, "scaled")]
+
+
+def _drill(cli, tmp_path, drill, source, env=None):
+    f = tmp_path / f"{drill}.py"
+    f.write_text(source)
+    res = cli("drill", drill, str(f), "--json", env={"STUDYXF_CASE_TIMEOUT": "5", **(env or {})}, timeout=180)
+    return json.loads(res.stdout)
+
+
+def test_a_module_drill_is_judged_from_what_the_module_returns(home, cli, tmp_path, mode):
+    """a07: a module that patched the forked sandbox's grader to answer for it. The sandbox is a
+    fresh interpreter now: there is no grader to patch, and the properties are decided by the judge."""
+    from tests.conftest import ROOT
+
+    attack = (ROOT / "tests/data/redteam/a07_module_patch_forked_sandbox.py").read_text()
+    report = _drill(cli, tmp_path, "causal-self-attention", attack, mode)
+    assert report["status"] == "fail" and "patched the forked sandbox" not in (report.get("output") or "")
+    assert any(t["status"] == "fail" for t in report["tests"] if t["name"].startswith("d_model="))
+    correct = (ROOT / "drills/causal-self-attention/solution.py").read_text()
+    assert _drill(cli, tmp_path, "causal-self-attention", correct, mode)["status"] == "pass"
+
+
+def test_a_module_whose_gradient_skips_its_input_is_caught_by_the_judge(home, cli, tmp_path):
+    """The judge compares the gradient with respect to x that the module returns with its own: a
+    residual through x.detach() computes the right values and the wrong gradient."""
+    from tests.conftest import ROOT
+
+    source = (ROOT / "drills/causal-self-attention/solution.py").read_text()
+    assert "def forward(self, x):" in source
+    detached = source.replace("def forward(self, x):", "def forward(self, x):\n"
+                              "        return self._forward(x.detach())\n\n    def _forward(self, x):")
+    report = _drill(cli, tmp_path, "causal-self-attention", detached)
+    grad = next(t for t in report["tests"] if "with respect to x" in t["name"])
+    assert report["status"] == "fail" and grad["status"] == "fail", report["tests"]
+
+
+def test_a_driven_drill_runs_its_driver_in_the_judge(home, cli, tmp_path, mode):
+    """kv-cache: the judge feeds decode_step chunk by chunk and checks the caches it gave back."""
+    from tests.conftest import ROOT
+
+    correct = (ROOT / "drills/kv-cache/solution.py").read_text()
+    assert _drill(cli, tmp_path, "kv-cache", correct, mode)["status"] == "pass"
+    in_place = correct.replace("    cache_k, cache_v = cache_k.copy(), cache_v.copy()\n", "")
+    report = _drill(cli, tmp_path, "kv-cache", in_place, mode)
+    assert report["status"] == "fail"
+    assert "caches it was given" in json.dumps(report["tests"]), report["tests"]

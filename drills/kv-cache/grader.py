@@ -2,13 +2,12 @@
 learner's decode_step is fed chunk by chunk, its returned caches passed back in, and the chunks'
 outputs stacked must equal the full causal pass (RoPE at absolute positions)."""
 
-import numpy as np
 import torch
 
 from engine.heads import merge_heads, split_heads
 from engine.positional import apply_rope
 from studyxf.grading import families as fam
-from studyxf.grading.case import F32, F64, Case, RuleBroken, dtype_name, rnd
+from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.steps import Step, attention_steps, merge, split
 
 SLIPS = ["rope-position-offset", "cache-before-rope", "causal-top-left", "no-rope", *fam.SCALE_SLIPS,
@@ -76,34 +75,28 @@ def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):
     return torch.cat(outs, dim=1)
 
 
+CACHE_WRITTEN = ("decode_step wrote into the caches it was given: return updated copies (cache_k = cache_k.clone() "
+                 "/ .copy() first), as the task asks, so a caller's cache is never changed behind its back")
+
+
 def driver(chunks, max_seq):
     """Feed the learner's decode_step chunk by chunk, passing back the caches it returns, and
-    stack every chunk's output: (B, L, d), to compare with the full forward pass. The caches it
-    was given must come back untouched (the task asks for copies)."""
+    stack every chunk's output: (B, L, d), to compare with the full forward pass. (The caches it
+    is given must come back untouched: the sandbox hands them over read-only or checks them after
+    the call, and the case's modified_message says what that means here.)"""
     def drive(fn, x, w_q, w_k, w_v, w_o, n_heads):
-        is_torch = isinstance(x, torch.Tensor)
         B, L, d = x.shape
-        shape = (B, max_seq, n_heads, d // n_heads)
-        if is_torch:
-            cache_k = torch.zeros(shape, dtype=x.dtype, device=x.device)
-        else:
-            cache_k = np.zeros(shape, dtype=x.dtype)
-        cache_v = cache_k.clone() if is_torch else cache_k.copy()
+        cache_k = torch.zeros((B, max_seq, n_heads, d // n_heads), dtype=x.dtype, device=x.device)
+        cache_v = cache_k.clone()
         outs, start = [], 0
         for size in chunks:
-            given = [c.clone() if is_torch else c.copy() for c in (cache_k, cache_v)]
             result = fn(x[:, start:start + size], cache_k, cache_v, start, w_q, w_k, w_v, w_o, n_heads)
             if not isinstance(result, (tuple, list)) or len(result) != 3:
                 raise TypeError("decode_step must return (out, cache_k, cache_v)")
-            same = (torch.equal if is_torch else np.array_equal)
-            if not (same(given[0], cache_k) and same(given[1], cache_v)):
-                raise RuleBroken("decode_step wrote into the caches it was given: return updated copies "
-                                   "(cache_k = cache_k.clone() / .copy() first), as the task asks, so a caller's "
-                                   "cache is never changed behind its back")
             out, cache_k, cache_v = result
             outs.append(out)
             start += size
-        return torch.cat(outs, dim=1) if is_torch else np.concatenate(outs, axis=1)
+        return torch.cat(outs, dim=1)
     return drive
 
 
@@ -121,7 +114,7 @@ def cases():
 
         out.append(Case(f"B={B}, d={d}, heads={h}, chunks {chunks}, {dtype_name(dtype)}",
                         [x, *ws, h], {}, reference, lambda slips, *a, _c=chunks: decode(*a, _c, slips),
-                        driver=driver(chunks, L + 2), labels=["x", "w_q", "w_k", "w_v", "w_o", "n_heads"],
+                        driver=driver(chunks, L + 2), modified_message=CACHE_WRITTEN, labels=["x", "w_q", "w_k", "w_v", "w_o", "n_heads"],
                         call=f"for each chunk in {chunks}: out, cache_k, cache_v = decode_step(x_chunk, cache_k, "
                              f"cache_v, start_pos, w_q, w_k, w_v, w_o, {h})"))
     return out

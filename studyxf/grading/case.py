@@ -48,6 +48,7 @@ class Case:
     device: str | None = None  # where the learner's inputs go (a GPU case: "cuda"); the reference stays on the CPU
     engine_at: Callable | None = None  # out_dtype "float": (dtype) -> the engine computing in that dtype
     input_dtype_slips: frozenset = frozenset()  # slips whose variant must run in the input dtype (overflow)
+    modified_message: str | None = None  # what an input changed in place means in this drill (its rule)
     _ref: np.ndarray | None = None
 
     def tensor_args(self):

@@ -71,9 +71,11 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
         for traced in traces:
             if localise.clock() > deadline:
                 break
-            ask = {"op": "module_trace", "i": traced["module_index"]} if "module_index" in traced else \
-                remote.case_request(traced["index"], traced["case"], "trace")
-            answer = remote.ask(ask, remote.limit(traced["case"] if "index" in traced else None))
+            if "module_index" in traced:
+                answer = remote.ask({"op": "module_trace", "i": traced["module_index"], "x": traced["module_x"]},
+                                    remote.limit())
+            else:
+                answer = remote.trace(traced["index"], traced["case"])
             if "trace" not in answer:
                 break
             try:
@@ -175,7 +177,7 @@ def _full_matrix(grader, remote: Remote, req: Request) -> dict:
         q, k = (case.args + [None, None])[:2]
         if not hasattr(q, "shape") or not hasattr(k, "shape"):
             continue
-        answer = remote.ask(remote.case_request(index, case, "trace"), remote.limit(case))
+        answer = remote.trace(index, case)
         trace = localise.Trace(answer.get("trace") or {}, source)
         full = (q.shape[-2], k.shape[-2])
         hit = next((e for e in trace.events if e["value"].ndim >= 2 and tuple(e["value"].shape[-2:]) == full), None)
@@ -200,7 +202,7 @@ def _raised_at(failing: list[dict], remote: Remote, req: Request) -> dict | None
     first = next((f for f in failing if f.get("raised") and "index" in f), None)
     if first is None or remote.gone:
         return None
-    answer = remote.ask(remote.case_request(first["index"], first["raised_case"], "trace"), remote.limit())
+    answer = remote.trace(first["index"], first["raised_case"])
     at = (answer.get("trace") or {}).get("raised_at")
     if not at:
         return None

@@ -1,11 +1,9 @@
 """The fresh sandbox: a new interpreter, exec'd by sandbox.py once the isolation is in place, that
 imports the learner's file, NumPy (and torch when the file does) and nothing of the judge: no
 engine, no drill grader, no cases, no expected values. The judge sends each call's inputs as data
-and gets the output, or a trace of the learner's locals, back as data (wire.py).
-
-Used for the drills whose cases are plain calls (DESIGN.md's "grader's processes"); a drill whose
-cases drive the learner's code themselves (kv-cache), check properties (rope, flash-attention) or
-build modules is still served by the forked sandbox (sandbox_serve.py)."""
+and gets the output, or a trace of the learner's locals, back as data (wire.py); a case that drives
+the learner's code call by call (kv-cache), a property check (rope, flash-attention's memory) and
+a module drill's weights, taps and gradients are all decided in the judge from such calls."""
 
 from __future__ import annotations
 
@@ -57,69 +55,97 @@ def main() -> None:
     if fn is None:
         return calls.reply(judge_out, {"import_error": missing})
     calls.reply(judge_out, {"imported": True, "isolated": spec["isolated"], "half": half})
+    server = Server(fn, framework, spec["path"], spec["entry"])
     for line in judge_in:
         ask = json.loads(line)
         if ask.get("op") == "bye":
             break
-        calls.reply(judge_out, _answer(ask, fn, framework, torch, spec["path"]))
+        calls.reply(judge_out, server.answer(ask))
     os._exit(0)
 
 
-def _answer(ask: dict, fn, framework: str, torch, path: str) -> dict:
-    from studyxf.grading import calls, wire
+class Server:
+    """The learner's entry point and what the judge's requests left here (a trace spanning several
+    calls, a module drill's modules); one answer per request. The tests serve the same requests
+    in-process (runcases.LocalRemote)."""
 
-    try:
-        args = [_value(wire.decode(a), framework, torch, ask.get("device")) for a in ask["args"]]
-        kwargs = {k: _value(wire.decode(v), framework, torch, ask.get("device")) for k, v in ask["kwargs"].items()}
-        if ask.get("op") == "trace":  # the call again, each line's locals recorded (trace.py)
-            from studyxf.grading.trace import Tracer
+    def __init__(self, fn, framework: str, path: str, entry: str):
+        self.fn, self.framework, self.path, self.entry = fn, framework, path, entry
+        self.torch = sys.modules.get("torch") if framework == "torch" else None
+        self.tracer = None  # a trace across calls: from "trace_start" to "trace_end"
+        self.modules: dict = {}  # a module drill's modules, by config index
 
-            tracer = Tracer(path)
-            try:
-                tracer.run(lambda: _call(fn, args, kwargs, ask.get("seconds"), torch))
-            except Exception:  # noqa: BLE001 - where it raised is part of the trace
-                pass
-            return {"trace": tracer.as_data()}
-        if ask.get("op") == "call":
-            return {"ok": wire.encode(_call(fn, args, kwargs, ask.get("seconds"), torch))}
-        return {"raised": {"kind": "other", "type": "ValueError", "text": f"unknown request {ask.get('op')!r}"}}
-    except BaseException as exc:  # noqa: BLE001 - the learner's failure is this request's answer
-        if isinstance(exc, KeyboardInterrupt):
-            raise
-        return {"raised": calls.raised(exc)}
+    def answer(self, ask: dict) -> dict:
+        from studyxf.grading import calls, wire
 
+        op = ask.get("op")
+        try:
+            if op == "trace_start":  # the calls that follow, marked "traced", recorded together
+                from studyxf.grading.trace import Tracer
 
-def _value(value, framework: str, torch, device: str | None):
-    """A decoded input -> what the learner's function is given: a read-only NumPy array (an in-place
-    edit raises), or a tensor on the case's device; plain data as it is."""
-    from studyxf.grading import wire
+                self.tracer = Tracer(self.path, self.entry)
+                return {"ok": wire.encode(None)}
+            if op == "trace_end":
+                data, self.tracer = (self.tracer.as_data() if self.tracer else {}), None
+                return {"trace": data}
+            if op.startswith("module"):
+                from studyxf.grading import fresh_module
 
-    if not isinstance(value, wire.Array):
-        return value
-    if torch is None or framework == "numpy" and not device:
-        arr = value.values.copy()
-        arr.setflags(write=False)
-        return arr
-    t = torch.from_numpy(value.values.copy())
-    if value.dtype == "bfloat16":
-        t = t.to(torch.bfloat16)
-    return t.to(device) if device else t
+                return fresh_module.answer(self, ask)
+            args = [self.value(a, ask.get("device")) for a in ask["args"]]
+            kwargs = {k: self.value(v, ask.get("device")) for k, v in ask["kwargs"].items()}
+            if op == "trace":  # the call again, each line's locals recorded (trace.py)
+                from studyxf.grading.trace import Tracer
 
+                tracer = Tracer(self.path)
+                try:
+                    tracer.run(lambda: self.call(args, kwargs, ask.get("seconds")))
+                except Exception:  # noqa: BLE001 - where it raised is part of the trace
+                    pass
+                return {"trace": tracer.as_data()}
+            if op == "call":
+                if ask.get("traced") and self.tracer is not None:
+                    return {"ok": wire.encode(self.tracer.run(lambda: self.call(args, kwargs, ask.get("seconds"))))}
+                return {"ok": wire.encode(self.call(args, kwargs, ask.get("seconds")))}
+            return {"raised": {"kind": "other", "type": "ValueError", "text": f"unknown request {op!r}"}}
+        except BaseException as exc:  # noqa: BLE001 - the learner's failure is this request's answer
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            return {"raised": calls.raised(exc)}
 
-def _call(fn, args: list, kwargs: dict, seconds: float | None, torch):
-    """One call within the case's time limit; a tensor input changed by the call breaks a rule the
-    tasks state."""
-    from studyxf.grading import guards
-    from studyxf.grading.calls import INPUT_MODIFIED, RuleBroken
+    def value(self, item: dict, device: str | None = None):
+        """An input as data -> what the learner's function is given: a read-only NumPy array (an
+        in-place edit raises), or a tensor on the case's device; plain data as it is."""
+        from studyxf.grading import wire
 
-    given = [*args, *kwargs.values()]
-    kept = [v.clone() if torch is not None and isinstance(v, torch.Tensor) else None for v in given]
-    with (guards.time_limit(seconds) if seconds else guards.time_limit()):
-        out = fn(*args, **kwargs)
-    for before, now in zip(kept, given):
-        if before is not None and not torch.equal(before, now):
-            raise RuleBroken(INPUT_MODIFIED)
-    return out
+        value = wire.decode(item)
+        if not isinstance(value, wire.Array):
+            return value
+        torch = self.torch
+        if torch is None or self.framework == "numpy" and not device:
+            arr = value.values.copy()
+            arr.setflags(write=False)
+            return arr
+        t = torch.from_numpy(value.values.copy())
+        if value.dtype == "bfloat16":
+            t = t.to(torch.bfloat16)
+        return t.to(device) if device else t
+
+    def call(self, args: list, kwargs: dict, seconds: float | None):
+        """One call within the case's time limit; a tensor input changed by the call breaks a rule
+        the tasks state."""
+        from studyxf.grading import guards
+        from studyxf.grading.calls import INPUT_MODIFIED, RuleBroken
+
+        torch = self.torch
+        given = [*args, *kwargs.values()]
+        kept = [v.clone() if torch is not None and isinstance(v, torch.Tensor) else None for v in given]
+        with (guards.time_limit(seconds) if seconds else guards.time_limit()):
+            out = self.fn(*args, **kwargs)
+        for before, now in zip(kept, given):
+            if before is not None and not torch.equal(before, now):
+                raise RuleBroken(INPUT_MODIFIED)
+        return out
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ import numpy as np
 import torch
 from torch import nn
 
-from studyxf.grading.guards import time_limit
 
 FUSED = ("qkv", "c_attn", "in_proj", "attn", "qkv_proj", "w_qkv")
 SEPARATE = {"q": ("q", "query", "q_proj", "wq", "w_q"), "k": ("k", "key", "k_proj", "wk", "w_k"),
@@ -156,66 +155,41 @@ def find_mlp(module, d, taken):
     return up, down
 
 
-class Taps:
-    """Forward hooks capturing the input of some of the learner's layers, by stage name (sandbox side)."""
+def skeleton(described: list[dict], dtype=torch.float64) -> nn.Module:
+    """Judge side: the learner's module rebuilt from its description (fresh_module.describe), the
+    same names in the same order, its Linear and LayerNorm layers real and filled with NaN: the
+    graders' layout and install run on it as on the learner's module, and what install wrote is
+    what the sandbox copies in."""
+    root = nn.Module()
+    for item in described:
+        if not item["name"]:
+            continue
+        parent_name, _, leaf = item["name"].rpartition(".")
+        parent = root.get_submodule(parent_name) if parent_name else root
+        if item.get("kind") == "Linear":
+            out_f, in_f = item["shape"]
+            layer = nn.Linear(in_f, out_f, bias=item["bias"], dtype=dtype, device="meta")
+        elif item.get("kind") == "LayerNorm":
+            layer = nn.LayerNorm(item["shape"], eps=item["eps"], elementwise_affine=item["weight"],
+                                 bias=item["bias"], dtype=dtype, device="meta")
+        else:
+            layer = nn.Module()
+        parent.add_module(leaf, layer.to_empty(device="cpu") if item.get("kind") else layer)
+    with torch.no_grad():
+        for p in root.parameters():
+            p.fill_(float("nan"))
+    return root
 
-    def __init__(self, stages: list[tuple[str, nn.Module]]):
-        self.seen: dict[str, torch.Tensor] = {}
-        self.handles = [m.register_forward_hook(self._hook(name)) for name, m in stages]
 
-    def _hook(self, name):
-        def hook(_module, inputs, _output):
-            if name not in self.seen and inputs and isinstance(inputs[0], torch.Tensor):
-                self.seen[name] = inputs[0].detach().clone()
-        return hook
-
-    def close(self):
-        for h in self.handles:
-            h.remove()
+def written(root: nn.Module) -> dict:
+    """The skeleton's parameters that install() wrote (no NaN left), by name."""
+    return {name: p.detach().clone() for name, p in root.named_parameters() if not torch.isnan(p).any()}
 
 
 def _config(i: int, grader):
     d, h, B, T, dtype = getattr(grader, "CONFIGS", CONFIGS)[i]
     x = torch.randn(B, T, d, generator=torch.Generator().manual_seed(200 + i), dtype=torch.float64)
     return d, h, B, T, dtype, x
-
-
-def _built(cls, grader, i: int):
-    """Sandbox side: the learner's module for config i with the reference weights copied in."""
-    d, h, B, T, dtype, x = _config(i, grader)
-    with time_limit():
-        module = cls(d, h)
-    module = module.to(dtype).eval()  # dropout off: the comparison must be deterministic
-    layout, handles = grader.layout(module, d)
-    grader.install(handles, layout, d, seed=100 + i)
-    return module, layout, handles, x.to(dtype)
-
-
-def sandbox_config(cls, grader, i: int) -> dict:
-    """Sandbox side: run config i; the output, the layout the judge needs for its reference, and
-    the tapped stages, all as data."""
-    from studyxf.grading import wire
-
-    try:
-        module, layout, handles, x = _built(cls, grader, i)
-    except LayoutError as exc:
-        return {"layout_error": str(exc)}
-    taps = Taps(grader.stages(handles))
-    try:
-        with time_limit():
-            out = module(x)
-    finally:
-        taps.close()
-    return {"ok": wire.encode(out), "layout": layout, "taps": {k: wire.encode(v) for k, v in taps.seen.items()}}
-
-
-def sandbox_properties(cls, grader) -> list[dict]:
-    """Sandbox side: the property checks on config 0 (same input twice, causality, gradients)."""
-    try:
-        module, _, _, x = _built(cls, grader, 0)
-    except LayoutError:
-        return []
-    return list(_properties(module, x))
 
 
 def localise(taps: dict, trace: dict, order: list[str], rtol: float = 1e-4, atol: float = 1e-5) -> str | None:
@@ -252,15 +226,33 @@ class ModuleCase:
 
 def run(remote, grader, judge_case, label: str):
     """Judge side: yields (test dict, failing-info dict or None) for each config. The learner's
-    module runs in the sandbox; the reference is computed here from the layout it reports."""
+    module is built and run in the sandbox, which sends its layers as data; the layers are mapped
+    and the weights chosen here (on a skeleton of it), the reference computed here from that
+    layout, and the properties (determinism, causality, gradients) decided here from outputs."""
     from studyxf.grading import wire
 
     configs = getattr(grader, "CONFIGS", CONFIGS)
     for i in range(len(configs)):
         d, h, B, T, dtype, x = _config(i, grader)
-        name = f"d_model={d}, n_heads={h}, x ({B}, {T}, {d}), {str(dtype).removeprefix('torch.')}"
+        dname = str(dtype).removeprefix("torch.")
+        name = f"d_model={d}, n_heads={h}, x ({B}, {T}, {d}), {dname}"
         code = f"m = {label}({d}, {h}); y = m(x)  # x {(B, T, d)}"
-        ans = remote.ask({"op": "module", "i": i}, remote.limit())
+        ans = remote.ask({"op": "module", "i": i, "d": d, "h": h, "dtype": dname}, remote.limit())
+        layout = None
+        if "modules" in ans:
+            try:
+                root = skeleton(ans["modules"])
+                layout, handles = grader.layout(root, d)
+                grader.install(handles, layout, d, seed=100 + i)
+            except LayoutError as exc:
+                ans = {"layout_error": str(exc)}
+            except (ValueError, TypeError, RuntimeError, KeyError, AttributeError) as exc:
+                ans = {"layout_error": f"cannot map your module's layers: {exc}"}
+        if layout is not None:
+            where = {id(m): n for n, m in root.named_modules()}
+            taps = {stage: where[id(m)] for stage, m in grader.stages(handles)}
+            ans = remote.ask({"op": "module_run", "i": i, "x": wire.encode(x.to(dtype)), "taps": taps,
+                              "weights": {n: wire.encode(t) for n, t in written(root).items()}}, remote.limit())
         if "dead" in ans:
             yield {"name": name, "status": "error", "message": remote.dead_message(ans), "test_code": code}, None
             for j in range(i + 1, len(configs)):
@@ -273,58 +265,81 @@ def run(remote, grader, judge_case, label: str):
                 ({"layout": message} if "layout_error" in ans else None)
             continue
         out = wire.decode(ans["ok"])
-        ref_fn = grader.reference(ans["layout"], d, h, seed=100 + i)
+        ref_fn = grader.reference(layout, d, h, seed=100 + i)
         trace: dict = {}
         ref = ref_fn(x, frozenset(), trace).numpy()
         engine_err = float(np.abs(ref_fn(x.to(dtype), frozenset(), None).double().numpy() - ref).max())
-        dname = str(dtype).removeprefix("torch.")
         message = judge_case(out, ref, dname, engine_err, f"x({B}, {T}, {d})")
         fail_info = None
         if message and isinstance(out, wire.Array) and out.values.shape == ref.shape:
-            taps = {k: v.values.astype(np.float64) for k, v in
-                    ((k, wire.decode(e)) for k, e in ans["taps"].items()) if isinstance(v, wire.Array)}
+            tapped = {k: v.values.astype(np.float64) for k, v in
+                      ((k, wire.decode(e)) for k, e in ans["taps"].items()) if isinstance(v, wire.Array)}
             fail_info = {"got": out.values.astype(np.float64), "dtype": dname, "ref": ref,
                          "variant_of": lambda slips, _f=ref_fn, _x=x: _f(_x, slips, None).numpy(),
-                         "localised": localise(taps, trace, list(trace))}
+                         "localised": localise(tapped, trace, list(trace))}
             if hasattr(grader, "step_inputs"):  # the module's forward as the grader's steps (localise.py)
-                fail_info.update(case=ModuleCase(grader.step_inputs(ans["layout"], d, h, 100 + i, x), dname),
-                                 module_index=i)
+                fail_info.update(case=ModuleCase(grader.step_inputs(layout, d, h, 100 + i, x), dname),
+                                 module_index=i, module_x=wire.encode(x.to(dtype)))
         yield {"name": name, "status": "fail" if message else "pass", "message": message, "test_code": code}, fail_info
         if i == 0:
-            props = remote.ask({"op": "module_props"}, 3 * remote.limit())
-            for test in props.get("tests", []):
+            for test in _properties(remote, i, x.to(dtype), ref_fn, x, passed=not message):
                 random = test.pop("random", False)
                 yield test, ({"random": True} if random else None)
 
 
-def _properties(module, x):
+def _output(remote, i: int, x: torch.Tensor, grads: bool = False):
+    """The learner's module on x, in the sandbox: its output as float64 numpy (or, with grads, the
+    answer holding the gradients); raises _Failed with the test's message when there is none."""
+    from studyxf.grading import wire
+
+    ans = remote.ask({"op": "module_grads" if grads else "module_run", "i": i, "x": wire.encode(x)}, remote.limit())
+    if "dead" in ans:
+        raise _Failed(remote.dead_message(ans))
+    if "raised" in ans:
+        raise _Failed(remote.raised_message(ans["raised"], ""))
+    if grads:
+        return ans
+    out = wire.decode(ans["ok"])
+    if not isinstance(out, wire.Array):
+        raise _Failed(f"forward returned {getattr(out, 'type_name', type(out).__name__)}, expected a tensor")
+    return out.values.astype(np.float64)
+
+
+class _Failed(Exception):
+    """A property that could not be judged: the message is the test's error."""
+
+
+def _properties(remote, i: int, x: torch.Tensor, ref_fn, x64: torch.Tensor, passed: bool):
+    """The properties of config i's module, decided here from what it returns for inputs chosen
+    here: the same input twice, a change of the last token only, and the gradients of sum(y^2)."""
+    from studyxf.grading import wire
+
     # the same input twice: dropout left on (F.dropout ignores eval()) makes the output random
     random = False
     try:
-        with torch.no_grad(), time_limit():
-            a, b = module(x), module(x)
+        a, b = _output(remote, i, x), _output(remote, i, x)
         msg = None
-        if a.shape == b.shape and not torch.equal(torch.nan_to_num(a), torch.nan_to_num(b)):
+        if a.shape == b.shape and not np.array_equal(np.nan_to_num(a), np.nan_to_num(b)):
             random = True
-            msg = (f"the same input twice gave outputs that differ by up to {float((a - b).abs().max()):.3g} in eval "
+            msg = (f"the same input twice gave outputs that differ by up to {float(np.abs(a - b).max()):.3g} in eval "
                    f"mode: something random runs (F.dropout(..., training=True) by default, or torch.rand)")
         yield {"name": "same input, same output", "status": "fail" if msg else "pass", "message": msg,
                "random": random}
-    except Exception as exc:  # noqa: BLE001
-        yield {"name": "same input, same output", "status": "error", "message": f"{type(exc).__name__}: {exc}"}
+    except _Failed as exc:
+        yield {"name": "same input, same output", "status": "error", "message": str(exc)}
+        return
     # causality: changing the last token must leave every earlier output unchanged
     if random:
         yield {"name": "causality", "status": "error", "message": "not judged: the outputs are random (see "
                                                                    "'same input, same output')"}
         return
     try:
-        with torch.no_grad(), time_limit():
-            a = module(x)
-            x2 = x.clone()
-            x2[:, -1] += 1.0
-            b = module(x2)
-        leak = (a[:, :-1] - b[:, :-1]).abs().max().item() if a.shape[1] > 1 else 0.0
-        if not torch.isfinite(a).all():
+        x2 = x.clone()
+        x2[:, -1] += 1.0
+        b = _output(remote, i, x2)
+        leak = float(np.abs(a[:, :-1] - b[:, :-1]).max()) if a.ndim > 1 and a.shape == b.shape and a.shape[1] > 1 \
+            else 0.0
+        if not np.isfinite(a).all():
             msg = "NaN or inf in the output: is a row masked completely (a position must see itself)?"
         elif leak > 1e-6:
             # what was measured, and both ways it happens: a heads merge without its transpose mixes
@@ -335,20 +350,45 @@ def _properties(module, x):
         else:
             msg = None
         yield {"name": "causality", "status": "fail" if msg else "pass", "message": msg}
-    except Exception as exc:  # noqa: BLE001
-        yield {"name": "causality", "status": "error", "message": f"{type(exc).__name__}: {exc}"}
+    except _Failed as exc:
+        yield {"name": "causality", "status": "error", "message": str(exc)}
+    name = "gradients reach every parameter"
     try:
-        module.zero_grad()
-        with time_limit():
-            module(x).pow(2).sum().backward()
-        dead = [n for n, p in module.named_parameters() if p.requires_grad and (p.grad is None or not torch.any(p.grad != 0))]
-        bad = [n for n, p in module.named_parameters() if p.grad is not None and not torch.isfinite(p.grad).all()]
+        ans = _output(remote, i, x, grads=True)
+        grads = [(n, wants, None if g is None else wire.decode(g)) for n, wants, g in ans["grads"]]
+        dead = [n for n, wants, g in grads if wants and (not isinstance(g, wire.Array) or not np.any(g.values != 0))]
+        bad = [n for n, _, g in grads if isinstance(g, wire.Array) and not np.isfinite(g.values).all()]
         msg = None
         if dead:
             msg = f"no gradient reaches: {', '.join(dead)} (a detach, a no_grad, or a parameter left unused?)"
         elif bad:
             msg = f"NaN or inf gradients in: {', '.join(bad)}"
-        yield {"name": "gradients reach every parameter", "status": "fail" if msg else "pass", "message": msg}
-    except Exception as exc:  # noqa: BLE001
-        yield {"name": "gradients reach every parameter", "status": "error",
-               "message": f"{type(exc).__name__}: {exc}"}
+        yield {"name": name, "status": "fail" if msg else "pass", "message": msg}
+    except _Failed as exc:
+        yield {"name": name, "status": "error", "message": str(exc)}
+        return
+    if not passed or "x" not in ans:
+        return
+    # the gradient with respect to the input, the learner's against the reference's own (autograd on
+    # the float64 reference): a forward whose values are right but part of which autograd never saw
+    got = wire.decode(ans["x"])
+    try:
+        leaf = x64.clone().requires_grad_()
+        ref_fn(leaf, frozenset(), None).pow(2).sum().backward()
+        want = leaf.grad.numpy()
+    except RuntimeError:
+        return  # a reference autograd cannot differentiate: nothing to compare with
+    name = "gradient with respect to x"
+    if not isinstance(got, wire.Array) or got.values.shape != want.shape:
+        yield {"name": name, "status": "fail", "message": "no gradient reaches the input x (is x detached, or the "
+                                                          "forward run under torch.no_grad()?)"}
+        return
+    err = float(np.abs(got.values.astype(np.float64) - want).max())
+    scale = max(1.0, float(np.abs(want).max()))
+    tol = {"float64": 1e-9, "float32": 1e-4}.get(str(x.dtype).removeprefix("torch."), 1e-2)
+    msg = None
+    if not err <= tol * scale:
+        msg = (f"measured: the gradient of sum(y**2) with respect to x differs from the reference's by up to "
+               f"{err:.3g} (largest reference value {scale:.3g}) although the outputs match: part of the forward "
+               f"is hidden from autograd (e.g. a .detach(), .data, or torch.no_grad() inside it)")
+    yield {"name": name, "status": "fail" if msg else "pass", "message": msg}

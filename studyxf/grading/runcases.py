@@ -1,11 +1,12 @@
-"""Running a drill's cases: the judge's side (run, run_case, the diagnosis), which asks the sandbox
-for the learner's outputs and judges them against references it computes itself, and the forked
-sandbox's side (entry_point, call), which calls the learner's code. Each finished test is passed to
-`emit` at once."""
+"""Running a drill's cases, the judge's side: each call of the learner's code is a request to the
+sandbox (fresh.py), its inputs and output data; a case that drives the learner's function call by
+call (kv-cache) and a property check run here, their calls requests too; the outputs are judged
+against references computed here. Each finished test is passed to `emit` at once."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -14,9 +15,8 @@ import torch
 
 from studyxf.grading import calls, judge, wire
 from studyxf.grading.diagnose import DTYPE_HINT, DTYPE_HINT_TORCH
-from studyxf.grading.calls import RuleBroken
 from studyxf.grading.case import Case, half_precision
-from studyxf.grading.guards import CASE_TIMEOUT_S, time_limit
+from studyxf.grading.guards import CASE_TIMEOUT_S
 from studyxf.grading.request import Request
 
 INTERNAL_WHY = "torch's internals reach the calls this drill forbids under other names"
@@ -29,7 +29,7 @@ def load_grader(folder: str):
     name = f"studyxf_drill_{Path(folder).name.replace('-', '_')}"
     loaded = sys.modules.get(name)
     if loaded is not None and getattr(loaded, "__file__", None) == str(path):
-        return loaded  # loaded before the sandbox hid the data directory (a drill folder may live there)
+        return loaded  # once per judge: the cases, the diagnosis and the references all read it
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
@@ -37,47 +37,12 @@ def load_grader(folder: str):
     return module
 
 
-def entry_point(namespace: dict, req: Request):
-    """The learner's callable, or the message saying what the file lacks."""
-    return calls.entry_point(namespace, req.entry, req.kind, req.method, req.drill)
-
-
-def _to_framework(value, framework: str, device: str | None = None):
-    if not isinstance(value, torch.Tensor):
-        return value
-    if device:
-        return value.to(device)
-    if framework == "numpy":
-        arr = value.numpy().copy()
-        arr.setflags(write=False)  # an in-place edit of an input raises instead of passing silently
-        return arr
-    return value.clone()
-
-
-def call(fn, args, kwargs, framework, seconds: float | None = None, driver=None, device=None):
-    """Sandbox side: one call of the learner's code on inputs in its framework; an input changed
-    by the call breaks a rule the tasks state."""
-    conv_args = [_to_framework(a, framework, device) for a in args]
-    conv_kwargs = {k: _to_framework(v, framework, device) for k, v in kwargs.items()}
-    with (time_limit(seconds) if seconds else time_limit()):
-        out = driver(fn, *conv_args, **conv_kwargs) if driver else fn(*conv_args, **conv_kwargs)
-    if framework == "torch":
-        for orig, given in zip([*args, *kwargs.values()], [*conv_args, *conv_kwargs.values()]):
-            if isinstance(orig, torch.Tensor) and not torch.equal(orig, given.to(orig.device)):
-                raise RuleBroken(calls.INPUT_MODIFIED)
-    return out
-
-
-def numpy_call(fn, framework):
-    """Sandbox side: call(*args, **kwargs) -> float64 numpy, for the property checks."""
-    def run_it(*a, **kw):
-        return judge.to_numpy(call(fn, list(a), kw, framework))[0].astype(np.float64)
-    return run_it
-
-
 def _exception_result(info: dict, case: Case | None, inputs: str) -> tuple[str, str]:
     """Judge side: (status, message) of a call that raised, from the sandbox's description."""
     kind, text = info.get("kind"), info.get("text", "")
+    if kind in ("readonly", "rule") and case and case.modified_message and (
+            kind == "readonly" or text == calls.INPUT_MODIFIED):
+        return "fail", case.modified_message  # what an input changed in place means in this drill
     if kind in ("forbidden", "rule"):
         return "fail", text
     if kind == "readonly":
@@ -188,7 +153,7 @@ class Remote:
     """The judge's view of the sandbox: each request one call of the learner's code, answered as
     data within a deadline; after a time-out or a crash the sandbox is gone and nothing more runs."""
 
-    def __init__(self, sandbox, fresh: bool = False):
+    def __init__(self, sandbox):
         import time
 
         self.sandbox, self.gone = sandbox, None
@@ -196,15 +161,57 @@ class Remote:
         # 6.5 s kept a grading busy for 107 s)
         self.deadline = time.monotonic() + TOTAL_S
         self.answered: dict = {}  # cases already answered (references.passes), by index: not asked again
-        self.fresh = fresh  # a fresh interpreter holds no cases: each call's inputs go as data
 
     def case_request(self, index: int, case: Case, op: str = "call") -> dict:
-        """The request that runs case `index` (op "trace": and records the learner's locals)."""
-        if not self.fresh:
-            return {"op": "case" if op == "call" else op, "i": index}
+        """The request that runs case `index` (op "trace": and records the learner's locals): the
+        sandbox holds no cases, the inputs go as data."""
         return {"op": op, "i": index, "args": [wire.encode_input(a) for a in case.args],
                 "kwargs": {k: wire.encode_input(v) for k, v in case.kwargs.items()},
                 "seconds": case.time_limit, "device": case.device}
+
+    def run(self, index: int, case: Case) -> dict:
+        """Case `index` run: its answer (a driver's case driven from here, call by call)."""
+        if case.driver is None:
+            return self.ask(self.case_request(index, case), self.limit(case))
+        return _drive(self, case, traced=False)
+
+    def trace(self, index: int, case: Case) -> dict:
+        """Case `index` run again with the learner's locals recorded: {"trace": ...} or why not (a
+        driver's calls all recorded in one trace, each call's arguments as an entry)."""
+        if case.driver is None:
+            return self.ask(self.case_request(index, case, "trace"), self.limit(case))
+        started = self.ask({"op": "trace_start"}, self.limit(case))
+        if "ok" not in started:
+            return started
+        _drive(self, case, traced=True)  # where it raised is part of the trace
+        return self.ask({"op": "trace_end"}, self.limit(case))
+
+    def checker(self, case: Case):
+        """For a case's property checks, run here: call(*args, **kwargs) -> the learner's output as
+        float64 numpy (a failed call raises Unanswered); call.peak(...) -> (output, the growth of the
+        sandbox's peak memory during the call in bytes, or None where it cannot be measured)."""
+        def call(*args, **kwargs):
+            answer = self.ask({"op": "call", "args": [wire.encode_input(a) for a in args],
+                               "kwargs": {k: wire.encode_input(v) for k, v in kwargs.items()},
+                               "device": case.device}, self.limit(case))
+            if "ok" not in answer:
+                raise Unanswered(answer)
+            out = wire.decode(answer["ok"])
+            if not isinstance(out, wire.Array):
+                raise Unanswered({"raised": {"kind": "other", "type": "TypeError",
+                                             "text": f"returned {getattr(out, 'type_name', type(out).__name__)}, "
+                                                     f"expected an array or tensor"}})
+            return out.values.astype(np.float64)
+
+        def peak(*args, **kwargs):
+            from studyxf.grading import memory
+
+            pid = self.sandbox.runner_pid() if self.sandbox is not None else os.getpid()
+            with memory.Peak(pid) as measured:
+                out = call(*args, **kwargs)
+            return out, measured.growth
+        call.peak = peak
+        return call
 
     def limit(self, case: Case | None = None) -> float:
         return (case.time_limit if case and case.time_limit else CASE_TIMEOUT_S) + 5.0
@@ -254,18 +261,64 @@ class Remote:
         return out.values.astype(np.float64)
 
 
+class Unanswered(Exception):
+    """A call made from the judge's side (a driver, a property check) that got no output: the
+    sandbox's answer, to be reported as a case's would be."""
+
+    def __init__(self, answer: dict):
+        super().__init__(answer.get("dead") or answer.get("raised", {}).get("text", ""))
+        self.answer = answer
+
+
+def _drive(remote: Remote, case: Case, traced: bool) -> dict:
+    """A case whose driver calls the learner's function many times (kv-cache's decode_step, chunk by
+    chunk): the driver runs here, each call a request, what the learner returns handed back to it
+    as tensors; the answer as the sandbox would give one case's."""
+    kind = {"torch": False}
+
+    def fn(*args, **kwargs):
+        answer = remote.ask({"op": "call", "args": [wire.encode_input(a) for a in args],
+                             "kwargs": {k: wire.encode_input(v) for k, v in kwargs.items()},
+                             "seconds": case.time_limit, "device": case.device, "traced": traced},
+                            remote.limit(case))
+        if "ok" not in answer:
+            raise Unanswered(answer)
+        return _as_torch(wire.decode(answer["ok"]), kind)
+    try:
+        out = case.driver(fn, *case.args, **case.kwargs)
+    except Unanswered as exc:
+        return exc.answer
+    except Exception as exc:  # noqa: BLE001 - what the learner returned broke the driver (not a 3-tuple...)
+        return {"raised": calls.raised(exc)}
+    encoded = wire.encode(out)
+    if encoded.get("t") == "array":
+        encoded["torch"] = kind["torch"]  # the learner's arrays were NumPy or torch, not the driver's
+    return {"ok": encoded}
+
+
+def _as_torch(value, kind: dict):
+    """An output as it came back -> what the grader's driver works with (tensors)."""
+    if isinstance(value, wire.Array):
+        kind["torch"] = value.torch
+        t = torch.from_numpy(np.array(value.values))
+        return t.to(torch.bfloat16) if value.dtype == "bfloat16" else t
+    if isinstance(value, (list, tuple)):
+        return tuple(_as_torch(v, kind) for v in value)
+    return value
+
+
 class LocalRemote(Remote):
     """The same messages answered in this process, without a sandbox: for tests of the judging
     and diagnosis logic (each grading through a real sandbox pays a fork and its set-up)."""
 
     def __init__(self, req: Request, namespace: dict, framework: str, half_device: str | None = None):
-        from studyxf.grading.sandbox_serve import Served
+        from studyxf.grading.fresh import Server
 
         super().__init__(None)
-        fn, missing = entry_point(namespace, req)
+        fn, missing = calls.entry_point(namespace, req.entry, req.kind, req.method, req.drill)
         if fn is None:
             raise LookupError(missing)
-        self.served = Served(req, fn, framework, half_device or False)
+        self.served = Server(fn, framework, req.path, req.entry)
 
     def ask(self, message: dict, timeout: float) -> dict:
         import json
@@ -278,7 +331,7 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     labelled = case.labelled()
     inputs = judge.describe(labelled)
     test = {"name": case.name, "test_code": case.call}
-    answer = remote.ask(remote.case_request(index, case), remote.limit(case))
+    answer = remote.run(index, case)
     if "dead" in answer:
         if answer.get("dead") == "time-out" and case.slow_message:
             return {**test, "status": "fail", "message": case.slow_message}, {"slow": case.slow_message}
@@ -367,14 +420,14 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                 record({"name": case.name, "status": "error", "message": f"not run: {remote.gone.get('dead')}"})
                 continue
             record(*run_case(remote, index, case))
-            for j, (name, _) in enumerate(case.checks):
-                answer = remote.ask({"op": "check", "i": index, "j": j}, 3 * remote.limit(case))
-                if "dead" in answer:
-                    record({"name": name, "status": "error", "message": remote.dead_message(answer)})
-                elif "raised" in answer:
-                    record({"name": name, "status": "error", "message": remote.raised_message(answer["raised"], "")})
+            for name, check in case.checks:  # decided here, from the outputs of calls made for it
+                try:
+                    msg = check(remote.checker(case))
+                except Unanswered as exc:
+                    answer = exc.answer
+                    record({"name": name, "status": "error", "message": remote.dead_message(answer) if "dead" in answer
+                            else remote.raised_message(answer["raised"], "")})
                 else:
-                    msg = answer.get("message")
                     # a memory check that fails is a cause of its own, said first (DESIGN.md)
                     record({"name": name, "status": "fail" if msg else "pass", "message": msg},
                            {"memory": msg} if msg and "memory" in name.lower() else None)

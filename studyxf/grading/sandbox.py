@@ -5,10 +5,9 @@ group, stdout and stderr on a capped file the judge opened (RLIMIT_FSIZE), hard 
 space, CPU time and open files, no_new_privs, and where the kernel allows it without privileges new
 user, mount and PID namespaces (the learner's data, the drill folders and the engine under empty
 tmpfs mounts locked by a nested user namespace, the import path read-only, everything the code
-starts killed with it). Then, for a drill of plain calls, it execs a fresh interpreter (fresh.py)
-that holds nothing of the judge's; otherwise it serves the drill's cases itself
-(sandbox_serve.py), with the grader and the engine in its memory. The judge (worker.py,
-runcases.py) never runs the learner's code; it compares and decides."""
+starts killed with it). Then it execs a fresh interpreter (fresh.py) that holds nothing of the
+judge's: no grader, no engine, no cases. The judge (worker.py, runcases.py) never runs the
+learner's code; it sends inputs, compares what comes back and decides."""
 
 from __future__ import annotations
 
@@ -22,7 +21,6 @@ import signal
 import sys
 import tempfile
 
-from studyxf.grading import wire
 from studyxf.grading.process import (PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, dies_with_parent,
                                      kill_descendants, prctl, reaper)
 
@@ -42,11 +40,10 @@ KEEP_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED"
 class Sandbox:
     """The judge's handle on the sandbox process."""
 
-    def __init__(self, req, framework: str, hide: list[str], fresh: bool = False):
-        """fresh: the learner's code runs in a new interpreter (fresh.py) that is sent inputs as data;
-        otherwise in this process's fork, serving the drill's cases itself (sandbox_serve.py). req
-        None (fresh only): a spare, started ahead with NumPy (and torch: framework "torch") imported,
-        that `load` gives its file later (watch mode's warm server keeps one ready for the next save)."""
+    def __init__(self, req, framework: str, hide: list[str]):
+        """The learner's code runs in a new interpreter (fresh.py) that is sent inputs as data. req
+        None: a spare, started ahead with NumPy (and torch: framework "torch") imported, that `load`
+        gives its file later (watch mode's warm server keeps one ready for the next save)."""
         self.tmp = tempfile.mkdtemp(prefix="studyxf-sandbox-")
         self.hide = list(hide)
         # the learner's prints go to a file the judge opened and keeps: it reads this descriptor, never
@@ -63,7 +60,7 @@ class Sandbox:
             try:
                 os.close(to_child_w)
                 os.close(from_child_r)
-                _child(req, framework, to_child_r, from_child_w, self.tmp, self.capture, hide, fresh)
+                _child(req, framework, to_child_r, from_child_w, self.tmp, self.capture, hide)
             finally:
                 os._exit(70)
         os.close(to_child_r)
@@ -72,7 +69,6 @@ class Sandbox:
         os.set_blocking(self.out, False)
         os.set_blocking(self.inp, False)
         self.pending = b""
-        self.fresh = fresh
 
     def _copy(self, path: str) -> str:
         """The learner's file may live in the data directory the sandbox will not see: a copy goes in."""
@@ -154,6 +150,16 @@ class Sandbox:
         return (f"the process running your code exited (exit code {os.WEXITSTATUS(status)}): did the file call "
                 f"os._exit() or exit inside the function?")
 
+    def runner_pid(self) -> int:
+        """The process running the learner's code, as this process sees it: with a PID namespace,
+        the child of the one forked here (PID 1 inside); otherwise that one."""
+        try:
+            with open(f"/proc/{self.pid}/task/{self.pid}/children") as fh:
+                children = fh.read().split()
+        except OSError:
+            children = []
+        return int(children[0]) if children else self.pid
+
     def kill(self) -> None:
         if self.pid:
             try:
@@ -199,8 +205,7 @@ class Sandbox:
 
 # -- the child ------------------------------------------------------------------------------------
 
-def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: int, hide: list[str],
-           fresh: bool) -> None:
+def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: int, hide: list[str]) -> None:
     os.setpgid(0, 0)  # its own group: the judge kills everything it started at once
     dies_with_parent()  # and a judge that is killed takes it along
     fd = os.dup(capture)
@@ -220,10 +225,6 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     sys.stdout, sys.stderr = _CappedFd(1), _CappedFd(2)
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # past the cap a write fails; it does not kill
     resource.setrlimit(resource.RLIMIT_FSIZE, (OUTPUT_FILE_CAP, OUTPUT_FILE_CAP))
-    if not fresh:  # (a fresh sandbox never loads the grader)
-        from studyxf.grading.runcases import load_grader
-
-        load_grader(req.folder)  # read now: the learner's own drill folder may be inside what is hidden next
     # the judge made itself undumpable (its /proc entries closed to this process); the flag came
     # across the fork, and an undumpable process cannot write its own uid_map
     prctl(PR_SET_DUMPABLE, 1)
@@ -241,18 +242,13 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
             del os.environ[key]
     os.environ.update(HOME=tmp, TMPDIR=tmp)
     os.chdir(tmp)
-    if fresh:  # a new interpreter: nothing of the judge's memory (grader, engine, cases) comes along
-        os.set_inheritable(from_judge, True)
-        os.set_inheritable(to_judge, True)
-        spec = {**(_spec(req, framework) if req is not None else {"spare": framework}), "isolated": isolated,
-                "in": from_judge, "out": to_judge}
-        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-        os.execve(sys.executable, [sys.executable, "-m", "studyxf.grading.fresh", json.dumps(spec)], env)
-    judge_in = os.fdopen(from_judge, "rb")
-    judge_out = os.fdopen(to_judge, "wb")
-    from studyxf.grading import sandbox_serve  # the child's work, kept apart from the judge's handle
-
-    sandbox_serve.serve(req, framework, judge_in, judge_out, isolated)
+    # a new interpreter: nothing of the judge's memory (grader, engine, cases) comes along
+    os.set_inheritable(from_judge, True)
+    os.set_inheritable(to_judge, True)
+    spec = {**(_spec(req, framework) if req is not None else {"spare": framework}), "isolated": isolated,
+            "in": from_judge, "out": to_judge}
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    os.execve(sys.executable, [sys.executable, "-m", "studyxf.grading.fresh", json.dumps(spec)], env)
 
 
 def _spec(req, framework: str) -> dict:

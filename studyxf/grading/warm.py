@@ -30,7 +30,7 @@ def serve(hide: list[str] | None = None) -> None:
     from studyxf.grading import sandbox
 
     # imports beside this server's; torch too, as they run side by side now
-    spare = sandbox.Sandbox(None, "torch", hide, fresh=True) if hide is not None else None
+    spare = sandbox.Sandbox(None, "torch", hide) if hide is not None else None
 
     # paid once here, inherited by every forked child
     for module in ("numpy", "torch", "studyxf.grading.case", "studyxf.grading.families", "studyxf.grading.runcases",
@@ -76,7 +76,7 @@ def serve(hide: list[str] | None = None) -> None:
         reply.flush()
         if spare is not None:  # for the next save, while the learner reads this report: NumPy alone
             # (0.2 s) unless this file used torch (the spare then takes a second or two)
-            spare = sandbox.Sandbox(None, _framework(req["request"]["path"]), hide, fresh=True)
+            spare = sandbox.Sandbox(None, _framework(req["request"]["path"]), hide)
 
 
 def _framework(path: str) -> str:

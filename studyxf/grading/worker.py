@@ -1,6 +1,6 @@
 """The grading worker, a separate process and the only part of studyxf (with the labs) that
-imports torch. It is the judge: it forks the sandbox that imports and calls the learner's file
-(sandbox.py), judges the outputs the sandbox sends as data, and streams one JSON line per finished
+imports torch. It is the judge: it starts the sandbox, a fresh interpreter that imports and calls
+the learner's file (sandbox.py, fresh.py), judges the outputs the sandbox sends as data, and streams one JSON line per finished
 test ("T {...}") and the report last ("R {...}") on its own stdout, which the learner's code never
 holds, so a time-out or a crash mid-way still leaves the earlier cases standing.
 """
@@ -93,18 +93,11 @@ def main() -> None:
     grade(Request.from_json(sys.argv[1]), sys.stdout)
 
 
-def _plain(cases) -> bool:
-    """Whether every case of the drill is a plain call (no driver, no property check): then a fresh
-    interpreter, sent the inputs as data, can run them."""
-    return all(case.driver is None and not case.checks for case in cases)
-
-
-def grade(req: Request, real_out, fresh: bool = True, spare=None) -> None:
+def grade(req: Request, real_out, spare=None) -> None:
     """The judge: grade one file, streaming to `real_out`; ends the process (os._exit) when done.
-    The learner's file is imported and called only in the sandbox (sandbox.py): with `fresh`, for a
-    drill of plain calls, a new interpreter holding nothing of the judge's; otherwise this process's
-    fork; `spare`, a fresh sandbox started ahead (watch mode), is used when it hides what this
-    request hides. Here the outputs are compared and the mistakes named. req.device "cuda" adds fp16/bf16
+    The learner's file is imported and called only in the sandbox (sandbox.py), a new interpreter
+    holding nothing of the judge's; `spare`, one started ahead (watch mode), is used when it hides
+    what this request hides. Here the outputs are compared and the mistakes named. req.device "cuda" adds fp16/bf16
     cases on the GPU for torch submissions ("auto": when there is one)."""
     from studyxf.grading.process import not_dumpable
 
@@ -142,14 +135,14 @@ def grade(req: Request, real_out, fresh: bool = True, spare=None) -> None:
     banned = forbidden_uses(source, req.forbidden)
     first = stored = None
     answered = {}  # the stored cases' answers, by index, when they did not all pass
-    if fresh and req.kind != "module":  # started first: it imports NumPy or torch while this process does
-        hidden = req.hide + req.hide_code
-        if spare is not None and sandbox.covers(spare.hide, hidden) and spare.load(req, framework, 5.0):
-            box = spare  # watch mode: started ahead, its imports done
-        else:
-            box = sandbox.Sandbox(req, framework, hidden, fresh=True)
-        if framework == "numpy" and req.device == "cpu" and not banned:
-            stored = references.load(req)
+    # started first: it imports NumPy or torch while this process does
+    hidden = req.hide + req.hide_code
+    if spare is not None and sandbox.covers(spare.hide, hidden) and spare.load(req, framework, 5.0):
+        box = spare  # watch mode: started ahead, its imports done
+    else:
+        box = sandbox.Sandbox(req, framework, hidden)
+    if framework == "numpy" and req.device == "cpu" and not banned and req.kind != "module":
+        stored = references.load(req)
     if stored is not None:  # a NumPy pass needs no torch: the references are data
         first = box.ask(None, guards.CASE_TIMEOUT_S + 5.0)
         tests, answered = references.passes(stored, box) if "imported" in first else (None, {})
@@ -163,14 +156,8 @@ def grade(req: Request, real_out, fresh: bool = True, spare=None) -> None:
 
     from studyxf.grading import runcases
 
-    cases = runcases.load_grader(req.folder).cases() if req.kind != "module" else []
-    if box is not None and not _plain(cases):
-        box.close()  # a case that drives the learner's code or checks a property runs the grader's code
-        box = first = None
-    if box is None:
-        box = sandbox.Sandbox(req, framework, req.hide)  # forked before CUDA is touched here
-    elif stored is None and framework == "numpy" and req.device == "cpu":
-        references.store(req, cases)  # for the next NumPy grading of this drill
+    if stored is None and framework == "numpy" and req.device == "cpu" and req.kind != "module":
+        references.store(req, runcases.load_grader(req.folder).cases())  # for the next NumPy grading
     # the judge's arrays are small (the cases, the localisation's substitutions): on a busy 2-core
     # machine torch's threads only contended, and localising took 4x the CPU (0.19-0.27 s against
     # 0.03-0.06 s measured); the sandbox, already forked, keeps the learner's threads
@@ -189,8 +176,8 @@ def grade(req: Request, real_out, fresh: bool = True, spare=None) -> None:
                                "is False); use --device cpu or auto"}, real_out)
         os._exit(0)
     _send("I", {"framework": framework, "isolated": first.get("isolated")}, real_out)
-    remote = runcases.Remote(box, box.fresh)
-    remote.answered = answered if box.fresh else {}
+    remote = runcases.Remote(box)
+    remote.answered = answered
     report = runcases.run(req, remote, framework, banned,
                           lambda test: _send("T", test, real_out),
                           "cuda" if first.get("half") else None)

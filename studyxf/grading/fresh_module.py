@@ -1,0 +1,96 @@
+"""The fresh sandbox's side of a module drill: build the learner's module, describe its layers as
+data, take the weights the judge chose, run it (the inputs of the layers the judge names captured),
+and its gradients. The judge maps the layers and decides (module_drill.py)."""
+
+from __future__ import annotations
+
+
+def answer(server, ask: dict) -> dict:
+    import torch
+
+    from studyxf.grading import guards, wire
+
+    op, i = ask["op"], ask["i"]
+    if op == "module":  # build config i: the learner's class called as the task says
+        with guards.time_limit():
+            module = server.fn(ask["d"], ask["h"])
+        module = module.to(getattr(torch, ask["dtype"])).eval()  # dropout off: the comparison is deterministic
+        server.modules[i] = module
+        return {"modules": describe(module)}
+    module = server.modules[i]
+    if "weights" in ask:
+        load(module, {name: server.value(v) for name, v in ask["weights"].items()})
+    x = server.value(ask["x"])
+    if op == "module_run":
+        taps = Taps({stage: module.get_submodule(name) for stage, name in ask.get("taps", {}).items()})
+        try:
+            with torch.no_grad(), guards.time_limit():
+                out = module(x)
+        finally:
+            taps.close()
+        return {"ok": wire.encode(out), "taps": {k: wire.encode(v) for k, v in taps.seen.items()}}
+    if op == "module_grads":  # the gradient of sum(y^2) for every parameter (None: none reached it)
+        module.zero_grad()
+        x = x.clone().requires_grad_()
+        with guards.time_limit():
+            module(x).pow(2).sum().backward()
+        return {"grads": [[name, p.requires_grad, None if p.grad is None else wire.encode(p.grad)]
+                          for name, p in module.named_parameters()],
+                "x": wire.encode(x.grad)}
+    if op == "module_trace":  # the forward again, each line's locals recorded (trace.py)
+        from studyxf.grading.trace import Tracer
+
+        tracer = Tracer(server.path)
+        try:
+            with torch.no_grad():
+                tracer.run(lambda: module(x))
+        except Exception:  # noqa: BLE001 - where it raised is part of the trace
+            pass
+        return {"trace": tracer.as_data()}
+    return {"raised": {"kind": "other", "type": "ValueError", "text": f"unknown request {op!r}"}}
+
+
+def describe(module) -> list[dict]:
+    """Every submodule in registration order: its name, and for the layers the graders map
+    (nn.Linear, nn.LayerNorm) what they are; anything else only by its name."""
+    from torch import nn
+
+    out = []
+    for name, m in module.named_modules():
+        item = {"name": name, "type": type(m).__name__}
+        if isinstance(m, nn.Linear):
+            item.update(kind="Linear", shape=list(m.weight.shape), bias=m.bias is not None)
+        elif isinstance(m, nn.LayerNorm):
+            item.update(kind="LayerNorm", shape=list(m.normalized_shape), eps=float(m.eps),
+                        weight=m.weight is not None, bias=m.bias is not None)
+        out.append(item)
+    return out
+
+
+def load(module, weights: dict) -> None:
+    """The judge's weights, by parameter name, copied into the learner's parameters."""
+    import torch
+
+    with torch.no_grad():
+        for name, value in weights.items():
+            module.get_parameter(name).copy_(value)
+
+
+class Taps:
+    """Forward hooks capturing the input of some of the learner's layers, by stage name."""
+
+    def __init__(self, stages: dict):
+        self.seen: dict = {}
+        self.handles = [m.register_forward_hook(self._hook(name)) for name, m in stages.items()]
+
+    def _hook(self, name):
+        def hook(_module, inputs, _output):
+            import torch
+
+            if name not in self.seen and inputs and isinstance(inputs[0], torch.Tensor):
+                self.seen[name] = inputs[0].detach().clone()
+        return hook
+
+    def close(self):
+        for h in self.handles:
+            h.remove()
