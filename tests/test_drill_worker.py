@@ -244,3 +244,27 @@ def test_a_drill_folder_inside_the_data_directory_still_grades(home, cli, tmp_pa
     good.write_text(SUBMISSIONS["attention"]["correct"][0])
     res = cli("drill", "home-attention", str(good), "--json")
     assert res.returncode == 0, res.stdout[-500:] + res.stderr
+
+
+def test_one_drill_found_by_name_is_the_one_the_whole_catalogue_gives(home, tmp_path, monkeypatch):
+    """Grading reads only the named drill's folders (catalogue.find): the same drill as all_drills(),
+    a learner's copy replacing a shipped one, a broken copy falling back to the shipped one."""
+    import shutil
+
+    from studyxf.grading import catalogue
+    from tests.conftest import ROOT
+
+    mine = tmp_path / "my-drills"
+    shutil.copytree(ROOT / "drills" / "rope", mine / "rope")
+    (mine / "layer-norm").mkdir(parents=True)
+    (mine / "layer-norm" / "drill.yaml").write_text("title: [unclosed\n")
+    monkeypatch.setenv("STUDYXF_DRILLS", str(mine))
+    warned = []
+    every = catalogue.all_drills(warn=lambda m: None)
+    for name, drill in every.items():
+        found = catalogue.find(name, warn=warned.append)
+        assert (found.name, found.folder) == (drill.name, drill.folder)
+    assert catalogue.find("rope").folder == mine / "rope"
+    assert catalogue.find("layer-norm").folder == ROOT / "drills" / "layer-norm"
+    assert any("replaces the shipped one" in w for w in warned) and any("layer-norm" in w for w in warned)
+    assert catalogue.find("no-such-drill") is None

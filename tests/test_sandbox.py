@@ -270,6 +270,12 @@ def test_a_numpy_pass_imports_no_torch_once_the_references_are_stored(home, cli,
     fake = tmp_path / "no-torch" / "torch"
     fake.mkdir(parents=True)
     (fake / "__init__.py").write_text("raise ImportError('torch was imported')\n")
+    import importlib.util
+    from pathlib import Path
+
+    # the same version file as the real one: the stored references are keyed by it
+    real = Path(importlib.util.find_spec("torch").origin).parent / "version.py"
+    (fake / "version.py").write_bytes(real.read_bytes())
     res = cli("drill", "attention", str(good), "--json", env={"PYTHONPATH": f"{fake.parent}{os.pathsep}{ROOT}"})
     assert res.returncode == 0 and json.loads(res.stdout)["status"] == "pass", res.stdout[-800:]
     # a failing file takes the full path (torch, the diagnosis): the same report as without stored cases

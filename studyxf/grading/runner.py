@@ -57,20 +57,37 @@ def _env(home: str) -> dict:
 
 def run(drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
     """Grade in a fresh worker process (pays torch's import: about 1.5 s)."""
-    needs = drill.needs_line()
-    if needs:  # the drill screen and watch mode: the report says what to install (the command exits 2 first)
-        return _error(drill, needs)
-    cmd = [sys.executable, "-m", "studyxf.grading.worker", drill.request(path, device).to_json()]
-    with tempfile.TemporaryDirectory(prefix="studyxf-grade-") as cwd:
+    return Pending(drill, path, timeout, device).result()
+
+
+class Pending:
+    """A grading started in a fresh worker now, its report read by result(): the command opens the
+    database while the worker and its sandbox import NumPy."""
+
+    def __init__(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu"):
+        self.drill, self.timeout, self.proc = drill, timeout, None
+        self.needs = drill.needs_line()
+        if self.needs:  # the drill screen and watch mode: the report says what to install (the command exits 2 first)
+            return
+        cmd = [sys.executable, "-m", "studyxf.grading.worker", drill.request(path, device).to_json()]
+        self.cwd = tempfile.TemporaryDirectory(prefix="studyxf-grade-")
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     cwd=self.cwd.name, env=_env(self.cwd.name), stdin=subprocess.DEVNULL,
+                                     errors="replace")
+
+    def result(self) -> dict:
+        if self.proc is None:
+            return _error(self.drill, self.needs)
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=cwd,
-                                  env=_env(cwd), stdin=subprocess.DEVNULL, errors="replace")
-            stdout, code, timed_out = proc.stdout, proc.returncode, False
-        except subprocess.TimeoutExpired as exc:
-            out = exc.stdout or b""
-            stdout = out.decode("utf-8", "replace") if isinstance(out, bytes) else out
+            stdout, _ = self.proc.communicate(timeout=self.timeout)
+            code, timed_out = self.proc.returncode, False
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            stdout, _ = self.proc.communicate()
             code, timed_out = None, True
-    return _report(drill, stdout, code, timed_out, timeout)
+        finally:
+            self.cwd.cleanup()
+        return _report(self.drill, stdout or "", code, timed_out, self.timeout)
 
 
 class WarmGrader:
