@@ -62,6 +62,41 @@ def test_an_unmounted_tmpfs_does_not_uncover_the_data_directory(home, cli, tmp_p
     assert set(before) <= {str(p) for p in home.rglob("*")}
 
 
+def landlock() -> bool:
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    return libc.syscall(444, None, ctypes.c_size_t(0), ctypes.c_uint32(1)) >= 1
+
+
+def test_the_history_cannot_be_written_from_the_sandbox(home, cli, tmp_path, mode):
+    """Without namespaces the data directory is in reach (a03 finds it in /tmp or in a process's
+    environment): Landlock still keeps every write to the sandbox's own folder."""
+    if mode and not landlock():
+        pytest.skip("neither namespaces nor Landlock here: the report says the data directory is in reach")
+    assert cli("today", "--plain").returncode == 0
+    attack = (f"import os, sqlite3\nhome = {str(home)!r}\nwhat = []\n"
+              "for act in (lambda: sqlite3.connect(os.path.join(home, 'studyxf.sqlite3')).execute("
+              "\"INSERT INTO drill_attempts (drill, at, file, status) VALUES ('forged', '2026', 'x', 'pass')\").connection.commit(),\n"
+              "            lambda: open(os.path.join(home, 'forged'), 'w').write('x')):\n"
+              "    try:\n        act()\n        what.append('wrote')\n    except Exception as exc:\n"
+              "        what.append(type(exc).__name__)\n"
+              "print('attempts:', what)\n" + CORRECT)
+    res, report = grade(cli, tmp_path, attack, mode)
+    assert report["status"] == "pass"
+    if landlock():  # not even into the tmpfs that covers the data directory
+        assert "wrote" not in report["output"], report["output"]
+    assert not (home / "forged").exists()
+    import sqlite3
+
+    with sqlite3.connect(home / "studyxf.sqlite3") as conn:
+        assert conn.execute("SELECT COUNT(*) FROM drill_attempts WHERE drill = 'forged'").fetchone() == (0,)
+    if mode:  # the header says what holds: reads are not confined
+        text = cli("drill", "attention", str(tmp_path / "attack.py"), env={"STUDYXF_CASE_TIMEOUT": "2", **mode})
+        assert "write only in its own folder" in text.stdout
+
+
 def test_a_double_fork_with_setsid_dies_with_the_grading(home, cli, tmp_path, mode):
     marker = tmp_path / "alive"
     attack = ("import os, time, ctypes\n"

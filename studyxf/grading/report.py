@@ -39,7 +39,10 @@ def renderables(report: dict, next_step: str | None = None) -> list:
     out = [head]
     if report.get("isolation"):
         said = report["isolation"]
-        if said.startswith("not isolated"):
+        if said.startswith("not isolated") and "writes confined" in said:
+            said += ": your code could read what your user can, your data directory included, and write only in " \
+                    "its own folder"
+        elif said.startswith("not isolated"):
             said += ": your code ran with your user's access to this machine, your data directory included"
         out.append(Text(f"  sandbox {said}", style="dim"))
     if report.get("message"):

@@ -230,6 +230,13 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     prctl(PR_SET_DUMPABLE, 1)
     isolated = _hide(hide)
     prctl(PR_SET_NO_NEW_PRIVS, 1)  # nothing it runs gains privileges (a setuid binary)
+    from studyxf.grading import landlock
+
+    # files written only in its own folder: without namespaces the data directory is in reach, and
+    # this keeps a pass out of the history (with them, it is one more wall)
+    confined = landlock.confine_writes([tmp, "/dev"])
+    if not isolated.endswith("; mounts locked"):
+        isolated += f"; {confined}"
     for limit, value in ((resource.RLIMIT_CPU, CPU_SECONDS), (resource.RLIMIT_NOFILE, OPEN_FILES)):
         try:  # hard as well as soft: the learner's code cannot raise them back
             soft, hard = resource.getrlimit(limit)
