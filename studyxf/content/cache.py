@@ -136,14 +136,20 @@ def _thunk(decode, raw: bytes, span) -> object:
     return lambda: decode(bytes(raw[start:end]))
 
 
-def _session_in(head: dict, bodies: bytes):
+def _head_keys() -> frozenset:
+    """The keys of a session's head: every field of Session but the bodies, and where those lie."""
+    from studyxf.content.sessions import Session
+
+    return frozenset({f.name for f in dataclasses.fields(Session)} - set(_BODIES)) | {f"${n}" for n in _BODIES}
+
+
+def _session_in(head: dict, bodies: bytes, keys: frozenset):
     """A Session from its head; its data and its recall prompts are each decoded from `bodies` when
     first read (Session.__getattr__), so a start that shows one session of 300 decodes one, and a
     card's prompt does not decode its session's data."""
     from studyxf.content.sessions import Session
 
-    names = {f.name for f in dataclasses.fields(Session)} - set(_BODIES)
-    if not isinstance(head, dict) or set(head) != names | {f"${n}" for n in _BODIES}:
+    if not isinstance(head, dict) or head.keys() != keys:
         raise ValueError("not a session")
     if not isinstance(head["id"], str):
         raise ValueError("not a session")
@@ -203,8 +209,9 @@ def loads(text: str | bytes, key: tuple):
     warnings = head["warnings"]
     if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
         return None
-    return Curriculum(sessions=[_session_in(s, bodies) for s in head["sessions"]], warnings=warnings,
-                      drafts=[_session_in(s, bodies) for s in head["drafts"]])
+    keys = _head_keys()  # once: dataclasses.fields for each of 300 sessions took 10 ms of a start
+    return Curriculum(sessions=[_session_in(s, bodies, keys) for s in head["sessions"]], warnings=warnings,
+                      drafts=[_session_in(s, bodies, keys) for s in head["drafts"]])
 
 
 # -- the file ---------------------------------------------------------------------------------------

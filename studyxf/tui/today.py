@@ -60,7 +60,9 @@ class TodayScreen(Screen):
         # on the terminal (after_first_frame), and each tab's content the first time it is opened;
         # a plain row of their titles holds their place meanwhile, so the text does not move.
         yield self._tab_row()
-        first = self._overview()
+        # only what fits the terminal: each part is a line or more, and Textual lays out (wraps and
+        # measures) all of a Static's text before the first frame; the tabs bring the rest
+        first = self._overview(lines=self.app.size.height)
         first.id = "first-paint"
         yield first
         yield Footer()
@@ -205,10 +207,11 @@ class TodayScreen(Screen):
             yield Button("Complete this session (c)", id="complete", variant="primary")
 
     # -- text -----------------------------------------------------------------------------------
-    def _overview(self) -> Static:
+    def _overview(self, lines: int | None = None) -> Static:
         """The overview as Rich Text, not Markdown: it is the first frame, and rich.markdown
-        (markdown-it, pygments) would add tens of milliseconds before it."""
-        return Static(self._overview_text(), classes="md overview-text")
+        (markdown-it, pygments) would add tens of milliseconds before it. With `lines`, its first
+        parts only (the first frame's)."""
+        return Static(self._overview_text(lines), classes="md overview-text")
 
     def on_screen_suspend(self) -> None:
         self._left = True
@@ -230,7 +233,7 @@ class TodayScreen(Screen):
                         holder.remove_children()
                         holder.mount_all(list(self._build("hands")))
 
-    def _overview_text(self):
+    def _overview_text(self, lines: int | None = None):
         from rich.console import Group
         from rich.text import Text
 
@@ -253,7 +256,9 @@ class TodayScreen(Screen):
             parts += [Text(""), Text(section.title, style="bold underline")]
             for block in section.blocks:
                 parts += render.block_renderables(block, {})
-        return Group(*parts)
+            if lines is not None and len(parts) >= lines:
+                break
+        return Group(*(parts if lines is None else parts[:lines]))
 
     def _ran_out_text(self) -> str:
         lines = ["# The written curriculum is complete", "",
