@@ -40,8 +40,7 @@ def renderables(report: dict, next_step: str | None = None) -> list:
     if report.get("isolation"):
         said = report["isolation"]
         if said.startswith("not isolated") and "writes confined" in said:
-            said += ": your code could read what your user can, your data directory included, and write only in " \
-                    "its own folder"
+            said += ": your code could read what your user can, your data directory included"
         elif said.startswith("not isolated"):
             said += ": your code ran with your user's access to this machine, your data directory included"
         out.append(Text(f"  sandbox {said}", style="dim"))
