@@ -381,3 +381,16 @@ def test_a_driven_drill_runs_its_driver_in_the_judge(home, cli, tmp_path, mode):
     report = _drill(cli, tmp_path, "kv-cache", in_place, mode)
     assert report["status"] == "fail"
     assert "caches it was given" in json.dumps(report["tests"]), report["tests"]
+
+
+def test_the_memory_check_is_measured_from_outside_the_sandbox(home, cli, tmp_path, mode):
+    """flash-attention's memory check reads the sandbox's peak in /proc from the judge: the full
+    (T, T) matrix is caught through the real sandbox, and the tiled solution passes it."""
+    from tests.conftest import ROOT
+    from tests.data.submissions import FLASH_FULL
+
+    full = _drill(cli, tmp_path, "flash-attention", FLASH_FULL, mode)
+    mem = next(t for t in full["tests"] if t["name"].startswith("memory"))
+    assert mem["status"] == "fail" and "MiB" in mem["message"], mem
+    tiled = _drill(cli, tmp_path, "flash-attention", (ROOT / "drills/flash-attention/solution.py").read_text(), mode)
+    assert tiled["status"] == "pass", [t for t in tiled["tests"] if t["status"] != "pass"]
