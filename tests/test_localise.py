@@ -4,7 +4,6 @@ made in the reference gives the learner's outputs on every failing case."""
 
 import numpy as np
 import pytest
-import torch
 
 from studyxf.grading import steps as st
 from studyxf.grading.runcases import load_grader
