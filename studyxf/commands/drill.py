@@ -107,11 +107,10 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework, bench
         safefile.read_bytes(path, safefile.MAX_TEXT)
     except safefile.FileRefused as exc:
         raise StudyxfError(f"{path}: {exc}") from None
-    pending = None
-    if not (tui or watch or hint):  # started before the database is opened: the two overlap
-        from studyxf.grading.runner import Pending
+    from studyxf.grading.runner import Pending
 
-        pending = Pending(d, path, device=device)
+    # one grading, started before the database is opened: the two overlap (the screen and --watch grade their own)
+    pending = None if tui or watch else Pending(d, path, device=device)
     from studyxf.study import open_study
 
     study = open_study(backup=False)
@@ -127,9 +126,6 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework, bench
         return StudyApp(study, start="drill", drill=d, drill_path=path).run_for_cli()
     if watch:
         return _watch(study, d, path, hints_used, device)
-    from studyxf.grading.runner import Pending
-
-    pending = pending or Pending(d, path, device=device)
     if not as_json:  # imported while the worker runs, not after it
         import rich.console  # noqa: F401
 

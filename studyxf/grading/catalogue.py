@@ -196,16 +196,29 @@ def code_folders() -> list[str]:
 def all_drills(warn=None) -> dict[str, Drill]:
     """The shipped drills, then the learner's own folders (STUDYXF_DRILLS): one whose name equals a
     shipped drill's replaces it, with a warning; an invalid one is skipped with a warning."""
+    return _load(warn or _warn)
+
+
+def find(name: str, warn=None) -> Drill | None:
+    """all_drills().get(name), reading only the drill.yaml of folders named `name`: grading one drill
+    does not parse the other twenty (25 ms of a half-second verdict)."""
+    return _load(warn or _warn, only=name).get(name)
+
+
+def _load(warn, only: str | None = None) -> dict[str, Drill]:
+    """all_drills(); with `only`, the folders of that name alone (the folder's name is the drill's)."""
+    def wanted(path: Path) -> bool:
+        return only is None or path.parent.name == only
+
     drills = {}
-    for path in _drill_files(paths.shipped_drills()):
+    for path in filter(wanted, _drill_files(paths.shipped_drills())):
         drill, problems = load_drill(path)
         if problems:
             raise ContentError(f"invalid shipped content: {problems[0]}")
         drills[drill.name] = drill
     shipped = set(drills)
-    warn = warn or _warn
     for folder in paths.user_drill_dirs():
-        for path in _drill_files(folder):
+        for path in filter(wanted, _drill_files(folder)):
             drill, problems = load_drill(path)
             if problems:
                 for p in problems[:20]:
@@ -215,31 +228,6 @@ def all_drills(warn=None) -> dict[str, Drill]:
                 warn(f"{path}: drill {drill.name!r} replaces the shipped one")
             drills[drill.name] = drill
     return drills
-
-
-def find(name: str, warn=None) -> Drill | None:
-    """all_drills().get(name), reading only the drill.yaml of folders named `name`: grading one drill
-    does not parse the other twenty (25 ms of a half-second verdict)."""
-    found = None
-    shipped = paths.shipped_drills() / name / "drill.yaml"
-    if shipped.is_file():
-        found, problems = load_drill(shipped)
-        if problems:
-            raise ContentError(f"invalid shipped content: {problems[0]}")
-    warn = warn or _warn
-    for folder in paths.user_drill_dirs():
-        for path in _drill_files(folder):
-            if path.parent.name != name:
-                continue
-            drill, problems = load_drill(path)
-            if problems:
-                for p in problems[:20]:
-                    warn(str(p))
-                continue
-            if shipped.is_file():
-                warn(f"{path}: drill {drill.name!r} replaces the shipped one")
-            found = drill
-    return found
 
 
 def _warn(message: str) -> None:

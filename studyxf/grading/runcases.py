@@ -162,12 +162,16 @@ class Remote:
         self.deadline = time.monotonic() + TOTAL_S
         self.answered: dict = {}  # cases already answered (references.passes), by index: not asked again
 
+    @staticmethod
+    def call_request(args, kwargs: dict, op: str = "call", **extra) -> dict:
+        """A request for one call of the learner's code on these inputs, sent as data (the sandbox
+        holds no cases)."""
+        return {"op": op, "args": [wire.encode_input(a) for a in args],
+                "kwargs": {k: wire.encode_input(v) for k, v in kwargs.items()}, **extra}
+
     def case_request(self, index: int, case: Case, op: str = "call") -> dict:
-        """The request that runs case `index` (op "trace": and records the learner's locals): the
-        sandbox holds no cases, the inputs go as data."""
-        return {"op": op, "i": index, "args": [wire.encode_input(a) for a in case.args],
-                "kwargs": {k: wire.encode_input(v) for k, v in case.kwargs.items()},
-                "seconds": case.time_limit, "device": case.device}
+        """The request that runs case `index` (op "trace": and records the learner's locals)."""
+        return self.call_request(case.args, case.kwargs, op, i=index, seconds=case.time_limit, device=case.device)
 
     def run(self, index: int, case: Case) -> dict:
         """Case `index` run: its answer (a driver's case driven from here, call by call)."""
@@ -191,9 +195,7 @@ class Remote:
         float64 numpy (a failed call raises Unanswered); call.peak(...) -> (output, the growth of the
         sandbox's peak memory during the call in bytes, or None where it cannot be measured)."""
         def call(*args, **kwargs):
-            answer = self.ask({"op": "call", "args": [wire.encode_input(a) for a in args],
-                               "kwargs": {k: wire.encode_input(v) for k, v in kwargs.items()},
-                               "device": case.device}, self.limit(case))
+            answer = self.ask(self.call_request(args, kwargs, device=case.device), self.limit(case))
             if "ok" not in answer:
                 raise Unanswered(answer)
             out = wire.decode(answer["ok"])
@@ -253,8 +255,7 @@ class Remote:
 
     def call(self, *args, **kwargs) -> np.ndarray:
         """For probes: the learner's function on these inputs, as float64 numpy (raises on failure)."""
-        answer = self.ask({"op": "call", "args": [wire.encode(a) for a in args],
-                           "kwargs": {k: wire.encode(v) for k, v in kwargs.items()}}, self.limit())
+        answer = self.ask(self.call_request(args, kwargs), self.limit())
         out = wire.decode(answer["ok"]) if "ok" in answer else None
         if not isinstance(out, wire.Array):
             raise RuntimeError("no array came back")
@@ -277,10 +278,8 @@ def _drive(remote: Remote, case: Case, traced: bool) -> dict:
     kind = {"torch": False}
 
     def fn(*args, **kwargs):
-        answer = remote.ask({"op": "call", "args": [wire.encode_input(a) for a in args],
-                             "kwargs": {k: wire.encode_input(v) for k, v in kwargs.items()},
-                             "seconds": case.time_limit, "device": case.device, "traced": traced},
-                            remote.limit(case))
+        answer = remote.ask(remote.call_request(args, kwargs, seconds=case.time_limit, device=case.device,
+                                                traced=traced), remote.limit(case))
         if "ok" not in answer:
             raise Unanswered(answer)
         return _as_torch(wire.decode(answer["ok"]), kind)

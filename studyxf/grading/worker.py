@@ -140,7 +140,9 @@ def grade(req: Request, real_out, spare=None) -> None:
     else:
         box = sandbox.Sandbox(req, framework, hidden)
     from studyxf.grading import references  # NumPy
-    if framework == "numpy" and req.device == "cpu" and not banned and req.kind != "module":
+    # a NumPy file's cases on the CPU are plain calls whose references can be kept as data
+    keeps_references = framework == "numpy" and req.device == "cpu" and req.kind != "module"
+    if keeps_references and not banned:
         stored = references.load(req)
     if stored is not None:  # a NumPy pass needs no torch: the references are data
         first = box.ask(None, guards.CASE_TIMEOUT_S + 5.0)
@@ -155,7 +157,7 @@ def grade(req: Request, real_out, spare=None) -> None:
 
     from studyxf.grading import runcases
 
-    if stored is None and framework == "numpy" and req.device == "cpu" and req.kind != "module":
+    if stored is None and keeps_references:
         references.store(req, runcases.load_grader(req.folder).cases())  # for the next NumPy grading
     # the judge's arrays are small (the cases, the localisation's substitutions): on a busy 2-core
     # machine torch's threads only contended, and localising took 4x the CPU (0.19-0.27 s against
