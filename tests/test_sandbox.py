@@ -6,9 +6,11 @@ seccomp does); a correct file graded afterwards still passes."""
 import json
 import os
 import time
+from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.data.submissions import SUBMISSIONS
 
 CORRECT = SUBMISSIONS["attention"]["correct"][0]
@@ -54,7 +56,7 @@ def test_an_unmounted_tmpfs_does_not_uncover_the_data_directory(home, cli, tmp_p
     before = sorted(str(p) for p in home.rglob("*"))
     attack = (f"import ctypes, os\nlibc = ctypes.CDLL(None, use_errno=True)\nhome = {str(home)!r}\n"
               "for _ in range(3):\n    libc.umount2(home.encode(), 2)\n    libc.umount2(home.encode(), 0)\n"
-              "seen = os.listdir(home)\n"
+              "try:\n    seen = os.listdir(home)\nexcept OSError:  # Landlock: not even listed\n    seen = []\n"
               "if seen:\n    open(os.path.join(home, 'forged'), 'w').write('x')\n" + CORRECT)
     res, report = grade(cli, tmp_path, attack, {})
     assert report["status"] == "pass"  # the code is correct; what it did around it must not have worked
@@ -92,10 +94,34 @@ def test_the_history_cannot_be_written_from_the_sandbox(home, cli, tmp_path, mod
 
     with sqlite3.connect(home / "studyxf.sqlite3") as conn:
         assert conn.execute("SELECT COUNT(*) FROM drill_attempts WHERE drill = 'forged'").fetchone() == (0,)
-    if mode:  # the header says what holds: reads are not confined
+    if mode:  # the header says what holds, and that the rest of the machine can be read
         text = cli("drill", "attention", str(tmp_path / "attack.py"), env={"STUDYXF_CASE_TIMEOUT": "2", **mode})
         said = " ".join(text.stdout.split())  # wrapped at the terminal's width
-        assert "writes confined to its own folder" in said and "could read what your user can" in said
+        assert "writes confined to its own folder" in said and "the answers and your data unreadable" in said
+        assert "could read the rest of what your user can" in said
+
+
+def test_the_answers_cannot_be_read_from_the_sandbox(home, cli, tmp_path, mode):
+    """a02/a08: the engine, the drill's solution and the repository's history are on disk, and
+    without namespaces nothing hides them; Landlock denies the reads in both modes."""
+    if not landlock():
+        pytest.skip("no Landlock here: without namespaces the answers on disk stay readable")
+    assert cli("today", "--plain").returncode == 0
+    import engine
+
+    targets = [Path(engine.__file__).with_name("attention.py"), ROOT / "drills" / "attention" / "solution.py",
+               home / "studyxf.sqlite3"]
+    attack = (f"import os, subprocess\nread = []\n"
+              f"for path in {[str(t) for t in targets]!r}:\n"
+              "    try:\n        open(path, 'rb').read(10)\n        read.append(path)\n    except OSError:\n"
+              "        pass\n"
+              f"git = subprocess.run(['git', '--git-dir', {str(ROOT / '.git')!r}, 'show', 'HEAD:engine/attention.py'],"
+              " capture_output=True, text=True).stdout\n"
+              "if git:\n    read.append('git')\n"
+              "print('read:', read)\n" + CORRECT)
+    res, report = grade(cli, tmp_path, attack, mode)
+    assert report["status"] == "pass", report  # the correct code around the attempts still passes
+    assert "read: []" in report["output"], report["output"]
 
 
 def test_a_double_fork_with_setsid_dies_with_the_grading(home, cli, tmp_path, mode):
@@ -174,7 +200,8 @@ def test_the_text_report_says_once_what_is_not_isolated(home, cli, tmp_path):
     res, _ = grade(cli, tmp_path, CORRECT, MODES["no namespaces"], json_report=False)
     assert res.returncode == 0
     said = " ".join(res.stdout.split())  # as read, whatever the terminal's width wrapped
-    assert said.count("sandbox not isolated") == 1 and "your data directory included" in said
+    assert said.count("sandbox not isolated") == 1
+    assert ("the answers and your data unreadable" if landlock() else "your data directory included") in said
     if isolated():
         res, _ = grade(cli, tmp_path, CORRECT, {}, json_report=False)
         assert "sandbox" not in res.stdout.split("A reference solution")[0]

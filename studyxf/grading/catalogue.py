@@ -188,9 +188,34 @@ def code_folders() -> list[str]:
         base = Path(entry or ".")
         found += [d for d in (base / "engine", base / "drills", base / "studyxf" / "_content" / "drills")
                   if (d / "__init__.py").is_file() or (d / "attention" / "drill.yaml").is_file()]
-    # and the repository they came from: its history holds the same files (git show HEAD:engine/...)
-    found += [d.resolve().parent / ".git" for d in list(found) if (d.resolve().parent / ".git").exists()]
-    return list(dict.fromkeys(str(d.resolve()) for d in found if d.is_dir()))
+    # and the repository they came from: its history holds the same files (git show HEAD:engine/...),
+    # its tests other people's answers; all of it but the package the sandbox imports
+    package = Path(__file__).resolve().parents[1]
+    checkouts = {d.resolve().parent for d in found if (d.resolve().parent / ".git").exists()}
+    checkouts |= set(_installed_from(package))
+    for root in checkouts:
+        found += [root] if not _within(package, root) else \
+            [c for c in root.iterdir() if c != package] + [root / ".git"]
+    return list(dict.fromkeys(str(d.resolve()) for d in found if d.exists()))
+
+
+def _installed_from(package: Path) -> list[Path]:
+    """The folder a wheel of studyxf was built from, where pip recorded one (direct_url.json, PEP 610)
+    and it is still there: a checkout, with the engine and the drills."""
+    import json
+
+    for record in package.parent.glob(f"{package.name}-*.dist-info/direct_url.json"):
+        try:
+            url = json.loads(record.read_text()).get("url", "")
+        except (OSError, ValueError):
+            continue
+        if url.startswith("file://") and Path(url[7:]).is_dir():
+            return [Path(url[7:]).resolve()]
+    return []
+
+
+def _within(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
 
 
 def all_drills(warn=None) -> dict[str, Drill]:

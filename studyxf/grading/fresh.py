@@ -39,6 +39,7 @@ def main() -> None:
 
     if torch is not None:
         guards.install(spec["forbidden"])
+    isolated = _confine_reads(spec)
     sys.argv = [spec["path"]]
     try:
         with guards.time_limit():
@@ -54,7 +55,7 @@ def main() -> None:
     fn, missing = calls.entry_point(namespace, spec["entry"], spec["kind"], spec["method"], spec["drill"])
     if fn is None:
         return calls.reply(judge_out, {"import_error": missing})
-    calls.reply(judge_out, {"imported": True, "isolated": spec["isolated"], "half": half})
+    calls.reply(judge_out, {"imported": True, "isolated": isolated, "half": half})
     server = Server(fn, framework, spec["path"], spec["entry"])
     for line in judge_in:
         ask = json.loads(line)
@@ -62,6 +63,22 @@ def main() -> None:
             break
         calls.reply(judge_out, server.answer(ask))
     os._exit(0)
+
+
+def _confine_reads(spec: dict) -> str:
+    """Before the learner's file runs: reads beneath the folders that hold the answers and the
+    learner's data denied (landlock.py), also where the kernel gave no namespaces to hide them.
+    What Python lists to import (the import path's folders) is listed first: afterwards the
+    folders on the way to a hidden one cannot be; the modules this process serves with, imported
+    now. Returns what isolates the sandbox, in words."""
+    import importlib.machinery
+
+    from studyxf.grading import landlock, trace, wire  # noqa: F401 - the requests' modules, read now
+
+    importlib.machinery.PathFinder.find_spec("studyxf-listing-only")  # each import folder listed, kept
+    said = landlock.confine_reads(spec.get("hide") or [])
+    isolated = spec["isolated"]
+    return isolated if isolated.endswith("; mounts locked") else f"{isolated}; {said}"
 
 
 class Server:

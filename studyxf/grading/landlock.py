@@ -1,8 +1,11 @@
-"""Writes confined with Landlock: the sandbox may create, change or remove files only beneath its
-own folder and /dev, whether or not the kernel gave it namespaces (Docker's default seccomp takes
-those away, and then the learner's code ran with the learner's rights over the database). Reads
-are not confined here: a rule that lets a folder be listed lets everything beneath it be read, and
-the import path's folders hold the ones to hide; the mount namespace hides those where it can.
+"""Landlock, the kernel's unprivileged access control, for the sandbox whether or not it has
+namespaces (Docker's default seccomp takes those away): writes confined to the sandbox's own
+folder and /dev (before the exec), then, once the fresh interpreter has made its own imports,
+reads denied beneath the folders that hold the answers and the learner's data (the drills, the
+engine, the repository they came from, the data directory). A rule lets everything beneath its
+folder be read, so what is readable is given as the siblings of each hidden folder and of each of
+its ancestors; those ancestors cannot be listed afterwards (Python's import system listed them
+before, and keeps the listing).
 
 Landlock has no Python binding in the standard library or a maintained package that does only
 this, so the three system calls are made here with ctypes (linux/landlock.h)."""
@@ -11,16 +14,18 @@ from __future__ import annotations
 
 import ctypes
 import os
+import stat
 
 CREATE_RULESET, ADD_RULE, RESTRICT_SELF = 444, 445, 446  # the same numbers on every architecture
 RULESET_VERSION = 1  # landlock_create_ruleset's flag: return the ABI version
 PATH_BENEATH = 1
 
-WRITE_FILE = 1 << 1
+WRITE_FILE, READ_FILE, READ_DIR = 1 << 1, 1 << 2, 1 << 3
 REMOVE_DIR, REMOVE_FILE = 1 << 4, 1 << 5
 MAKE = sum(1 << bit for bit in range(6, 13))  # char, dir, reg, sock, fifo, block, sym
 REFER = 1 << 13  # ABI 2: linking or renaming a file into another folder
 TRUNCATE = 1 << 14  # ABI 3
+FILE_RIGHTS = 1 | WRITE_FILE | READ_FILE | TRUNCATE  # the rights a rule on a file (not a folder) may hold
 
 
 class _PathBeneath(ctypes.Structure):
@@ -31,32 +36,86 @@ class _PathBeneath(ctypes.Structure):
 def confine_writes(writable: list[str]) -> str:
     """Let this process and what it execs write only beneath `writable` (no_new_privs must be set);
     returns what happened, in words."""
+    def handled(abi: int) -> int:
+        return WRITE_FILE | REMOVE_DIR | REMOVE_FILE | MAKE | (REFER if abi >= 2 else 0) | \
+            (TRUNCATE if abi >= 3 else 0)
+
+    failed = _restrict(handled, writable)
+    return f"writes not confined ({failed})" if failed else "writes confined to its own folder (Landlock)"
+
+
+def confine_reads(hidden: list[str]) -> str:
+    """Let this process and what it starts read nothing beneath `hidden` (files or folders), and
+    everything else it could; returns what happened, in words."""
+    failed = _restrict(lambda abi: READ_FILE | READ_DIR, readable_except(hidden))
+    return f"reads not confined ({failed})" if failed else "the answers and your data unreadable (Landlock)"
+
+
+def readable_except(hidden: list[str]) -> list[str]:
+    """Paths whose subtrees together hold everything but `hidden`: the entries of every folder on
+    the way from / to a hidden path, less that path (a symbolic link counted as where it leads, so
+    that no rule reaches a hidden path through one)."""
+    hidden = [os.path.realpath(h) for h in hidden if h and os.path.lexists(h)]
+    if not hidden:
+        return ["/"]
+    found: list[str] = []
+    seen: set[str] = set()
+
+    def walk(folder: str) -> None:
+        seen.add(folder)
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            return
+        for entry in entries:
+            real = os.path.realpath(entry.path) if entry.is_symlink() else entry.path
+            if any(_within(real, h) for h in hidden):
+                continue
+            if any(_within(h, real) for h in hidden):  # on the way to one: its entries one by one
+                if real not in seen:
+                    walk(real)
+            else:
+                found.append(real)
+
+    walk("/")
+    return list(dict.fromkeys(found))
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def _restrict(handled, paths: list[str]) -> str | None:
+    """One Landlock layer on this process: the rights handled(abi) denied except beneath `paths`
+    (a file's rule keeps only the file rights among them). None, or what failed, in words."""
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
     abi = libc.syscall(CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(RULESET_VERSION))
     if abi < 1:
-        return f"writes not confined (Landlock: {os.strerror(ctypes.get_errno())})"
-    handled = WRITE_FILE | REMOVE_DIR | REMOVE_FILE | MAKE | (REFER if abi >= 2 else 0) | \
-        (TRUNCATE if abi >= 3 else 0)
-    attr = ctypes.c_uint64(handled)  # the first field of landlock_ruleset_attr: the older ABIs' size
+        return f"Landlock: {os.strerror(ctypes.get_errno())}"
+    rights = handled(abi)
+    attr = ctypes.c_uint64(rights)  # the first field of landlock_ruleset_attr: the older ABIs' size
     ruleset = libc.syscall(CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(8), ctypes.c_uint32(0))
     if ruleset < 0:
-        return f"writes not confined (Landlock: {os.strerror(ctypes.get_errno())})"
+        return f"Landlock: {os.strerror(ctypes.get_errno())}"
     try:
-        for path in writable:
+        for path in paths:
             try:
-                fd = os.open(path, os.O_PATH | os.O_CLOEXEC | os.O_DIRECTORY)
+                fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
             except OSError:
                 continue
             try:
-                rule = _PathBeneath(handled, fd)
+                folder = stat.S_ISDIR(os.fstat(fd).st_mode)
+                rule = _PathBeneath(rights if folder else rights & FILE_RIGHTS, fd)
+                if not rule.allowed_access:
+                    continue
                 if libc.syscall(ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(PATH_BENEATH), ctypes.byref(rule),
                                 ctypes.c_uint32(0)) != 0:
-                    return f"writes not confined (Landlock rule for {path}: {os.strerror(ctypes.get_errno())})"
+                    return f"Landlock rule for {path}: {os.strerror(ctypes.get_errno())}"
             finally:
                 os.close(fd)
         if libc.syscall(RESTRICT_SELF, ctypes.c_int(ruleset), ctypes.c_uint32(0)) != 0:
-            return f"writes not confined (Landlock: {os.strerror(ctypes.get_errno())})"
+            return f"Landlock: {os.strerror(ctypes.get_errno())}"
     finally:
         os.close(ruleset)
-    return "writes confined to its own folder (Landlock)"
+    return None

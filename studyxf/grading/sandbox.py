@@ -253,7 +253,7 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     os.set_inheritable(from_judge, True)
     os.set_inheritable(to_judge, True)
     spec = {**(_spec(req, framework) if req is not None else {"spare": framework}), "isolated": isolated,
-            "in": from_judge, "out": to_judge}
+            "in": from_judge, "out": to_judge, "hide": hide}
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     os.execve(sys.executable, [sys.executable, "-m", "studyxf.grading.fresh", json.dumps(spec)], env)
 
