@@ -4,6 +4,7 @@ when --help lists it), and heavy libraries only inside the commands that need th
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -72,4 +73,24 @@ def main(argv: list[str] | None = None) -> None:
 
         print(f"studyxf: error: {storage_error(exc)}", file=sys.stderr)
         code = 2
-    sys.exit(code if isinstance(code, int) else 0)
+    _leave(code if isinstance(code, int) else 0)
+
+
+def _leave(code: int) -> None:
+    """Exit without the interpreter's teardown (20-25 ms of freeing modules after every command,
+    measured on `studyxf drill`) once the exit handlers have run and the output is flushed; the
+    database needs no close (every change was committed; SQLite reads its WAL on the next open).
+    A normal exit where another thread still runs: it is waited for."""
+    import threading
+
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+        sys.exit(code)
+    import atexit
+
+    atexit._run_exitfuncs()  # CPython's own call at exit: finalizers, temporary folders, logging
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing more to say
+            pass
+    os._exit(code)

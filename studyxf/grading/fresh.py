@@ -15,6 +15,11 @@ import sys
 
 def main() -> None:
     spec = json.loads(sys.argv[1])
+    import _sitebuiltins
+    import builtins
+
+    # started without `site` (sandbox.py): its exit() and quit(), which a learner's file may call
+    builtins.exit, builtins.quit = (_sitebuiltins.Quitter(name, "Ctrl-D (i.e. EOF)") for name in ("exit", "quit"))
     from studyxf.grading import sandbox
 
     sys.stdout, sys.stderr = sandbox._CappedFd(1), sandbox._CappedFd(2)

@@ -255,7 +255,8 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     spec = {**(_spec(req, framework) if req is not None else {"spare": framework}), "isolated": isolated,
             "in": from_judge, "out": to_judge, "hide": hide}
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
-    os.execve(sys.executable, [sys.executable, "-m", "studyxf.grading.fresh", json.dumps(spec)], env)
+    # -S: no `site`, as the worker (runner.python): the import path is in PYTHONPATH
+    os.execve(sys.executable, [sys.executable, "-S", "-m", "studyxf.grading.fresh", json.dumps(spec)], env)
 
 
 def _spec(req, framework: str) -> dict:
