@@ -423,3 +423,30 @@ def test_the_memory_check_is_measured_from_outside_the_sandbox(home, cli, tmp_pa
     assert mem["status"] == "fail" and "MiB" in mem["message"], mem
     tiled = _drill(cli, tmp_path, "flash-attention", (ROOT / "drills/flash-attention/solution.py").read_text(), mode)
     assert tiled["status"] == "pass", [t for t in tiled["tests"] if t["status"] != "pass"]
+
+
+def test_the_read_rules_reach_nothing_hidden_and_everything_else(tmp_path):
+    """landlock.readable_except: what the sandbox may read once confined. No rule is a hidden path,
+    inside one or on the way to one (a rule opens all beneath it); a link to a hidden folder is
+    harmless where it lies (Landlock judges the path it leads to), and the rest (siblings, the
+    kept folder inside a hidden one) is there."""
+    from studyxf.grading import landlock
+
+    (tmp_path / "checkout" / "engine").mkdir(parents=True)
+    (tmp_path / "checkout" / "studyxf").mkdir()
+    (tmp_path / "checkout" / "README.md").write_text("x")
+    (tmp_path / "temp" / "mine").mkdir(parents=True)
+    (tmp_path / "temp" / "other").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "to-engine").symlink_to(tmp_path / "checkout" / "engine")
+    (tmp_path / "to-checkout").symlink_to(tmp_path / "checkout")  # on the way: a rule here would open it
+    (tmp_path / "elsewhere" / "plain").write_text("x")
+    hidden = [str(tmp_path / "checkout" / "engine"), str(tmp_path / "checkout" / "README.md"), str(tmp_path / "temp")]
+    rules = landlock.readable_except(hidden, [str(tmp_path / "temp" / "mine")])
+    for rule in map(os.path.realpath, rules):  # a rule holds where its path leads
+        assert rule == str(tmp_path / "temp" / "mine") or not any(landlock.within(rule, h) for h in hidden), rule
+        assert not any(landlock.within(h, rule) for h in hidden), f"{rule} opens a hidden path beneath it"
+    for readable in ("checkout/studyxf", "temp/mine", "elsewhere/plain"):  # under some rule
+        assert any(landlock.within(str(tmp_path / readable), rule) for rule in rules), readable
+    assert not any(landlock.within(str(tmp_path / "temp" / "other"), rule) for rule in rules)
+    assert "/usr" in rules or not os.path.isdir("/usr")  # far from any hidden path: one rule

@@ -60,6 +60,10 @@ def _env(home: str) -> dict:
     # folder or the working directory: the child has its own), studyxf's own folder first
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys([root, *(p for p in sys.path[1:] if p)]))
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    # the judge's and the sandbox's BLAS on one thread unless the learner says otherwise: the cases
+    # are small, and OpenBLAS's pool of spinning threads slowed both NumPy imports, run side by side
+    # on two cores, from 0.13 to 0.19 s (measured)
+    env.setdefault("OPENBLAS_NUM_THREADS", "1")
     env["HOME"] = home  # not TMPDIR: the sandbox's own folder must not fall under one it hides
     return env
 

@@ -32,7 +32,7 @@ ANSWER_CAP = 64 * 1024 * 1024  # bytes of one answer line
 CPU_SECONDS = 600  # a whole grading's CPU time (each case has its own wall-clock limit, 10 s)
 OPEN_FILES = 1024
 KEEP_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED", "OMP_NUM_THREADS",
-            "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "MKL_NUM_THREADS", "CUDA_VISIBLE_DEVICES",
+            "OPENBLAS_NUM_THREADS", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "MKL_NUM_THREADS", "CUDA_VISIBLE_DEVICES",
             "STUDYXF_CASE_TIMEOUT",  # the fresh interpreter's alarm must be the judge's limit
             "TRITON_INTERPRET")  # set by the judge for a Triton drill: its kernels run on the CPU
 

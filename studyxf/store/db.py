@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -207,6 +208,24 @@ def _version(conn: sqlite3.Connection, path: Path) -> int:
         raise storage_error(exc, path) from None
 
 
+class _Connection(sqlite3.Connection):
+    """sqlite3's connection, which a weak set can hold (the base class cannot be weakly referred to)."""
+
+
+_OPEN: "weakref.WeakSet[_Connection]" = weakref.WeakSet()
+
+
+def close_all() -> None:
+    """Close the learner's database wherever it is still open: a command that leaves without the
+    interpreter's teardown (cli._leave) checkpoints the WAL into the file as a normal exit does,
+    so a copy of studyxf.sqlite3 alone holds every change."""
+    for conn in list(_OPEN):
+        try:
+            conn.close()
+        except sqlite3.Error:
+            pass
+
+
 def connect(path: Path | None = None) -> sqlite3.Connection:
     """Open (creating or migrating if needed) the learner's database. A missing or empty file where
     backups exist is not replaced by an empty one; on the first open of a study day (no backup yet
@@ -224,9 +243,11 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
         raise StoreError(f"{path} {what} but backups exist: it was not replaced by an empty one - {RESTORE} "
                          f"(or move {paths.backups()} aside to start afresh)")
     try:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False,
+                               factory=_Connection)
     except sqlite3.Error as exc:
         raise storage_error(exc, path) from None
+    _OPEN.add(conn)
     try:
         version = _version(conn, path)
         if version > SCHEMA_VERSION:
