@@ -322,3 +322,34 @@ def test_a_history_from_before_sync_is_sent_by_the_first_sync(two):
     assert "sent 0" not in a.sync(day="2026-11-03").stdout
     b.sync(day="2026-11-03")
     assert b.view("2026-11-03") == a.view("2026-11-03") == before
+
+
+def test_the_log_of_schema_7_keeps_its_events_and_their_numbers(two):
+    """Migration 8 (issue 30: an answer writes fewer pages) copies the log without the index on its
+    ids; every event and id stays, a sync still skips what it has, and the next event takes the
+    next number, above any a sync of this device's files raised the counter to."""
+    a, b = two
+    a.review("4\n2\n5\nq\n", day="2026-11-01")
+    a.sync(day="2026-11-01")
+    with a.db() as conn:  # the log as schema 7 kept it
+        before = conn.execute("SELECT id, device, seq, ord, kind, subject, body FROM events ORDER BY rowid").fetchall()
+        conn.execute("DROP TABLE events")
+        conn.execute("CREATE TABLE events (id TEXT PRIMARY KEY, device TEXT NOT NULL, seq INTEGER NOT NULL, "
+                     "ord TEXT NOT NULL, kind TEXT NOT NULL, subject TEXT, body TEXT NOT NULL)")
+        conn.execute("CREATE UNIQUE INDEX events_device_seq ON events (device, seq)")
+        conn.execute("CREATE INDEX events_subject ON events (subject, ord)")
+        conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?)", before)
+        conn.execute("PRAGMA user_version = 7")
+        dev, last = conn.execute("SELECT device, MAX(seq) FROM events").fetchone()
+        conn.execute("UPDATE device SET seq = ?", (last + 5,))  # a sync found five more of its own in the folder
+    a.review("5\nq\n", day="2026-11-02")  # migrates, then one answer
+    with a.db() as conn:
+        after = conn.execute("SELECT id, device, seq, ord, kind, subject, body FROM events ORDER BY rowid").fetchall()
+        indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE tbl_name = 'events'")}
+    assert after[:len(before)] == before
+    assert [e[2] for e in after[len(before):]] == [last + 6] and after[-1][0] == f"{dev}:{last + 6}"
+    assert indexes == {"events", "events_device_seq", "events_subject"}  # no index on the ids
+    a.sync(day="2026-11-02")
+    b.sync(day="2026-11-02")
+    b.sync(day="2026-11-02")  # twice is once: nothing doubled
+    assert b.view("2026-11-02") == a.view("2026-11-02")

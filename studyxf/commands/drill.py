@@ -30,7 +30,6 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework, bench
 
     from studyxf import paths
     from studyxf.grading import catalogue
-    from studyxf.grading.attempts import grade_and_record  # here, not at the top: --help lists this command
     from studyxf.grading.process import not_dumpable
 
     not_dumpable()  # this command's /proc/<pid> (the database's descriptor) closed to the sandbox
@@ -130,6 +129,8 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework, bench
         import rich.console  # noqa: F401
 
         import studyxf.grading.report  # noqa: F401
+    from studyxf.grading.attempts import grade_and_record  # after the grading started: 7 ms of imports
+
     report, schedule = grade_and_record(study, d, path, hints_used, lambda _d, _p: pending.result())
     _show(report, as_json)
     if schedule:

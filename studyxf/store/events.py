@@ -118,9 +118,25 @@ def insert(conn: sqlite3.Connection, event: dict, device_id: str, seq: int) -> N
     conn.execute(INSERT, row(event, device_id, seq))
 
 
+# this device's last sequence number: the highest of its events here, or higher where a sync found
+# more of them in its own files (a database restored from an older backup must not reuse a number)
+LAST = ("SELECT id, MAX(seq, COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.device = device.id), 0)) "
+        "FROM device")
+
+
+def last(conn: sqlite3.Connection) -> tuple[str, int]:
+    """(this device's id, its last sequence number)."""
+    return conn.execute(LAST).fetchone()
+
+
 def record(conn: sqlite3.Connection, kind: str, moment: datetime | None = None, **fields) -> str:
-    """Write one event of this device inside the caller's transaction; returns its id."""
-    device_id, seq = conn.execute("UPDATE device SET seq = seq + 1 RETURNING id, seq").fetchone()
+    """Write one event of this device inside the caller's transaction (whose write lock keeps two
+    processes from taking the same number); returns its id. The number is read, not counted in the
+    device row: an answer's commit writes one page less (issue 30)."""
+    if not conn.in_transaction:
+        raise RuntimeError("events.record is called inside a transaction")
+    device_id, seq = last(conn)
+    seq += 1
     event = {"id": f"{device_id}:{seq}", "at": aware(moment).isoformat(timespec="microseconds"), "kind": kind,
              **fields}
     insert(conn, event, device_id, seq)

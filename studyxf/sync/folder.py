@@ -88,8 +88,7 @@ def _fsync_dir(folder: Path) -> None:
 
 def send(conn: sqlite3.Connection, root: Path) -> int:
     """Append this device's unsent events to its files; returns how many were written."""
-    dev, seq, sent, out_file, out_offset = conn.execute(
-        "SELECT id, seq, sent, out_file, out_offset FROM device").fetchone()
+    dev, sent, out_file, out_offset = conn.execute("SELECT id, sent, out_file, out_offset FROM device").fetchone()
     mine = root / dev
     mine.mkdir(parents=True, exist_ok=True)
     files = [(n, p) for n, p in numbered(mine) if _regular(p)]

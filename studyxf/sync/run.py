@@ -109,7 +109,8 @@ def status(study, directory: str) -> list[str]:
     """The devices, their last sync, and what is pending; nothing is written."""
     conn = study.conn
     root = _root(directory)
-    me, name, seq, sent, last = conn.execute("SELECT id, name, seq, sent, last_sync FROM device").fetchone()
+    me, name, sent, last = conn.execute("SELECT id, name, sent, last_sync FROM device").fetchone()
+    seq = events.last(conn)[1]
     lines = [f"this device: {name} ({me}), last sync {last or 'never'}, {seq - sent} events to send"]
     unread = files.unread(conn, root, me)
     counts = dict(conn.execute("SELECT device, COUNT(*) FROM events WHERE device != ? GROUP BY device", (me,)))
