@@ -18,6 +18,15 @@ def home() -> Path:
     return Path(user_data_dir("studyxf", appauthor=False))
 
 
+def data_dirs() -> list[str]:
+    """The data directory in use and the platform's own (another history of the learner's, when
+    STUDYXF_HOME points elsewhere), resolved: what the grader's sandbox must not read."""
+    from platformdirs import user_data_dir
+
+    found = [home(), Path(user_data_dir("studyxf", appauthor=False))]
+    return list(dict.fromkeys(str(p.resolve()) for p in found))
+
+
 def database() -> Path:
     return home() / "studyxf.sqlite3"
 

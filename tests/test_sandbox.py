@@ -450,3 +450,47 @@ def test_the_read_rules_reach_nothing_hidden_and_everything_else(tmp_path):
         assert any(landlock.within(str(tmp_path / readable), rule) for rule in rules), readable
     assert not any(landlock.within(str(tmp_path / "temp" / "other"), rule) for rule in rules)
     assert "/usr" in rules or not os.path.isdir("/usr")  # far from any hidden path: one rule
+
+
+def test_another_history_of_the_learner_and_triton_s_cache_are_unreadable_too(home, cli, tmp_path, mode):
+    """The red team's b15/b16: STUDYXF_HOME pointed elsewhere, but the platform's data directory
+    (XDG_DATA_HOME/studyxf) held another history, and ~/.triton the drills' compiled solutions."""
+    import shutil
+    import tempfile
+
+    if not landlock() or not os.access("/var/tmp", os.W_OK):
+        pytest.skip("no Landlock here, or no /var/tmp to keep them out of /tmp (hidden whole)")
+    base = Path(tempfile.mkdtemp(dir="/var/tmp"))
+    try:
+        other = base / "xdg" / "studyxf"
+        other.mkdir(parents=True)
+        (other / "studyxf.sqlite3").write_text("another history")
+        cache = base / "triton-cache"
+        cache.mkdir()
+        (cache / "flash_kernel.source").write_text("a compiled solution")
+        (base / "control").write_text("readable")  # beside them: the attack can read what is not hidden
+        attack = ("read = []\n"
+                  f"for path in ({str(other / 'studyxf.sqlite3')!r}, {str(cache / 'flash_kernel.source')!r}, "
+                  f"{str(base / 'control')!r}):\n"
+                  "    try:\n        open(path).read()\n        read.append(path)\n    except OSError:\n"
+                  "        pass\n"
+                  "print('read:', [p.rsplit('/', 1)[1] for p in read])\n" + CORRECT)
+        env = {**mode, "XDG_DATA_HOME": str(base / "xdg"), "TRITON_CACHE_DIR": str(cache)}
+        res, report = grade(cli, tmp_path, attack, env)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    assert report["status"] == "pass", report
+    assert "read: ['control']" in report["output"], report["output"]
+
+
+def test_the_sandbox_holds_no_capability(home, cli, tmp_path, mode):
+    """Run by root (a container), the sandbox kept root's capabilities: it could make device nodes
+    and read a non-dumpable judge's /proc entries (b11, b02). None come across its exec."""
+    if os.geteuid() != 0:
+        pytest.skip("not root: there are no capabilities to drop")
+    attack = ("import os\nheld = [l.split()[1] for l in open('/proc/self/status') if l.startswith(('CapEff', 'CapPrm'))]\n"
+              "try:\n    os.mknod('node', 0o600 | 0o020000, os.makedev(1, 1))\n    held.append('mknod')\n"
+              "except OSError:\n    pass\n"
+              + correct_unless("any(h.strip('0') for h in held)", "'capabilities: ' + repr(held)"))
+    res, report = grade(cli, tmp_path, attack, mode)
+    assert report["status"] == "pass", report

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -77,7 +78,7 @@ class Drill:
         """What the grading worker needs to grade `path` on this drill."""
         name, method = parse_entry(self.data["entry"])
         req = Request(self.name, str(path.resolve()), str(self.folder.resolve()), self.data["kind"], name, method,
-                      self.forbidden, device, [str(paths.home().resolve())], [str(self.folder.resolve())] + code_folders(),
+                      self.forbidden, device, paths.data_dirs(), [str(self.folder.resolve())] + code_folders(),
                       str(paths.home().resolve() / "cache" / "references"))
         req.interpret = "triton" in self.requires
         return req
@@ -196,6 +197,8 @@ def code_folders() -> list[str]:
     for root in checkouts:
         found += [root] if not _within(package, root) else \
             [c for c in root.iterdir() if c != package] + [root / ".git"]
+    # Triton's cache of compiled kernels: the shipped drills' solutions compiled on this machine
+    found.append(Path(os.environ.get("TRITON_CACHE_DIR") or Path.home() / ".triton"))
     return list(dict.fromkeys(str(d.resolve()) for d in found if d.exists()))
 
 

@@ -113,7 +113,7 @@ class WarmGrader:
 
         self.tmp = tempfile.TemporaryDirectory(prefix="studyxf-watch-")
         # what the spare sandbox the server keeps ready hides: the data, this folder, the answers
-        hide = [str(paths.home().resolve()), self.tmp.name, *code_folders()]
+        hide = [*paths.data_dirs(), self.tmp.name, *code_folders()]
         self.proc = subprocess.Popen(python("studyxf.grading.warm", json.dumps(hide)),
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                      env=_env(self.tmp.name), bufsize=1)

@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 from studyxf.grading.process import (PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, dies_with_parent,
-                                     kill_descendants, prctl, reaper)
+                                     drop_capabilities, kill_descendants, prctl, reaper)
 
 OUTPUT_FILE_CAP = 1024 * 1024  # bytes the learner's prints may take on disk
 MEMORY_HEADROOM = 4 * 1024 ** 3  # address space allowed beyond what torch's import mapped
@@ -229,6 +229,7 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     # across the fork, and an undumpable process cannot write its own uid_map
     prctl(PR_SET_DUMPABLE, 1)
     isolated = _hide(hide)
+    drop_capabilities()  # after the mounts above, which needed them in the new user namespace
     prctl(PR_SET_NO_NEW_PRIVS, 1)  # nothing it runs gains privileges (a setuid binary)
     from studyxf.grading import landlock
 
