@@ -1,3 +1,3 @@
-from studyxf.cli import main
+from studyxf.entry import main
 
 main()

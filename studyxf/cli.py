@@ -4,12 +4,10 @@ when --help lists it), and heavy libraries only inside the commands that need th
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 
 import click
 
-from studyxf.errors import StudyxfError
 
 COMMANDS = {  # name -> module:attribute
     "today": "sessions:today", "sessions": "sessions:sessions", "check": "sessions:check",
@@ -44,56 +42,21 @@ def cli():
 
 
 def main(argv: list[str] | None = None) -> None:
-    try:
-        code = cli.main(args=argv, prog_name="studyxf", standalone_mode=False)
-    except click.exceptions.Exit as exc:
-        code = exc.exit_code
-    except click.exceptions.Abort:
-        print("studyxf: interrupted", file=sys.stderr)
-        code = 130
-    except click.UsageError as exc:
-        print(f"studyxf: error: {exc.format_message()}", file=sys.stderr)
-        code = 2
-    except click.ClickException as exc:
-        print(f"studyxf: error: {exc.format_message()}", file=sys.stderr)
-        code = exc.exit_code
-    except KeyboardInterrupt:
-        print("studyxf: interrupted", file=sys.stderr)
-        code = 130
-    except StudyxfError as exc:
-        print(f"studyxf: error: {exc}", file=sys.stderr)
-        code = exc.exit_code
-    except BrokenPipeError:
-        code = 0
-    except Exception as exc:  # noqa: BLE001 - a database error anywhere is one line, never a traceback
-        sqlite3 = sys.modules.get("sqlite3")
-        if sqlite3 is None or not isinstance(exc, sqlite3.Error):
-            raise
-        from studyxf.store.db import storage_error
-
-        print(f"studyxf: error: {storage_error(exc)}", file=sys.stderr)
-        code = 2
-    _leave(code if isinstance(code, int) else 0)
-
-
-def _leave(code: int) -> None:
-    """Exit without the interpreter's teardown (20-25 ms of freeing modules after every command,
-    measured on `studyxf drill`) once the exit handlers have run, the database is closed (its WAL
-    checkpointed into the file, as at a normal exit) and the output is flushed. A normal exit where
-    another thread still runs: it is waited for."""
-    import threading
-
-    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
-        sys.exit(code)
-    import atexit
-
-    atexit._run_exitfuncs()  # CPython's own call at exit: finalizers, temporary folders, logging
-    store = sys.modules.get("studyxf.store.db")
-    if store is not None:
-        store.close_all()
-    for stream in (sys.stdout, sys.stderr):
+    def run():
         try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe: nothing more to say
-            pass
-    os._exit(code)
+            return cli.main(args=argv, prog_name="studyxf", standalone_mode=False)
+        except click.exceptions.Exit as exc:
+            return exc.exit_code
+        except click.exceptions.Abort:
+            print("studyxf: interrupted", file=sys.stderr)
+            return 130
+        except click.UsageError as exc:
+            print(f"studyxf: error: {exc.format_message()}", file=sys.stderr)
+            return 2
+        except click.ClickException as exc:
+            print(f"studyxf: error: {exc.format_message()}", file=sys.stderr)
+            return exc.exit_code
+
+    from studyxf import entry
+
+    entry.leave(entry.guarded(run))

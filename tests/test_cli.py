@@ -4,7 +4,7 @@ import json
 PROBE = """
 import os, sys, runpy
 sys.argv = ["studyxf"] + {args!r}
-os._exit = sys.exit  # the command leaves with os._exit (cli._leave): here, to look at what it imported
+os._exit = sys.exit  # the command leaves with os._exit (entry.leave): here, to look at what it imported
 try:
     runpy.run_module("studyxf", run_name="__main__")
 except SystemExit:

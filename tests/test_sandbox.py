@@ -286,6 +286,9 @@ def test_watch_mode_sandboxes_hold_no_answers_either(home, tmp_path):
     f = tmp_path / "attack.py"
     grader = WarmGrader()
     try:
+        # in its own folder, not the command's: `-m` imports from the working directory first, and a
+        # checkout there (hidden whole from an installed studyxf's sandbox) broke every grading
+        assert os.readlink(f"/proc/{grader.proc.pid}/cwd") == os.path.realpath(grader.tmp.name)
         for source, status in ((STEAL_FROM_MEMORY, "fail"), (CORRECT, "pass"), (STEAL_FROM_MEMORY, "fail")):
             f.write_text(source)
             assert grader.run(drill, f)["status"] == status

@@ -76,10 +76,7 @@ def _print_today_plain(study, session, ran_out: bool) -> None:
 @click.option("--session", "session_id", metavar="ID", help="Open this session instead of today's.")
 def today(plain, session_id):
     """Run today's session: agenda, deep dive, readings, LeetCode timer, checklist, journal."""
-    # Textual's import and the first frame allocate ~10^5 long-lived objects, and the collector's
-    # passes over them cost ~13 ms before the first frame: it stays off until that frame is
-    # painted (StudyApp.on_ready turns it back on).
-    gc.disable()
+    gc.disable()  # until the first frame: see tui/launch.py
     try:
         return _today(plain, session_id)
     finally:
@@ -106,9 +103,9 @@ def _today(plain, session_id):
     if plain or not is_tty():
         _print_today_plain(study, session, ran_out)
         return 0
-    from studyxf.tui.app import StudyApp
+    from studyxf.tui import launch
 
-    return StudyApp(study, session_id=session.id if session else None).run_for_cli()
+    return launch.app(study, session)
 
 
 @click.command()

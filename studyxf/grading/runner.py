@@ -114,9 +114,11 @@ class WarmGrader:
         self.tmp = tempfile.TemporaryDirectory(prefix="studyxf-watch-")
         # what the spare sandbox the server keeps ready hides: the data, this folder, the answers
         hide = [*paths.data_dirs(), self.tmp.name, *code_folders()]
+        # started in its own folder, as the one-shot worker is: `-m` puts the working directory first
+        # on the import path, and a checkout there would give the server another studyxf than this one
         self.proc = subprocess.Popen(python("studyxf.grading.warm", json.dumps(hide)),
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                     env=_env(self.tmp.name), bufsize=1)
+                                     cwd=self.tmp.name, env=_env(self.tmp.name), bufsize=1)
 
     def run(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
         needs = drill.needs_line()

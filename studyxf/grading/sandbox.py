@@ -228,10 +228,11 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     # the judge made itself undumpable (its /proc entries closed to this process); the flag came
     # across the fork, and an undumpable process cannot write its own uid_map
     prctl(PR_SET_DUMPABLE, 1)
+    from studyxf.grading import landlock  # before the mounts below, which may cover where it comes from
+
     isolated = _hide(hide)
     drop_capabilities()  # after the mounts above, which needed them in the new user namespace
     prctl(PR_SET_NO_NEW_PRIVS, 1)  # nothing it runs gains privileges (a setuid binary)
-    from studyxf.grading import landlock
 
     # files written only in its own folder: without namespaces the data directory is in reach, and
     # this keeps a pass out of the history (with them, it is one more wall)

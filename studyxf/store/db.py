@@ -233,7 +233,7 @@ _OPEN: "weakref.WeakSet[_Connection]" = weakref.WeakSet()
 
 def close_all() -> None:
     """Close the learner's database wherever it is still open: a command that leaves without the
-    interpreter's teardown (cli._leave) checkpoints the WAL into the file as a normal exit does,
+    interpreter's teardown (entry.leave) checkpoints the WAL into the file as a normal exit does,
     so a copy of studyxf.sqlite3 alone holds every change."""
     for conn in list(_OPEN):
         try:
