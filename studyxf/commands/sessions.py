@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gc
-
 import click
 
 from studyxf.commands.common import emit_json, is_tty
@@ -76,11 +74,10 @@ def _print_today_plain(study, session, ran_out: bool) -> None:
 @click.option("--session", "session_id", metavar="ID", help="Open this session instead of today's.")
 def today(plain, session_id):
     """Run today's session: agenda, deep dive, readings, LeetCode timer, checklist, journal."""
-    gc.disable()  # until the first frame: see tui/launch.py
-    try:
+    from studyxf.tui.launch import collector_paused
+
+    with collector_paused():
         return _today(plain, session_id)
-    finally:
-        gc.enable()
 
 
 def _today(plain, session_id):

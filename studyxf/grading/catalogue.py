@@ -195,7 +195,7 @@ def code_folders() -> list[str]:
     checkouts = {d.resolve().parent for d in found if (d.resolve().parent / ".git").exists()}
     checkouts |= set(_installed_from(package))
     for root in checkouts:
-        found += [root] if not _within(package, root) else \
+        found += [root] if not package.is_relative_to(root) else \
             [c for c in root.iterdir() if c != package] + [root / ".git"]
     # Triton's cache of compiled kernels: the shipped drills' solutions compiled on this machine
     found.append(Path(os.environ.get("TRITON_CACHE_DIR") or Path.home() / ".triton"))
@@ -215,10 +215,6 @@ def _installed_from(package: Path) -> list[Path]:
         if url.startswith("file://") and Path(url[7:]).is_dir():
             return [Path(url[7:]).resolve()]
     return []
-
-
-def _within(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
 
 
 def all_drills(warn=None) -> dict[str, Drill]:

@@ -96,6 +96,7 @@ def readable_except(hidden: list[str], keep: list[str] = ()) -> list[str]:
 
 
 def within(path: str, folder: str) -> bool:
+    """Whether `path` is `folder` or inside it."""
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 

@@ -21,6 +21,8 @@ import signal
 import sys
 import tempfile
 
+# imported here, not in the child: its mounts may cover the folder studyxf comes from
+from studyxf.grading import landlock
 from studyxf.grading.process import (PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, dies_with_parent,
                                      drop_capabilities, kill_descendants, prctl, reaper)
 
@@ -228,8 +230,6 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     # the judge made itself undumpable (its /proc entries closed to this process); the flag came
     # across the fork, and an undumpable process cannot write its own uid_map
     prctl(PR_SET_DUMPABLE, 1)
-    from studyxf.grading import landlock  # before the mounts below, which may cover where it comes from
-
     isolated = _hide(hide)
     drop_capabilities()  # after the mounts above, which needed them in the new user namespace
     prctl(PR_SET_NO_NEW_PRIVS, 1)  # nothing it runs gains privileges (a setuid binary)
@@ -342,7 +342,7 @@ def _read_only(libc, dirs: list[str]) -> bool:
     here = os.getcwd()
     ok = True
     for d in _outermost(dirs):
-        if _within(here, d):  # the sandbox's own folder (sys.path[0] of -m)
+        if landlock.within(here, d):  # the sandbox's own folder (sys.path[0] of -m)
             continue
         try:
             kept = os.statvfs(d).f_flag
@@ -363,18 +363,13 @@ def _outermost(dirs: list[str]) -> list[str]:
     """The existing folders, a folder inside another left out (hidden with it, and gone once that
     one is covered)."""
     dirs = sorted({os.path.realpath(d) for d in dirs if d and os.path.isdir(d)})
-    return [d for d in dirs if not any(d != other and _within(d, other) for other in dirs)]
-
-
-def _within(path: str, folder: str) -> bool:
-    """Whether `path` is `folder` or inside it."""
-    return path == folder or path.startswith(folder.rstrip("/") + "/")
+    return [d for d in dirs if not any(d != other and landlock.within(d, other) for other in dirs)]
 
 
 def covers(hidden: list[str], wanted: list[str]) -> bool:
     """Whether hiding `hidden` hides every folder of `wanted`."""
     outer = _outermost(hidden)
-    return all(any(_within(d, o) for o in outer) for d in _outermost(wanted))
+    return all(any(landlock.within(d, o) for o in outer) for d in _outermost(wanted))
 
 
 def _map(uid: int, gid: int) -> None:

@@ -134,7 +134,7 @@ def record(conn: sqlite3.Connection, kind: str, moment: datetime | None = None, 
     processes from taking the same number); returns its id. The number is read, not counted in the
     device row: an answer's commit writes one page less (issue 30)."""
     if not conn.in_transaction:
-        raise RuntimeError("events.record is called inside a transaction")
+        raise RuntimeError("events.record needs the caller's transaction")
     device_id, seq = last(conn)
     seq += 1
     event = {"id": f"{device_id}:{seq}", "at": aware(moment).isoformat(timespec="microseconds"), "kind": kind,

@@ -4,21 +4,28 @@
 from __future__ import annotations
 
 import gc
+from contextlib import contextmanager
+
+
+@contextmanager
+def collector_paused():
+    """Textual's import and the first frame allocate ~10^5 long-lived objects, and the collector's
+    passes over them cost ~13 ms before the first frame: it stays off until that frame is painted
+    (StudyApp.on_ready turns it back on), or until the command ends without one."""
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def today() -> int:
     """Open today's session (entering it: a new study day moves on) in the app; its exit code."""
-    # Textual's import and the first frame allocate ~10^5 long-lived objects, and the collector's
-    # passes over them cost ~13 ms before the first frame: it stays off until that frame is
-    # painted (StudyApp.on_ready turns it back on).
-    gc.disable()
-    try:
+    with collector_paused():
         from studyxf.study import open_study
 
         study = open_study()
         return app(study, study.enter_today())
-    finally:
-        gc.enable()
 
 
 def app(study, session) -> int:
