@@ -73,11 +73,16 @@ class Machine:
     def aggregates_are_a_recount(self) -> bool:
         """The per-day counts stats reads (review_days, kept by triggers; issue 30) equal a count of the log."""
         with self.db() as conn:
-            kept = conn.execute("SELECT day, reviews, graded, recalled FROM review_days ORDER BY day").fetchall()
+            kept = conn.execute("SELECT day, reviews, graded, recalled, introduced FROM review_days "
+                                "WHERE reviews > 0 OR graded > 0 ORDER BY day").fetchall()
             recount = conn.execute(
                 "SELECT day, COUNT(*), SUM(reask = 0), SUM(reask = 0 AND CASE scale WHEN 'fsrs' THEN grade >= 2 "
-                "ELSE grade >= 3 END) FROM reviews WHERE practice = 0 GROUP BY day ORDER BY day").fetchall()
-        return kept == recount and len(kept) > 0
+                "ELSE grade >= 3 END), SUM(reask = 0 AND prev_due IS NULL) FROM reviews WHERE practice = 0 "
+                "GROUP BY day ORDER BY day").fetchall()
+            # each day's answers are read from its first id on: none of them below it
+            below = conn.execute("SELECT COUNT(*) FROM reviews r JOIN review_days d ON d.day = r.day "
+                                 "WHERE r.practice = 0 AND (d.first_id IS NULL OR r.id < d.first_id)").fetchone()[0]
+        return kept == recount and len(kept) > 0 and below == 0
 
     def review_events(self) -> list[str]:
         with self.db() as conn:
@@ -324,6 +329,48 @@ def test_a_history_from_before_sync_is_sent_by_the_first_sync(two):
     assert b.view("2026-11-03") == a.view("2026-11-03") == before
 
 
+def _review_days_of_schema_8(conn: sqlite3.Connection) -> None:
+    """review_days and the index on reviews.day as schemas 7 and 8 kept them."""
+    from studyxf.store import db
+
+    for name in ("insert", "delete", "update"):
+        conn.execute(f"DROP TRIGGER review_days_{name}")
+    conn.execute("ALTER TABLE review_days DROP COLUMN introduced")
+    conn.execute("ALTER TABLE review_days DROP COLUMN first_id")
+    db._day_triggers(conn, first_id=False)
+    conn.execute("CREATE INDEX reviews_day ON reviews (day)")
+
+
+def test_schema_8_gets_the_days_first_ids_and_keeps_the_queue(two):
+    """Migration 9 (issue 30: one B-tree fewer per answer): the daily limits and the re-asks read
+    review_days instead of an index on the day. After it the learner meets the same queue (today's
+    re-asks, the new cards left under the daily limit), the same stats, and the counts stay exact
+    through more answers, an undo and a sync."""
+    a, b = two
+    a.review("4\n2\n5\n3\n!\n4\n1\nq\n", day="2026-11-01")
+    a.review("4\n1\n2\nq\n", day="2026-11-02")  # re-asks left for later today
+    a.run("review", "--practice", "--plain", input="5\n5\nq\n", day="2026-11-02")
+    next_card = a.review("q\n", day="2026-11-02").stdout
+    before = a.view("2026-11-02")
+    with a.db() as conn:
+        _review_days_of_schema_8(conn)
+        conn.execute("PRAGMA user_version = 8")
+    assert a.review("q\n", day="2026-11-02").stdout == next_card  # migrates
+    assert a.view("2026-11-02") == before
+    with a.db() as conn:
+        indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE tbl_name = 'reviews'")}
+    assert "reviews_day" not in indexes
+    assert a.aggregates_are_a_recount()
+    a.review("5\n5\nu\n4\nq\n", day="2026-11-02")
+    a.review("4\n3\nq\n", day="2026-11-03")
+    a.sync(day="2026-11-03")
+    b.review("5\nq\n", day="2026-11-03")
+    b.sync(day="2026-11-03")
+    a.sync(day="2026-11-03")
+    assert a.aggregates_are_a_recount() and b.aggregates_are_a_recount()
+    assert a.view("2026-11-03") == b.view("2026-11-03")
+
+
 def test_the_log_of_schema_7_keeps_its_events_and_their_numbers(two):
     """Migration 8 (issue 30: an answer writes fewer pages) copies the log without the index on its
     ids; every event and id stays, a sync still skips what it has, and the next event takes the
@@ -339,6 +386,7 @@ def test_the_log_of_schema_7_keeps_its_events_and_their_numbers(two):
         conn.execute("CREATE UNIQUE INDEX events_device_seq ON events (device, seq)")
         conn.execute("CREATE INDEX events_subject ON events (subject, ord)")
         conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?)", before)
+        _review_days_of_schema_8(conn)
         conn.execute("PRAGMA user_version = 7")
         dev, last = conn.execute("SELECT device, MAX(seq) FROM events").fetchone()
         conn.execute("UPDATE device SET seq = ?", (last + 5,))  # a sync found five more of its own in the folder

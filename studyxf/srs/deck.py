@@ -23,6 +23,10 @@ from studyxf.store.db import transaction
 REASK_BELOW = 4  # SM-2 step 7: within the day, repeat until the card scores 4 or more
 FSRS_REASK_BELOW = 2  # FSRS without learning steps: Again brings the card back the same day
 
+# one study day's answers: the tail of the log from the day's first id (review_days; store/db.py), read
+# without an index on the day
+_TODAYS = "id >= (SELECT first_id FROM review_days WHERE day = ?) AND day = ?"
+
 _CARD_COLS = ("id, session_id, reps, ef_milli, interval, due, last_day, lapses, suspended, leech, buried_until, fsrs, "
               "removed")
 
@@ -229,7 +233,7 @@ class Deck:
         latest: dict[str, bool] = {}
         for card_id, again in self.conn.execute(
                 "SELECT card_id, CASE scale WHEN 'fsrs' THEN grade < ? ELSE grade < ? END FROM reviews "
-                "WHERE day = ? AND practice = 0 ORDER BY id", (FSRS_REASK_BELOW, REASK_BELOW, day)):
+                f"WHERE {_TODAYS} AND practice = 0 ORDER BY id", (FSRS_REASK_BELOW, REASK_BELOW, day, day)):
             latest.pop(card_id, None)
             latest[card_id] = again
         ids = [cid for cid, again in latest.items() if again]
@@ -245,8 +249,7 @@ class Deck:
         """(new cards, reviews) still allowed today under the daily limits."""
         day = (day or self.today()).isoformat()
         new_done, reviews_done = self.conn.execute(
-            "SELECT COALESCE(SUM(prev_due IS NULL), 0), COALESCE(SUM(prev_due IS NOT NULL), 0) "
-            "FROM reviews WHERE day = ? AND reask = 0 AND practice = 0", (day,)).fetchone()
+            "SELECT introduced, graded - introduced FROM review_days WHERE day = ?", (day,)).fetchone() or (0, 0)
         return (max(0, self.config.new_cards_per_day - new_done),
                 max(0, self.config.reviews_per_day - reviews_done))
 
@@ -306,8 +309,9 @@ class Deck:
     def answered_today(self, sessions: set[str] | None = None, day: date | None = None) -> int:
         """Cards (of these sessions) given their first grade of the study day today: re-asks and
         practice not counted."""
-        rows = self.conn.execute("SELECT DISTINCT card_id FROM reviews WHERE day = ? AND reask = 0 AND practice = 0",
-                                 ((day or self.today()).isoformat(),))
+        iso = (day or self.today()).isoformat()
+        rows = self.conn.execute(f"SELECT DISTINCT card_id FROM reviews WHERE {_TODAYS} AND reask = 0 AND practice = 0",
+                                 (iso, iso))
         return sum(1 for (cid,) in rows if sessions is None or cid.split("/", 1)[0] in sessions)
 
     def slot_left(self, sessions: set[str] | None = None, cards: int | None = None) -> int:
@@ -349,6 +353,7 @@ class Deck:
             raise ValueError(f"{sched.name} grades are {sched.grades[0]}..{sched.grades[-1]}")
         moment = clock.now()
         day = clock.study_day(moment, self.config.rollover_hour)
+        iso = day.isoformat()
         with transaction(self.conn):
             row = self.conn.execute(
                 "SELECT reps, ef_milli, interval, due, last_day, lapses, suspended, leech, fsrs FROM cards "
@@ -358,7 +363,7 @@ class Deck:
             reps, ef, interval, due, last_day, lapses, suspended, leech, fsrs = row
             prev = (reps, ef, interval, due, last_day, lapses, suspended, leech)  # for undo
             before = schedulers.Step(_d(due), interval, reps, ef, fsrs) if due else None
-            reask = practice or last_day == day.isoformat()
+            reask = practice or last_day == iso
             fuzz = 0
             if reask:
                 new = before or schedulers.Step(None, interval, reps, ef, fsrs)
@@ -372,17 +377,17 @@ class Deck:
                 self.conn.execute(
                     "UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, last_day = ?, "
                     "lapses = ?, suspended = ?, leech = ?, fsrs = COALESCE(?, fsrs) WHERE id = ?",
-                    (new.reps, new.ef_milli, new.interval, new.due.isoformat(), day.isoformat(), lapses,
+                    (new.reps, new.ef_milli, new.interval, new.due.isoformat(), iso, lapses,
                      suspended, leech, new.fsrs, card_id))
             event = events.record(self.conn, "review", moment, card=card_id, grade=quality, scale=sched.name,
-                                  day=day.isoformat(), typed=typed, seconds=seconds, practice=bool(practice),
+                                  day=iso, typed=typed, seconds=seconds, practice=bool(practice),
                                   fuzz=fuzz)
             cur = self.conn.execute(
                 "INSERT INTO reviews (card_id, at, day, grade, reask, typed, seconds, practice, "
                 "prev_reps, prev_ef_milli, prev_interval, prev_due, prev_last_day, prev_lapses, "
                 "prev_suspended, prev_leech, new_reps, new_ef_milli, new_interval, new_due, scale, event) "
                 "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (card_id, clock.timestamp(moment), day.isoformat(), quality, int(reask), typed,
+                (card_id, clock.timestamp(moment), iso, quality, int(reask), typed,
                  seconds, int(practice), *prev, new.reps, new.ef_milli, new.interval,
                  new.due.isoformat() if new.due else None, sched.name, event))
         return cur.lastrowid, new.due

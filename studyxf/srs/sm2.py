@@ -6,7 +6,7 @@ into 1045 where the exact answer is 1044.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date, timedelta
 
 EF_START_MILLI = 2500
@@ -43,8 +43,7 @@ def grade(state: CardState, q: int, day: date, fuzz_days: int = 0) -> CardState:
         repetitions, interval = 0, 1
     ef = max(EF_FLOOR_MILLI, state.ef_milli + ef_delta_milli(q))
     interval_used = max(1, interval + fuzz_days)
-    return replace(state, repetitions=repetitions, ef_milli=ef, interval=interval,
-                   due=day + timedelta(days=interval_used))
+    return CardState(repetitions, ef, interval, day + timedelta(days=interval_used))
 
 
 def fuzz_days(interval: int, rand) -> int:

@@ -60,8 +60,8 @@ def when(event: dict) -> str | datetime:
 
 def order_key(at: str | datetime, device: str, seq: int) -> str:
     """The merged log's order: time (UTC), then device, then sequence (ties by event id)."""
-    utc = _parsed(at).astimezone(timezone.utc)
-    return f"{utc.strftime('%Y-%m-%dT%H:%M:%S.%f')} {device} {seq:012d}"
+    utc = _parsed(at).astimezone(timezone.utc).replace(tzinfo=None)
+    return f"{utc.isoformat(timespec='microseconds')} {device} {seq:012d}"
 
 
 def subject_of(event: dict) -> str | None:
@@ -79,8 +79,12 @@ def subject_of(event: dict) -> str | None:
     return None
 
 
+# one encoder, not one per call as json.dumps with options builds (2 us of an answer's 20 of Python)
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
 def encode(event: dict) -> str:
-    return json.dumps(event, separators=(",", ":"), ensure_ascii=False, sort_keys=False)
+    return _ENCODER.encode(event)
 
 
 def create_tables(conn: sqlite3.Connection) -> None:
@@ -137,9 +141,10 @@ def record(conn: sqlite3.Connection, kind: str, moment: datetime | None = None, 
         raise RuntimeError("events.record needs the caller's transaction")
     device_id, seq = last(conn)
     seq += 1
-    event = {"id": f"{device_id}:{seq}", "at": aware(moment).isoformat(timespec="microseconds"), "kind": kind,
-             **fields}
-    insert(conn, event, device_id, seq)
+    at = aware(moment)
+    event = {"id": f"{device_id}:{seq}", "at": at.isoformat(timespec="microseconds"), "kind": kind, **fields}
+    conn.execute(INSERT, (event["id"], device_id, seq, order_key(at, device_id, seq), kind, subject_of(event),
+                          encode(event)))
     return event["id"]
 
 
