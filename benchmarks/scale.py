@@ -21,7 +21,7 @@ the job is waited for between runs); the first frame of `today` on an 80x24 pseu
 app's; in process: one answer (median over 50, WAL, synchronous=FULL) and the backup as the
 background job makes it (online copy, integrity_check, fsync, rename: what no command waits for).
 Today's backup is made before the other runs, as on every start after the first of the day. Last,
-once: migration 6 -> 7 on a schema-6 copy of the big database (`studyxf stats`, whole; MIGRATION=0
+once: migration 8 -> 9 on a schema-8 copy of the big database (`studyxf stats`, whole; MIGRATION=0
 skips it).
 
 Run: python benchmarks/scale.py   (RUNS=7; KEEP=/tmp/dir keeps and reuses the built database)
@@ -115,6 +115,10 @@ def build(home: Path) -> None:
     with db.transaction(conn):  # the store's removal of a prompt that left its session (enter_session)
         conn.executemany("UPDATE cards SET removed = 1, suspended = 1 WHERE id = ?",
                          [(f"old-{i // PROMPTS:03d}/p{i % PROMPTS:03d}",) for i in removed])
+    with db.transaction(conn):  # the counts per day, as the commands' starts fold them in every 2000 answers
+        from studyxf.store import days
+
+        days.fold(conn)
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.daily_backup(conn)
     conn.close()
@@ -233,27 +237,49 @@ def wait_for_backup(backups: Path, seconds: float = 120.0) -> None:
 
 
 def migration(master: Path, work: Path) -> None:
-    """Schema 6 -> 7 on the big database, once, as a learner upgrading meets it: `studyxf stats`, whole."""
+    """Schema 8 -> 9 on the big database, once, as a learner upgrading from the previous studyxf meets
+    it: `studyxf stats`, whole (the log copied into the keyed table, review_days refilled)."""
     import sqlite3
 
-    home = work / "schema6"
+    from studyxf.store import days
+
+    home = work / "schema8"
     shutil.rmtree(home, ignore_errors=True)
     home.mkdir()
     shutil.copyfile(master / "studyxf.sqlite3", home / "studyxf.sqlite3")
     conn = sqlite3.connect(home / "studyxf.sqlite3", isolation_level=None)
-    for trigger in ("review_days_insert", "review_days_delete", "review_days_update"):
-        conn.execute(f"DROP TRIGGER {trigger}")
-    conn.execute("DROP TABLE review_days")
-    conn.execute("DROP INDEX cards_session")
-    conn.execute("PRAGMA user_version = 6")
+    conn.execute("BEGIN")  # the layout schema 8 left: a log indexed by (device, seq), every answer counted
+    for name in ("delete", "update"):
+        conn.execute(f"DROP TRIGGER review_days_{name}")
+    conn.execute("DROP TABLE review_days_upto")
+    conn.execute("DELETE FROM review_days")
+    conn.execute("ALTER TABLE review_days DROP COLUMN introduced")
+    conn.execute("ALTER TABLE review_days DROP COLUMN first_id")
+    conn.execute("INSERT INTO review_days SELECT day, COUNT(*), SUM(reask = 0), SUM(reask = 0 AND grade >= 3) "
+                 "FROM reviews WHERE practice = 0 GROUP BY day")
+    days.schema7_triggers(conn)
+    conn.execute("CREATE INDEX reviews_day ON reviews (day)")
+    conn.execute("CREATE TABLE events_8 (id TEXT NOT NULL, device TEXT NOT NULL, seq INTEGER NOT NULL, "
+                 "ord TEXT NOT NULL, kind TEXT NOT NULL, subject TEXT, body TEXT NOT NULL)")
+    conn.execute("INSERT INTO events_8 SELECT id, device, seq, ord, kind, CASE kind WHEN 'review' THEN "
+                 "'card:' || json_extract(body, '$.card') ELSE subject END, body FROM events ORDER BY key")
+    conn.execute("DROP TABLE events")
+    conn.execute("DROP TABLE event_devices")
+    conn.execute("ALTER TABLE events_8 RENAME TO events")
+    conn.execute("CREATE UNIQUE INDEX events_device_seq ON events (device, seq)")
+    conn.execute("CREATE INDEX events_subject ON events (subject, ord)")
+    conn.execute("PRAGMA user_version = 8")
+    conn.execute("COMMIT")
+    conn.execute("VACUUM")  # as compact as the file schema 8 left
     conn.close()
     env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(home))
     env.pop("STUDYXF_NOW", None)
     env.pop("STUDYXF_SESSIONS", None)
     help_ = statistics.median(timed([sys.executable, "-m", "studyxf", "--help"], env) for _ in range(3))
+    size = (home / "studyxf.sqlite3").stat().st_size
     t = timed([sys.executable, "-m", "studyxf", "stats"], env)
-    print(f"\n[migration 6 -> 7] `studyxf stats` on the schema-6 copy: {t:.2f} s ({t / help_:.0f}x --help), "
-          f"of it a verified backup first; the next `stats` runs at the figures above")
+    print(f"\n[migration 8 -> 9] `studyxf stats` on the schema-8 copy ({size / 1e6:.0f} MB): {t:.2f} s "
+          f"({t / help_:.0f}x --help), of it a verified backup first; the next `stats` runs at the figures above")
     wait_for_backup(home / "backups")
     shutil.rmtree(home)
 

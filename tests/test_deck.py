@@ -7,6 +7,8 @@ from datetime import date
 
 import pytest
 
+from studyxf.store import days
+from studyxf.store.db import transaction
 from studyxf.study import open_study
 
 
@@ -213,25 +215,83 @@ def test_a_session_folder_that_is_missing_removes_nothing(home, cli, tmp_path):
     assert stats["cards"]["removed"] == 0
 
 
-def test_stats_per_day_aggregates_follow_every_write_to_the_log(study, cli, monkeypatch):
-    """The per-day counts stats reads (kept by triggers) equal a count of the log after answers,
-    re-asks, practice, undo, reset and another day."""
+def _recount(conn):
+    """review_days' figures counted from the log itself."""
+    return conn.execute(
+        "SELECT day, COUNT(*), SUM(reask = 0), SUM(reask = 0 AND grade >= 3), SUM(reask = 0 AND prev_due IS NULL) "
+        "FROM reviews WHERE practice = 0 GROUP BY day ORDER BY day").fetchall()
+
+
+def _fold(conn):
+    with transaction(conn):
+        days.fold(conn)
+
+
+@pytest.mark.parametrize("folds", [(), (1, 4), (0, 2, 3, 5, 6, 7), tuple(range(9))])
+def test_stats_per_day_aggregates_follow_every_write_to_the_log(study, cli, monkeypatch, folds):
+    """The per-day counts stats and the daily limits read (review_days and the log's tail) equal a
+    count of the log after answers, re-asks, practice, undo, reset and another day, whichever of
+    them were folded in before the next: an undo of the last folded answer included, whose id the
+    next answer takes."""
     deck, conn = study.deck, study.conn
     ids = deck.queue()[:4]
-    rid, _ = deck.answer(ids[0], 5)
-    deck.answer(ids[1], 2)
-    deck.answer(ids[1], 4)  # a re-ask
-    deck.answer(ids[2], 3, practice=True)
-    last, _ = deck.answer(ids[3], 1)
+    steps = [lambda: deck.answer(ids[0], 5), lambda: deck.answer(ids[1], 2),
+             lambda: deck.answer(ids[1], 4),  # a re-ask
+             lambda: deck.answer(ids[2], 3, practice=True), lambda: deck.answer(ids[3], 1)]
+    for i, step in enumerate(steps):
+        if i in folds:
+            _fold(conn)
+        step()
+    if 5 in folds:
+        _fold(conn)
+    last = conn.execute("SELECT MAX(id) FROM reviews").fetchone()[0]
     deck.undo(last)
+    new, _ = deck.answer(ids[3], 2)
+    assert new == last  # the id comes back: it must be counted, folded before or not
+    assert [row for row in days.per_day(conn) if row[1]] == _recount(conn)
+    today = deck.today().isoformat()
+    assert days.graded_on(conn, today) == conn.execute(
+        "SELECT SUM(prev_due IS NULL), SUM(prev_due IS NOT NULL) FROM reviews WHERE day = ? AND reask = 0 "
+        "AND practice = 0", (today,)).fetchone()
+    assert deck.reasks() == [ids[3]]  # graded 2 after the undo: asked again today
+    if 6 in folds:
+        _fold(conn)
     monkeypatch.setenv("STUDYXF_NOW", "2026-11-30T20:00")
     deck.answer(ids[0], 4)
+    if 7 in folds:
+        _fold(conn)
     deck.reset(ids[2])
-    expected = conn.execute(
-        "SELECT day, COUNT(*), SUM(reask = 0), SUM(reask = 0 AND grade >= 3) FROM reviews WHERE practice = 0 "
-        "GROUP BY day ORDER BY day").fetchall()
-    assert conn.execute("SELECT day, reviews, graded, recalled FROM review_days ORDER BY day").fetchall() == expected
+    deck.reset(ids[3])
+    if 8 in folds:
+        _fold(conn)
+    expected = [row[:4] for row in _recount(conn)]
+    assert [row[:4] for row in days.per_day(conn) if row[1]] == expected
     data = json.loads(cli("stats", "--json", env={"STUDYXF_NOW": "2026-11-30T20:00"}).stdout)
     assert data["reviews_per_day"] == [{"day": d, "reviews": n} for d, n, _, _ in expected]
     graded = sum(r[2] for r in expected)
     assert data["retention"] == round(sum(r[3] for r in expected) / graded, 4) and data["streak"] == 2
+
+
+def test_the_logs_tail_is_folded_on_opening_when_long_never_waiting_for_the_lock(study, monkeypatch):
+    """db.connect folds a long tail into review_days (what stats reads stays the same); while another
+    process holds the write lock it leaves the tail for later instead of waiting."""
+    import time
+
+    from studyxf.store import db
+
+    deck, conn = study.deck, study.conn
+    for card_id in deck.queue()[:4]:
+        deck.answer(card_id, 4)
+    counted = days.per_day(conn)
+    monkeypatch.setattr(days, "FOLD_AFTER", 2)
+    monkeypatch.setattr(db, "BUSY_TIMEOUT_S", 30)  # a wait for the lock would show
+    conn.execute("BEGIN IMMEDIATE")  # another writer
+    start = time.monotonic()
+    other = db.connect()
+    assert time.monotonic() - start < 5 and days.tail(other) == 4
+    conn.execute("ROLLBACK")
+    other.close()
+    other = db.connect()
+    assert days.tail(other) == 0 and days.per_day(other) == counted
+    assert conn.execute("SELECT COUNT(*) FROM review_days").fetchone()[0] == 1
+    other.close()

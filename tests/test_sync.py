@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from studyxf.store import days
 from tests.conftest import ROOT, run_cli
 
 ATTEMPTS = """
@@ -62,6 +63,10 @@ class Machine:
                 "stats": json.loads(self.run("stats", "--json", day=day).stdout),
                 "drills": self.run("drill", day=day).stdout}
 
+    def device(self) -> str:
+        with self.db() as conn:
+            return conn.execute("SELECT id FROM device").fetchone()[0]
+
     @contextmanager
     def db(self):
         conn = sqlite3.connect(self.home / "studyxf.sqlite3", isolation_level=None)
@@ -73,15 +78,15 @@ class Machine:
     def aggregates_are_a_recount(self) -> bool:
         """The per-day counts stats reads (review_days, kept by triggers; issue 30) equal a count of the log."""
         with self.db() as conn:
-            kept = conn.execute("SELECT day, reviews, graded, recalled, introduced FROM review_days "
-                                "WHERE reviews > 0 OR graded > 0 ORDER BY day").fetchall()
+            kept = [row for row in days.per_day(conn) if row[1] or row[2]]
             recount = conn.execute(
                 "SELECT day, COUNT(*), SUM(reask = 0), SUM(reask = 0 AND CASE scale WHEN 'fsrs' THEN grade >= 2 "
                 "ELSE grade >= 3 END), SUM(reask = 0 AND prev_due IS NULL) FROM reviews WHERE practice = 0 "
                 "GROUP BY day ORDER BY day").fetchall()
             # each day's answers are read from its first id on: none of them below it
-            below = conn.execute("SELECT COUNT(*) FROM reviews r JOIN review_days d ON d.day = r.day "
-                                 "WHERE r.practice = 0 AND (d.first_id IS NULL OR r.id < d.first_id)").fetchone()[0]
+            below = conn.execute("SELECT COUNT(*) FROM reviews r JOIN review_days d ON d.day = r.day WHERE "
+                                 "r.practice = 0 AND r.id <= (SELECT upto FROM review_days_upto) AND "
+                                 "(d.first_id IS NULL OR r.id < d.first_id)").fetchone()[0]
         return kept == recount and len(kept) > 0 and below == 0
 
     def review_events(self) -> list[str]:
@@ -313,7 +318,9 @@ def test_a_history_from_before_sync_is_sent_by_the_first_sync(two):
     a.review("4\n4\nb\n5\nq\n", day="2026-11-02")
     a.run("flag", "--note", "unclear", day="2026-11-02", check=False)
     with a.db() as conn:  # back to schema 5, as an older studyxf left it
-        for table in ("events", "device", "sync_files"):
+        for trigger in ("review_days_insert", "review_days_delete", "review_days_update"):  # and before 7
+            conn.execute(f"DROP TRIGGER IF EXISTS {trigger}")
+        for table in ("events", "device", "sync_files", "event_devices", "review_days_upto"):
             conn.execute(f"DROP TABLE {table}")
         conn.execute("ALTER TABLE reviews DROP COLUMN event")
         conn.execute("ALTER TABLE drill_attempts DROP COLUMN event")
@@ -330,14 +337,17 @@ def test_a_history_from_before_sync_is_sent_by_the_first_sync(two):
 
 
 def _review_days_of_schema_8(conn: sqlite3.Connection) -> None:
-    """review_days and the index on reviews.day as schemas 7 and 8 kept them."""
-    from studyxf.store import db
-
+    """review_days (every answer counted as written) and the index on reviews.day as schemas 7 and 8
+    kept them."""
     for name in ("insert", "delete", "update"):
-        conn.execute(f"DROP TRIGGER review_days_{name}")
-    conn.execute("ALTER TABLE review_days DROP COLUMN introduced")
-    conn.execute("ALTER TABLE review_days DROP COLUMN first_id")
-    db._day_triggers(conn, first_id=False)
+        conn.execute(f"DROP TRIGGER IF EXISTS review_days_{name}")
+    conn.execute("DROP TABLE review_days_upto")
+    conn.execute("DROP TABLE review_days")
+    conn.execute("CREATE TABLE review_days (day TEXT PRIMARY KEY, reviews INTEGER NOT NULL, "
+                 "graded INTEGER NOT NULL, recalled INTEGER NOT NULL)")
+    conn.execute("INSERT INTO review_days SELECT day, COUNT(*), SUM(reask = 0), SUM(reask = 0 AND CASE scale "
+                 "WHEN 'fsrs' THEN grade >= 2 ELSE grade >= 3 END) FROM reviews WHERE practice = 0 GROUP BY day")
+    days.schema7_triggers(conn)
     conn.execute("CREATE INDEX reviews_day ON reviews (day)")
 
 
@@ -371,33 +381,49 @@ def test_schema_8_gets_the_days_first_ids_and_keeps_the_queue(two):
     assert a.view("2026-11-03") == b.view("2026-11-03")
 
 
-def test_the_log_of_schema_7_keeps_its_events_and_their_numbers(two):
-    """Migration 8 (issue 30: an answer writes fewer pages) copies the log without the index on its
-    ids; every event and id stays, a sync still skips what it has, and the next event takes the
-    next number, above any a sync of this device's files raised the counter to."""
+@pytest.mark.parametrize("schema", [7, 8])
+def test_an_older_log_keeps_its_events_and_their_numbers(two, schema):
+    """Migrations 8 and 9 (issue 30: an answer writes fewer pages) copy a log indexed by its ids (schema
+    7) or by (device, seq) (schema 8, as an earlier migration 8 left it) into the keyed one: every
+    event and id stays, this device's events come last, no index but the one by subject is left, a
+    sync still skips what it has, and the next event takes the next number, above any a sync of this
+    device's files raised the counter to."""
     a, b = two
+    b.review("4\n5\nq\n", day="2026-11-01")
+    b.sync(day="2026-11-01")
     a.review("4\n2\n5\nq\n", day="2026-11-01")
-    a.sync(day="2026-11-01")
-    with a.db() as conn:  # the log as schema 7 kept it
-        before = conn.execute("SELECT id, device, seq, ord, kind, subject, body FROM events ORDER BY rowid").fetchall()
+    a.sync(day="2026-11-01")  # b's events are in a's log too
+    columns = "id, device, seq, ord, kind, subject, body"
+    with a.db() as conn:  # the log as schema 7 or 8 kept it
+        before = conn.execute(f"SELECT {columns} FROM events ORDER BY key").fetchall()
+        me = conn.execute("SELECT id FROM device").fetchone()[0]
+        assert {e[1] for e in before} == {me, b.device()}
         conn.execute("DROP TABLE events")
-        conn.execute("CREATE TABLE events (id TEXT PRIMARY KEY, device TEXT NOT NULL, seq INTEGER NOT NULL, "
-                     "ord TEXT NOT NULL, kind TEXT NOT NULL, subject TEXT, body TEXT NOT NULL)")
+        conn.execute("DROP TABLE event_devices")
+        conn.execute(f"CREATE TABLE events (id TEXT {'PRIMARY KEY' if schema == 7 else 'NOT NULL'}, device TEXT "
+                     "NOT NULL, seq INTEGER NOT NULL, ord TEXT NOT NULL, kind TEXT NOT NULL, subject TEXT, "
+                     "body TEXT NOT NULL)")
         conn.execute("CREATE UNIQUE INDEX events_device_seq ON events (device, seq)")
         conn.execute("CREATE INDEX events_subject ON events (subject, ord)")
-        conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?)", before)
+        conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?)", sorted(before, key=lambda e: e[3]))
         _review_days_of_schema_8(conn)
-        conn.execute("PRAGMA user_version = 7")
-        dev, last = conn.execute("SELECT device, MAX(seq) FROM events").fetchone()
+        conn.execute(f"PRAGMA user_version = {schema}")
+        last = conn.execute("SELECT MAX(seq) FROM events WHERE device = ?", (me,)).fetchone()[0]
         conn.execute("UPDATE device SET seq = ?", (last + 5,))  # a sync found five more of its own in the folder
     a.review("5\nq\n", day="2026-11-02")  # migrates, then one answer
     with a.db() as conn:
-        after = conn.execute("SELECT id, device, seq, ord, kind, subject, body FROM events ORDER BY rowid").fetchall()
+        after = conn.execute(f"SELECT {columns} FROM events ORDER BY key").fetchall()
+        keys = conn.execute("SELECT key, seq, device = ? FROM events ORDER BY key", (me,)).fetchall()
         indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE tbl_name = 'events'")}
-    assert after[:len(before)] == before
-    assert [e[2] for e in after[len(before):]] == [last + 6] and after[-1][0] == f"{dev}:{last + 6}"
-    assert indexes == {"events", "events_device_seq", "events_subject"}  # no index on the ids
+    assert after[:len(before)] == before  # b's events, then a's in order
+    assert [e[2] for e in after[len(before):]] == [last + 6] and after[-1][0] == f"{me}:{last + 6}"
+    assert [mine for _, _, mine in keys] == sorted(mine for _, _, mine in keys)  # this device's last
+    assert all(k & ((1 << 40) - 1) == seq for k, seq, _ in keys)
+    assert indexes == {"events", "events_subject"}  # no index on the ids nor on (device, seq)
     a.sync(day="2026-11-02")
     b.sync(day="2026-11-02")
     b.sync(day="2026-11-02")  # twice is once: nothing doubled
+    a.sync(day="2026-11-02")
+    with a.db() as conn:
+        assert conn.execute(f"SELECT {columns} FROM events ORDER BY key").fetchall()[:len(after)] == after
     assert b.view("2026-11-02") == a.view("2026-11-02")

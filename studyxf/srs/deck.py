@@ -17,15 +17,11 @@ from studyxf.config import Config
 from studyxf.content.curriculum import Curriculum
 from studyxf.content.sessions import RecallPrompt, Session
 from studyxf.srs import schedulers, sm2
-from studyxf.store import events
+from studyxf.store import days, events
 from studyxf.store.db import transaction
 
 REASK_BELOW = 4  # SM-2 step 7: within the day, repeat until the card scores 4 or more
 FSRS_REASK_BELOW = 2  # FSRS without learning steps: Again brings the card back the same day
-
-# one study day's answers: the tail of the log from the day's first id (review_days; store/db.py), read
-# without an index on the day
-_TODAYS = "id >= (SELECT first_id FROM review_days WHERE day = ?) AND day = ?"
 
 _CARD_COLS = ("id, session_id, reps, ef_milli, interval, due, last_day, lapses, suspended, leech, buried_until, fsrs, "
               "removed")
@@ -233,7 +229,7 @@ class Deck:
         latest: dict[str, bool] = {}
         for card_id, again in self.conn.execute(
                 "SELECT card_id, CASE scale WHEN 'fsrs' THEN grade < ? ELSE grade < ? END FROM reviews "
-                f"WHERE {_TODAYS} AND practice = 0 ORDER BY id", (FSRS_REASK_BELOW, REASK_BELOW, day, day)):
+                f"WHERE {days.ON_DAY} AND practice = 0 ORDER BY id", (FSRS_REASK_BELOW, REASK_BELOW, day, day)):
             latest.pop(card_id, None)
             latest[card_id] = again
         ids = [cid for cid, again in latest.items() if again]
@@ -248,8 +244,7 @@ class Deck:
     def limits_left(self, day: date | None = None) -> tuple[int, int]:
         """(new cards, reviews) still allowed today under the daily limits."""
         day = (day or self.today()).isoformat()
-        new_done, reviews_done = self.conn.execute(
-            "SELECT introduced, graded - introduced FROM review_days WHERE day = ?", (day,)).fetchone() or (0, 0)
+        new_done, reviews_done = days.graded_on(self.conn, day)
         return (max(0, self.config.new_cards_per_day - new_done),
                 max(0, self.config.reviews_per_day - reviews_done))
 
@@ -310,8 +305,8 @@ class Deck:
         """Cards (of these sessions) given their first grade of the study day today: re-asks and
         practice not counted."""
         iso = (day or self.today()).isoformat()
-        rows = self.conn.execute(f"SELECT DISTINCT card_id FROM reviews WHERE {_TODAYS} AND reask = 0 AND practice = 0",
-                                 (iso, iso))
+        rows = self.conn.execute(
+            f"SELECT DISTINCT card_id FROM reviews WHERE {days.ON_DAY} AND reask = 0 AND practice = 0", (iso, iso))
         return sum(1 for (cid,) in rows if sessions is None or cid.split("/", 1)[0] in sessions)
 
     def slot_left(self, sessions: set[str] | None = None, cards: int | None = None) -> int:

@@ -4,19 +4,21 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+from studyxf.store import days
+
 FORECAST_DAYS = 30
 
 
 def compute(study) -> dict:
-    """Everything from what is shown: the per-day aggregates the store keeps (review_days, kept by
-    triggers), counts of cards by state in SQL, and the forecast from the due-date index; no scan of
-    the review log and no Python loop over the cards (issue 30)."""
+    """Everything from what is shown: the per-day aggregates the store keeps (store/days.py), counts
+    of cards by state in SQL, and the forecast from the due-date index; no scan of the review log and
+    no Python loop over the cards (issue 30)."""
     conn, deck = study.conn, study.deck
     today = deck.today()
     iso = today.isoformat()
     per_day = {}
     graded = recalled = 0
-    for day, n, g, r in conn.execute("SELECT day, reviews, graded, recalled FROM review_days ORDER BY day"):
+    for day, n, g, r, _ in days.per_day(conn):
         if n:
             per_day[day] = n
         graded += g

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from studyxf import clock, paths
+from studyxf.store import days
 from studyxf.errors import StoreError
 
 SCHEMA_VERSION = 9
@@ -137,48 +138,6 @@ def _migrate_6(db) -> None:
     events.backfill(db.conn)
 
 
-# what `stats` and the daily limits read from the log, per study day, kept by triggers on every write to
-# `reviews` (an answer, an undo, a reset, a sync's replay): `reviews` counts answers outside practice,
-# `graded` those that are not re-asks, `recalled` those of them recalled (SM-2 3+, FSRS Hard+),
-# `introduced` those of them that were a new card's first answer; `first_id` is at or below the id of
-# each of the day's answers outside practice (ids only grow; a delete leaves it lower), so that a
-# day's answers are read as the table's tail from there, without an index on the day (issue 30)
-_DAY_ROW = ("{r}.practice = 0", "{r}.practice = 0 AND {r}.reask = 0",
-            "{r}.practice = 0 AND {r}.reask = 0 AND CASE {r}.scale WHEN 'fsrs' THEN {r}.grade >= 2 ELSE {r}.grade >= 3 END",
-            "{r}.practice = 0 AND {r}.reask = 0 AND {r}.prev_due IS NULL")
-
-
-def _day_add(r: str, first_id: bool = True) -> str:
-    reviews, graded, recalled, introduced = (c.format(r=r) for c in _DAY_ROW)
-    if not first_id:  # migration 7's (schema 7 and 8)
-        return (f"INSERT INTO review_days (day, reviews, graded, recalled) VALUES ({r}.day, {reviews}, {graded}, "
-                f"{recalled}) ON CONFLICT (day) DO UPDATE SET reviews = reviews + excluded.reviews, "
-                f"graded = graded + excluded.graded, recalled = recalled + excluded.recalled;")
-    return (f"INSERT INTO review_days (day, reviews, graded, recalled, introduced, first_id) VALUES ({r}.day, "
-            f"{reviews}, {graded}, {recalled}, {introduced}, {r}.id) ON CONFLICT (day) DO UPDATE SET "
-            f"reviews = reviews + excluded.reviews, graded = graded + excluded.graded, "
-            f"recalled = recalled + excluded.recalled, introduced = introduced + excluded.introduced, "
-            f"first_id = COALESCE(MIN(first_id, excluded.first_id), excluded.first_id);")
-
-
-def _day_sub(r: str, first_id: bool = True) -> str:
-    reviews, graded, recalled, introduced = (c.format(r=r) for c in _DAY_ROW)
-    also = f", introduced = introduced - ({introduced})" if first_id else ""
-    return (f"UPDATE review_days SET reviews = reviews - ({reviews}), graded = graded - ({graded}), "
-            f"recalled = recalled - ({recalled}){also} WHERE day = {r}.day; "
-            f"DELETE FROM review_days WHERE day = {r}.day AND reviews = 0 AND graded = 0;")
-
-
-def _day_triggers(conn: sqlite3.Connection, first_id: bool = True) -> None:
-    for name in ("insert", "delete", "update"):
-        conn.execute(f"DROP TRIGGER IF EXISTS review_days_{name}")
-    conn.execute(f"CREATE TRIGGER review_days_insert AFTER INSERT ON reviews BEGIN {_day_add('NEW', first_id)} END")
-    conn.execute(f"CREATE TRIGGER review_days_delete AFTER DELETE ON reviews BEGIN {_day_sub('OLD', first_id)} END")
-    of = "day, grade, reask, practice, scale" + (", prev_due" if first_id else "")
-    conn.execute(f"CREATE TRIGGER review_days_update AFTER UPDATE OF {of} ON reviews "
-                 f"BEGIN {_day_sub('OLD', first_id)} {_day_add('NEW', first_id)} END")
-
-
 def _migrate_7(db) -> None:
     """Five years of evenings (issue 30): `stats` reads per-day aggregates instead of scanning every
     review, and the deck's cards of one session are found by index. One pass over the log fills
@@ -186,48 +145,34 @@ def _migrate_7(db) -> None:
     conn = db.conn
     conn.execute("CREATE TABLE review_days (day TEXT PRIMARY KEY, reviews INTEGER NOT NULL, "
                  "graded INTEGER NOT NULL, recalled INTEGER NOT NULL)")
-    reviews, graded, recalled, _ = (c.format(r="reviews") for c in _DAY_ROW)
+    counts = ("practice = 0", "practice = 0 AND reask = 0",
+              "practice = 0 AND reask = 0 AND CASE scale WHEN 'fsrs' THEN grade >= 2 ELSE grade >= 3 END")
     # NOT INDEXED: one pass over the table and a sort (0.7 s at 1M reviews) beats visiting the rows in
     # the order of reviews_day, one lookup each (1.6-2.2 s)
-    conn.execute(f"INSERT INTO review_days (day, reviews, graded, recalled) SELECT day, SUM({reviews}), "
-                 f"SUM({graded}), SUM({recalled}) FROM reviews NOT INDEXED WHERE practice = 0 GROUP BY day")
-    _day_triggers(conn, first_id=False)
+    conn.execute("INSERT INTO review_days (day, reviews, graded, recalled) SELECT day, "
+                 f"{', '.join(f'SUM({c})' for c in counts)} FROM reviews NOT INDEXED WHERE practice = 0 GROUP BY day")
+    days.schema7_triggers(conn)
     conn.execute("CREATE INDEX cards_session ON cards (session_id, removed)")
 
 
 def _migrate_8(db) -> None:
-    """An answer as fast as Anki's (issue 30): the event log without a unique index on its id, which
-    (device, seq) already makes unique (the id is "<device>:<seq>"; a sync skips what it has by
-    those two), so that each event is written into three B-trees instead of four. The table is
-    copied once (SQLite drops no constraint in place)."""
-    conn = db.conn
-    conn.execute("CREATE TABLE events_new (id TEXT NOT NULL, device TEXT NOT NULL, seq INTEGER NOT NULL, "
-                 "ord TEXT NOT NULL, kind TEXT NOT NULL, subject TEXT, body TEXT NOT NULL)")
-    conn.execute("INSERT INTO events_new (rowid, id, device, seq, ord, kind, subject, body) "
-                 "SELECT rowid, id, device, seq, ord, kind, subject, body FROM events ORDER BY rowid")
-    conn.execute("DROP TABLE events")
-    conn.execute("ALTER TABLE events_new RENAME TO events")
-    conn.execute("CREATE UNIQUE INDEX events_device_seq ON events (device, seq)")
-    conn.execute("CREATE INDEX events_subject ON events (subject, ord)")
+    """An answer as fast as Anki's (issue 30): the event log keyed by (device number, sequence number)
+    in one integer, without the unique index on its ids nor the one on (device, seq) (events.keyed).
+    The table is copied once (SQLite drops no constraint in place)."""
+    from studyxf.store import events
+
+    events.keyed(db.conn)
 
 
 def _migrate_9(db) -> None:
-    """An answer as fast as Anki's (issue 30): the daily limits read today's counts of new cards and
-    reviews from review_days (one row) and the re-asks read today's answers from the day's first id
-    on, so the index on reviews.day, one more B-tree written by every answer, goes. One pass over
-    the log fills the new columns."""
-    conn = db.conn
-    conn.execute("ALTER TABLE review_days ADD COLUMN introduced INTEGER NOT NULL DEFAULT 0")
-    conn.execute("ALTER TABLE review_days ADD COLUMN first_id INTEGER")
-    _, _, _, introduced = (c.format(r="reviews") for c in _DAY_ROW)
-    conn.execute("CREATE TEMP TABLE day_firsts (day TEXT PRIMARY KEY, introduced INTEGER, first_id INTEGER)")
-    conn.execute(f"INSERT INTO temp.day_firsts SELECT day, SUM({introduced}), MIN(id) FROM reviews NOT INDEXED "
-                 f"GROUP BY day")
-    conn.execute("UPDATE review_days SET (introduced, first_id) = (SELECT COALESCE(f.introduced, 0), f.first_id "
-                 "FROM temp.day_firsts f WHERE f.day = review_days.day)")
-    conn.execute("DROP TABLE temp.day_firsts")
-    _day_triggers(conn)
-    conn.execute("DROP INDEX IF EXISTS reviews_day")
+    """An answer as fast as Anki's (issue 30): an answer no longer counts itself into review_days
+    (the reads add the log's tail, folded in now and then: store/days.py), and the daily limits and
+    re-asks read today's answers from review_days and the log's tail, so the index on reviews.day goes:
+    two B-trees fewer written by every answer. One pass over the log refills review_days."""
+    from studyxf.store import events
+
+    days.install(db.conn)
+    events.keyed(db.conn)  # a log that an earlier migration 8 copied without keys
 
 
 MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3, 4: _migrate_4, 5: _migrate_5, 6: _migrate_6,
@@ -321,7 +266,25 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
         raise
     if version < SCHEMA_VERSION:
         _migrate(conn, path, version, existed)
+    _fold(conn)
     return conn
+
+
+def _fold(conn: sqlite3.Connection) -> None:
+    """Fold the review log's tail into review_days once it is long (days.FOLD_AFTER), if the write
+    lock is free now: a command never waits on another's transaction for this, and a read-only
+    data directory is left as it is (the reads add the tail)."""
+    try:
+        if days.tail(conn) <= days.FOLD_AFTER:
+            return
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            with transaction(conn):
+                days.fold(conn)
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
+    except (sqlite3.Error, StoreError):
+        pass
 
 
 def _checked_file() -> Path:
@@ -373,10 +336,11 @@ def _quick_check(conn: sqlite3.Connection, path: Path) -> None:
         raise StoreError(f"{path}: the database is corrupt ({rows[0][0]}); it was not written to - {RESTORE}")
 
 
-# what a migration takes, in seconds per GB of database, measured at 716-751 MB (20k cards, 1M reviews) on a
-# 2-core machine: the verified backup 6.2 s at 716 MB; migration 8 (a copy of the log) 16 s at 751 MB;
-# migration 9 0.84 s at 716 MB; the others under a second
-_SECONDS_PER_GB = {"backup": 8.7, 8: 21.4, 9: 1.2}
+# what an update takes, in seconds per GB of database, measured at 716 MB (20k cards, 1M reviews) on a
+# 2-core machine: the verified backup 6.2 s; the log copied into the keyed table (events.keyed: migration
+# 8, or 9 after an earlier 8) 11.2 s with its commit; review_days refilled (migration 9) 1.45 s; the
+# others under a second
+_SECONDS_PER_GB = {"backup": 8.7, "log": 15.6, 9: 2.0}
 
 
 def _migrate(conn: sqlite3.Connection, path: Path, version: int, existed: bool) -> None:
@@ -388,7 +352,7 @@ def _migrate(conn: sqlite3.Connection, path: Path, version: int, existed: bool) 
         if size > INLINE_BACKUP_BYTES:
             import sys
 
-            seconds = size / 1e9 * (_SECONDS_PER_GB["backup"] + sum(
+            seconds = size / 1e9 * (_SECONDS_PER_GB["backup"] + (_SECONDS_PER_GB["log"] if version < 9 else 0) + sum(
                 _SECONDS_PER_GB.get(target, 0.0) for target in range(version + 1, SCHEMA_VERSION + 1)))
             print(f"studyxf: note: updating the database for this version of studyxf (schema {version} -> "
                   f"{SCHEMA_VERSION}, {size / 1e6:.0f} MB): a verified backup first, then the update; "

@@ -87,21 +87,65 @@ def encode(event: dict) -> str:
     return _ENCODER.encode(event)
 
 
+# An answer's event is recorded without its subject: the subject index (most of whose entries would be
+# this device's answers) holds the other events, and a card's own answers are found through its review
+# rows (card_log); one B-tree fewer written per answer (issue 30). Received events keep their subject.
+SUBJECT_INDEX = "CREATE INDEX events_subject ON events (subject, ord) WHERE subject IS NOT NULL"
+
+# An event's key in the log: its device's number and its sequence number in one integer, so that
+# (device, seq) is unique without an index of its own and one device's events are a range of the
+# table; this install's number is the largest, so its events are appended at the table's end (issue
+# 30: an answer writes its event into two B-trees, the table and events_subject)
+SEQ_BITS = 40
+LOCAL = (1 << 23) - 1
+
+
+def key(index: int, seq: int) -> int:
+    return (index << SEQ_BITS) | seq
+
+
 def create_tables(conn: sqlite3.Connection) -> None:
-    """Migration 6's tables: this install's identity and counter, the log, and how far each
-    other device's files have been read."""
+    """Migration 6's tables: this install's identity and counter, the log (keyed as `keyed` makes it),
+    and how far each other device's files have been read."""
     conn.execute("CREATE TABLE device (id TEXT PRIMARY KEY, name TEXT NOT NULL, seq INTEGER NOT NULL DEFAULT 0, "
                  "sent INTEGER NOT NULL DEFAULT 0, out_file INTEGER NOT NULL DEFAULT 0, "
                  "out_offset INTEGER NOT NULL DEFAULT 0, last_sync TEXT)")
-    conn.execute("CREATE TABLE events (id TEXT PRIMARY KEY, device TEXT NOT NULL, seq INTEGER NOT NULL, "
-                 "ord TEXT NOT NULL, kind TEXT NOT NULL, subject TEXT, body TEXT NOT NULL)")
-    conn.execute("CREATE UNIQUE INDEX events_device_seq ON events (device, seq)")
-    conn.execute("CREATE INDEX events_subject ON events (subject, ord)")
+    conn.execute("INSERT INTO device (id, name) VALUES (?, ?)", (new_device_id(), default_name()))
+    _keyed_tables(conn)
+    conn.execute(SUBJECT_INDEX)
     conn.execute("CREATE TABLE sync_files (path TEXT PRIMARY KEY, device TEXT NOT NULL, "
                  "offset INTEGER NOT NULL, line INTEGER NOT NULL)")
     conn.execute("ALTER TABLE reviews ADD COLUMN event TEXT")
     conn.execute("ALTER TABLE drill_attempts ADD COLUMN event TEXT")
-    conn.execute("INSERT INTO device (id, name) VALUES (?, ?)", (new_device_id(), default_name()))
+
+
+def _keyed_tables(conn: sqlite3.Connection, table: str = "events") -> None:
+    conn.execute("CREATE TABLE IF NOT EXISTS event_devices (idx INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)")
+    conn.execute("INSERT OR IGNORE INTO event_devices (idx, id) SELECT ?, id FROM device", (LOCAL,))
+    conn.execute(f"CREATE TABLE {table} (key INTEGER PRIMARY KEY, id TEXT NOT NULL, device TEXT NOT NULL, "
+                 "seq INTEGER NOT NULL, ord TEXT NOT NULL, kind TEXT NOT NULL, subject TEXT, body TEXT NOT NULL)")
+
+
+def keyed(conn: sqlite3.Connection) -> None:
+    """Migrations 8 and 9: a log written before keys (schemas 6-8, indexed by (device, seq)) is copied
+    into the keyed table, each device's events in order (every row appended); a keyed one is left."""
+    if "key" in {r[1] for r in conn.execute("PRAGMA table_info(events)")}:
+        return
+    _keyed_tables(conn, "events_keyed")
+    me = conn.execute("SELECT id FROM device").fetchone()[0]
+    # the other devices numbered in the order of their ids: the index on (device, seq) gives their
+    # events in the order of the keys
+    conn.execute("INSERT INTO event_devices (idx, id) SELECT ROW_NUMBER() OVER (ORDER BY device), device FROM "
+                 "(SELECT DISTINCT device FROM events WHERE device != ?)", (me,))
+    copy = ("INSERT INTO events_keyed (key, id, device, seq, ord, kind, subject, body) SELECT "
+            f"(SELECT idx FROM event_devices d WHERE d.id = e.device) << {SEQ_BITS} | e.seq, e.id, e.device, e.seq, "
+            "e.ord, e.kind, {subject}, e.body FROM events e INDEXED BY events_device_seq ")
+    conn.execute(copy.format(subject="e.subject") + "WHERE e.device != ? ORDER BY e.device, e.seq", (me,))
+    conn.execute(copy.format(subject="CASE e.kind WHEN 'review' THEN NULL ELSE e.subject END") +
+                 "WHERE e.device = ? ORDER BY e.device, e.seq", (me,))
+    conn.execute("DROP TABLE events")
+    conn.execute("ALTER TABLE events_keyed RENAME TO events")
+    conn.execute(SUBJECT_INDEX)
 
 
 def device(conn: sqlite3.Connection) -> tuple[str, str]:
@@ -109,23 +153,35 @@ def device(conn: sqlite3.Connection) -> tuple[str, str]:
     return conn.execute("SELECT id, name FROM device").fetchone()
 
 
-INSERT = "INSERT OR IGNORE INTO events (id, device, seq, ord, kind, subject, body) VALUES (?,?,?,?,?,?,?)"
+def device_index(conn: sqlite3.Connection, device_id: str) -> int:
+    """The number of a device's events in the keys, given when its first event arrives."""
+    found = conn.execute("SELECT idx FROM event_devices WHERE id = ?", (device_id,)).fetchone()
+    if found:
+        return found[0]
+    conn.execute("INSERT INTO event_devices (idx, id) SELECT COALESCE(MAX(idx), 0) + 1, ? FROM event_devices "
+                 "WHERE idx < ?", (device_id, LOCAL))
+    return conn.execute("SELECT idx FROM event_devices WHERE id = ?", (device_id,)).fetchone()[0]
 
 
-def row(event: dict, device_id: str, seq: int, body: str | None = None) -> tuple:
-    """The events table's row of an event (`body`: its line as read, when it was read)."""
-    return (event["id"], device_id, seq, order_key(when(event), device_id, seq), event["kind"], subject_of(event),
-            body if body is not None else encode(event))
+def span(index: int, low: int = 0, high: int = (1 << SEQ_BITS) - 1) -> tuple[int, int]:
+    """The keys of a device's events numbered low..high."""
+    return key(index, low), key(index, high)
 
 
-def insert(conn: sqlite3.Connection, event: dict, device_id: str, seq: int) -> None:
-    conn.execute(INSERT, row(event, device_id, seq))
+INSERT = "INSERT OR IGNORE INTO events (key, id, device, seq, ord, kind, subject, body) VALUES (?,?,?,?,?,?,?,?)"
+
+
+def row(event: dict, index: int, device_id: str, seq: int, body: str | None = None) -> tuple:
+    """The events table's row of an event of the device numbered `index` (`body`: its line as read,
+    when it was read)."""
+    return (key(index, seq), event["id"], device_id, seq, order_key(when(event), device_id, seq), event["kind"],
+            subject_of(event), body if body is not None else encode(event))
 
 
 # this device's last sequence number: the highest of its events here, or higher where a sync found
 # more of them in its own files (a database restored from an older backup must not reuse a number)
-LAST = ("SELECT id, MAX(seq, COALESCE((SELECT MAX(e.seq) FROM events e WHERE e.device = device.id), 0)) "
-        "FROM device")
+LAST = (f"SELECT id, MAX(seq, COALESCE((SELECT MAX(key) FROM events WHERE key >= {key(LOCAL, 0)}) - "
+        f"{key(LOCAL, 0)}, 0)) FROM device")
 
 
 def last(conn: sqlite3.Connection) -> tuple[str, int]:
@@ -143,9 +199,22 @@ def record(conn: sqlite3.Connection, kind: str, moment: datetime | None = None, 
     seq += 1
     at = aware(moment)
     event = {"id": f"{device_id}:{seq}", "at": at.isoformat(timespec="microseconds"), "kind": kind, **fields}
-    conn.execute(INSERT, (event["id"], device_id, seq, order_key(at, device_id, seq), kind, subject_of(event),
-                          encode(event)))
+    conn.execute(INSERT, (key(LOCAL, seq), event["id"], device_id, seq, order_key(at, device_id, seq), kind,
+                          None if kind == "review" else subject_of(event), encode(event)))
     return event["id"]
+
+
+def card_log(conn: sqlite3.Connection, card_id: str) -> list[tuple[str, str, str]]:
+    """(id, ord, body) of a card's events in the merged order: those with its subject, and this device's
+    answers to it, found through its review rows (an answer undone, or before a reset, has none: a
+    replay skips those)."""
+    mine = conn.execute("SELECT id FROM device").fetchone()[0] + ":"
+    rows = conn.execute("SELECT id, ord, body FROM events WHERE subject = ?", (CARD + card_id,)).fetchall()
+    rows += conn.execute(
+        f"SELECT e.id, e.ord, e.body FROM reviews r JOIN events e ON e.key = {key(LOCAL, 0)} | "
+        "CAST(substr(r.event, ?1) AS INTEGER) WHERE r.card_id = ?2 AND substr(r.event, 1, ?3) = ?4",
+        (len(mine) + 1, card_id, len(mine), mine)).fetchall()
+    return sorted({r[0]: r for r in rows}.values(), key=lambda r: r[1])
 
 
 def backfill(conn: sqlite3.Connection) -> None:

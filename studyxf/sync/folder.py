@@ -114,8 +114,8 @@ def send(conn: sqlite3.Connection, root: Path) -> int:
         size = last.stat().st_size
         whole = size == 0 or _read(last, size - 1, size) == b"\n"
         target, offset = (last_n, size) if whole and size < MAX_FILE else (last_n + 1, 0)
-    rows = conn.execute("SELECT seq, body FROM events WHERE device = ? AND seq > ? ORDER BY seq",
-                        (dev, written)).fetchall()
+    low, high = events.span(events.LOCAL, written + 1)
+    rows = conn.execute("SELECT seq, body FROM events WHERE key BETWEEN ? AND ? ORDER BY key", (low, high)).fetchall()
     top, i = written, 0
     while i < len(rows):
         path = mine / f"{target}.jsonl"

@@ -47,8 +47,7 @@ def cards(conn: sqlite3.Connection, card_ids, scheduler, config, parsed: dict | 
             removed = found[0] if found else None
         if removed is None:
             continue  # kept in the log; replayed when the card appears (Deck.enter_session)
-        listed = conn.execute("SELECT id, ord, body FROM events WHERE subject = ? ORDER BY ord",
-                              (events.CARD + card_id,)).fetchall()
+        listed = events.card_log(conn, card_id)
         older = [r for r in listed if r[0] not in parsed]
         newer = [parsed[r[0]] for r in listed if r[0] in parsed]
         tail_ids = {e["id"] for e in newer}

@@ -85,18 +85,20 @@ def sync(study, directory: str, name: str | None = None) -> Result:
             for _, dev, seq, _ in incoming:
                 low, high = span.get(dev, (seq, seq))
                 span[dev] = (min(low, seq), max(high, seq))
+            index: dict[str, int] = {}
             for event, dev, seq, body in incoming:
-                if dev not in seen:  # the ids already here among those read (an index range, not the whole log)
-                    seen[dev] = {s for (s,) in conn.execute("SELECT seq FROM events WHERE device = ? AND seq "
-                                                            "BETWEEN ? AND ?", (dev, *span[dev]))}
+                if dev not in seen:  # the ids already here among those read (a range of keys, not the whole log)
+                    index[dev] = events.device_index(conn, dev)
+                    seen[dev] = {s for (s,) in conn.execute("SELECT seq FROM events WHERE key BETWEEN ? AND ?",
+                                                            events.span(index[dev], *span[dev]))}
                 if seq in seen[dev]:
                     continue
                 seen[dev].add(seq)
-                rows.append(events.row(event, dev, seq, body))
+                rows.append(events.row(event, index[dev], dev, seq, body))
                 taken[event["id"]] = event
                 result.received.setdefault(dev, Counter())[event["kind"]] += 1
-                if rows[-1][5]:
-                    subjects.add(rows[-1][5])
+                if rows[-1][6]:
+                    subjects.add(rows[-1][6])
             conn.executemany(events.INSERT, rows)
             replay.apply(conn, subjects, study.deck.scheduler, study.config, taken)
             files.crash_point("before-commit")
@@ -113,7 +115,9 @@ def status(study, directory: str) -> list[str]:
     seq = events.last(conn)[1]
     lines = [f"this device: {name} ({me}), last sync {last or 'never'}, {seq - sent} events to send"]
     unread = files.unread(conn, root, me)
-    counts = dict(conn.execute("SELECT device, COUNT(*) FROM events WHERE device != ? GROUP BY device", (me,)))
+    counts = {dev: conn.execute("SELECT COUNT(*) FROM events WHERE key BETWEEN ? AND ?", events.span(idx)).fetchone()[0]
+              for idx, dev in conn.execute("SELECT idx, id FROM event_devices WHERE id != ?", (me,)).fetchall()}
+    counts = {dev: n for dev, n in counts.items() if n}
     for dev in sorted(set(unread) | set(counts)):
         lines.append(f"{name_of(conn, dev)} ({dev}): last wrote {files.last_written(root, dev) or 'nothing here'}, "
                      f"{counts.get(dev, 0)} events received, {unread.get(dev, 0)} bytes not read yet")
