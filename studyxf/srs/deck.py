@@ -228,8 +228,8 @@ class Deck:
         day = (day or self.today()).isoformat()
         latest: dict[str, bool] = {}
         for card_id, again in self.conn.execute(
-                "SELECT card_id, CASE scale WHEN 'fsrs' THEN grade < ? ELSE grade < ? END FROM reviews "
-                f"WHERE {days.ON_DAY} AND practice = 0 ORDER BY id", (FSRS_REASK_BELOW, REASK_BELOW, day, day)):
+                "SELECT card_id, CASE scale WHEN 'fsrs' THEN grade < ? ELSE grade < ? END FROM "
+                f"{days.ANSWERS_ON} AND practice = 0 ORDER BY id", (FSRS_REASK_BELOW, REASK_BELOW, day, day)):
             latest.pop(card_id, None)
             latest[card_id] = again
         ids = [cid for cid, again in latest.items() if again]
@@ -306,7 +306,7 @@ class Deck:
         practice not counted."""
         iso = (day or self.today()).isoformat()
         rows = self.conn.execute(
-            f"SELECT DISTINCT card_id FROM reviews WHERE {days.ON_DAY} AND reask = 0 AND practice = 0", (iso, iso))
+            f"SELECT DISTINCT card_id FROM {days.ANSWERS_ON} AND reask = 0 AND practice = 0", (iso, iso))
         return sum(1 for (cid,) in rows if sessions is None or cid.split("/", 1)[0] in sessions)
 
     def slot_left(self, sessions: set[str] | None = None, cards: int | None = None) -> int:
