@@ -247,7 +247,9 @@ def test_the_json_cache_gives_back_the_curriculum_it_was_given(home, tmp_path):
 
 def test_a_cached_session_is_decoded_when_used_and_a_damaged_cache_is_rebuilt(home, tmp_path):
     """Issue 30: a start reads the cache's first line; a session's data and its prompts are each decoded
-    when first read, and give back what was built. A changed byte anywhere fails the check sum."""
+    when first read, and give back what was built. A changed byte in the first line makes the cache
+    unusable; one in a body fails that body's check sum when it is read, and the body comes back from
+    the files."""
     from studyxf import paths
     from studyxf.content import cache, curriculum
 
@@ -268,10 +270,39 @@ def test_a_cached_session_is_decoded_when_used_and_a_damaged_cache_is_rebuilt(ho
     assert loaded == built
     with pytest.raises(AttributeError):
         mine_a.no_such_field
-    body = text.index("\n")
-    for at in (body + 40, len(text) - 40):
-        damaged = text[:at] + ("x" if text[at] != "x" else "y") + text[at + 1:]
-        assert cache.loads(damaged, key) is None
+    def damage(at):
+        return text[:at] + ("x" if text[at] != "x" else "y") + text[at + 1:]
+
+    first = text.index("\n")
+    assert cache.loads(damage(first - 40), key) is None
+    for at in (first + 40, len(text) - 40):
+        fresh = curriculum.build([mine], use_cache=False)
+        loaded = cache.loads(damage(at), key, damaged=lambda sid, name: getattr(fresh.get(sid), name))
+        assert loaded == built  # the damaged body given back from the files
+        with pytest.raises(ValueError, match="damaged"):
+            sessions = cache.loads(damage(at), key).sessions
+            [(s.data, s.recall) for s in sessions]
+
+
+def test_a_damaged_body_in_the_cache_file_is_read_from_the_files_and_the_cache_rebuilt(home, tmp_path):
+    from studyxf.content import cache, curriculum
+
+    mine = tmp_path / "mine"
+    _session(mine, "a.yaml", "mine-a")
+    built = curriculum.build([mine], use_cache=False)
+    curriculum.build([mine])  # writes the cache
+    path = cache._file()
+    raw = bytearray(path.read_bytes())
+    at = raw.index(b'"mine-a"', raw.index(b"\n"))  # in a body of mine-a, past the first line
+    raw[at + 1] = ord("X")
+    path.write_bytes(bytes(raw))
+    again = curriculum.build([mine])
+    assert [(s.id, s.data, s.recall) for s in again.sessions] == [(s.id, s.data, s.recall) for s in built.sessions]
+    assert not path.exists()  # removed when the damage was found
+    curriculum.build([mine])  # rebuilds it
+    cached = curriculum.build([mine])
+    assert path.exists() and all("_lazy" in vars(s) for s in cached.sessions)
+    assert [(s.id, s.data, s.recall) for s in cached.sessions] == [(s.id, s.data, s.recall) for s in built.sessions]
 
 
 def test_the_deck_finds_a_prompt_by_card_id_without_indexing_every_session(home, tmp_path):

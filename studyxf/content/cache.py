@@ -8,11 +8,12 @@ must not run code in the next `studyxf today`; the pickle this replaced did exac
 The key is every input's (path, mtime, size): the session files of every folder, and the
 content package's own source files, so an edit to either rebuilds. A missing, stale, corrupt,
 foreign or unwritable cache is never an error: the curriculum is built from the files instead.
-The first line holds each session's head; its data and prompts are decoded when first read (a deck of 200
-sessions is 8 MB, which took 0.2-0.5 s to parse whole at each start). A check sum over the bodies is
-verified on load, so a damaged file is rebuilt then and never found broken later.
-The file is read through safefile (a regular file under a cap: a FIFO or a sparse giant put in
-its place is passed over). `studyxf check` never reads it."""
+The first line holds each session's head, and a start reads only that; a session's data and its
+prompts are each read from the file and decoded when first used (a deck of 200 sessions is 8 MB,
+which took 0.2-0.5 s to parse whole at each start, and 8 ms to read and check). Each body carries its
+check sum, verified when it is read: a damaged one is given back from the files and the cache removed,
+so the next start rebuilds it. The file is opened through safefile (a regular file under a cap: a FIFO
+or a sparse giant put in its place is passed over). `studyxf check` never reads it."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from pathlib import Path
 from studyxf import __version__, paths
 
 _CODE = Path(__file__).resolve().parent
-FORMAT = "studyxf-curriculum-cache/2"
+FORMAT = "studyxf-curriculum-cache/3"
 MAX_BYTES = 64 * 1024 * 1024
 _TAG = "$t"  # marks an encoded value that JSON has no type for; a dict with this key is escaped
 
@@ -128,12 +129,29 @@ def _recall_in(raw: bytes) -> list:
 _BODIES = {"data": (_data_out, _data_in), "recall": (_recall_out, _recall_in)}
 
 
-def _thunk(decode, raw: bytes, span) -> object:
-    if not (isinstance(span, list) and len(span) == 2 and all(isinstance(i, int) for i in span)
-            and 0 <= span[0] <= span[1] <= len(raw)):
+class _Bodies:
+    """Where a cache's session bodies lie (`read(start, end)`: their bytes, read when a body is first
+    used), and what gives a body back when its check sum fails (`damaged(session id, name)`)."""
+
+    def __init__(self, read, size: int, damaged=None):
+        self.read, self.size, self.damaged = read, size, damaged
+
+
+def _thunk(decode, bodies: _Bodies, span, sid: str, name: str) -> object:
+    if not (isinstance(span, list) and len(span) == 3 and all(isinstance(i, int) for i in span)
+            and 0 <= span[0] <= span[1] <= bodies.size):
         raise ValueError("not a session")
-    start, end = span
-    return lambda: decode(bytes(raw[start:end]))
+    start, end, crc = span
+
+    def value():
+        raw = bodies.read(start, end)
+        if len(raw) == end - start and zlib.crc32(raw) == crc:
+            return decode(raw)
+        if bodies.damaged is None:
+            raise ValueError(f"the curriculum cache is damaged: session {sid}")
+        return bodies.damaged(sid, name)
+
+    return value
 
 
 def _head_keys() -> frozenset:
@@ -143,7 +161,7 @@ def _head_keys() -> frozenset:
     return frozenset({f.name for f in dataclasses.fields(Session)} - set(_BODIES)) | {f"${n}" for n in _BODIES}
 
 
-def _session_in(head: dict, bodies: bytes, keys: frozenset):
+def _session_in(head: dict, bodies: _Bodies, keys: frozenset):
     """A Session from its head; its data and its recall prompts are each decoded from `bodies` when
     first read (Session.__getattr__), so a start that shows one session of 300 decodes one, and a
     card's prompt does not decode its session's data."""
@@ -155,7 +173,8 @@ def _session_in(head: dict, bodies: bytes, keys: frozenset):
         raise ValueError("not a session")
     session = object.__new__(Session)
     session.__dict__.update((k, v) for k, v in head.items() if not k.startswith("$"))
-    session.__dict__["_lazy"] = {n: _thunk(decode, bodies, head[f"${n}"]) for n, (_, decode) in _BODIES.items()}
+    session.__dict__["_lazy"] = {n: _thunk(decode, bodies, head[f"${n}"], head["id"], n)
+                                 for n, (_, decode) in _BODIES.items()}
     return session
 
 
@@ -174,7 +193,7 @@ def dumps(key: tuple, curriculum) -> str:
             head = _head_out(s)
             for name, (encode, _) in _BODIES.items():
                 body = encode(s)
-                head[f"${name}"] = [offset, offset + len(body)]
+                head[f"${name}"] = [offset, offset + len(body), zlib.crc32(body)]
                 chunks.append(body)
                 offset += len(body) + 1
             out.append(head)
@@ -183,45 +202,113 @@ def dumps(key: tuple, curriculum) -> str:
     first = {"sessions": heads(curriculum.sessions), "drafts": heads(curriculum.drafts),
              "warnings": list(curriculum.warnings)}
     bodies = b",".join(chunks)
-    header = json.dumps({"format": FORMAT, "key": json.dumps(key), "crc": zlib.crc32(bodies), "head": first},
+    header = json.dumps({"format": FORMAT, "key": json.dumps(key), "head": first},
                         ensure_ascii=False, separators=(",", ":"))
     # the object is reopened so the bodies follow inside it; json.dumps writes no raw newline, so the
     # first one ends the header
     return header[:-1] + ',\n"bodies":[' + bodies.decode("utf-8") + "]}"
 
 
-def loads(text: str | bytes, key: tuple):
-    """The curriculum in `text` when it was stored under `key`; None for anything else."""
+_LEAD = b'"bodies":['
+
+
+def loads(text: str | bytes, key: tuple, damaged=None):
+    """The curriculum in `text` when it was stored under `key`; None for anything else (a damaged
+    body is found when it is first used: `damaged` then gives it back)."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    cut = data.find(b"\n")
+    if cut < 1 or data[cut + 1:cut + 1 + len(_LEAD)] != _LEAD or data[-2:] != b"]}":
+        return None
+    raw = memoryview(data)[cut + 1 + len(_LEAD):-2]  # slices of the view copy nothing
+    return _from_header(data[:cut], key, _Bodies(lambda start, end: bytes(raw[start:end]), len(raw), damaged))
+
+
+def _from_header(line: bytes, key: tuple, bodies: _Bodies):
     from studyxf.content.curriculum import Curriculum
 
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    raw, cut = memoryview(data), data.find(b"\n")  # slices of the view copy nothing
-    lead = b'"bodies":['
-    if cut < 1 or raw[cut - 1:cut] != b"," or raw[cut + 1:cut + 1 + len(lead)] != lead or raw[-2:] != b"]}":
+    if not line.endswith(b","):
         return None
-    top = json.loads(raw[:cut - 1].tobytes().decode("utf-8") + "}", object_hook=_hook)
-    if not isinstance(top, dict) or top.get("format") != FORMAT or top.get("key") != json.dumps(key):
+    try:
+        top = json.loads(line[:-1].decode("utf-8") + "}", object_hook=_hook)
+        if not isinstance(top, dict) or top.get("format") != FORMAT or top.get("key") != json.dumps(key):
+            return None
+        head = top["head"]
+        warnings = head["warnings"]
+        if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
+            return None
+        keys = _head_keys()  # once: dataclasses.fields for each of 300 sessions took 10 ms of a start
+        return Curriculum(sessions=[_session_in(s, bodies, keys) for s in head["sessions"]], warnings=warnings,
+                          drafts=[_session_in(s, bodies, keys) for s in head["drafts"]])
+    except (ValueError, KeyError, TypeError, AttributeError):  # a damaged or foreign first line
         return None
-    bodies = raw[cut + 1 + len(lead):-2]
-    if top.get("crc") != zlib.crc32(bodies):  # a damaged file is rebuilt here, not found broken later
-        return None
-    head = top["head"]
-    warnings = head["warnings"]
-    if not isinstance(warnings, list) or not all(isinstance(w, str) for w in warnings):
-        return None
-    keys = _head_keys()  # once: dataclasses.fields for each of 300 sessions took 10 ms of a start
-    return Curriculum(sessions=[_session_in(s, bodies, keys) for s in head["sessions"]], warnings=warnings,
-                      drafts=[_session_in(s, bodies, keys) for s in head["drafts"]])
 
 
 # -- the file ---------------------------------------------------------------------------------------
-def load(key: tuple):
+def load(key: tuple, rebuild=None):
+    """The curriculum cached under `key`, or None. Only the first line is read now: each body is read
+    from the open file when first used (a start of a 200-session deck read and summed 8 MB: 8 ms) and
+    checked then; a damaged one is given back from `rebuild()` (the curriculum built from its files),
+    and the cache removed so that the next start rebuilds it."""
     from studyxf import safefile
 
-    try:
-        return loads(safefile.read_bytes(_file(), MAX_BYTES), key)
-    except Exception:  # noqa: BLE001 - any unreadable, damaged or foreign cache is simply rebuilt
+    try:  # a regular file under the cap: a FIFO or a sparse giant put in its place is passed over
+        fd, st = safefile.open_regular(_file(), MAX_BYTES)
+    except OSError:
         return None
+    fh = None
+    try:
+        size = st.st_size
+        line = _first_line(fd, size)
+        if line is None or os.pread(fd, len(_LEAD), len(line) + 1) != _LEAD or os.pread(fd, 2, size - 2) != b"]}":
+            os.close(fd)
+            return None
+        base = len(line) + 1 + len(_LEAD)
+        fresh = []
+
+        def damaged(sid: str, name: str):
+            if not fresh:
+                try:
+                    _file().unlink()
+                except OSError:
+                    pass
+                fresh.append(rebuild() if rebuild else None)
+            session = fresh[0] and (fresh[0].get(sid) or next((d for d in fresh[0].drafts if d.id == sid), None))
+            if session is None:
+                from studyxf.errors import ContentError
+
+                raise ContentError(f"{_file()}: the curriculum cache was damaged and session {sid} is gone: "
+                                   f"run the command again")
+            return getattr(session, name)
+
+        # the file stays open while its sessions may be read (a rewrite replaces it, never alters it),
+        # and is closed with the last of them
+        fh = os.fdopen(fd, "rb", buffering=0)
+        bodies = _Bodies(lambda start, end: os.pread(fh.fileno(), end - start, base + start), size - base - 2,
+                         damaged)
+        found = _from_header(line, key, bodies)
+    except Exception:  # noqa: BLE001 - any unreadable, damaged or foreign cache is simply rebuilt
+        found = None
+    if found is None:
+        if fh is not None:
+            fh.close()  # the descriptor is the file object's now: closed once, by it
+        else:
+            os.close(fd)
+    return found
+
+
+def _first_line(fd: int, size: int) -> bytes | None:
+    chunks, offset = [], 0
+    while offset < size:
+        chunk = os.pread(fd, min(256 * 1024, size - offset), offset)
+        if not chunk:
+            return None
+        cut = chunk.find(b"\n")
+        if cut >= 0:
+            chunks.append(chunk[:cut])
+            return b"".join(chunks)
+        chunks.append(chunk)
+        offset += len(chunk)
+    return None
 
 
 def store(key: tuple, value) -> None:

@@ -59,7 +59,7 @@ def build(user_dirs: list[Path] | None = None, use_cache: bool = True) -> Curric
     from studyxf.content import cache
 
     key = cache.fingerprint([paths.shipped_sessions(), *(user_dirs or [])])
-    cached = cache.load(key)
+    cached = cache.load(key, rebuild=lambda: _build(user_dirs))
     if isinstance(cached, Curriculum):
         cached.key = repr(key)
         return cached
