@@ -136,3 +136,35 @@ def test_two_review_processes_at_once_lose_nothing(home, cli):
     n_cards = conn.execute("SELECT COUNT(*) FROM cards").fetchone()[0]
     assert n_real == n_cards
     assert conn.execute("SELECT COUNT(*) FROM cards WHERE reps != 1").fetchone()[0] == 0
+
+
+def test_a_transaction_keeps_all_of_its_writes_or_none(tmp_path, monkeypatch):
+    """An answer's writes land together: a failure in the body, or in the commit itself (a deferred
+    constraint), leaves nothing behind and no transaction open; database errors come out as one line."""
+    import pytest
+
+    from studyxf.errors import StoreError
+
+    monkeypatch.setenv("STUDYXF_HOME", str(tmp_path))
+    conn = sqlite3.connect(tmp_path / "t.db", isolation_level=None)
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("CREATE TABLE card (id INTEGER PRIMARY KEY)")
+    conn.execute("CREATE TABLE answer (card INTEGER REFERENCES card (id) DEFERRABLE INITIALLY DEFERRED)")
+    with db.transaction(conn) as same:
+        same.execute("INSERT INTO card VALUES (1)")
+        conn.execute("INSERT INTO answer VALUES (1)")
+    with pytest.raises(KeyError):
+        with db.transaction(conn):
+            conn.execute("INSERT INTO card VALUES (2)")
+            raise KeyError("s1/c9")
+    with pytest.raises(StoreError):
+        with db.transaction(conn):
+            conn.execute("INSERT INTO card VALUES (3)")
+            conn.execute("INSERT INTO card VALUES (1)")  # a duplicate: fails in the body
+    with pytest.raises(StoreError):
+        with db.transaction(conn):
+            conn.execute("INSERT INTO card VALUES (4)")
+            conn.execute("INSERT INTO answer VALUES (99)")  # no such card: fails only at COMMIT
+    assert not conn.in_transaction
+    assert conn.execute("SELECT id FROM card").fetchall() == [(1,)]
+    assert conn.execute("SELECT card FROM answer").fetchall() == [(1,)]
