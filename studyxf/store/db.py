@@ -375,7 +375,7 @@ def _migrate(conn: sqlite3.Connection, path: Path, version: int, existed: bool) 
 class transaction:
     """One durable unit of work: BEGIN IMMEDIATE takes the write lock up front, so a second
     process waits (busy timeout) instead of failing with 'database is locked' half-way. A class, not
-    a generator: each answer enters one, and contextlib's machinery was ~1.5 us of it (issue 30)."""
+    a generator: each answer enters one, and contextlib's machinery was ~0.8 us of it (issue 30)."""
 
     __slots__ = ("conn",)
 
