@@ -834,3 +834,40 @@ def test_the_time_box_panel_says_time_left_that_adds_up_with_time_elapsed(home, 
             assert clock.startswith("00:07 elapsed · 29:53 left")
 
     _run(go())
+
+
+def test_the_first_frames_header_line_is_the_header_the_tabs_bring(home, monkeypatch):
+    """The first frame draws the header as a line of text (Header's four widgets cost 6 ms of it); the
+    real Header replaces it with the tabs: the same characters on the same background, at any width
+    (a long title cut with an ellipsis alike)."""
+    from textual.widgets import Header
+
+    from studyxf.tui import today
+    from studyxf.tui.app import StudyApp
+
+    async def first_line(width: int, first_frame: bool):
+        study = open_study()
+        s = study.enter_today()
+        if first_frame:  # the tabs (and the real Header) never come
+            monkeypatch.setattr(today.TodayScreen, "after_first_frame", lambda self: None)
+        app = StudyApp(study, session_id=s.id)
+        async with app.run_test(size=(width, 24)) as pilot:
+            if first_frame:
+                await pilot.pause()
+                assert not app.screen.query(Header) and app.screen.query("#header-line")
+            else:
+                await app.screen.ready.wait()
+                await pilot.pause()
+                assert app.screen.query(Header) and not app.screen.query("#header-line")
+            strip = app.screen._compositor.render_strips()[0]
+            backgrounds = [seg.style.bgcolor for seg in strip for _ in seg.text]
+        monkeypatch.undo()
+        return strip.text, backgrounds
+
+    for width in (100, 80, 41):  # at 41 the title does not fit
+        line, backgrounds = _run(first_line(width, True))
+        real, real_backgrounds = _run(first_line(width, False))
+        assert "⭘" in line and "studyxf" in line
+        assert line[:-2] == real[:-2]  # the last two columns: the first frame's scroll bar
+        assert backgrounds[:-2] == real_backgrounds[:-2]
+    assert "…" in line

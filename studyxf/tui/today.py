@@ -50,15 +50,17 @@ class TodayScreen(Screen):
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Header()
         if self.session is None:
+            yield Header()
             yield VerticalScroll(text_widget([present.Markdown(self._ran_out_text())]), id="ran-out")
             yield Footer()
             return
         # The first frame is the overview alone, straight on the screen (which scrolls): a
         # VerticalScroll around it costs ~13 ms before that frame. The tabs are built once it is
         # on the terminal (after_first_frame), and each tab's content the first time it is opened;
-        # a plain row of their titles holds their place meanwhile, so the text does not move.
+        # a plain row of their titles holds their place meanwhile, so the text does not move; the
+        # header's line likewise (Header is four widgets: 6 ms of the frame).
+        yield self._header_line()
         yield self._tab_row()
         # only what fits the terminal: each part is a line or more, and Textual lays out (wraps and
         # measures) all of a Static's text before the first frame; the tabs bring the rest
@@ -79,6 +81,22 @@ class TodayScreen(Screen):
         """(title, key) of each tab, numbered as the keys 1-8 reach them."""
         return [(f"{n} {tab.title}", tab.key) for n, tab in enumerate(self.tabs, 1)]
 
+    def _sub_title(self) -> str:
+        return f"Session {self.session.number}: {self.session.title}"
+
+    def _header_line(self) -> Static:
+        """What Header draws, as one line of text: its icon in the 8 columns docked left, the title
+        centred between them and the 10 columns docked right (ellipsis when it does not fit)."""
+        from textual.content import Content
+
+        room = max(0, self.app.size.width - 18)
+        title = self.app.format_title(self.app.title, self._sub_title())
+        if title.cell_length > room:
+            title = title.truncate(room, ellipsis=True)
+        left = (room - title.cell_length) // 2
+        line = Content.assemble(" ⭘      ", " " * left, title, " " * (room - left - title.cell_length + 10))
+        return Static(line, id="header-line")
+
     def _tab_row(self) -> Static:
         from rich.console import Group
         from rich.rule import Rule
@@ -97,8 +115,8 @@ class TodayScreen(Screen):
             tabs.compose_add_child(TabPane(title, VerticalScroll(self._overview()) if key == "overview" else
                                            VerticalScroll(id=f"lazy-{key}"), id=f"tab-{key}"))
         with self.app.batch_update():  # painted once, in place of the first frame's stand-ins
-            await self.mount(tabs, before="#tab-row")
-            await self.query("#tab-row, #first-paint").remove()
+            await self.mount(Header(), tabs, before="#tab-row")
+            await self.query("#header-line, #tab-row, #first-paint").remove()
         self.focus_pane()  # PageDown, j, k and space scroll the overview from the start
         self.ready.set()
 
@@ -139,7 +157,7 @@ class TodayScreen(Screen):
         """Title the screen and, once the first frame is up, build the tabs (or, with no session
         left, say the curriculum is complete)."""
         if self.session:
-            self.sub_title = f"Session {self.session.number}: {self.session.title}"
+            self.sub_title = self._sub_title()
             if self.session.data.get("leetcode") and not getattr(self, "_ticking", False):
                 self._ticking = True
                 self.set_interval(1.0, self.tick_timebox)
