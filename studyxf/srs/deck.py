@@ -351,11 +351,11 @@ class Deck:
         iso = day.isoformat()
         with transaction(self.conn):
             row = self.conn.execute(
-                "SELECT reps, ef_milli, interval, due, last_day, lapses, suspended, leech, fsrs FROM cards "
-                "WHERE id = ?", (card_id,)).fetchone()
+                "SELECT reps, ef_milli, interval, due, last_day, lapses, suspended, leech, fsrs, "
+                f"{events.LAST_COLUMNS} FROM cards, device WHERE cards.id = ?", (card_id,)).fetchone()
             if row is None:
                 raise KeyError(card_id)
-            reps, ef, interval, due, last_day, lapses, suspended, leech, fsrs = row
+            reps, ef, interval, due, last_day, lapses, suspended, leech, fsrs, device_id, seq = row
             prev = (reps, ef, interval, due, last_day, lapses, suspended, leech)  # for undo
             before = schedulers.Step(_d(due), interval, reps, ef, fsrs) if due else None
             reask = practice or last_day == iso
@@ -374,7 +374,7 @@ class Deck:
                     "lapses = ?, suspended = ?, leech = ?, fsrs = COALESCE(?, fsrs) WHERE id = ?",
                     (new.reps, new.ef_milli, new.interval, new.due.isoformat(), iso, lapses,
                      suspended, leech, new.fsrs, card_id))
-            event = events.record(self.conn, "review", moment, card=card_id, grade=quality, scale=sched.name,
+            event = events.record(self.conn, "review", moment, (device_id, seq), card=card_id, grade=quality, scale=sched.name,
                                   day=iso, typed=typed, seconds=seconds, practice=bool(practice),
                                   fuzz=fuzz)
             cur = self.conn.execute(
