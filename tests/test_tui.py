@@ -848,8 +848,6 @@ def test_the_first_frames_header_line_is_the_header_the_tabs_bring(home, monkeyp
     async def first_line(width: int, first_frame: bool):
         study = open_study()
         s = study.enter_today()
-        if first_frame:  # the tabs (and the real Header) never come
-            monkeypatch.setattr(today.TodayScreen, "after_first_frame", lambda self: None)
         app = StudyApp(study, session_id=s.id)
         async with app.run_test(size=(width, 24)) as pilot:
             if first_frame:
@@ -860,12 +858,12 @@ def test_the_first_frames_header_line_is_the_header_the_tabs_bring(home, monkeyp
                 await pilot.pause()
                 assert app.screen.query(Header) and not app.screen.query("#header-line")
             strip = app.screen._compositor.render_strips()[0]
-            backgrounds = [seg.style.bgcolor for seg in strip for _ in seg.text]
-        monkeypatch.undo()
-        return strip.text, backgrounds
+            return strip.text, [seg.style.bgcolor for seg in strip for _ in seg.text]
 
     for width in (100, 80, 41):  # at 41 the title does not fit
-        line, backgrounds = _run(first_line(width, True))
+        with monkeypatch.context() as patch:  # the tabs (and the real Header) never come
+            patch.setattr(today.TodayScreen, "after_first_frame", lambda self: None)
+            line, backgrounds = _run(first_line(width, True))
         real, real_backgrounds = _run(first_line(width, False))
         assert "⭘" in line and "studyxf" in line
         assert line[:-2] == real[:-2]  # the last two columns: the first frame's scroll bar

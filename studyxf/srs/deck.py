@@ -374,9 +374,9 @@ class Deck:
                     "lapses = ?, suspended = ?, leech = ?, fsrs = COALESCE(?, fsrs) WHERE id = ?",
                     (new.reps, new.ef_milli, new.interval, new.due.isoformat(), iso, lapses,
                      suspended, leech, new.fsrs, card_id))
-            event = events.record(self.conn, "review", moment, (device_id, seq), card=card_id, grade=quality, scale=sched.name,
-                                  day=iso, typed=typed, seconds=seconds, practice=bool(practice),
-                                  fuzz=fuzz)
+            event = events.record(self.conn, "review", moment, (device_id, seq), card=card_id, grade=quality,
+                                  scale=sched.name, day=iso, typed=typed, seconds=seconds,
+                                  practice=bool(practice), fuzz=fuzz)
             cur = self.conn.execute(
                 "INSERT INTO reviews (card_id, at, day, grade, reask, typed, seconds, practice, "
                 "prev_reps, prev_ef_milli, prev_interval, prev_due, prev_last_day, prev_lapses, "
