@@ -179,16 +179,13 @@ def row(event: dict, index: int, device_id: str, seq: int, body: str | None = No
             subject_of(event), body if body is not None else encode(event))
 
 
-# this device's last sequence number: the highest of its events here, or higher where a sync found
-# more of them in its own files (a database restored from an older backup must not reuse a number)
-LAST = (f"SELECT id, MAX(seq, COALESCE((SELECT MAX(key) FROM events WHERE key >= {key(LOCAL, 0)}) - "
-        f"{key(LOCAL, 0)}, 0)) FROM device")
-
-
-# the same two values as columns of a caller's own query (FROM ... device): an answer reads them with
-# its card's row, one statement fewer (issue 30)
+# this device's id and last sequence number: the highest of its events here, or higher where a sync
+# found more of them in its own files (a database restored from an older backup must not reuse a
+# number); as columns, so that a caller's own query (FROM ... device) can read them too: an answer reads
+# them with its card's row, one statement fewer (issue 30)
 LAST_COLUMNS = (f"device.id, MAX(device.seq, COALESCE((SELECT MAX(key) FROM events WHERE key >= {key(LOCAL, 0)}) - "
                 f"{key(LOCAL, 0)}, 0))")
+LAST = f"SELECT {LAST_COLUMNS} FROM device"
 
 
 def last(conn: sqlite3.Connection) -> tuple[str, int]:
