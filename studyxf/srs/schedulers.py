@@ -23,9 +23,6 @@ SM2_TO_FSRS = {0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}
 FSRS_TO_SM2 = {1: 2, 2: 3, 3: 4, 4: 5}
 
 
-# the package's (private) formulas and constants Fsrs._review calls
-_FORMULAS = ("_short_term_stability", "_next_stability", "_next_difficulty", "_next_interval", "_FACTOR", "_DECAY")
-
 
 @dataclass
 class Step:
@@ -72,17 +69,20 @@ class Fsrs:
     def __init__(self, rollover_hour: int = clock.DEFAULT_ROLLOVER_HOUR):
         from fsrs import Card, Rating, Scheduler, State  # ~20 ms: only when FSRS is chosen (or compared)
 
+        from studyxf.srs import fsrs6
+
         self.Card, self.review_state = Card, State.Review
         self.ratings = {int(r): r for r in Rating}
         self.rollover_hour = rollover_hour
         self.scheduler = Scheduler(desired_retention=0.9, learning_steps=(), relearning_steps=(),
                                    enable_fuzzing=False)
-        # A card under review is stepped by the package's own formulas, called without review_card's
-        # bookkeeping (a copy of the card, a ReviewLog, the state machine, aware datetimes where
-        # POSIX seconds do): with our settings (no steps, no fuzz) that is all review_card adds, and
-        # it was most of an answer's cost beyond SM-2's (benchmarks/srs.py). tests/test_fsrs.py
-        # checks the two agree bit for bit; a 6.x that renames the formulas falls back to review_card.
-        self.direct = all(hasattr(self.scheduler, name) for name in _FORMULAS)
+        # A card under review is stepped by the package's formulas written out (srs/fsrs6.py), without
+        # review_card's bookkeeping (a copy of the card, a ReviewLog, the state machine, aware datetimes
+        # where POSIX seconds do): with our settings (no steps, no fuzz) that is all review_card adds,
+        # and it was most of an answer's cost beyond SM-2's (benchmarks/srs.py). tests/test_fsrs.py
+        # checks the two agree bit for bit; parameters of another length fall back to review_card.
+        self._review_step = fsrs6.review_step(self.scheduler)
+        self.direct = self._review_step is not None
 
     def fails(self, grade: int) -> bool:
         return grade == 1
@@ -128,7 +128,9 @@ class Fsrs:
         stored = prev.fsrs if prev else None
         if stored and self.direct:
             now = moment.timestamp()  # POSIX seconds: what the package's UTC datetimes stand for
-            stability, difficulty, interval = self._review(stored, self.ratings[grade], now)
+            stability, difficulty, last = self.parse(stored)
+            # the package's whole days since the last review
+            stability, difficulty, interval = self._review_step(stability, difficulty, (now - last) // 86400, grade)
             memory = self.memory(stability, difficulty, now)
             due = clock.study_day(datetime.fromtimestamp(now + interval * 86400), self.rollover_hour)
         else:  # a first answer (or a package without the formulas): the package's review_card
@@ -138,21 +140,6 @@ class Fsrs:
             due = self.study_day(card.due)
         return Step(due, (due - day).days, (prev.reps if prev else 0) + 1, prev.ef_milli if prev else sm2.EF_START_MILLI,
                     memory)
-
-    def _review(self, stored: str, rating, now: float) -> tuple[float, float, int]:
-        """(stability, difficulty, interval in days) after `rating` at `now` (POSIX seconds) for a card
-        in the Review state: review_card's Review branch with relearning steps and fuzz off."""
-        sch = self.scheduler
-        stability, difficulty, last = self.parse(stored)
-        days = (now - last) // 86400  # the package's whole days since the last review
-        if days < 1:
-            stability = sch._short_term_stability(stability=stability, rating=rating)
-        else:  # the recall probability now: get_card_retrievability's formula
-            recall = (1 + sch._FACTOR * days / stability) ** sch._DECAY
-            stability = sch._next_stability(difficulty=difficulty, stability=stability, retrievability=recall,
-                                            rating=rating)
-        difficulty = sch._next_difficulty(difficulty=difficulty, rating=rating)
-        return stability, difficulty, sch._next_interval(stability=stability)
 
     def retrievability(self, stored: str | None, moment: datetime) -> float | None:
         if not stored:
