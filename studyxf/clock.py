@@ -40,10 +40,16 @@ def check_env() -> None:
         _parse_fixed(fixed)
 
 
+# the config's hours (0-23) as timedeltas, built once: study_day runs a few times per answer, and a
+# timedelta built each time was most of its cost (issue 30)
+_HOURS = tuple(timedelta(hours=h) for h in range(24))
+
+
 def study_day(moment: datetime | None = None, rollover_hour: int = DEFAULT_ROLLOVER_HOUR) -> date:
     """The study day a moment belongs to: before the rollover hour it is still yesterday."""
     moment = moment or now()
-    return (moment - timedelta(hours=rollover_hour)).date()
+    back = _HOURS[rollover_hour] if 0 <= rollover_hour < 24 else timedelta(hours=rollover_hour)
+    return (moment - back).date()
 
 
 def timestamp(moment: datetime | None = None) -> str:

@@ -61,8 +61,9 @@ def when(event: dict) -> str | datetime:
 
 def order_key(at: str | datetime, device: str, seq: int) -> str:
     """The merged log's order: time (UTC), then device, then sequence (ties by event id)."""
-    utc = _parsed(at).astimezone(timezone.utc).replace(tzinfo=None)
-    return f"{utc.isoformat(timespec='microseconds')} {device} {seq:012d}"
+    # the UTC time's text less its "+00:00": a slice, ~0.8 us less than replace(tzinfo=None) (issue 30)
+    utc = _parsed(at).astimezone(timezone.utc).isoformat(timespec="microseconds")[:-6]
+    return f"{utc} {device} {seq:012d}"
 
 
 def subject_of(event: dict) -> str | None:
