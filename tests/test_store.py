@@ -168,3 +168,25 @@ def test_a_transaction_keeps_all_of_its_writes_or_none(tmp_path, monkeypatch):
     assert not conn.in_transaction
     assert conn.execute("SELECT id FROM card").fetchall() == [(1,)]
     assert conn.execute("SELECT card FROM answer").fetchall() == [(1,)]
+
+
+def test_a_long_evening_of_answers_keeps_the_wal_near_a_megabyte(home):
+    """The WAL starts again from its beginning every 250 pages (~1 MB; SQLite's default is 1000): while
+    the file grows, each answer's commit also pays the file system's journal."""
+    from pathlib import Path
+
+    from studyxf import paths
+    from studyxf.study import open_study
+
+    study = open_study()
+    study.enter_today()
+    deck = study.deck
+    card = deck.next_id()
+    page = deck.conn.execute("PRAGMA page_size").fetchone()[0]
+    wal = Path(f"{paths.database()}-wal")
+    frames = []
+    for _ in range(400):
+        deck.answer(card, 4, practice=True)
+        frames.append((wal.stat().st_size - 32) // (page + 24))
+    # 3 pages an answer: 1200 in all, and the file (written again from its start) reached 250 and no more
+    assert 250 <= max(frames) <= 260, max(frames)

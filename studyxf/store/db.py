@@ -20,6 +20,13 @@ SCHEMA_VERSION = 9
 BACKUPS_KEPT = 7
 # how long a writer waits for another process's lock; STUDYXF_BUSY_TIMEOUT (seconds) shortens it in tests
 BUSY_TIMEOUT_S = int(os.environ.get("STUDYXF_BUSY_TIMEOUT", "30"))
+# The WAL is checkpointed (and starts again at its beginning) at 250 pages, not SQLite's 1000. A process
+# starts with an empty WAL (the last connection to close deletes it), and while it grows, each commit's
+# fdatasync also commits the file system's journal for the new blocks: ~100-140 us more per answer, for
+# the first 150 answers at 1000 pages (6-7 pages an answer), that is for all of a learner's evening.
+# At 250 pages: answers 1-150 of a fresh process on 20k cards, median 0.25 ms instead of 0.42, mean
+# 0.32 instead of 0.45 (checkpoints included); 1500 answers in one process, the same (issue 30)
+WAL_CHECKPOINT_PAGES = 250
 _HEADER = b"SQLite format 3\x00"
 RESTORE = "restore from a backup: studyxf backup --list, then studyxf backup --restore NAME"
 
@@ -257,6 +264,7 @@ def connect(path: Path | None = None) -> sqlite3.Connection:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_S * 1000}")
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("PRAGMA synchronous = FULL")
+        conn.execute(f"PRAGMA wal_autocheckpoint = {WAL_CHECKPOINT_PAGES}")
         conn.execute("PRAGMA foreign_keys = ON")
     except sqlite3.Error as exc:
         conn.close()
