@@ -157,6 +157,33 @@ def test_twice_is_once(two):
     assert "this device: laptop" in status and "gpu-box" in status and "0 events to send" in status
 
 
+def test_a_restored_backup_gets_its_synced_answers_back_and_numbers_no_event_twice(two):
+    """The laptop answers, syncs, answers again and syncs; then restores the morning's backup and answers
+    once more before syncing: the answers after the backup come back from its own files, the new one
+    is sent under a number never used, and both machines show one history."""
+    a, b = two
+    a.review("4\n4\n4\nq\n", day="2026-11-01")
+    a.sync(day="2026-11-01")
+    a.review("5\n5\nq\n", day="2026-11-02")  # the day's first command made the backup 2026-11-02 first
+    a.sync(day="2026-11-02")
+    assert len(a.review_events()) == 5
+    assert a.run("backup", "--restore", "2026-11-02", day="2026-11-02").returncode == 0
+    assert len(a.review_events()) == 3  # the two answers after the backup are gone from the file
+    a.review("3\nq\n", day="2026-11-02")
+    status = a.run("sync", str(a.folder), "--status", day="2026-11-02").stdout
+    assert "1 events to send" in status, status  # the new answer (not the numbers skipped)
+    out = a.sync(day="2026-11-02").stdout
+    assert out.startswith("received 2 events from laptop (2 reviews, 0 attempts)"), out
+    b.sync(day="2026-11-02")
+    assert len(a.review_events()) == len(b.review_events()) == 6
+    assert set(a.review_events()) == set(b.review_events())
+    assert a.view("2026-11-02") == b.view("2026-11-02")
+    ids = [json.loads(line)["id"] for line in _device_file(a).read_text().splitlines()]
+    assert len(ids) == len(set(ids))
+    a.sync(day="2026-11-02")  # the box's announcement
+    assert a.sync(day="2026-11-02").stdout.strip() == "received 0 events, sent 0"
+
+
 def test_sync_brings_the_review_due(two):
     """A card answered on the laptop is not due again on the box the next day."""
     a, b = two

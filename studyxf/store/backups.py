@@ -85,5 +85,30 @@ def restore(name: str) -> tuple[Backup, Path | None]:
                 side.replace(kept.with_name(kept.name + suffix))
     tmp = target.with_name(target.name + ".restoring")
     shutil.copyfile(chosen.path, tmp)
+    _number_past_the_backup(tmp)
     tmp.replace(target)
     return chosen, kept
+
+
+# how far a restored database's next event number jumps: more events than a device writes between a
+# backup (at most BACKUPS_KEPT days old) and a restore, and room for 65,000 restores in events.SEQ_BITS
+RESTORE_GAP = 1 << 24
+
+
+def _number_past_the_backup(path: Path) -> None:
+    """The restored file's next event is numbered RESTORE_GAP past its last: the events this device
+    wrote after the backup may be in a sync folder already (and on the other machines), and a number
+    used twice would keep a new event from ever being sent. `studyxf sync` reads those events back from
+    this device's own files (sync/folder.py). Every schema with events (6 on) has device.seq and
+    events (device, seq)."""
+    import sqlite3
+
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'device'").fetchone():
+            conn.execute("UPDATE device SET seq = MAX(seq, COALESCE((SELECT MAX(e.seq) FROM events e WHERE "
+                         "e.device = device.id), 0)) + ?", (RESTORE_GAP,))
+    except sqlite3.Error as exc:
+        raise db.storage_error(exc, path) from None
+    finally:
+        conn.close()

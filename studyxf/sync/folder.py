@@ -86,13 +86,15 @@ def _fsync_dir(folder: Path) -> None:
 
 # -- out -------------------------------------------------------------------------------------------
 
-def send(conn: sqlite3.Connection, root: Path) -> int:
-    """Append this device's unsent events to its files; returns how many were written."""
+def send(conn: sqlite3.Connection, root: Path) -> tuple[int, list[tuple[dict, str, int, str]]]:
+    """Append this device's unsent events to its files; returns how many were written, and this device's
+    events found in its files beyond the record (as `receive` gives events): those a restored database
+    lost are taken in again by the caller, the others are here already."""
     dev, sent, out_file, out_offset = conn.execute("SELECT id, sent, out_file, out_offset FROM device").fetchone()
     mine = root / dev
     mine.mkdir(parents=True, exist_ok=True)
     files = [(n, p) for n, p in numbered(mine) if _regular(p)]
-    written = sent
+    written, found = sent, []
     for n, path in files:  # complete lines a killed sync (or a restored database) left beyond the record
         if n < out_file:
             continue
@@ -101,13 +103,10 @@ def send(conn: sqlite3.Connection, root: Path) -> int:
         if size <= start:
             continue
         for raw in _read(path, start, size).split(b"\n")[:-1]:
-            try:
-                ident = json.loads(raw)["id"]
-                owner, number = ident.rsplit(":", 1)
-                if owner == dev:
-                    written = max(written, int(number))
-            except (ValueError, KeyError, TypeError, AttributeError):
-                continue
+            event, number, _ = check(raw, dev)
+            if event is not None:
+                written = max(written, number)
+                found.append((event, dev, number, raw.decode()))
     target, offset = 1, 0
     if files:
         last_n, last = files[-1]
@@ -146,7 +145,7 @@ def send(conn: sqlite3.Connection, root: Path) -> int:
     with transaction(conn):
         conn.execute("UPDATE device SET seq = MAX(seq, ?), sent = ?, out_file = ?, out_offset = ?, last_sync = ?",
                      (top, top, target, offset, events.aware().isoformat(timespec="seconds")))
-    return len(rows)
+    return len(rows), found
 
 
 # -- in --------------------------------------------------------------------------------------------

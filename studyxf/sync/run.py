@@ -75,9 +75,10 @@ def sync(study, directory: str, name: str | None = None) -> Result:
                                      (events.DEVICE + me,)).fetchone()
             if not announced or (name and name != current):
                 events.record(conn, "device", name=name or current)
-        result.sent = files.send(conn, root)
+        result.sent, own = files.send(conn, root)
         with transaction(conn):
             incoming, result.damaged = files.receive(conn, root, me)
+            incoming = own + incoming  # this device's own, where a restored database lacks them
             seen: dict[str, set[int]] = {}
             subjects: set[str] = set()
             rows, taken = [], {}
@@ -112,8 +113,10 @@ def status(study, directory: str) -> list[str]:
     conn = study.conn
     root = _root(directory)
     me, name, sent, last = conn.execute("SELECT id, name, sent, last_sync FROM device").fetchone()
-    seq = events.last(conn)[1]
-    lines = [f"this device: {name} ({me}), last sync {last or 'never'}, {seq - sent} events to send"]
+    # counted, not subtracted: a restored database's numbers jump (store/backups.py)
+    unsent = conn.execute("SELECT COUNT(*) FROM events WHERE key BETWEEN ? AND ?",
+                          events.span(events.LOCAL, sent + 1)).fetchone()[0]
+    lines = [f"this device: {name} ({me}), last sync {last or 'never'}, {unsent} events to send"]
     unread = files.unread(conn, root, me)
     counts = {dev: conn.execute("SELECT COUNT(*) FROM events WHERE key BETWEEN ? AND ?", events.span(idx)).fetchone()[0]
               for idx, dev in conn.execute("SELECT idx, id FROM event_devices WHERE id != ?", (me,)).fetchall()}
