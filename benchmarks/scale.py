@@ -20,8 +20,8 @@ the job is waited for between runs); the first frame of `today` on an 80x24 pseu
 (benchmarks/startup.py's first_frame, marker: today's session id) interleaved with a bare Textual
 app's; in process: one answer (median over 50, WAL, synchronous=FULL) and the backup as the
 background job makes it (online copy, integrity_check, fsync, rename: what no command waits for).
-Today's backup is made before the other runs, as on every start after the first of the day. Last,
-once: migration 8 -> 9 on a schema-8 copy of the big database (`studyxf stats`, whole; MIGRATION=0
+Today's backup is made before the other runs, as on every start after the first of the day. Then
+`studyxf sync DIR` carrying a day's events each way (sync_day). Last, once: migration 8 -> 9 on a schema-8 copy of the big database (`studyxf stats`, whole; MIGRATION=0
 skips it).
 
 Run: python benchmarks/scale.py   (RUNS=7; KEEP=/tmp/dir keeps and reuses the built database)
@@ -284,6 +284,75 @@ def migration(master: Path, work: Path) -> None:
     shutil.rmtree(home)
 
 
+EVENING = 200  # answers on each machine in the day a sync carries
+
+
+def sync_day(master: Path, work: Path, sessions: Path) -> None:
+    """`studyxf sync DIR` with a day's events, on the live deck: this machine answered EVENING cards
+    today (Deck.answer) and the other machine EVENING more (its file in DIR); every earlier event is
+    sent already (the device's `sent` mark set to its last number, as after yesterday's sync). Each
+    run starts from a copy of that state; interleaved with `--help`."""
+    home, folder = work / "sync", work / "sync-folder"
+    pristine_db, pristine_folder = work / "sync-pristine.sqlite3", work / "sync-folder-pristine"
+    for path in (home, folder, pristine_folder):
+        shutil.rmtree(path, ignore_errors=True)
+    shutil.copytree(master, home)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(home), STUDYXF_SESSIONS=str(sessions))
+    env.pop("STUDYXF_NOW", None)
+    code = f"""
+import json, random
+from datetime import timedelta
+from pathlib import Path
+from studyxf import clock
+from studyxf.store import db, events
+from studyxf.study import open_study
+study = open_study(backup=False)
+conn = study.conn
+db.daily_backup(conn, wait=True)  # today's, so that no command below starts the day's first backup
+study.enter_today()
+me, last = events.last(conn)
+conn.execute("UPDATE device SET sent = ?, seq = MAX(seq, ?), out_file = 0, out_offset = 0", (last, last))
+deck = study.deck
+for _ in range({EVENING}):
+    deck.answer(deck.next_id(), 4)
+rng = random.Random(30)
+cards = [c for (c,) in conn.execute("SELECT id FROM cards WHERE removed = 0 ORDER BY id")]
+other, start = "fedcba9876543210", clock.now() - timedelta(hours=2)
+lines = [json.dumps({{"id": f"{{other}}:1", "at": events.aware(start).isoformat(timespec="microseconds"),
+                     "kind": "device", "name": "desktop"}}, separators=(",", ":"))]
+for k, card in enumerate(rng.sample(cards, {EVENING})):
+    at = events.aware(start + timedelta(seconds=7 * k))
+    lines.append(json.dumps({{"id": f"{{other}}:{{k + 2}}", "at": at.isoformat(timespec="microseconds"),
+                             "kind": "review", "card": card, "grade": rng.choice((3, 4, 4, 5)), "scale": "sm2",
+                             "day": clock.study_day(start + timedelta(seconds=7 * k)).isoformat(), "typed": None,
+                             "seconds": 6.0, "practice": False, "fuzz": 0}}, separators=(",", ":")))
+Path({str(pristine_folder / "fedcba9876543210")!r}).mkdir(parents=True)
+Path({str(pristine_folder / "fedcba9876543210" / "1.jsonl")!r}).write_text("\\n".join(lines) + "\\n")
+conn.close()
+"""
+    subprocess.run([sys.executable, "-c", code], env=env, check=True, cwd=str(ROOT))
+    shutil.copyfile(home / "studyxf.sqlite3", pristine_db)
+    sx = [sys.executable, "-m", "studyxf"]
+    syncs, helps, line = [], [], ""
+    for _ in range(RUNS):
+        for side in ("-wal", "-shm"):
+            (home / f"studyxf.sqlite3{side}").unlink(missing_ok=True)
+        shutil.copyfile(pristine_db, home / "studyxf.sqlite3")
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.copytree(pristine_folder, folder)
+        helps.append(timed([*sx, "--help"], env))
+        t = time.perf_counter()
+        line = subprocess.run([*sx, "sync", str(folder)], env=env, check=True, capture_output=True,
+                              text=True).stdout.strip()
+        syncs.append(time.perf_counter() - t)
+    base, took = statistics.median(helps), statistics.median(syncs)
+    print(f"\n[sync] a day's events on the live deck, medians of {RUNS} runs: {took * 1000:.1f} ms, "
+          f"{took / base:.2f}x `studyxf --help` ({base * 1000:.1f} ms)   [{line}]")
+    for path in (home, folder, pristine_folder):
+        shutil.rmtree(path, ignore_errors=True)
+    pristine_db.unlink()
+
+
 def main() -> None:
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "studyxf")], check=True,
                    stdout=subprocess.DEVNULL)
@@ -307,6 +376,7 @@ def main() -> None:
         empty.mkdir()
         scenario(name, home, empty, folder)
         wait_for_backup(home / "backups")
+    sync_day(master, work, sessions)
     if os.environ.get("MIGRATION", "1") == "1":
         migration(master, work)
     if not keep:
