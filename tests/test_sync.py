@@ -184,6 +184,16 @@ def test_a_restored_backup_gets_its_synced_answers_back_and_numbers_no_event_twi
     assert a.sync(day="2026-11-02").stdout.strip() == "received 0 events, sent 0"
 
 
+def test_a_fresh_machine_with_fsrs_chosen_takes_the_history_in_its_first_sync(two, monkeypatch):
+    a, b = two
+    monkeypatch.setenv("STUDYXF_SCHEDULER", "fsrs")
+    a.review("3\n3\n4\nq\n", day="2026-11-01")
+    a.sync(day="2026-11-01")
+    out = b.sync(day="2026-11-02").stdout  # its first command: the deck switches to FSRS then
+    assert out.startswith("received 4 events from laptop (3 reviews, 0 attempts)"), out
+    assert a.view("2026-11-02")["cards"] == b.view("2026-11-02")["cards"]
+
+
 def test_sync_brings_the_review_due(two):
     """A card answered on the laptop is not due again on the box the next day."""
     a, b = two

@@ -66,6 +66,9 @@ def sync(study, directory: str, name: str | None = None) -> Result:
     except OSError as exc:
         raise StudyxfError(f"{root}: cannot create the sync folder: {exc.strerror or exc}") from None
     result = Result()
+    # the deck before any transaction here: making it follows a change of scheduler in a transaction of
+    # its own (a fresh machine with FSRS chosen failed its first sync with a nested transaction)
+    scheduler = study.deck.scheduler
     with _lock():
         with transaction(conn):
             me, current = events.device(conn)
@@ -101,7 +104,7 @@ def sync(study, directory: str, name: str | None = None) -> Result:
                 if rows[-1][6]:
                     subjects.add(rows[-1][6])
             conn.executemany(events.INSERT, rows)
-            replay.apply(conn, subjects, study.deck.scheduler, study.config, taken)
+            replay.apply(conn, subjects, scheduler, study.config, taken)
             files.crash_point("before-commit")
             result.names = {dev: name_of(conn, dev) for dev in result.received}
     study.enter_today()  # a session completed elsewhere brings its cards, and their waiting events apply
