@@ -21,8 +21,8 @@ the job is waited for between runs); the first frame of `today` on an 80x24 pseu
 app's; in process: one answer (median over 50, WAL, synchronous=FULL) and the backup as the
 background job makes it (online copy, integrity_check, fsync, rename: what no command waits for).
 Today's backup is made before the other runs, as on every start after the first of the day. Then
-`studyxf sync DIR` carrying a day's events each way (sync_day). Last, once: migration 8 -> 9 on a schema-8 copy of the big database (`studyxf stats`, whole; MIGRATION=0
-skips it).
+`studyxf sync DIR` carrying a day's events each way (sync_day). Last, once: migration 8 -> 9 on a
+schema-8 copy of the big database (`studyxf stats`, whole; MIGRATION=0 skips it).
 
 Run: python benchmarks/scale.py   (RUNS=7; KEEP=/tmp/dir keeps and reuses the built database)
 """

@@ -23,7 +23,6 @@ SM2_TO_FSRS = {0: 1, 1: 1, 2: 1, 3: 2, 4: 3, 5: 4}
 FSRS_TO_SM2 = {1: 2, 2: 3, 3: 4, 4: 5}
 
 
-
 @dataclass
 class Step:
     """A card's schedule after an answer: what the cards table stores."""
@@ -133,7 +132,7 @@ class Fsrs:
             stability, difficulty, interval = self._review_step(stability, difficulty, (now - last) // 86400, grade)
             memory = self.memory(stability, difficulty, now)
             due = clock.study_day(datetime.fromtimestamp(now + interval * 86400), self.rollover_hour)
-        else:  # a first answer (or a package without the formulas): the package's review_card
+        else:  # a first answer (or parameters not FSRS-6's): the package's review_card
             card, _ = self.scheduler.review_card(self.card(stored), self.ratings[grade],
                                                  review_datetime=self.aware(moment))
             memory = self.memory(card.stability, card.difficulty, card.last_review.timestamp())

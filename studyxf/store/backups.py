@@ -90,8 +90,8 @@ def restore(name: str) -> tuple[Backup, Path | None]:
     return chosen, kept
 
 
-# how far a restored database's next event number jumps: more events than a device writes between a
-# backup (at most BACKUPS_KEPT days old) and a restore, and room for 65,000 restores in events.SEQ_BITS
+# how far a restored database's next event number jumps: 16M, decades of one learner's events between a
+# backup and its restore, and room for 65,000 restores in events.SEQ_BITS
 RESTORE_GAP = 1 << 24
 
 
