@@ -310,7 +310,7 @@ study = open_study(backup=False)
 conn = study.conn
 db.daily_backup(conn, wait=True)  # today's, so that no command below starts the day's first backup
 study.enter_today()
-me, last = events.last(conn)
+_, last = events.last(conn)
 conn.execute("UPDATE device SET sent = ?, seq = MAX(seq, ?), out_file = 0, out_offset = 0", (last, last))
 deck = study.deck
 for _ in range({EVENING}):
