@@ -12,6 +12,48 @@ INPUT_MODIFIED = ("the function modified one of its inputs in place: work on a c
                   "(x = x.clone(), or out-of-place ops: x - m instead of x -= m)")
 
 
+# what the checks made inside the sandbox call, bound before the learner's file is imported: a file
+# that replaces torch.equal, Tensor.clone or autograd's functions afterwards does not change them
+BOUND: dict = {}
+
+
+def bind(torch) -> None:
+    """Called by the sandbox before the learner's file is imported (the judge's in-process tests
+    bind at the first use: they run trusted files)."""
+    import numpy as np
+
+    BOUND.update(tobytes=np.ndarray.tobytes, ndarray=np.ndarray)
+    if torch is not None:
+        BOUND.update(Tensor=torch.Tensor, equal=torch.equal, clone=torch.Tensor.clone, grad=torch.autograd.grad,
+                     detach=torch.Tensor.detach, requires_grad_=torch.Tensor.requires_grad_,
+                     pow=torch.Tensor.pow, sum=torch.Tensor.sum,
+                     named_parameters=torch.nn.Module.named_parameters, Module=torch.nn.Module)
+
+
+TORCH_UNSEEN = ("the function imported torch while running, under a spelling the grader cannot read (importlib or "
+                "__import__): write `import torch` in the file, so that it is graded as a torch file")
+
+
+def kept(value):
+    """A copy of an input, to compare with after the call (a NumPy array's bytes: the array is
+    read-only, but its flags can be changed back)."""
+    if not BOUND:
+        import sys
+
+        bind(sys.modules.get("torch"))
+    if BOUND.get("Tensor") is not None and isinstance(value, BOUND["Tensor"]):
+        return ("tensor", BOUND["clone"](BOUND["detach"](value)))
+    if isinstance(value, BOUND["ndarray"]):
+        return ("array", value.shape, str(value.dtype), BOUND["tobytes"](value))
+    return None
+
+
+def same(before, now) -> bool:
+    if before[0] == "tensor":
+        return BOUND["equal"](before[1], BOUND["detach"](now))
+    return (before[1:3] == (now.shape, str(now.dtype))) and before[3] == BOUND["tobytes"](now)
+
+
 class RuleBroken(Exception):
     """A rule the task states (an input modified, a cache written in place), broken inside a case:
     that case fails with the message, it is not the learner's crash."""

@@ -44,7 +44,11 @@ def main() -> None:
 
     if torch is not None:
         guards.install(spec["forbidden"])
+    calls.bind(torch)
     isolated = _confine_reads(spec)
+    from studyxf.grading import seccomp
+
+    isolated += "; " + seccomp.install(processes=bool(spec.get("processes")))
     sys.argv = [spec["path"]]
     try:
         with guards.time_limit():
@@ -57,6 +61,10 @@ def main() -> None:
         return calls.reply(judge_out, {"import_error": "the file ran out of memory when imported"})
     except BaseException as exc:  # noqa: BLE001 - any failure at import is the report
         return calls.reply(judge_out, {"import_error": f"importing the file raised {type(exc).__name__}: {exc}"})
+    if framework == "numpy" and "torch" in sys.modules:
+        # imported under another spelling (importlib, __import__): the judge grades it again as
+        # torch, with the guard, in a new sandbox
+        return calls.reply(judge_out, {"torch_seen": True})
     fn, missing = calls.entry_point(namespace, spec["entry"], spec["kind"], spec["method"], spec["drill"])
     if fn is None:
         return calls.reply(judge_out, {"import_error": missing})
@@ -68,6 +76,21 @@ def main() -> None:
             break
         calls.reply(judge_out, server.answer(ask))
     os._exit(0)
+
+
+def allowed_reads(own_proc: bool) -> list[str]:
+    """What the sandbox may read: the interpreter's prefix, the import path, the system's libraries
+    (and the few files of /etc the loader and the C library read), /dev, /sys, and its own /proc
+    (all of it in a PID namespace of its own: `own_proc`). A user's file elsewhere is as unreadable
+    as the answers."""
+    allowed = {sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix, *(p for p in sys.path if p)}
+    allowed |= {"/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/dev", "/sys",
+                "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/passwd",
+                "/etc/group", "/etc/nsswitch.conf", "/etc/host.conf"}
+    allowed |= set(filter(None, os.environ.get("LD_LIBRARY_PATH", "").split(":")))  # CUDA's libraries
+    allowed |= {"/proc"} if own_proc else {"/proc/self", "/proc/cpuinfo", "/proc/meminfo", "/proc/stat", "/proc/sys",
+                                           "/proc/driver/nvidia"}
+    return sorted(allowed)
 
 
 def _confine_reads(spec: dict) -> str:
@@ -86,8 +109,9 @@ def _confine_reads(spec: dict) -> str:
     own = os.getcwd()
     temp = os.path.dirname(own)
     imports_there = any(landlock.within(os.path.realpath(p), temp) for p in sys.path[1:] if p)
+    own_proc = spec["isolated"].startswith("isolated:") and "host's /proc" not in spec["isolated"]
     said = landlock.confine_reads([*(spec.get("hide") or []), *([temp] if temp != "/" and not imports_there else [])],
-                                  own)
+                                  own, allowed_reads(own_proc))
     isolated = spec["isolated"]
     return isolated if isolated.endswith("; mounts locked") else f"{isolated}; {said}"
 
@@ -162,17 +186,17 @@ class Server:
     def call(self, args: list, kwargs: dict, seconds: float | None):
         """One call within the case's time limit; a tensor input changed by the call breaks a rule
         the tasks state."""
-        from studyxf.grading import guards
+        from studyxf.grading import calls, guards
         from studyxf.grading.calls import INPUT_MODIFIED, RuleBroken
 
-        torch = self.torch
         given = [*args, *kwargs.values()]
-        kept = [v.clone() if torch is not None and isinstance(v, torch.Tensor) else None for v in given]
+        kept = [calls.kept(v) for v in given]
         with (guards.time_limit(seconds) if seconds else guards.time_limit()):
             out = self.fn(*args, **kwargs)
-        for before, now in zip(kept, given):
-            if before is not None and not torch.equal(before, now):
-                raise RuleBroken(INPUT_MODIFIED)
+        if any(before is not None and not calls.same(before, now) for before, now in zip(kept, given)):
+            raise RuleBroken(INPUT_MODIFIED)
+        if self.framework == "numpy" and "torch" in sys.modules:
+            raise RuleBroken(calls.TORCH_UNSEEN)
         return out
 
 

@@ -41,6 +41,7 @@ class CaseTimeout(Exception):
 
 
 CASE_TIMEOUT_S = float(os.environ.get("STUDYXF_CASE_TIMEOUT", "10"))
+CARRY_S = 1.0  # the judge's margin over a case's time limit, for the inputs and the answer to cross
 
 
 @contextlib.contextmanager

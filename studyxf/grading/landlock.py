@@ -26,6 +26,8 @@ MAKE = sum(1 << bit for bit in range(6, 13))  # char, dir, reg, sock, fifo, bloc
 REFER = 1 << 13  # ABI 2: linking or renaming a file into another folder
 TRUNCATE = 1 << 14  # ABI 3
 FILE_RIGHTS = 1 | WRITE_FILE | READ_FILE | TRUNCATE  # the rights a rule on a file (not a folder) may hold
+NET_TCP = 1 | 2  # ABI 4: bind and connect on TCP ports, handled with no rule: none allowed
+SCOPE_ABSTRACT_UNIX, SCOPE_SIGNAL = 1, 2  # ABI 6: nothing outside the domain reached by either
 
 
 class _PathBeneath(ctypes.Structure):
@@ -40,15 +42,51 @@ def confine_writes(writable: list[str]) -> str:
         return WRITE_FILE | REMOVE_DIR | REMOVE_FILE | MAKE | (REFER if abi >= 2 else 0) | \
             (TRUNCATE if abi >= 3 else 0)
 
-    failed = _restrict(handled, writable)
-    return f"writes not confined ({failed})" if failed else "writes confined to its own folder (Landlock)"
+    abi = [0]
+
+    def also(found: int) -> tuple[int, int]:  # what the ABI adds: TCP closed, signals and abstract sockets scoped
+        abi[0] = found
+        return (NET_TCP if found >= 4 else 0), (SCOPE_ABSTRACT_UNIX | SCOPE_SIGNAL if found >= 6 else 0)
+
+    failed = _restrict(handled, writable, also)
+    if failed:
+        return f"writes not confined ({failed})"
+    said = "writes confined to its own folder (Landlock)"
+    if abi[0] < 4:
+        return said + f"; TCP not closed by Landlock (ABI {abi[0]} < 4)"
+    said += "; TCP closed (Landlock)"
+    if abi[0] < 6:
+        return said + f"; signals and abstract sockets not scoped (Landlock ABI {abi[0]} < 6)"
+    return said + "; signals and abstract sockets kept within the sandbox (Landlock)"
 
 
-def confine_reads(hidden: list[str], own: str | None = None) -> str:
-    """Let this process and what it starts read nothing beneath `hidden` (files or folders) but its
-    `own` folder, and everything else it could; returns what happened, in words."""
-    failed = _restrict(lambda abi: READ_FILE | READ_DIR, readable_except(hidden, [own] if own else []))
-    return f"reads not confined ({failed})" if failed else "the answers and your data unreadable (Landlock)"
+def confine_reads(hidden: list[str], own: str | None = None, allowed: list[str] | None = None) -> str:
+    """Let this process and what it starts read only beneath `allowed` (None: everywhere) and its
+    `own` folder, and nothing beneath `hidden` (files or folders) but that folder; returns what
+    happened, in words."""
+    keep = [own] if own else []
+    readable = readable_except(hidden, keep)
+    if allowed is not None:
+        readable = intersect(readable, [*allowed, *keep])
+    failed = _restrict(lambda abi: READ_FILE | READ_DIR, readable)
+    if failed:
+        return f"reads not confined ({failed})"
+    return ("reads only what Python, NumPy and torch need (Landlock)" if allowed is not None
+            else "the answers and your data unreadable (Landlock)")
+
+
+def intersect(readable: list[str], allowed: list[str]) -> list[str]:
+    """Rules for what lies beneath both a path of `readable` and one of `allowed`: of two nested
+    paths the deeper one (subtrees either nest or do not meet)."""
+    allowed = [os.path.realpath(a) for a in allowed if a and os.path.lexists(a)]
+    out = []
+    for r in readable:
+        for a in allowed:
+            if within(r, a):
+                out.append(r)
+            elif within(a, r):
+                out.append(a)
+    return list(dict.fromkeys(out))
 
 
 def readable_except(hidden: list[str], keep: list[str] = ()) -> list[str]:
@@ -100,17 +138,32 @@ def within(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-def _restrict(handled, paths: list[str]) -> str | None:
+class _RulesetAttr(ctypes.Structure):
+    _fields_ = [("fs", ctypes.c_uint64), ("net", ctypes.c_uint64), ("scoped", ctypes.c_uint64)]
+
+
+def abi_version() -> int:
+    """The kernel's Landlock ABI: 0 where there is none (or it is turned off)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.syscall.restype = ctypes.c_long
+    return max(0, libc.syscall(CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(RULESET_VERSION)))
+
+
+def _restrict(handled, paths: list[str], also=None) -> str | None:
     """One Landlock layer on this process: the rights handled(abi) denied except beneath `paths`
-    (a file's rule keeps only the file rights among them). None, or what failed, in words."""
+    (a file's rule keeps only the file rights among them); also(abi), where given, the network
+    rights handled (with no rule: all denied) and the scopes. None, or what failed, in words."""
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
     abi = libc.syscall(CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(RULESET_VERSION))
     if abi < 1:
         return f"Landlock: {os.strerror(ctypes.get_errno())}"
     rights = handled(abi)
-    attr = ctypes.c_uint64(rights)  # the first field of landlock_ruleset_attr: the older ABIs' size
-    ruleset = libc.syscall(CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(8), ctypes.c_uint32(0))
+    net, scoped = also(abi) if also else (0, 0)
+    attr = _RulesetAttr(rights, net, scoped)
+    # the struct's size tells the kernel which fields it holds: the older ABIs' size when unused
+    size = 24 if scoped else 16 if net else 8
+    ruleset = libc.syscall(CREATE_RULESET, ctypes.byref(attr), ctypes.c_size_t(size), ctypes.c_uint32(0))
     if ruleset < 0:
         return f"Landlock: {os.strerror(ctypes.get_errno())}"
     try:

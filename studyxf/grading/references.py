@@ -91,12 +91,12 @@ def passes(cases: list[dict], box) -> tuple[list[dict] | None, dict]:
     the same judging as runcases.run_case for such cases; else None), and the answers got so far
     by case index, which the full path then uses instead of asking again (a time-out is waited
     for once)."""
-    from studyxf.grading.guards import CASE_TIMEOUT_S
+    from studyxf.grading.guards import CARRY_S, CASE_TIMEOUT_S
 
     tests, answers = [], {}
     for i, c in enumerate(cases):
         answer = box.ask({"op": "call", "i": i, "args": c["args"], "kwargs": c["kwargs"],
-                          "seconds": c["time_limit"], "device": None}, (c["time_limit"] or CASE_TIMEOUT_S) + 5.0)
+                          "seconds": c["time_limit"], "device": None}, (c["time_limit"] or CASE_TIMEOUT_S) + CARRY_S)
         answers[i] = answer
         out = wire.decode(answer["ok"]) if "ok" in answer else None
         if not isinstance(out, wire.Array) or out.values.dtype == object or out.dtype != c["dtype"] \

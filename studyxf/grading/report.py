@@ -39,7 +39,9 @@ def renderables(report: dict, next_step: str | None = None) -> list:
     out = [head]
     if report.get("isolation"):
         said = report["isolation"]
-        if said.startswith("not isolated") and "writes confined" in said and "unreadable" in said:
+        if said.startswith("not isolated") and "writes confined" in said and "reads only" in said:
+            pass  # what Landlock and seccomp hold is said; nothing of the user's is in reach
+        elif said.startswith("not isolated") and "writes confined" in said and "unreadable" in said:
             said += ": your code could read the rest of what your user can"
         elif said.startswith("not isolated") and "writes confined" in said:
             said += ": your code could read what your user can, your data directory included"

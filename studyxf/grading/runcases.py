@@ -16,7 +16,7 @@ import torch
 from studyxf.grading import calls, judge, wire
 from studyxf.grading.diagnose import DTYPE_HINT, DTYPE_HINT_TORCH
 from studyxf.grading.case import Case, half_precision
-from studyxf.grading.guards import CASE_TIMEOUT_S
+from studyxf.grading.guards import CARRY_S, CASE_TIMEOUT_S
 from studyxf.grading.request import Request
 
 INTERNAL_WHY = "torch's internals reach the calls this drill forbids under other names"
@@ -216,7 +216,10 @@ class Remote:
         return call
 
     def limit(self, case: Case | None = None) -> float:
-        return (case.time_limit if case and case.time_limit else CASE_TIMEOUT_S) + 5.0
+        """How long the judge waits for one answer, by its own clock: the case's limit, and a second
+        for carrying the inputs and the answer. The sandbox's alarm at the limit is advice (a file
+        can cancel it); this is what decides."""
+        return (case.time_limit if case and case.time_limit else CASE_TIMEOUT_S) + CARRY_S
 
     def ask(self, message: dict, timeout: float) -> dict:
         import time

@@ -165,7 +165,7 @@ def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: floa
     report.setdefault("diagnosis", [])
     report.setdefault("framework", None)
     report["drill"] = drill.name
-    if isolated and not isolated.endswith("; mounts locked"):  # the text report's header says it once
+    if isolated and any(word in isolated for word in NOT_HELD):  # the text report's header says it once
         report["isolation"] = isolated
     for d in report["diagnosis"]:
         hint = drill.mistakes.get(d["mistake"]) or GENERIC.get(d["mistake"], "")
@@ -173,6 +173,9 @@ def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: floa
         _contract(d)
     return {k: report[k] for k in ("version", "status", "message", "tests", "drill", "framework", "diagnosis",
                                    "output", "isolation") if k in report}
+
+
+NOT_HELD = ("not ", "still seen", "writable")  # how the sandbox's account of itself names a measure that failed
 
 
 # mistakes that any drill can show, told the same way everywhere (a drill's own hint wins)

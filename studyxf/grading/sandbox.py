@@ -28,7 +28,7 @@ from studyxf.grading.process import (PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SE
 
 OUTPUT_FILE_CAP = 1024 * 1024  # bytes the learner's prints may take on disk
 MEMORY_HEADROOM = 4 * 1024 ** 3  # address space allowed beyond what torch's import mapped
-CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID = 0x00020000, 0x10000000, 0x20000000
+CLONE_NEWNS, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x00020000, 0x10000000, 0x20000000, 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC, MS_REMOUNT, MS_BIND = 1, 2, 4, 8, 32, 4096
 ANSWER_CAP = 64 * 1024 * 1024  # bytes of one answer line
 CPU_SECONDS = 600  # a whole grading's CPU time (each case has its own wall-clock limit, 10 s)
@@ -184,7 +184,7 @@ class Sandbox:
             return None
         if not data:
             return None
-        text = data[:cap].decode("utf-8", "replace")
+        text = escape_controls(data[:cap].decode("utf-8", "replace"))
         more = len(data) - cap + max(rest, 0)
         full = rest + len(data) >= OUTPUT_FILE_CAP
         return text + (f"\n[{more} more bytes not shown" + ("; output past 1 MiB was dropped" if full else "") + "]"
@@ -237,8 +237,7 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     # files written only in its own folder: without namespaces the data directory is in reach, and
     # this keeps a pass out of the history (with them, it is one more wall)
     confined = landlock.confine_writes([tmp, "/dev"])
-    if not isolated.endswith("; mounts locked"):
-        isolated += f"; {confined}"
+    isolated += f"; {confined}"
     for limit, value in ((resource.RLIMIT_CPU, CPU_SECONDS), (resource.RLIMIT_NOFILE, OPEN_FILES)):
         try:  # hard as well as soft: the learner's code cannot raise them back
             soft, hard = resource.getrlimit(limit)
@@ -264,7 +263,19 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
 def _spec(req, framework: str) -> dict:
     """What the fresh interpreter needs to import and call the learner's file."""
     return {"path": req.path, "entry": req.entry, "kind": req.kind, "method": req.method, "drill": req.drill,
-            "forbidden": req.forbidden, "device": req.device, "framework": framework}
+            "forbidden": req.forbidden, "device": req.device, "framework": framework,
+            # Triton compiles a GPU kernel with the system's compiler, in a process of its own
+            "processes": bool(req.interpret) and os.environ.get("TRITON_INTERPRET") == "0"}
+
+
+_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)] if chr(c) not in "\n\t"}
+
+
+def escape_controls(text: str) -> str:
+    """What the learner's code printed, shown as text: every control character but newline and tab
+    escaped (\\x1b...), so that it cannot clear the screen, draw a fake verdict or write the
+    clipboard (OSC 52) in the learner's terminal."""
+    return text.translate(_CONTROLS)
 
 
 class _CappedFd:
@@ -304,7 +315,8 @@ def _hide(dirs: list[str]) -> str:
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         uid, gid = os.getuid(), os.getgid()
-        if libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID) != 0:
+        # a network namespace of its own: no interface but a loopback that is down
+        if libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET) != 0:
             return f"not isolated: unshare failed ({os.strerror(ctypes.get_errno())})"
     except OSError as exc:
         return f"not isolated: {exc}"
@@ -321,7 +333,7 @@ def _hide(dirs: list[str]) -> str:
                 return f"not isolated: mount over {d} failed ({os.strerror(ctypes.get_errno())})"
     except OSError as exc:
         return f"not isolated: {exc}"
-    said = "isolated: user, mount and PID namespaces; the data directory hidden"
+    said = "isolated: user, mount, PID and network namespaces (no network); the data directory hidden"
     if writable:
         said += "; the import path writable"
     if libc.mount(b"proc", b"/proc", b"proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None) != 0:

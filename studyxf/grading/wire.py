@@ -91,8 +91,11 @@ def decode(item: dict):
     """In the judge: the description -> plain values (numpy arrays as Array)."""
     kind = item.get("t")
     if kind == "array":
-        arr = np.load(io.BytesIO(base64.b64decode(item["data"])), allow_pickle=False)
-        return Array(arr, str(item["dtype"]), bool(item["torch"]))
+        try:
+            arr = _npy_exact(base64.b64decode(item["data"]))
+        except (ValueError, TypeError, EOFError) as exc:  # a sandbox that sent what is not an array
+            return Opaque("unreadable array", str(exc)[:200])
+        return Array(arr, _dtype(arr, item.get("dtype")), bool(item.get("torch")))
     if kind == "py":
         return item["v"]
     if kind == "json":  # plain data as it came (an answer from the fresh sandbox may be any JSON)
@@ -102,6 +105,37 @@ def decode(item: dict):
     if kind == "dict":
         return {str(k): decode(v) for k, v in item["v"].items()}
     return Opaque(str(item.get("type")), str(item.get("v", "")))
+
+
+class Unreadable(ValueError):
+    """An array whose bytes are not what their header says."""
+
+
+def _npy_exact(raw: bytes) -> np.ndarray:
+    """The .npy bytes -> the array, their count checked against the header's shape times its
+    dtype's size (np.load reads what it needs and ignores the rest)."""
+    buf = io.BytesIO(raw)
+    version = np.lib.format.read_magic(buf)
+    if version not in ((1, 0), (2, 0)):
+        raise Unreadable(f".npy version {version}")
+    read = np.lib.format.read_array_header_1_0 if version == (1, 0) else np.lib.format.read_array_header_2_0
+    shape, _fortran, dtype = read(buf)  # checks the header's form
+    if dtype.hasobject:
+        raise Unreadable("an array of Python objects")
+    expected = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+    if len(raw) - buf.tell() != expected:
+        raise Unreadable(f"{len(raw) - buf.tell()} bytes of data for shape {shape} of {dtype} ({expected} bytes)")
+    buf.seek(0)
+    return np.load(buf, allow_pickle=False)
+
+
+def _dtype(arr: np.ndarray, label) -> str:
+    """The dtype judged: the bytes' own. The label the sandbox sent is taken only for what the bytes
+    cannot say, a bfloat16 tensor (sent as the float32 values that hold it exactly, so the low 16
+    bits of each are zero)."""
+    if label == "bfloat16" and arr.dtype == np.float32 and not (arr.view(np.uint32) & 0xFFFF).any():
+        return "bfloat16"
+    return str(arr.dtype)
 
 
 class Opaque:

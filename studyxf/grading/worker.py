@@ -165,6 +165,13 @@ def grade(req: Request, real_out, spare=None) -> None:
     torch.set_num_threads(1)
     if first is None:
         first = box.ask(None, guards.CASE_TIMEOUT_S + 5.0)
+    if "torch_seen" in first:
+        # the file's text imports no torch, but running it did (importlib, __import__): graded as
+        # torch, with the guard, in a sandbox started for torch
+        box.close()
+        framework, answered = "torch", {}
+        box = sandbox.Sandbox(req, framework, hidden)
+        first = box.ask(None, guards.CASE_TIMEOUT_S + 5.0)
     if "dead" in first:
         why = first["dead"]
         finish({"status": "error", "message": "importing the file: " + (
