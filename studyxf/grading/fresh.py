@@ -126,6 +126,9 @@ class Server:
         self.torch = sys.modules.get("torch") if framework == "torch" else None
         self.tracer = None  # a trace across calls: from "trace_start" to "trace_end"
         self.modules: dict = {}  # a module drill's modules, by config index
+        # torch imported while a NumPy file runs is a computed import (LocalRemote's tests run in
+        # a process that has torch already: nothing to see there)
+        self.torch_loaded = "torch" in sys.modules
 
     def answer(self, ask: dict) -> dict:
         from studyxf.grading import calls, wire
@@ -195,7 +198,7 @@ class Server:
             out = self.fn(*args, **kwargs)
         if any(before is not None and not calls.same(before, now) for before, now in zip(kept, given)):
             raise RuleBroken(INPUT_MODIFIED)
-        if self.framework == "numpy" and "torch" in sys.modules:
+        if self.framework == "numpy" and not self.torch_loaded and "torch" in sys.modules:
             raise RuleBroken(calls.TORCH_UNSEEN)
         return out
 
