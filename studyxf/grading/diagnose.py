@@ -32,14 +32,15 @@ def _source(req: Request) -> str | None:
         return None
 
 
-def localise_budget(named: list) -> float:
+def localise_budget(named: list) -> int:
+    """Reference runs for the localisation: fewer where a catalogued slip is already named."""
     from studyxf.grading import localise
 
-    return localise.BUDGET_S / 4 if named else localise.BUDGET_S
+    return localise.BUDGET_STEPS * 3 // 8 if named else localise.BUDGET_STEPS
 
 
 def _localise(grader, comparable: list[dict], remote: Remote, req: Request, raising: list | None = None,
-              budget: float | None = None) -> dict | None:
+              budget: int | None = None) -> dict | None:
     """The learner's smallest failing case traced, its values matched with the grader's STEPS
     (localise.py): the first line that leaves its step, how, and whether that is verified."""
     if not getattr(grader, "STEPS", None) or remote.gone:
@@ -64,7 +65,7 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
     source = _source(req)
     if source is None:
         return None
-    deadline = localise.clock() + (budget or localise.BUDGET_S)  # the traces and the search together
+    deadline = localise.clock() + (budget or localise.BUDGET_STEPS)  # the traces' searches together
 
     def search(traces: list) -> dict | None:
         result, change, found = None, {}, []
@@ -119,7 +120,7 @@ def _ratio(f: dict) -> tuple:
     return tuple((a > b) - (a < b) for a, b in zip(lengths, lengths[1:]))
 
 
-def _by_call(grader, cases, traced, trace, raising, deadline: float) -> dict | None:
+def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | None:
     """A driven case: its calls in order, the first whose values leave the reference (a verified
     finding preferred)."""
     from studyxf.grading import localise

@@ -6,7 +6,6 @@ gives the learner's outputs on every failing case (then the cause is verified). 
 from __future__ import annotations
 
 import math
-import time
 
 import numpy as np
 import torch
@@ -15,17 +14,21 @@ from studyxf.grading import compare, steps as st
 from studyxf.grading.judge import matches
 
 MAX_SLIPS = 5  # differences followed one after the other (a compound mistake)
-BUDGET_S = 1.0  # judge time for the whole localisation of a report: a failing verdict stays near a passing one
+# the whole localisation of a report, in reference runs (each candidate change tried is one): a
+# count, not seconds, so that the same file gets the same report on a busy machine as on an idle
+# one. 4000 runs take 0.5-1.3 s of the judge's CPU on a 2-core machine (the drills' references
+# differ in size): a failing verdict stays near a passing one
+BUDGET_STEPS = 4000
+_SPENT = [0]  # reference runs made by this judge so far
 
 
-def clock() -> float:
-    """The budget's clock: the judge's own CPU time, so that a busy machine (a test suite or another
-    grading beside this one) slows the localisation down but does not make it find less."""
-    return time.process_time()
+def clock() -> int:
+    """The budget's clock: reference runs made so far in this process."""
+    return _SPENT[0]
 
 
 class OutOfTime(Exception):
-    """The localisation's time is spent: what was found so far stands, unverified."""
+    """The localisation's budget is spent: what was found so far stands, unverified."""
 
 
 def _tolerance(dtype: str) -> tuple[float, float]:
@@ -124,7 +127,7 @@ class Localiser:
         raising: the cases whose call raised (a substitution must make the reference raise there too)."""
         self.raising = raising or []
         self.grader = grader
-        self.deadline = float("inf")  # set by the caller (clock() + its share of BUDGET_S)
+        self.deadline = float("inf")  # set by the caller (clock() + its share of BUDGET_STEPS)
         self.steps = grader.STEPS
         self.quantities_of = getattr(grader, "QUANTITIES", None)
         self.failing, self.traced, self.trace = failing, traced, trace
@@ -144,6 +147,7 @@ class Localiser:
         return q
 
     def _tick(self) -> None:
+        _SPENT[0] += 1
         if clock() > self.deadline:
             raise OutOfTime
 
