@@ -12,6 +12,7 @@ import json
 import os
 import sys
 
+from studyxf.grading import kernel_rule
 from studyxf.grading.request import Request
 
 
@@ -55,7 +56,10 @@ def forbidden_uses(source: str, forbidden: list[dict]) -> list[str]:
         named.add(NO_KERNEL)
     # torch's internals reach every forbidden call under another spelling (torch._C._nn.
     # scaled_dot_product_attention, torch.ops.aten...): where anything is forbidden, they are too
-    return sorted(named | (internals if forbidden else set()))
+    found = sorted(named | (internals if forbidden else set()))
+    if kernel_rule.RULE in rules:  # a Triton drill: where torch computes, in the file's order
+        found += [used for used in kernel_rule.torch_computing(source) if used not in found]
+    return found
 
 
 INTERNALS = ("_C", "ops")
