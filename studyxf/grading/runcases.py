@@ -394,9 +394,10 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
     why = {f["name"]: f["why"] for f in req.forbidden}
     tests, failing = [], []
 
-    def record(test, fail_info=None):
+    def record(test, fail_info=None, device=None):
         test.setdefault("message", None)
         test.setdefault("output", None)
+        test.setdefault("device", device or "cpu")  # where the learner's code ran this test (DESIGN.md)
         tests.append(test)
         emit(test)
         if fail_info is not None:
@@ -429,7 +430,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
             if remote.gone:
                 record({"name": case.name, "status": "error", "message": f"not run: {remote.gone.get('dead')}"})
                 continue
-            record(*run_case(remote, index, case))
+            record(*run_case(remote, index, case), device=case.device)
             for name, check in case.checks:  # decided here, from the outputs of calls made for it
                 try:
                     msg = check(remote.checker(case))

@@ -172,7 +172,7 @@ def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: floa
         d["message"] = " ".join(part for part in (hint, d.get("message") or "") if part)
         _contract(d)
     return {k: report[k] for k in ("version", "status", "message", "tests", "drill", "framework", "diagnosis",
-                                   "output", "isolation") if k in report}
+                                   "output", "isolation", "device_note") if k in report}
 
 
 # mistakes that any drill can show, told the same way everywhere (a drill's own hint wins)
