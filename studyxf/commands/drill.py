@@ -18,7 +18,8 @@ from studyxf.errors import StudyxfError
 @click.option("--watch", is_flag=True, help="Re-grade every time the file is saved (Ctrl-C stops).")
 @click.option("--reset", is_flag=True, help="Restore the starter in your workspace (your version is kept as a backup).")
 @click.option("--tui", is_flag=True, help="Open the drill screen: task, report, keys to grade, edit, hint.")
-@click.option("--device", type=click.Choice(["cpu", "cuda", "auto"]), default="cpu", show_default=True)
+@click.option("--device", type=click.Choice(["cpu", "cuda", "auto"]), default=None,
+              help="Where torch files are graded (default: config.toml's `device`, else cpu).")
 @click.option("--bench", is_flag=True, help="Triton drills, on a GPU: after a pass there, time your kernel against "
                                             "torch's (implies --device cuda); your best time is kept.")
 @click.option("--framework", type=click.Choice(["numpy", "torch"]), default="numpy", show_default=True,
@@ -67,6 +68,10 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework, bench
     d = drills.get(name) if drills is not None else catalogue.find(name)
     if d is None:
         raise StudyxfError(f"unknown drill {name!r} (known: {', '.join(drills or catalogue.all_drills())})")
+    if device is None:
+        from studyxf import config
+
+        device = config.load().device
     if bench:
         from studyxf.grading.kernels import BENCH
 

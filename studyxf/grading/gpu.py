@@ -29,7 +29,7 @@ def no_device_here() -> str | None:
     """Without importing torch: why this machine has no NVIDIA GPU to offer (no device node, no
     driver loaded), or None when it may have one (then only torch can tell)."""
     if not os.path.exists("/dev/nvidiactl") and not os.path.exists("/proc/driver/nvidia/version"):
-        return "no NVIDIA driver here (/dev/nvidiactl and /proc/driver/nvidia absent)"
+        return "no NVIDIA driver here: /dev/nvidiactl and /proc/driver/nvidia absent"
     return None
 
 
