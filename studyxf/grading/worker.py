@@ -201,6 +201,10 @@ def grade(req: Request, real_out, spare=None) -> None:
     report["framework"] = framework
     if note:
         report["device_note"] = note
+    if req.bench and report["status"] == "pass" and first.get("half"):
+        from studyxf.grading import kernels  # timed in the sandbox, checked here (kernels.judge_bench)
+
+        report["bench"] = kernels.judge_bench(req.drill, box.ask, torch, "cuda")
     finish(report)
 
 
