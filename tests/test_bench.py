@@ -56,7 +56,6 @@ print(json.dumps({"first": first, "result": result, "imported_here": hasattr(bui
 MARK = "import builtins as _b\n_b.STUDYXF_IMPORTED = True  # where this file is imported\n"
 FORGE = ("import studyxf.grading.kernels as _k\n_real = _k.time_calls\n"
          "_k.time_calls = lambda fn, n, torch, device: [t * 0 + 0.0001 for t in _real(fn, n, torch, device)]\n")
-SLACK = ("import studyxf.grading.kernels as _k\n_k.WALL_SLACK_MS = 0.0\n")
 
 
 def _judge(tmp_path, source) -> dict:
