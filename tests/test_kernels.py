@@ -166,6 +166,13 @@ def test_torch_may_only_allocate_and_describe_in_a_triton_drill():
     for expr, named in COMPUTING.items():
         assert named in torch_computing(WRAPPER.format(expr)), expr
     assert torch_computing("from torch import exp\ndef softmax(x):\n    return exp(x)\n")[0] == "torch.exp at line 1"
+    # what the Triton tutorials' wrappers do is allowed: warmup, occupancy, a grid lambda, reshape, torch.cuda.device
+    assert torch_computing((Path(__file__).parent / "data" / "kernel_wrapper_tutorial.py").read_text()) == []
+    # a kernel's Python body run as Python, outside a launch, computes with torch's operators
+    kernel = "import torch, triton\n@triton.jit\ndef k(x):\n    return x * 2\ndef softmax(x):\n    {}\n"
+    for call, named in (("return k(x)", "k() on a tensor at line 6"), ("return k.fn(x)", "k.fn() on a tensor at line 6"),
+                        ("f = k.fn\n    return f(x)", "f() on a tensor at line 7")):
+        assert torch_computing(kernel.format(call)) == [named], call
     # inside a kernel torch may not appear at all
     assert torch_computing("import torch\nimport triton\n@triton.jit\ndef k(x):\n    y = torch.exp(x)\n") == \
         ["torch inside the kernel k at line 5"]

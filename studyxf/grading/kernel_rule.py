@@ -31,8 +31,14 @@ TORCH_VALUES = {"float16", "float32", "float64", "bfloat16", "half", "float", "d
                 "int64", "uint8", "bool", "long", "int", "Tensor", "dtype", "device", "Size"}
 DESCRIBE = {"shape", "dtype", "device", "ndim", "is_cuda", "layout", "requires_grad"}  # plain values, no call
 DESCRIBE_CALLS = {"stride", "numel", "size", "dim", "element_size", "is_contiguous", "data_ptr", "nelement"}
-# methods that give the same values, perhaps in a new buffer, computing nothing from them
-LAYOUT_CALLS = {"contiguous"}
+# methods that give the same values in another layout, perhaps in a new buffer, computing nothing
+# from them (q.reshape(B * H, T, D) before a launch)
+LAYOUT_CALLS = {"contiguous", "view", "reshape", "flatten", "unsqueeze", "squeeze", "permute", "transpose", "t",
+                "expand"}
+# torch's functions that only say which GPU (the Triton tutorials' wrappers call them)
+TORCH_DEVICE = {"torch.cuda.current_device", "torch.cuda.device", "torch.cuda.get_device_capability",
+                "torch.cuda.get_device_properties", "torch.cuda.get_device_name", "torch.cuda.is_available",
+                "torch.cuda.device_count"}
 BUILTINS_ON_TENSORS = {"len", "isinstance", "print", "type", "id", "callable", "repr", "str"}
 NEVER = {"getattr", "setattr", "delattr", "eval", "exec", "compile", "__import__", "globals", "vars", "locals"}
 OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
@@ -84,6 +90,12 @@ def torch_computing(source: str) -> list[str]:
                and _is_kernel(fn)}
     own = {fn.name for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
            and fn.name not in kernels}
+    # a compiled kernel's handle (kernel = softmax_kernel.warmup(...), as Triton's tutorial does) launches too
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                isinstance(node.value.func, ast.Attribute) and _dotted(node.value.func.value) in kernels:
+            kernels |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    own -= kernels
     checker = _Checker(modules, torch_names, kernels, own, found)
     # the grids of the launches: lambdas (or functions) of the kernel's meta-parameters, plain values
     for node in ast.walk(tree):
@@ -95,9 +107,10 @@ def torch_computing(source: str) -> list[str]:
             elif isinstance(grid, ast.Lambda):
                 grid._studyxf_grid = True
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda) \
-                and any(isinstance(t, ast.Name) and t.id in checker.grids for t in node.targets):
-            node.value._studyxf_grid = True
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
+            checker.lambdas |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+            if any(isinstance(t, ast.Name) and t.id in checker.grids for t in node.targets):
+                node.value._studyxf_grid = True
     # a name a function rebinds for the whole module may hold a tensor anywhere
     shared = {n for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal)) for n in node.names}
     checker.scope(tree.body, [], outer={n: TENSOR for n in shared})
@@ -108,6 +121,7 @@ class _Checker:
     def __init__(self, modules, torch_names, kernels, own, found):
         self.modules, self.torch_names, self.kernels, self.own, self.found = modules, torch_names, kernels, own, found
         self.grids: set[str] = set()  # names bound to a launch's grid (a lambda of the launch's meta-parameters)
+        self.lambdas: set[str] = set()  # names bound to a lambda of the file (its body is checked)
 
     def name(self, what: str, node) -> None:
         self.found[f"{what} at line {node.lineno}"] = None
@@ -242,7 +256,7 @@ class _Checker:
         if isinstance(node, ast.Attribute):
             module = self.module_of(node.value)
             if module == "torch" or (module or "").startswith("torch."):
-                if module == "torch" and node.attr in ALLOCATE | TORCH_VALUES:
+                if module == "torch" and node.attr in ALLOCATE | TORCH_VALUES or f"{module}.{node.attr}" in TORCH_DEVICE:
                     return PLAIN
                 return bad(f"{module}.{node.attr}")
             if isinstance(node.value, ast.Attribute) and self.module_of(node.value.value) == "torch" \
@@ -344,6 +358,12 @@ class _Checker:
             return PLAIN
         if isinstance(func, ast.Attribute):
             module = self.module_of(func.value)
+            if isinstance(func.value, ast.Name) and func.value.id in self.kernels and func.attr in ("warmup", "run"):
+                for a in args:  # a launch by Triton's API (kernel.fn(...) would run its body as Python)
+                    k(a)
+                return PLAIN
+            if f"{module}.{func.attr}" in TORCH_DEVICE:
+                return PLAIN if all(k(a) == PLAIN for a in args) else bad(f"{module}.{func.attr}() of a tensor")
             if module == "torch" and func.attr in ALLOCATE:
                 for a in args:
                     k(a)
@@ -376,8 +396,8 @@ class _Checker:
             if func.id in NEVER:
                 return bad(f"{func.id}()")
             kinds = [k(a) for a in args]
-            if func.id in self.own or func.id in self.kinds:  # the file's own function: its body is checked
-                return TENSOR if TENSOR in kinds or self.kinds.get(func.id) == TENSOR else PLAIN
+            if func.id in self.own or func.id in self.lambdas:  # the file's own function: its body is checked
+                return TENSOR if TENSOR in kinds else PLAIN
             if TENSOR in kinds and func.id not in BUILTINS_ON_TENSORS:
                 return bad(f"{func.id}() on a tensor")
             return PLAIN
@@ -389,6 +409,8 @@ class _Checker:
 def _own_nodes(stmt):
     """The nodes of a statement that bind names in its scope: not those of nested functions, classes
     or lambdas (they have their own)."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return  # binds its name only, a plain value; its body is a scope of its own
     stack = [stmt]
     while stack:
         node = stack.pop()
