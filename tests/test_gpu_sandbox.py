@@ -64,6 +64,24 @@ def test_each_test_says_on_which_device_it_ran(home, cli, tmp_path):
     assert all(t["device"] == "cpu" for t in report["tests"]), report["tests"]
 
 
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_the_sandbox_sees_the_hosts_device_nodes_and_driver_files(home, cli, tmp_path, mode):
+    """CUDA opens /dev/nvidia* and reads /proc/driver/nvidia: the sandbox's new mounts must leave both
+    as the host has them (here the host's /dev and /proc/driver, whatever they hold)."""
+    import os
+
+    host = sorted(os.listdir("/dev"))
+    driver = sorted(os.listdir("/proc/driver")) if os.path.isdir("/proc/driver") else None
+    attack = (f"import os\nseen = sorted(os.listdir('/dev'))\n"
+              f"driver = sorted(os.listdir('/proc/driver')) if os.path.isdir('/proc/driver') else None\n"
+              f"gone = sorted(set({host!r}) - set(seen))\n"
+              + correct_unless(f"gone or driver != {driver!r}", "f'/dev lacks {gone}; /proc/driver {driver}'"))
+    f = tmp_path / "dev.py"
+    f.write_text(attack)
+    report = json.loads(cli("drill", "attention", str(f), "--json", env={"STUDYXF_HOME": str(home), **MODES[mode]}).stdout)
+    assert report["status"] == "pass", [t["message"] for t in report["tests"] if t["status"] != "pass"][:1]
+
+
 KEPT = {"LD_LIBRARY_PATH": "/opt/nvidia/lib64", "CUDA_VISIBLE_DEVICES": "0", "CUDA_CACHE_PATH": "/tmp/cuda-cache",
         "NVIDIA_VISIBLE_DEVICES": "all", "NVIDIA_DRIVER_CAPABILITIES": "compute,utility"}
 DROPPED = {"SECRET_TOKEN": "s3cret", "AWS_SECRET_ACCESS_KEY": "k"}

@@ -79,8 +79,7 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework, bench
             raise click.UsageError(f"--bench times a Triton drill's kernel ({', '.join(BENCH)}); {name} is not one")
         if watch or tui:
             raise click.UsageError("--bench grades once, then times: not with --watch or --tui")
-        if device == "cpu":
-            device = "cuda"  # the time of a kernel in the interpreter says nothing
+        device = "cuda"  # the time of a kernel in the interpreter says nothing; auto would fall back to it
     if file is None:
         target = d.workspace_file()
         if reset and target.exists():
