@@ -15,6 +15,7 @@ COMMANDS = {  # name -> module:attribute
     "review": "cards:review", "cards": "cards:cards", "stats": "cards:stats", "export": "cards:export",
     "drill": "drill:drill", "lab": "lab:lab", "calc": "calc:calc", "backup": "backup:backup",
     "import": "authoring:import_", "new": "authoring:new", "serve": "serve:serve", "sync": "sync:sync",
+    "doctor": "doctor:doctor",
 }
 
 

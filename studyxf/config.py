@@ -20,6 +20,7 @@ class Config:
     session_dirs: list[str] = field(default_factory=list)
     theme: str | None = None  # the app's theme, as last chosen in the command palette
     scheduler: str = "sm2"  # sm2 (the default) or fsrs; STUDYXF_SCHEDULER overrides it
+    device: str = "cpu"  # where drills are graded unless --device says: cpu, cuda or auto (`studyxf doctor` checks it)
 
 
 _INT_KEYS = {"rollover_hour": (0, 23), "new_cards_per_day": (0, 10000),
@@ -63,6 +64,10 @@ def load() -> Config:
 
             if value not in NAMES:
                 raise StudyxfError(f"{at('scheduler')}: expected \"sm2\" or \"fsrs\", got {value!r}")
+            values[key] = value
+        elif key == "device":
+            if value not in ("cpu", "cuda", "auto"):
+                raise StudyxfError(f"{at('device')}: expected \"cpu\", \"cuda\" or \"auto\", got {value!r}")
             values[key] = value
         elif key == "theme":
             if not isinstance(value, str):

@@ -47,6 +47,8 @@ def worker(drill: str, source: str) -> dict:
                              text=True, cwd=tmp, env=env, timeout=300).stdout
     lines = [json.loads(line[2:]) for line in out.splitlines() if line.startswith("R {")]
     assert lines, f"no report from the worker; it printed: {out[-500:]!r}"
+    # an error report has no tests: its message is the cause (issue 41 saw only KeyError: 'tests')
+    assert "tests" in lines[-1], lines[-1].get("message")
     return lines[-1]
 
 

@@ -37,7 +37,12 @@ def main() -> None:
     torch = None
     if framework == "torch":
         import torch
-    half = spec["device"] in ("cuda", "auto") and torch is not None and torch.cuda.is_available()
+    cuda = None
+    if spec["device"] in ("cuda", "auto") and torch is not None:  # asked here, before the learner's file runs
+        from studyxf.grading.gpu import cuda_state
+
+        cuda = cuda_state(torch)
+    half = bool(cuda and "device" in cuda)
     if not half:
         sandbox.limit_address_space()  # after the imports; none on the GPU (CUDA maps tens of GiB)
     from studyxf.grading import calls, guards
@@ -68,7 +73,7 @@ def main() -> None:
     fn, missing = calls.entry_point(namespace, spec["entry"], spec["kind"], spec["method"], spec["drill"])
     if fn is None:
         return calls.reply(judge_out, {"import_error": missing})
-    calls.reply(judge_out, {"imported": True, "isolated": isolated, "half": half})
+    calls.reply(judge_out, {"imported": True, "isolated": isolated, "half": half, "cuda": cuda})
     server = Server(fn, framework, spec["path"], spec["entry"])
     for line in judge_in:
         ask = json.loads(line)
@@ -147,6 +152,10 @@ class Server:
                 from studyxf.grading import fresh_module
 
                 return fresh_module.answer(self, ask)
+            if op.startswith("bench"):  # --bench: timed here, in the sandbox (kernels.py)
+                from studyxf.grading import kernels
+
+                return kernels.sandbox_answer(self, ask)
             args = [self.value(a, ask.get("device")) for a in ask["args"]]
             kwargs = {k: self.value(v, ask.get("device")) for k, v in ask["kwargs"].items()}
             if op == "trace":  # the call again, each line's locals recorded (trace.py)

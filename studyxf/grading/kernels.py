@@ -6,11 +6,16 @@ in its own environment before it starts the sandbox, so that the sandbox inherit
 cases are then small. With `--device cuda` the kernels are compiled for the GPU
 (TRITON_INTERPRET=0) and the drills' graders give cases on the GPU in fp16/bf16 (`on_gpu`).
 
-`python -m studyxf.grading.kernels BENCH_JSON` is `studyxf drill NAME FILE --bench`'s timing run,
-on a GPU, after the file has passed there: the baselines (torch's own op, and for attention
-F.scaled_dot_product_attention with the flash backend) are timed first, then the learner's file is
-imported and its entry point timed on the same inputs, each as triton.testing.do_bench's median.
-It prints one JSON line. Imports torch and triton: the CLI runs it in a child process.
+`studyxf drill NAME FILE --bench` times the kernel inside the grading's own sandbox, after the file
+has passed there (issue 41: the bench once imported the learner's file in a process of the
+learner's full rights). The judge times torch's own op (and for attention F.scaled_dot_product_attention
+with the flash backend) in its process; the sandbox, asked over the judge's pipes, makes the same
+inputs from the same seed, warms the learner's function up, then times a batch of launches with
+CUDA events and keeps the last output. The judge takes nothing of it on trust that it can check:
+the batch's claimed time against its own wall clock over it (a time far below wall / launches is
+refused), and rows of the output, chosen after the batch, against its own result. The figures come
+back as data; the command records the best time (bench.json), nothing of the bench writes the
+history. The timing imports torch only where torch already is (the judge, a torch file's sandbox).
 """
 
 from __future__ import annotations
@@ -72,37 +77,162 @@ def _baselines(drill: str, torch):
     return {"SDPA (flash backend)": flash, "torch reference (naive attention)": reference}
 
 
-def bench(drill: str, path: str, entry: str) -> dict:
-    """Time the baselines, then the learner's `entry` from `path`, on the GPU; one dict of figures."""
-    import runpy
+# the timed batch lasts about this long (launches from the baseline's time), so that the judge's
+# wall clock over it bounds the sandbox's claim; a claim below WALL_FRACTION of the wall (less the
+# slack of the requests' round trips) is refused
+BATCH_MS, MIN_LAUNCHES, MAX_LAUNCHES = 200.0, 10, 5000
+WALL_FRACTION, WALL_SLACK_MS = 0.5, 25.0
+SAMPLE_ROWS = 16
 
-    import torch
-    from triton.testing import do_bench
 
-    if not torch.cuda.is_available():
-        return {"error": "--bench needs a CUDA GPU (torch.cuda.is_available() is False)"}
-    spec = BENCH[drill]
+def bench_inputs(spec: dict, torch, device: str) -> list:
+    """The bench's inputs, the same in the judge and in the sandbox: one seed, one device."""
     dtype = getattr(torch, spec["dtype"])
-    gen = torch.Generator(device="cuda").manual_seed(0)
-    args = [torch.randn(*shape, device="cuda", dtype=dtype, generator=gen) for shape in spec["inputs"]]
-    out = {"gpu": torch.cuda.get_device_name(), "label": spec["label"], "baselines": {}}
-    for name, fn in _baselines(drill, torch).items():  # before the learner's file is imported
-        out["baselines"][name] = do_bench(lambda: fn(*args, **spec["kwargs"]), warmup=25, rep=100,
-                                          return_mode="median")
-    namespace = runpy.run_path(path, run_name="submission")
-    fn = namespace[entry]
-    expected = next(iter(_baselines(drill, torch).values()))(*args, **spec["kwargs"])
-    got = fn(*args, **spec["kwargs"])
-    err = (got.float() - expected.float()).abs().max().item()
-    if not err < 0.1 * max(expected.float().abs().max().item(), 1.0):
+    gen = torch.Generator(device=device).manual_seed(0)
+    return [torch.randn(*shape, device=device, dtype=dtype, generator=gen) for shape in spec["inputs"]]
+
+
+def time_calls(fn, launches: int, torch, device: str) -> list[float]:
+    """Milliseconds of each of `launches` calls: CUDA events around each on a GPU (the kernel's time
+    on the device), the clock on the CPU (the tests)."""
+    import time
+
+    if device == "cuda":
+        marks = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(launches)]
+        for start, end in marks:
+            start.record()
+            fn()
+            end.record()
+        torch.cuda.synchronize()
+        return [start.elapsed_time(end) for start, end in marks]
+    out = []
+    for _ in range(launches):
+        t = time.perf_counter()
+        fn()
+        out.append((time.perf_counter() - t) * 1e3)
+    return out
+
+
+def _sync(torch, device: str) -> None:
+    if device == "cuda":
+        torch.cuda.synchronize()
+
+
+def sandbox_answer(server, ask: dict) -> dict:
+    """In the sandbox (fresh.py's Server): the bench's requests. bench_setup makes the inputs and
+    warms the function up (Triton compiles it); bench_run times the batch and keeps the last
+    output; bench_sample sends rows of it (the judge chooses them after the batch)."""
+    from studyxf.grading import wire
+
+    torch, op = server.torch, ask["op"]
+    if torch is None:
+        raise RuntimeError("the bench times a torch file")
+    if op == "bench_setup":
+        device = ask["device"]
+        if device == "cuda" and not torch.cuda.is_available():
+            raise RuntimeError("--bench needs CUDA, which does not start in the sandbox")
+        spec = ask["spec"]
+        server.bench = {"args": bench_inputs(spec, torch, device), "kwargs": spec["kwargs"], "device": device}
+        for _ in range(int(ask.get("warmup", 3))):
+            server.bench["out"] = server.fn(*server.bench["args"], **server.bench["kwargs"])
+        _sync(torch, device)
+        return {"ok": wire.encode(None)}
+    bench = getattr(server, "bench", None)
+    if bench is None:
+        raise RuntimeError("bench_setup first")
+    if op == "bench_run":
+        def call():
+            bench["out"] = server.fn(*bench["args"], **bench["kwargs"])
+        return {"ms": time_calls(call, int(ask["launches"]), torch, bench["device"])}
+    if op == "bench_sample":
+        out = bench["out"]
+        return {"ok": wire.encode(out.reshape(-1, out.shape[-1])[ask["rows"]].float())}
+    raise ValueError(f"unknown request {op!r}")
+
+
+def check_claim(ms, launches: int, wall_ms: float) -> str | None:
+    """The judge's check of the sandbox's figures: `launches` positive times whose sum is not far
+    below the judge's own wall clock over the batch. None, or why they are refused."""
+    import math
+
+    if not isinstance(ms, list) or len(ms) != launches or \
+            not all(isinstance(t, (int, float)) and not isinstance(t, bool) and math.isfinite(t) and t > 0 for t in ms):
+        return f"the sandbox did not send {launches} positive times: not a bench"
+    total = sum(ms)
+    if total < WALL_FRACTION * (wall_ms - WALL_SLACK_MS):
+        return (f"the times your sandbox sent ({launches} launches, {total:.3f} ms in all) are far below the judge's "
+                f"wall clock over them ({wall_ms:.1f} ms): refused, nothing recorded")
+    return None
+
+
+def judge_bench(drill: str, ask, torch, device: str = "cuda", spec: dict | None = None,
+                launches: int | None = None) -> dict:
+    """In the judge, after the file passed: the baselines timed here, the learner's function in the
+    sandbox (`ask`: the sandbox's request-answer call); one dict of figures, or {"error": ...}.
+    `spec` and `launches` other than the drill's: the tests' small CPU bench."""
+    import random
+    import statistics
+    import time
+
+    from studyxf.grading import wire
+
+    spec = spec or BENCH[drill]
+    args = bench_inputs(spec, torch, device)
+    gpu = torch.cuda.get_device_name() if device == "cuda" else "cpu"
+    out = {"gpu": gpu, "label": spec["label"], "baselines": {}}
+    baselines = _baselines(drill, torch) if spec is BENCH.get(drill) else {"torch": spec["baseline"]}
+    expected = None
+    for name, fn in baselines.items():
+        def call(fn=fn):
+            return fn(*args, **spec["kwargs"])
+        for _ in range(3):
+            result = call()
+        expected = result if expected is None else expected
+        out["baselines"][name] = statistics.median(time_calls(call, 20, torch, device))
+    first = next(iter(out["baselines"].values()))
+    n = launches or max(MIN_LAUNCHES, min(MAX_LAUNCHES, round(BATCH_MS / max(first, 1e-3))))
+    sent = {k: v for k, v in spec.items() if k != "baseline"}  # data only
+    answer = ask({"op": "bench_setup", "device": device, "spec": sent, "warmup": 3}, 600.0)
+    if "ok" not in answer:
+        return {**out, "error": _failed(answer, "warming your kernel up")}
+    started = time.monotonic()
+    answer = ask({"op": "bench_run", "launches": n}, 600.0)
+    if "ms" not in answer:
+        return {**out, "error": _failed(answer, "the timed launches")}
+    # rows chosen now, after the batch: the output must be whole, not computed on demand
+    rows_total = expected.reshape(-1, expected.shape[-1]).shape[0]
+    rows = sorted(random.SystemRandom().sample(range(rows_total), min(SAMPLE_ROWS, rows_total)))
+    sample = ask({"op": "bench_sample", "rows": rows}, 120.0)
+    wall_ms = (time.monotonic() - started) * 1e3
+    refused = check_claim(answer["ms"], n, wall_ms)
+    if refused:
+        return {**out, "error": refused}
+    got = wire.decode(sample["ok"]) if "ok" in sample else None
+    if not isinstance(got, wire.Array):
+        return {**out, "error": _failed(sample, "reading your output")}
+    want = expected.reshape(-1, expected.shape[-1])[rows].float().cpu().numpy()
+    import numpy as np
+
+    if got.values.shape != want.shape:
+        return {**out, "error": f"at the bench's size your output has rows of {got.values.shape}: not timed"}
+    err = float(np.nan_to_num(np.abs(got.values - want), nan=np.inf).max())
+    if not err < 0.1 * max(float(np.abs(want).max()), 1.0):
         return {**out, "error": f"at the bench's size your result differs from torch's by {err:.3g}: not timed"}
-    out["ms"] = do_bench(lambda: fn(*args, **spec["kwargs"]), warmup=25, rep=100, return_mode="median")
-    if spec["flops"]:
+    out["ms"] = statistics.median(answer["ms"])
+    out["launches"], out["wall_ms"] = n, wall_ms
+    if spec.get("flops"):
         out["tflops"] = spec["flops"] / (out["ms"] * 1e-3) / 1e12
-    if spec["bytes"]:
+    if spec.get("bytes"):
         out["gbps"] = spec["bytes"] / (out["ms"] * 1e-3) / 1e9
     out["ratios"] = {name: ms / out["ms"] for name, ms in out["baselines"].items()}  # > 1: yours is faster
     return out
+
+
+def _failed(answer: dict, doing: str) -> str:
+    if "dead" in answer:
+        return f"{doing}: {answer['dead']}"
+    raised = answer.get("raised") or {}
+    return f"{doing}: {raised.get('type', 'no answer')}: {(raised.get('text') or '').splitlines()[0][:300] if raised.get('text') else ''}"
 
 
 def describe(result: dict) -> list[str]:
@@ -112,7 +242,8 @@ def describe(result: dict) -> list[str]:
     rate = f", {result['tflops']:.0f} TFLOP/s" if result.get("tflops") else \
         f", {result['gbps']:.0f} GB/s" if result.get("gbps") else ""
     lines = [f"bench on {result['gpu']}: {result['label']}",
-             f"  yours: {result['ms']:.3f} ms (median, triton.testing.do_bench){rate}"]
+             f"  yours: {result['ms']:.3f} ms (median of {result.get('launches', '?')} launches timed with CUDA events "
+             f"in the sandbox){rate}"]
     for name, ms in result["baselines"].items():
         lines.append(f"  {name}: {ms:.3f} ms; yours runs at {ms / result['ms']:.2f}x its speed")
     return lines
@@ -168,41 +299,3 @@ def best_line(drill: str, data: dict) -> str:
         return ""
     gpu, best = min(times.items(), key=lambda kv: kv[1].get("ms", float("inf")))
     return f"  [best {best['ms']:.3f} ms on {gpu}]"
-
-
-def run_bench(drill, path, timeout: float = 600.0) -> dict:
-    """`python -m studyxf.grading.kernels` in a child process with the grading worker's environment
-    (no STUDYXF_HOME, HOME a temporary folder, which is also the working directory): the learner's
-    file, graded in the sandbox just before, is imported there and timed."""
-    import subprocess
-    import tempfile
-    from pathlib import Path
-
-    from studyxf.grading.request import parse_entry
-    from studyxf.grading.runner import _env
-
-    spec = {"drill": drill.name, "path": str(Path(path).resolve()), "entry": parse_entry(drill.data["entry"])[0]}
-    with tempfile.TemporaryDirectory(prefix="studyxf-bench-") as cwd:
-        env = {**_env(cwd), "TRITON_INTERPRET": "0"}
-        try:
-            proc = subprocess.run([sys.executable, "-m", "studyxf.grading.kernels", json.dumps(spec)], cwd=cwd, env=env,
-                                  capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired:
-            return {"error": f"the bench ran past {timeout:.0f} s"}
-    line = next((ln for ln in proc.stdout.splitlines() if ln.startswith("BENCH ")), None)
-    if line is None:
-        return {"error": f"the bench stopped (exit code {proc.returncode}): {proc.stderr.strip()[-300:]}"}
-    return json.loads(line[6:])
-
-
-def main() -> None:
-    spec = json.loads(sys.argv[1])
-    try:
-        result = bench(spec["drill"], spec["path"], spec["entry"])
-    except Exception as exc:  # noqa: BLE001 - the learner's kernel failing at the bench's size is the answer
-        result = {"error": f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"[:400]}
-    sys.stdout.write("BENCH " + json.dumps(result) + "\n")
-
-
-if __name__ == "__main__":
-    main()

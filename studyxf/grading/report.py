@@ -48,6 +48,8 @@ def renderables(report: dict, next_step: str | None = None) -> list:
         elif said.startswith("not isolated"):
             said += ": your code ran with your user's access to this machine, your data directory included"
         out.append(Text(f"  sandbox {said}", style="dim"))
+    if report.get("device_note"):  # --device auto fell back to the CPU
+        out.append(Text(f"  {report['device_note']}"))
     if report.get("message"):
         out.append(Text(f"  {report['message']}"))
     for dg in report["diagnosis"]:

@@ -379,6 +379,16 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, (info or None)
 
 
+def _forbidden_line(used: str, why: dict) -> str:
+    """One forbidden use, in words: a named call with the drill's reason, or where torch computed in
+    a Triton drill ("torch.exp at line 12: in a Triton drill torch may only ...")."""
+    from studyxf.grading.kernel_rule import RULE
+
+    if used not in why and RULE in why and " at line " in used:
+        return f"{used}: {why[RULE]}"
+    return f"uses {used}: not allowed here ({why.get(used, INTERNAL_WHY)})"
+
+
 def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         half_device: str | None = None) -> dict:
     """Judge every case of the drill from the outputs the sandbox sends; with half_device (the GPU),
@@ -387,9 +397,10 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
     why = {f["name"]: f["why"] for f in req.forbidden}
     tests, failing = [], []
 
-    def record(test, fail_info=None):
+    def record(test, fail_info=None, device=None):
         test.setdefault("message", None)
         test.setdefault("output", None)
+        test.setdefault("device", device or "cpu")  # where the learner's code ran this test (DESIGN.md)
         tests.append(test)
         emit(test)
         if fail_info is not None:
@@ -397,7 +408,8 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
 
     if banned:
         record({"name": "forbidden", "status": "fail",
-                "message": "; ".join(f"uses {b}: not allowed here ({why.get(b, INTERNAL_WHY)})" for b in banned)})
+                "message": "; ".join([_forbidden_line(b, why) for b in banned[:4]] +
+                                     ([f"and {len(banned) - 4} more"] if len(banned) > 4 else []))})
     if req.kind == "module":
         from studyxf.grading import module_drill
 
@@ -421,7 +433,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
             if remote.gone:
                 record({"name": case.name, "status": "error", "message": f"not run: {remote.gone.get('dead')}"})
                 continue
-            record(*run_case(remote, index, case))
+            record(*run_case(remote, index, case), device=case.device)
             for name, check in case.checks:  # decided here, from the outputs of calls made for it
                 try:
                     msg = check(remote.checker(case))

@@ -15,6 +15,7 @@ from studyxf.errors import StudyxfError
 # A backstop only: the worker stops each case itself after STUDYXF_CASE_TIMEOUT seconds (10 by
 # default); this catches native code that never returns to Python, and a worker that hangs.
 TIMEOUT_S = 120.0
+BENCH_TIMEOUT_S = 600.0  # --bench's warm-up compiles the kernel at the bench's size, then the batches
 
 
 def _parse(stdout: str) -> tuple[list[dict], dict | None, str | None, str | None]:
@@ -68,21 +69,25 @@ def _env(home: str) -> dict:
     return env
 
 
-def run(drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
+def run(drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu", bench: bool = False) -> dict:
     """Grade in a fresh worker process (pays torch's import: about 1.5 s)."""
-    return Pending(drill, path, timeout, device).result()
+    return Pending(drill, path, timeout, device, bench).result()
 
 
 class Pending:
     """A grading started in a fresh worker now, its report read by result(): the command opens the
     database while the worker and its sandbox import NumPy."""
 
-    def __init__(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu"):
+    def __init__(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu", bench: bool = False):
         self.drill, self.timeout, self.proc = drill, timeout, None
         self.needs = drill.needs_line()
         if self.needs:  # the drill screen and watch mode: the report says what to install (the command exits 2 first)
             return
-        cmd = python("studyxf.grading.worker", drill.request(path, device).to_json())
+        request = drill.request(path, device)
+        request.bench = bench  # timed in the same sandbox after a pass (kernels.judge_bench)
+        if bench:
+            self.timeout += BENCH_TIMEOUT_S
+        cmd = python("studyxf.grading.worker", request.to_json())
         self.cwd = tempfile.TemporaryDirectory(prefix="studyxf-grade-")
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                      cwd=self.cwd.name, env=_env(self.cwd.name), stdin=subprocess.DEVNULL,
@@ -172,7 +177,7 @@ def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: floa
         d["message"] = " ".join(part for part in (hint, d.get("message") or "") if part)
         _contract(d)
     return {k: report[k] for k in ("version", "status", "message", "tests", "drill", "framework", "diagnosis",
-                                   "output", "isolation") if k in report}
+                                   "output", "isolation", "device_note", "bench") if k in report}
 
 
 NOT_HELD = ("not ", "still seen", "writable")  # how the sandbox's account of itself names a measure that failed

@@ -36,7 +36,9 @@ OPEN_FILES = 1024
 KEEP_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "PYTHONPATH", "PYTHONHASHSEED", "OMP_NUM_THREADS",
             "OPENBLAS_NUM_THREADS", "OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE", "MKL_NUM_THREADS", "CUDA_VISIBLE_DEVICES",
             "STUDYXF_CASE_TIMEOUT",  # the fresh interpreter's alarm must be the judge's limit
-            "TRITON_INTERPRET")  # set by the judge for a Triton drill: its kernels run on the CPU
+            "TRITON_INTERPRET",  # set by the judge for a Triton drill: its kernels run on the CPU
+            "LD_LIBRARY_PATH")  # where the driver's libcuda is found on many GPU machines (issue 41)
+KEEP_PREFIXES = ("CUDA_", "NVIDIA_")  # CUDA_VISIBLE_DEVICES, CUDA_HOME, NVIDIA_VISIBLE_DEVICES...: CUDA's own
 
 
 class Sandbox:
@@ -246,7 +248,7 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
         except (ValueError, OSError):
             pass
     for key in list(os.environ):
-        if key not in KEEP_ENV:
+        if key not in KEEP_ENV and not key.startswith(KEEP_PREFIXES):
             del os.environ[key]
     os.environ.update(HOME=tmp, TMPDIR=tmp)
     os.chdir(tmp)

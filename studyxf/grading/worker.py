@@ -12,6 +12,7 @@ import json
 import os
 import sys
 
+from studyxf.grading import kernel_rule
 from studyxf.grading.request import Request
 
 
@@ -55,7 +56,10 @@ def forbidden_uses(source: str, forbidden: list[dict]) -> list[str]:
         named.add(NO_KERNEL)
     # torch's internals reach every forbidden call under another spelling (torch._C._nn.
     # scaled_dot_product_attention, torch.ops.aten...): where anything is forbidden, they are too
-    return sorted(named | (internals if forbidden else set()))
+    found = sorted(named | (internals if forbidden else set()))
+    if kernel_rule.RULE in rules:  # a Triton drill: where torch computes, in the file's order
+        found += [used for used in kernel_rule.torch_computing(source) if used not in found]
+    return found
 
 
 INTERNALS = ("_C", "ops")
@@ -178,18 +182,40 @@ def grade(req: Request, real_out, spare=None) -> None:
             f"time-out after {first['timeout']:.0f} s" if why == "time-out" else why)})
     if "import_error" in first:
         finish({"status": "error", "message": first["import_error"]})
-    if req.device == "cuda" and not torch.cuda.is_available():
-        box.close()
-        _send("U", {"message": "--device cuda: no CUDA device is available here (torch.cuda.is_available() "
-                               "is False); use --device cpu or auto"}, real_out)
-        os._exit(0)
-    _send("I", {"framework": framework, "isolated": first.get("isolated")}, real_out)
+    from studyxf.grading import gpu
+
+    # never a CPU run reported as a GPU one (issue 41): --device cuda where CUDA does not start, in
+    # this process (the references' own errors are computed on the device) or in the sandbox, is
+    # an error; a Triton drill's cases are on the GPU whenever its kernels were compiled for it
+    sandbox_cuda = first.get("cuda") or {}
+    gpu_cases = req.interpret and os.environ.get("TRITON_INTERPRET") == "0"
+    if req.device == "cuda" or gpu_cases:
+        here = gpu.cuda_state(torch)
+        if "error" in here:
+            finish({"status": "error", "message": gpu.failed_line("in the grader", here["error"])})
+        if framework == "torch" and "error" in sandbox_cuda:
+            finish({"status": "error", "message": gpu.failed_line("in the sandbox", sandbox_cuda["error"])})
+    note = None
+    if req.device == "auto" and not first.get("half"):  # the fallback, said in the report
+        why = sandbox_cuda.get("error") or ("a NumPy file runs on the CPU" if framework == "numpy" else "")
+        note = "--device auto: graded on the CPU" + (f" (CUDA: {why})" if why else "")
+    _send("I", {"framework": framework, "isolated": first.get("isolated"), "device_note": note}, real_out)
     remote = runcases.Remote(box)
     remote.answered = answered
     report = runcases.run(req, remote, framework, banned,
                           lambda test: _send("T", test, real_out),
                           "cuda" if first.get("half") else None)
     report["framework"] = framework
+    if note:
+        report["device_note"] = note
+    if req.bench and report["status"] == "pass" and first.get("half"):
+        from studyxf.grading import kernels  # timed in the sandbox, checked here (kernels.judge_bench)
+
+        import time
+
+        started = time.monotonic()
+        report["bench"] = kernels.judge_bench(req.drill, box.ask, torch, "cuda")
+        report["bench"]["seconds"] = time.monotonic() - started  # not the attempt's time (attempts.py)
     finish(report)
 
 

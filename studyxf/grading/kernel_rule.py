@@ -1,0 +1,420 @@
+"""A Triton drill's rule, read on the syntax tree: torch may only allocate and describe tensors,
+the @triton.jit kernel must compute (DESIGN.md, "The grader's processes"). Decisive, as the other
+forbidden calls are: a dummy kernel launched while torch computes the result (torch.exp, x.amax(),
+x - m, a broadcast-and-sum) fails through the report's `forbidden` test, the call named with its
+line.
+
+Outside the @triton.jit functions every expression is given a kind: a tensor (or what may hold
+one: every parameter of a function that is not a kernel, a list built from tensors), a plain
+value (ints, shapes, dtypes, devices, strings: what describes), or a module. Then only these are
+allowed: torch's allocations and dtypes, the describing attributes and methods of a tensor,
+kernel launches, calls of the file's own functions (their bodies are read under the same rule),
+the modules triton, triton.language and math on plain values, and arithmetic on plain values.
+Anything else that touches torch or a tensor is named: any other torch attribute however torch
+was imported, a tensor method, an operator with a tensor operand, a built-in or another module's
+function given a tensor, getattr/eval/exec/__import__ (which the tree cannot follow). Inside a
+kernel torch may not appear at all. No torch import here: the judge reads the file before it
+decides what to import."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+
+_BUILTINS = set(dir(builtins))
+
+# the drill.yaml rule whose `why` the report gives (the Triton drills list it)
+RULE = "torch computing outside the kernel"
+
+ALLOCATE = {"empty", "empty_like", "empty_strided", "zeros", "zeros_like"}
+TORCH_VALUES = {"float16", "float32", "float64", "bfloat16", "half", "float", "double", "int8", "int16", "int32",
+                "int64", "uint8", "bool", "long", "int", "Tensor", "dtype", "device", "Size"}
+DESCRIBE = {"shape", "dtype", "device", "ndim", "is_cuda", "layout", "requires_grad"}  # plain values, no call
+DESCRIBE_CALLS = {"stride", "numel", "size", "dim", "element_size", "is_contiguous", "data_ptr", "nelement"}
+# methods that give the same values in another layout, perhaps in a new buffer, computing nothing
+# from them (q.reshape(B * H, T, D) before a launch)
+LAYOUT_CALLS = {"contiguous", "view", "reshape", "flatten", "unsqueeze", "squeeze", "permute", "transpose", "t",
+                "expand"}
+# torch's functions that only say which GPU (the Triton tutorials' wrappers call them)
+TORCH_DEVICE = {"torch.cuda.current_device", "torch.cuda.device", "torch.cuda.get_device_capability",
+                "torch.cuda.get_device_properties", "torch.cuda.get_device_name", "torch.cuda.is_available",
+                "torch.cuda.device_count"}
+BUILTINS_ON_TENSORS = {"len", "isinstance", "print", "type", "id", "callable", "repr", "str"}
+NEVER = {"getattr", "setattr", "delattr", "eval", "exec", "compile", "__import__", "globals", "vars", "locals"}
+OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%",
+             ast.Pow: "**", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>", ast.BitOr: "|",
+             ast.BitXor: "^", ast.BitAnd: "&", ast.USub: "-", ast.UAdd: "+", ast.Invert: "~", ast.Not: "not"}
+
+TENSOR, PLAIN = "tensor", "plain"
+
+
+def _dotted(node) -> str:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return base + "." + node.attr if base else ""
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _is_kernel(fn) -> bool:
+    """A function decorated with triton.jit (or jit, called or not), under autotune or heuristics too."""
+    return any(_dotted(d).split(".")[-1] == "jit" for d in fn.decorator_list)
+
+
+def torch_computing(source: str) -> list[str]:
+    """Each place where torch (or another module) computes outside the file's kernels, as
+    "torch.exp at line 12", in the order of the file; empty when the file keeps the rule."""
+    tree = ast.parse(source)
+    found: dict[str, None] = {}
+    modules: dict[str, str] = {}  # a name bound to a module -> the module's dotted name
+    torch_names: dict[str, str] = {}  # a name imported from torch -> torch.NAME
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.asname:
+                    modules[a.asname] = a.name
+                else:
+                    modules[a.name.split(".")[0]] = a.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for a in node.names:
+                full = f"{node.module}.{a.name}"
+                if node.module.split(".")[0] == "torch":
+                    if node.module != "torch" or a.name not in ALLOCATE | TORCH_VALUES:
+                        found[f"{full} at line {node.lineno}"] = None
+                    else:
+                        torch_names[a.asname or a.name] = full
+                else:  # from triton import language as tl, from math import sqrt
+                    modules[a.asname or a.name] = full
+    kernels = {fn.name for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+               and _is_kernel(fn)}
+    own = {fn.name for fn in ast.walk(tree) if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+           and fn.name not in kernels}
+    # a compiled kernel's handle (kernel = softmax_kernel.warmup(...), as Triton's tutorial does) launches too
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                isinstance(node.value.func, ast.Attribute) and _dotted(node.value.func.value) in kernels:
+            kernels |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    own -= kernels
+    checker = _Checker(modules, torch_names, kernels, own, found)
+    # the grids of the launches: lambdas (or functions) of the kernel's meta-parameters, plain values
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) \
+                and _dotted(node.func.value).split(".")[-1] in kernels:
+            grid = node.func.slice
+            if isinstance(grid, ast.Name):
+                checker.grids.add(grid.id)
+            elif isinstance(grid, ast.Lambda):
+                grid._studyxf_grid = True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
+            checker.lambdas |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+            if any(isinstance(t, ast.Name) and t.id in checker.grids for t in node.targets):
+                node.value._studyxf_grid = True
+    # a name a function rebinds for the whole module may hold a tensor anywhere
+    shared = {n for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal)) for n in node.names}
+    checker.scope(tree.body, [], outer={n: TENSOR for n in shared})
+    return list(found)
+
+
+class _Checker:
+    def __init__(self, modules, torch_names, kernels, own, found):
+        self.modules, self.torch_names, self.kernels, self.own, self.found = modules, torch_names, kernels, own, found
+        self.grids: set[str] = set()  # names bound to a launch's grid (a lambda of the launch's meta-parameters)
+        self.lambdas: set[str] = set()  # names bound to a lambda of the file (its body is checked)
+
+    def name(self, what: str, node) -> None:
+        self.found[f"{what} at line {node.lineno}"] = None
+
+    def module_of(self, node) -> str | None:
+        """The module an expression names (torch.nn.functional for F.softmax's F), or None."""
+        if isinstance(node, ast.Name):
+            return self.modules.get(node.id)
+        if isinstance(node, ast.Attribute):
+            base = self.module_of(node.value)
+            if base is None or base == "torch" and node.attr in ALLOCATE | TORCH_VALUES:
+                return None
+            return f"{base}.{node.attr}"
+        return None
+
+    # -- statements ------------------------------------------------------------------------------
+
+    def scope(self, body: list, params: list[str], param_kind: str = TENSOR, outer: dict | None = None) -> None:
+        """One function's body (or the module's): the kinds of its names found to a fixed point
+        (a name is a tensor if anything bound to it may be one), then every expression checked.
+        `outer`: the enclosing scopes' names, which this one reads."""
+        kinds = {**(outer or {}), **{p: param_kind for p in params}}
+        self.kinds = kinds
+        for _ in range(5):
+            before = dict(kinds)
+            for stmt in body:
+                self.bind(stmt, kinds)
+            if kinds == before:
+                break
+        for stmt in body:
+            self.kinds = kinds
+            self.statement(stmt)
+
+    def bind(self, stmt, kinds) -> None:
+        self.kinds = kinds
+        for node in _own_nodes(stmt):
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)) and node.value is not None:
+                kind = self.kind(node.value, quiet=True)
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    for n in ast.walk(target):  # d[0] = x, obj.a = x: d and obj hold a tensor
+                        if isinstance(n, ast.Name) and (kind == TENSOR or n.id not in kinds):
+                            kinds[n.id] = kind
+            elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+                kind = self.kind(node.iter, quiet=True)
+                for n in ast.walk(node.target):
+                    if isinstance(n, ast.Name) and (kind == TENSOR or n.id not in kinds):
+                        kinds[n.id] = kind
+            elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+                for n in ast.walk(node.optional_vars):
+                    if isinstance(n, ast.Name):
+                        kinds[n.id] = TENSOR
+            elif isinstance(node, ast.NamedExpr):
+                kinds[node.target.id] = self.kind(node.value, quiet=True)
+
+    def statement(self, stmt) -> None:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            kernel = stmt.name in self.kernels
+            for d in stmt.decorator_list:  # @triton.jit, @triton.autotune(configs=[...]): plain
+                if not kernel:
+                    self.kind(d)
+            if kernel:
+                self.kernel(stmt)
+                return
+            outer = self.kinds
+            args = stmt.args
+            params = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]] + \
+                [a.arg for a in (args.vararg, args.kwarg) if a]
+            for default in [*args.defaults, *(d for d in args.kw_defaults if d)]:
+                self.kind(default)
+            self.scope(stmt.body, params, PLAIN if stmt.name in self.grids else TENSOR, outer)
+            self.kinds = outer
+            return
+        if isinstance(stmt, ast.ClassDef):
+            for d in [*stmt.decorator_list, *stmt.bases]:
+                self.kind(d)
+            outer = self.kinds
+            self.scope(stmt.body, [], outer=outer)
+            self.kinds = outer
+            return
+        if isinstance(stmt, ast.AugAssign):  # out += x: the operator, in place
+            if TENSOR in (self.kind(stmt.target), self.kind(stmt.value)):
+                self.name(f"the operator {OPERATORS.get(type(stmt.op), '?')}= on a tensor", stmt)
+            return
+        for node in ast.iter_child_nodes(stmt):
+            if isinstance(node, ast.expr):
+                self.kind(node)
+            elif isinstance(node, ast.stmt):
+                self.statement(node)
+            elif isinstance(node, (ast.withitem, ast.excepthandler, ast.match_case, ast.comprehension)):
+                for child in ast.iter_child_nodes(node):
+                    if isinstance(child, ast.expr):
+                        self.kind(child)
+                    elif isinstance(child, ast.stmt):
+                        self.statement(child)
+
+    def kernel(self, fn) -> None:
+        """Inside a kernel tl computes; torch, which the compiler would refuse and the interpreter
+        would run, may not appear."""
+        torchy = {n for n, m in self.modules.items() if m.split(".")[0] == "torch"} | set(self.torch_names)
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Name) and node.id in torchy:
+                full = self.torch_names.get(node.id) or self.modules[node.id]
+                self.name(f"{full} inside the kernel {fn.name}", node)
+
+    # -- expressions -----------------------------------------------------------------------------
+
+    def kind(self, node, quiet: bool = False) -> str:
+        """TENSOR or PLAIN (a module or a function counts as plain); names what breaks the rule
+        unless `quiet` (while the names' kinds are still being found)."""
+        def bad(what: str) -> str:
+            if not quiet:
+                self.name(what, node)
+            return TENSOR
+
+        k = lambda n: self.kind(n, quiet)  # noqa: E731
+        if isinstance(node, ast.Constant):
+            return PLAIN
+        if isinstance(node, ast.Name):
+            if node.id in self.torch_names:
+                return PLAIN  # an allocation's function or a dtype, imported by name
+            if node.id in self.modules:
+                if self.modules[node.id].split(".")[0] == "torch":  # getattr(torch, "exp"), t = torch
+                    return bad(f"{self.modules[node.id]} passed as a value")
+                return PLAIN
+            if node.id in NEVER:
+                return bad(f"{node.id}()")
+            if node.id in self.kinds:
+                return self.kinds[node.id]
+            # a function of the file or a built-in; any other name read here may hold a tensor
+            return PLAIN if node.id in self.own or node.id in self.kernels or node.id in _BUILTINS else TENSOR
+        if isinstance(node, ast.Attribute):
+            module = self.module_of(node.value)
+            if module == "torch" or (module or "").startswith("torch."):
+                if module == "torch" and node.attr in ALLOCATE | TORCH_VALUES or f"{module}.{node.attr}" in TORCH_DEVICE:
+                    return PLAIN
+                return bad(f"{module}.{node.attr}")
+            if isinstance(node.value, ast.Attribute) and self.module_of(node.value.value) == "torch" \
+                    and node.value.attr == "Tensor":
+                return bad(f"torch.Tensor.{node.attr}")  # a method taken from the class
+            if module is not None:
+                return PLAIN
+            base = k(node.value)
+            if base == TENSOR:
+                if node.attr in DESCRIBE:
+                    return PLAIN
+                if node.attr in DESCRIBE_CALLS | LAYOUT_CALLS and self._called(node):
+                    return PLAIN  # the call decides its result's kind
+                return bad(f"Tensor.{node.attr}")
+            return PLAIN
+        if isinstance(node, ast.Call):
+            return self.call(node, quiet)
+        if isinstance(node, ast.BinOp):
+            left, right = k(node.left), k(node.right)
+            if TENSOR in (left, right):
+                return bad(f"the operator {OPERATORS.get(type(node.op), '?')} on a tensor")
+            return PLAIN
+        if isinstance(node, ast.UnaryOp):
+            if k(node.operand) == TENSOR:
+                return bad(f"the operator {OPERATORS.get(type(node.op), '?')} on a tensor")
+            return PLAIN
+        if isinstance(node, ast.Compare):
+            kinds = [k(n) for n in [node.left, *node.comparators]]
+            only_identity = all(isinstance(op, (ast.Is, ast.IsNot)) for op in node.ops)
+            if TENSOR in kinds and not only_identity:  # x > 0 is a tensor computed; `is None` is not
+                return bad("a comparison of a tensor")
+            return PLAIN
+        if isinstance(node, ast.BoolOp):
+            if TENSOR in [k(v) for v in node.values]:
+                return bad(f"`{'and' if isinstance(node.op, ast.And) else 'or'}` on a tensor")
+            return PLAIN
+        if isinstance(node, ast.Subscript):
+            base, index = k(node.value), k(node.slice)
+            if index == TENSOR and base == TENSOR:
+                return bad("a tensor indexed by a tensor")  # a gather: values chosen by values
+            return base
+        if isinstance(node, ast.Lambda):
+            if not quiet:  # its body under the rule; a launch's grid is given plain values
+                outer = self.kinds
+                given = PLAIN if getattr(node, "_studyxf_grid", False) else TENSOR
+                self.kinds = {**outer, **{a.arg: given for a in [*node.args.args, *node.args.kwonlyargs]}}
+                self.kind(node.body)
+                self.kinds = outer
+            return PLAIN
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            outer = self.kinds
+            self.kinds = dict(outer)
+            result = PLAIN
+            for gen in node.generators:
+                it = k(gen.iter)
+                for n in ast.walk(gen.target):
+                    if isinstance(n, ast.Name):
+                        self.kinds[n.id] = it
+                for cond in gen.ifs:
+                    k(cond)
+                result = TENSOR if it == TENSOR else result
+            elts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+            if TENSOR in [k(e) for e in elts]:
+                result = TENSOR
+            self.kinds = outer
+            return result
+        if isinstance(node, ast.NamedExpr):
+            return k(node.value)
+        if isinstance(node, ast.JoinedStr):
+            for v in node.values:
+                k(v)
+            return PLAIN
+        if isinstance(node, ast.FormattedValue):
+            k(node.value)
+            return PLAIN
+        # containers, starred, slices, conditional expressions, await...: a tensor if any part is
+        kinds = [k(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)]
+        if isinstance(node, ast.IfExp):
+            kinds = kinds[1:]  # the test is checked; the value is one of the branches
+        return TENSOR if TENSOR in kinds else PLAIN
+
+    def _called(self, attr) -> bool:
+        return getattr(attr, "_studyxf_called", False)
+
+    def call(self, node, quiet: bool) -> str:
+        def bad(what: str) -> str:
+            if not quiet:
+                self.name(what, node)
+            return TENSOR
+
+        k = lambda n: self.kind(n, quiet)  # noqa: E731
+        func = node.func
+        args = [*node.args, *(kw.value for kw in node.keywords)]
+        # a launch: kernel[grid](...); the grid, a tuple of ints or a lambda of the meta-parameters
+        if isinstance(func, ast.Subscript) and _dotted(func.value).split(".")[-1] in self.kernels:
+            k(func.slice)
+            for a in args:
+                k(a)
+            return PLAIN
+        if isinstance(func, ast.Attribute):
+            module = self.module_of(func.value)
+            if isinstance(func.value, ast.Name) and func.value.id in self.kernels and func.attr in ("warmup", "run"):
+                for a in args:  # a launch by Triton's API (kernel.fn(...) would run its body as Python)
+                    k(a)
+                return PLAIN
+            if f"{module}.{func.attr}" in TORCH_DEVICE:
+                return PLAIN if all(k(a) == PLAIN for a in args) else bad(f"{module}.{func.attr}() of a tensor")
+            if module == "torch" and func.attr in ALLOCATE:
+                for a in args:
+                    k(a)
+                return TENSOR
+            if module == "torch" and func.attr in TORCH_VALUES:  # torch.device("cuda"), torch.dtype
+                return PLAIN if all(k(a) == PLAIN for a in args) else bad(f"torch.{func.attr}() of a tensor")
+            if module is not None and not module.startswith("torch"):
+                kinds = [k(a) for a in args]
+                if TENSOR in kinds and module not in ("builtins",):
+                    return bad(f"{_dotted(func)}() on a tensor")
+                return PLAIN
+            func._studyxf_called = True  # a describing method: allowed as a call, not as a value
+            if k(func) == TENSOR:  # a torch function or a tensor's method that computes: its arguments too
+                for a in args:
+                    k(a)
+                return TENSOR
+            if isinstance(func.value, ast.expr) and k(func.value) == TENSOR and func.attr in DESCRIBE_CALLS | LAYOUT_CALLS:
+                for a in args:
+                    if k(a) == TENSOR:
+                        return bad(f"Tensor.{func.attr}() given a tensor")
+                return TENSOR if func.attr in LAYOUT_CALLS else PLAIN
+            if TENSOR in [k(a) for a in args]:  # lst.append(x), "{}".format(x), t.exp(x) for t = a module
+                return bad(f"{_dotted(func) or func.attr}() on a tensor")
+            return PLAIN
+        if isinstance(func, ast.Name):
+            if func.id in self.torch_names:
+                for a in args:
+                    k(a)
+                return TENSOR if self.torch_names[func.id].rsplit(".", 1)[1] in ALLOCATE else PLAIN
+            if func.id in NEVER:
+                return bad(f"{func.id}()")
+            kinds = [k(a) for a in args]
+            if func.id in self.own or func.id in self.lambdas:  # the file's own function: its body is checked
+                return TENSOR if TENSOR in kinds else PLAIN
+            if TENSOR in kinds and func.id not in BUILTINS_ON_TENSORS:
+                return bad(f"{func.id}() on a tensor")
+            return PLAIN
+        # anything else called (a call's result, a subscript): not on a tensor
+        kinds = [k(func), *(k(a) for a in args)]
+        return bad("a call on a tensor") if TENSOR in kinds else PLAIN
+
+
+def _own_nodes(stmt):
+    """The nodes of a statement that bind names in its scope: not those of nested functions, classes
+    or lambdas (they have their own)."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return  # binds its name only, a plain value; its body is a scope of its own
+    stack = [stmt]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                stack.append(child)
