@@ -175,12 +175,12 @@ def test_a_computed_import_of_torch_is_graded_as_torch_with_the_guard(home, cli,
     attack = ("import importlib\ntorch = importlib.import_module('to' + 'rch')\n"
               "F = getattr(torch.nn, 'functional')\nsdpa = getattr(F, 'scaled_dot_' + 'product_attention')\n"
               "def attention(q, k, v, mask=None):\n    return sdpa(q, k, v, attn_mask=mask)\n")
-    res, report = grade(cli, tmp_path, attack, {})
+    res, report = grade(cli, tmp_path, attack, {"STUDYXF_CASE_TIMEOUT": "10"})  # its import imports torch
     assert report["status"] == "fail" and report["framework"] == "torch", report
     assert all("not allowed" in (t["message"] or "") for t in report["tests"]), report["tests"]
     late = ("import importlib\n" + CORRECT.replace("def attention(", "def _attention(")
             + "def attention(*a, **kw):\n    importlib.import_module('to' + 'rch')\n    return _attention(*a, **kw)\n")
-    res, report = grade(cli, tmp_path, late, {})
+    res, report = grade(cli, tmp_path, late, {"STUDYXF_CASE_TIMEOUT": "10"})  # the first call imports torch
     assert report["status"] == "fail" and "graded as a torch file" in json.dumps(report["tests"]), report
 
 

@@ -94,7 +94,7 @@ def allowed_reads(own_proc: bool) -> list[str]:
                 "/etc/group", "/etc/nsswitch.conf", "/etc/host.conf"}
     allowed |= set(filter(None, os.environ.get("LD_LIBRARY_PATH", "").split(":")))  # CUDA's libraries
     allowed |= {"/proc"} if own_proc else {"/proc/self", "/proc/cpuinfo", "/proc/meminfo", "/proc/stat", "/proc/sys",
-                                           "/proc/driver/nvidia"}
+                                           "/proc/driver"}
     return sorted(allowed)
 
 
@@ -208,7 +208,7 @@ class Server:
         if any(before is not None and not calls.same(before, now) for before, now in zip(kept, given)):
             raise RuleBroken(INPUT_MODIFIED)
         if self.framework == "numpy" and not self.torch_loaded and "torch" in sys.modules:
-            raise RuleBroken(calls.TORCH_UNSEEN)
+            raise guards.ForbiddenCall(calls.TORCH_UNSEEN)  # a rule of the grading, not an input modified
         return out
 
 
