@@ -124,8 +124,20 @@ def test_mlp_share_of_flops_is_said_with_when_it_holds():
     correction = _text("transformers-1", corrections="2/3 of the FLOPs")
     for share in (llama8, mha_4k, gpt2_1k, gpt2_4k):
         assert f"{share}%" in correction
-    card = _text("transformers-1", card="mlp-flops-share")
-    assert f"{llama8}%" in card and f"{gpt2_1k}%" in card and f"{gpt2_4k}%" in card
+    # the condition is T/d, not the width (issue 45): 4 / (6 + T/d), at most 2/3
+    gpt2_128 = _mlp_share(named("gpt2"), 128)
+    assert gpt2_128 == 65 and f"{gpt2_128}% at T = 128" in correction and "4 / (6 + T/d)" in correction
+    assert "d_model ≥ 4096" not in correction
+    # per layer; the unembedding counted, GPT-2 small at T = 1024 is 40% MLP (113M of 285M FLOP a token)
+    whole = calc.forward_flops(named("gpt2"), 1024)
+    mlp_all = named("gpt2").n_layers * whole["per_layer"]["mlp"]
+    assert (round(100 * mlp_all / whole["total"]), round(mlp_all / 1024 / 1e6), round(whole["total"] / 1024 / 1e6)) \
+        == (40, 113, 285)
+    assert "40% MLP (113M of 285M" in correction
+    card = _text("transformers-1", card="mlp-flops-share")  # the formula, not percentages to memorise
+    assert "16d / (24d + 4T)" in card
+    for ratio, share in ((1, 57), (4, 40)):
+        assert round(100 * 4 / (6 + ratio)) == share and f"{share}% at T = {ratio if ratio > 1 else ''}d" in card
 
 
 def test_gqa_saving_is_query_heads_over_kv_heads():
@@ -186,7 +198,7 @@ def test_second_audit_statements_are_gone_or_marked_as_the_seeds():
     assert "2,000 warmup steps" in t2
     assert "Haviv et al., 2022" in t2 and "Haviv et al." in l21
     assert "Now the default in PyTorch" not in unquoted(body("lesson-21"))
-    assert "flash, cuDNN" in l21
+    assert "cuDNN backend joined in PyTorch 2.5" in l21 and "flash, cuDNN" not in l21  # issue 45: not in 2.0
     assert "same exact output" not in unquoted(body("lesson-21"))
     assert "superior embeddings" not in unquoted(body("lesson-21"))
     assert "GPT-2 XL: 25" in l21
