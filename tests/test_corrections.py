@@ -209,3 +209,43 @@ def test_second_audit_statements_are_gone_or_marked_as_the_seeds():
     assert "backward recomputes" in _drill("flash-attention")["after_pass"]
     gqa_reading = next(r for r in _session("transformers-1")["readings"]["research"] if r["title"].startswith("Grouped"))
     assert "Llama 3" not in gqa_reading["authors"] and "2024" in gqa_reading["note"]
+
+
+def test_third_audit_statements_are_gone_or_corrected_with_a_source():
+    """Issue 45: each false or misleading statement of the third audit left the text, or stays as the
+    seed's words followed by a correction that names its source."""
+    t1, t2, l21 = (_session_text(s) for s in ("transformers-1", "transformers-2", "lesson-21"))
+    body = lambda sid: " ".join(p["body"] for p in _session(sid)["deep_dive"])  # noqa: E731
+    unquoted = lambda text: "\n".join(  # noqa: E731
+        line for line in text.splitlines() if not line.lstrip().startswith(">"))
+    corrected = lambda sid, seed_words: any(  # noqa: E731
+        seed_words in c["seed"] for c in _session(sid)["corrections"])
+    videos = {v["title"]: v["note"] for v in _session("transformers-2")["videos"]}
+    assert "first section" in videos["Let's reproduce GPT-2 (124M)"]  # 1.1: the module is built in the front
+    assert corrected("transformers-2", "the back half of this video")
+    assert "96 stacked sub-layers" not in t1 and "192 sub-layer" in t1  # 1.3
+    for drill in ("gqa", "flash-attention"):  # 1.4: bottom-right causal, so not tril(0)
+        assert "tril(Tk - Tq)" in _drill(drill)["mistakes"]["mask-diagonal"]
+    # 2.x: the seed's words kept only where a correction follows
+    for sid, words in (("lesson-21", "Excellent length extrapolation"), ("lesson-21", "equally effective"),
+                       ("lesson-21", "GELU(W_1"), ("lesson-21", "with NTK-aware scaling"),
+                       ("transformers-2", "same effect"), ("transformers-2", "base-frequency scaling (NTK-aware, YaRN)"),
+                       ("transformers-2", "Post-norm gives slightly better final perplexity")):
+        assert corrected(sid, words), (sid, words)
+    assert "Press et al. (2021, abstract and Fig. 1)" in l21 and "Vaswani et al., 2017, §3.3" in l21
+    assert "slightly better final perplexity" not in unquoted(body("transformers-2"))
+    assert "relative ones (RoPE, ALiBi) build in the bias" not in t2 and "§3.4.3" in t2  # 2.6
+    assert "arXiv 2309.00071" in t2 and "arXiv 2306.15595" in t2  # YaRN and Position Interpolation
+    research = _session("transformers-2")["readings"]["research"]
+    assert not any("Self-extending" in r["title"] for r in research) and corrected("transformers-2", "Self-extending RoPE")
+    assert "mistralai/mistral-src" not in t2 and "llama-models" in t2  # 2.14
+    assert "~40k ★," not in t1 and "von Oswald et al." in t1 and "Clark et al., 2019" in t1  # 2.14, 2.7, 2.8
+    assert "34B and 70B use GQA" not in t1 + t2 + l21 and "never released" in t1 and "never released" in l21
+    assert "Gemma 7B" in t2 and "FP8" in l21 and "FP8" in t2  # 2.16, 2.18
+    assert "in 2024 the strongest embedding models" in l21 and "today's strongest" not in l21  # 2.19
+    assert "FlashAttention-3" in l21 and "A100" in l21 and "Raffel et al., 2020" in l21  # 2.9, 2.10
+    assert "v0.1" in _drill("longest-substring")["after_pass"]  # 2.13
+    assert "GPT-2 MLP" not in _drill("mlp-gelu")["title"]  # 2.20
+    assert "2.5 GiB is the fp32 figure" in t2  # 3.3
+    assert "right for every model the deck names" in l21  # 3.2: "up to 8x" is right for the models named
+    assert "SoLU" in t2  # 3.5
