@@ -109,3 +109,14 @@ def test_the_rules_are_read_from_the_drills_and_a_statement_without_them_fails()
     assert "memory bound 0.4" in missing(flash, before)
     gqa = DRILLS["gqa"]
     assert "SDPA's is_causal is top-left" in missing(gqa, _task(gqa).split("This is not")[0])
+
+
+def test_no_bottom_right_drill_gives_tril_0_as_the_fix():
+    """Where causal is bottom-right (the grader names `causal-top-left`), tril(0) is that very slip
+    as soon as Tq != Tk: the mask-diagonal message gives the aligned diagonal instead (audit 1.4)."""
+    for name in SHIPPED:
+        drill = DRILLS[name]
+        if "causal-top-left" in getattr(runcases.load_grader(str(drill.folder)), "SLIPS", []):
+            message = drill.mistakes.get("mask-diagonal", "")
+            assert "tril(0) for what may be seen" not in message and "tril(0), not" not in message, name
+            assert "only" in message and "tril(0)" in message, name  # says where tril(0) is right
