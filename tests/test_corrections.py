@@ -124,8 +124,20 @@ def test_mlp_share_of_flops_is_said_with_when_it_holds():
     correction = _text("transformers-1", corrections="2/3 of the FLOPs")
     for share in (llama8, mha_4k, gpt2_1k, gpt2_4k):
         assert f"{share}%" in correction
-    card = _text("transformers-1", card="mlp-flops-share")
-    assert f"{llama8}%" in card and f"{gpt2_1k}%" in card and f"{gpt2_4k}%" in card
+    # the condition is T/d, not the width (issue 45): 4 / (6 + T/d), at most 2/3
+    gpt2_128 = _mlp_share(named("gpt2"), 128)
+    assert gpt2_128 == 65 and f"{gpt2_128}% at T = 128" in correction and "4 / (6 + T/d)" in correction
+    assert "d_model ≥ 4096" not in correction
+    # per layer; the unembedding counted, GPT-2 small at T = 1024 is 40% MLP (113M of 285M FLOP a token)
+    whole = calc.forward_flops(named("gpt2"), 1024)
+    mlp_all = named("gpt2").n_layers * whole["per_layer"]["mlp"]
+    assert (round(100 * mlp_all / whole["total"]), round(mlp_all / 1024 / 1e6), round(whole["total"] / 1024 / 1e6)) \
+        == (40, 113, 285)
+    assert "40% MLP (113M of 285M" in correction
+    card = _text("transformers-1", card="mlp-flops-share")  # the formula, not percentages to memorise
+    assert "16d / (24d + 4T)" in card
+    for ratio, share in ((1, 57), (4, 40)):
+        assert round(100 * 4 / (6 + ratio)) == share and f"{share}% at T = {ratio if ratio > 1 else ''}d" in card
 
 
 def test_gqa_saving_is_query_heads_over_kv_heads():
@@ -186,7 +198,7 @@ def test_second_audit_statements_are_gone_or_marked_as_the_seeds():
     assert "2,000 warmup steps" in t2
     assert "Haviv et al., 2022" in t2 and "Haviv et al." in l21
     assert "Now the default in PyTorch" not in unquoted(body("lesson-21"))
-    assert "flash, cuDNN" in l21
+    assert "cuDNN backend joined in PyTorch 2.5" in l21 and "flash, cuDNN" not in l21  # issue 45: not in 2.0
     assert "same exact output" not in unquoted(body("lesson-21"))
     assert "superior embeddings" not in unquoted(body("lesson-21"))
     assert "GPT-2 XL: 25" in l21
@@ -197,3 +209,43 @@ def test_second_audit_statements_are_gone_or_marked_as_the_seeds():
     assert "backward recomputes" in _drill("flash-attention")["after_pass"]
     gqa_reading = next(r for r in _session("transformers-1")["readings"]["research"] if r["title"].startswith("Grouped"))
     assert "Llama 3" not in gqa_reading["authors"] and "2024" in gqa_reading["note"]
+
+
+def test_third_audit_statements_are_gone_or_corrected_with_a_source():
+    """Issue 45: each false or misleading statement of the third audit left the text, or stays as the
+    seed's words followed by a correction that names its source."""
+    t1, t2, l21 = (_session_text(s) for s in ("transformers-1", "transformers-2", "lesson-21"))
+    body = lambda sid: " ".join(p["body"] for p in _session(sid)["deep_dive"])  # noqa: E731
+    unquoted = lambda text: "\n".join(  # noqa: E731
+        line for line in text.splitlines() if not line.lstrip().startswith(">"))
+    corrected = lambda sid, seed_words: any(  # noqa: E731
+        seed_words in c["seed"] for c in _session(sid)["corrections"])
+    videos = {v["title"]: v["note"] for v in _session("transformers-2")["videos"]}
+    assert "first section" in videos["Let's reproduce GPT-2 (124M)"]  # 1.1: the module is built in the front
+    assert corrected("transformers-2", "the back half of this video")
+    assert "96 stacked sub-layers" not in t1 and "192 sub-layer" in t1  # 1.3
+    for drill in ("gqa", "flash-attention"):  # 1.4: bottom-right causal, so not tril(0)
+        assert "tril(Tk - Tq)" in _drill(drill)["mistakes"]["mask-diagonal"]
+    # 2.x: the seed's words kept only where a correction follows
+    for sid, words in (("lesson-21", "Excellent length extrapolation"), ("lesson-21", "equally effective"),
+                       ("lesson-21", "GELU(W_1"), ("lesson-21", "with NTK-aware scaling"),
+                       ("transformers-2", "same effect"), ("transformers-2", "base-frequency scaling (NTK-aware, YaRN)"),
+                       ("transformers-2", "Post-norm gives slightly better final perplexity")):
+        assert corrected(sid, words), (sid, words)
+    assert "Press et al. (2021, abstract and Fig. 1)" in l21 and "Vaswani et al., 2017, §3.3" in l21
+    assert "slightly better final perplexity" not in unquoted(body("transformers-2"))
+    assert "relative ones (RoPE, ALiBi) build in the bias" not in t2 and "§3.4.3" in t2  # 2.6
+    assert "arXiv 2309.00071" in t2 and "arXiv 2306.15595" in t2  # YaRN and Position Interpolation
+    research = _session("transformers-2")["readings"]["research"]
+    assert not any("Self-extending" in r["title"] for r in research) and corrected("transformers-2", "Self-extending RoPE")
+    assert "mistralai/mistral-src" not in t2 and "llama-models" in t2  # 2.14
+    assert "~40k ★," not in t1 and "von Oswald et al." in t1 and "Clark et al., 2019" in t1  # 2.14, 2.7, 2.8
+    assert "34B and 70B use GQA" not in t1 + t2 + l21 and "never released" in t1 and "never released" in l21
+    assert "Gemma 7B" in t2 and "FP8" in l21 and "FP8" in t2  # 2.16, 2.18
+    assert "in 2024 the strongest embedding models" in l21 and "today's strongest" not in l21  # 2.19
+    assert "FlashAttention-3" in l21 and "A100" in l21 and "Raffel et al., 2020" in l21  # 2.9, 2.10
+    assert "v0.1" in _drill("longest-substring")["after_pass"]  # 2.13
+    assert "GPT-2 MLP" not in _drill("mlp-gelu")["title"]  # 2.20
+    assert "2.5 GiB is the fp32 figure" in t2  # 3.3
+    assert "right for every model the deck names" in l21  # 3.2: "up to 8x" is right for the models named
+    assert "SoLU" in t2  # 3.5

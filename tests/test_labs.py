@@ -176,3 +176,27 @@ def test_a_short_training_run_on_the_screen_ends_with_a_sample_and_a_finished_on
     assert sample and "first sample" not in sample
     again = asyncio.run(shown())  # resumed at its last step: nothing to train, the state and a sample
     assert "step 2/2" in again and "already" in again and again.split("sample:", 1)[1].strip()
+
+
+def test_the_labs_say_what_they_run_on():
+    """The heatmap's weights are random and untrained, and the positional lab's sinusoidal columns are
+    PE(m).PE(n), not a model's q.k (issue 45): each screen says so, beside its figures."""
+    import io
+
+    from rich.console import Console
+
+    from studyxf.labs import ABOUT, runner
+
+    def said(name):
+        buf = io.StringIO()
+        console = Console(file=buf, width=100, no_color=True, force_terminal=False)
+        for item in runner.figures(name, {"seed": 0}, colour=False, width=100):
+            console.print(item)
+        return " ".join(buf.getvalue().split())
+
+    heat = said("heatmap")
+    assert "random, untrained W_Q and W_K" in heat and "not what a trained model attends to" in heat
+    assert "untrained" in ABOUT["heatmap"]
+    pos = said("positional")
+    assert "sinusoidal PE(m).PE(n), the encodings alone" in pos and "both depend on m - n alone" not in pos
+    assert "depend on m and n themselves" in pos and "PE.PE" in ABOUT["positional"]

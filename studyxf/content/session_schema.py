@@ -19,7 +19,8 @@ _LEETCODE = Map(required={"title": Str(), "url": Url(), "difficulty": Enum(("Eas
 _CALC = Map(required={"name": Enum(("kv-cache", "params", "attention")), "field": Str()},
             optional={"args": Map(open=True), "unit": Str(), "tolerance": Num(positive=True)})
 _RECALL = Map(required={"id": Id(), "prompt": Str(), "answer": Str()},
-              optional={"kind": Enum(CARD_KINDS), "calc": _CALC, "drill": Id(), "covers": Str()})
+              optional={"kind": Enum(CARD_KINDS), "calc": _CALC, "drill": Id(), "covers": Str(),
+                        "merged_from": List(Str())})  # card ids whose history moves here (srs/merges.py)
 _SECTION = Map(required={"title": Str(), "body": Str()})
 _CORRECTION = Map(required={"topic": Str(), "seed": Str(), "correct": Str()},
                   optional={"how": Str()})
@@ -65,9 +66,18 @@ def semantic_checks(doc, out: list[Problem]) -> None:
         if isinstance(hint, int) and isinstance(edit, int) and hint > edit:
             out.append(Problem(doc.path, doc.line(("leetcode", "hint_after_min")), "leetcode.hint_after_min",
                                f"the hint ({hint} min) cannot unlock after the editorial ({edit} min)"))
+    live = {f"{data.get('id')}/{p.get('id')}" for p in data.get("recall") or [] if isinstance(p, dict)}
     for i, prompt in enumerate(data.get("recall") or []):
         if not isinstance(prompt, dict):
             continue
+        for j, old in enumerate(prompt.get("merged_from") or []):
+            if not isinstance(old, str):
+                continue
+            where = (doc.path, doc.line(("recall", i, "merged_from", j)), f"recall[{i}].merged_from[{j}]")
+            if "/" not in old.strip("/"):
+                out.append(Problem(*where, f"{old!r} is not a card id (<session id>/<prompt id>)"))
+            elif old in live:
+                out.append(Problem(*where, f"{old!r} is still a prompt here: a merged card's prompt leaves the file"))
         kind = prompt.get("kind", "basic")
         if kind == "numeric" and "calc" not in prompt:
             out.append(Problem(doc.path, doc.line(("recall", i)), f"recall[{i}].calc",

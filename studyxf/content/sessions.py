@@ -20,6 +20,9 @@ class RecallPrompt:
     calc: dict | None = None
     drill: str | None = None
     covers: str | None = None  # which checklist item or objective it tests ("checklist 3")
+    # card ids ("<session>/<prompt>") of prompts this one replaced: their reviews become this card's
+    # at the deck's sync (srs/merges.py), so a merge of two duplicate cards drops no history
+    merged_from: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -78,7 +81,7 @@ def load_session(path: Path) -> tuple[Session | None, list[Problem]]:
     data = doc.data
     recall = [RecallPrompt(id=r["id"], prompt=r["prompt"].rstrip(), answer=r["answer"].rstrip(),
                            kind=r.get("kind", "basic"), calc=r.get("calc"), drill=r.get("drill"),
-                           covers=r.get("covers"))
+                           covers=r.get("covers"), merged_from=list(r.get("merged_from") or []))
               for r in data.get("recall", [])]
     data["__lines__"] = doc.lines
     return Session(id=data["id"], order=data["order"], title=data["title"], kind=data["kind"],

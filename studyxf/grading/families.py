@@ -46,8 +46,9 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
                                      for t in ("16", "32", "64", "32x16", "64x16", "64x32")}},
             "ln-wrong-axis": "the mean and variance are taken over axis {}",
             "rms-wrong-axis": "the mean of x^2 is taken over axis {}",
-            "mask-diagonal": {"future": "each query also sees the next position (tril(1) instead of tril(0)): "
-                                        "it sees the future"},
+            # the diagonal shifted by one whatever the alignment (bottom-right drills: tril(Tk - Tq + 1))
+            "mask-diagonal": {"future": "each query also sees the next position (the diagonal one too far: "
+                                        "tril(1) instead of tril(0) when Tq == Tk): it sees the future"},
             "heads-no-transpose": {"split": "the split only: the merge is right; view (B, T, D) as (B, T, H, dh), "
                                             "then transpose(1, 2)",
                                    "merge": "the merge only: the split is right; transpose(1, 2) back to "

@@ -79,7 +79,8 @@ def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float
 
 
 EMPTY_ROW = ("should be all zeros: that query has no key it may attend to, and outputs zeros as "
-             "F.scaled_dot_product_attention does (a -1e9 fill averages the values instead, -inf gives NaN)")
+             "F.scaled_dot_product_attention does from PyTorch 2.5 (a -1e9 fill averages the values instead, "
+             "-inf gives NaN)")
 
 
 def _zero_rows(ref: np.ndarray) -> np.ndarray:

@@ -1,5 +1,6 @@
 """Lesson 21, Exercise 2: attention weights per head on a sentence, as a grid with the tokens on
-both axes, from the engine or from the learner's own `attention` drill submission."""
+both axes, from the engine or from the learner's own `attention` drill submission. The weights are
+random and untrained (hashed word vectors, random W_Q and W_K): the screen says so."""
 
 from __future__ import annotations
 

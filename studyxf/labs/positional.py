@@ -24,7 +24,9 @@ def rope_scores(d: int = 64, offsets=range(-24, 25), starts=(30, 200, 1000), see
 
 
 def sinusoidal_scores(d: int = 64, offsets=range(-24, 25), starts=(30, 200, 1000)) -> dict[int, list[float]]:
-    """PE(m) . PE(m - offset): a sum of cos(w_i * offset), so it too depends on the offset alone."""
+    """PE(m) . PE(m - offset): a sum of cos(w_i * offset), so it too depends on the offset alone. It is the
+    encodings' own product, not an attention score: a model's score passes x + PE through W_Q and W_K,
+    and its content-position terms depend on m and n themselves."""
     T = max(starts) + max(offsets) + 1
     pe = sinusoidal(T + 64, d, dtype=torch.float64)
     return {off: [(pe[m] @ pe[m - off]).item() for m in starts] for off in offsets}

@@ -57,9 +57,16 @@ def grid(labels_rows: list[str], labels_cols: list[str], values, title: str, col
     return table
 
 
+# the weights come from random, untrained W_Q and W_K on random word vectors (labs/heatmap.py): the
+# title says so, or a learner reads "it -> cat" into noise (issue 45)
+UNTRAINED = ("random, untrained W_Q and W_K on random word vectors: the mechanics of a causal softmax, "
+             "not what a trained model attends to")
+
+
 def heatmap(tokens: list[str], weights, head: int, source: str, colour: bool = True) -> list:
     return [Text(f"Attention weights, head {head} of {len(weights)} ({source}); rows are queries, "
                  f"columns keys; causal", style="bold"),
+            Text(f"From {UNTRAINED}."),
             grid(tokens, tokens, weights[head].tolist(), "", colour)]
 
 
@@ -70,7 +77,9 @@ def positional(matrix, rope: dict, sinus: dict, spread_rope: float, spread_sin: 
     scaled = ((shown + 1) / 2).tolist()
     out = [grid([str(p) for p in range(T)][:T], [str(i) for i in range(shown.shape[1])], scaled,
                 f"Sinusoidal encoding, positions 0..{T - 1} (rows) x first {shown.shape[1]} of {d} dims", colour)]
-    table = Table(title="q.k as a function of m - n, at three starting positions m", box=None, padding=(0, 0, 0, 1))
+    # the sinusoidal columns are PE(m).PE(n), the encodings alone: not a score a model computes (issue 45)
+    table = Table(title="By m - n, at three starting positions m: RoPE's (R_m q).(R_n k) for one random q, k; "
+                        "sinusoidal PE(m).PE(n), the encodings alone", box=None, padding=(0, 0, 0, 1))
     table.add_column("m - n", justify="right")
     for name in ("RoPE m=30", "m=200", "m=1000", "sinusoidal m=30", "m=200", "m=1000"):
         table.add_column(name, justify="right")
@@ -78,7 +87,10 @@ def positional(matrix, rope: dict, sinus: dict, spread_rope: float, spread_sin: 
         table.add_row(str(off), *(f"{v:7.2f}" for v in rope[off]), *(f"{v:7.2f}" for v in sinus[off]))
     out += [Text(""), table,
             Text(f"Largest disagreement between starting positions at one offset: RoPE {spread_rope:.1e}, "
-                 f"sinusoidal {spread_sin:.1e}: both depend on m - n alone.")]
+                 f"sinusoidal PE.PE {spread_sin:.1e}. RoPE's q.k depends on m - n alone for any q and k. The "
+                 f"sinusoidal PE.PE does too, but a model adds PE to the token and applies W_Q and W_K: its score "
+                 f"(x_m + PE_m) W_Q W_K^T (x_n + PE_n) has content-position terms that depend on m and n "
+                 f"themselves.")]
     return out
 
 

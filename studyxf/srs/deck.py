@@ -160,6 +160,11 @@ class Deck:
             gone = [cid for cid, removed in stored.items() if cid not in wanted and not removed]
             for card_id in gone:
                 self.conn.execute("UPDATE cards SET removed = 1, suspended = 1 WHERE id = ?", (card_id,))
+            for card_id, (_, prompt) in wanted.items():
+                if prompt.merged_from:  # duplicates this prompt replaced: their reviews become its own
+                    from studyxf.srs import merges
+
+                    merges.merge(self.conn, card_id, prompt.merged_from, self.scheduler, self.config)
             # events another device synced for cards this one did not have yet apply now they appear
             waiting = [cid for cid in added if self.conn.execute(
                 "SELECT 1 FROM events WHERE subject = ? LIMIT 1", (events.CARD + cid,)).fetchone()]

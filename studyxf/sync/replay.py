@@ -35,7 +35,12 @@ def cards(conn: sqlite3.Connection, card_ids, scheduler, config, parsed: dict | 
     returns how many were rebuilt. When every event of `parsed` (those just received) comes after
     the card's others, the replay goes on from the stored state (what replaying the older events
     gives back: tests/test_sync.py checks it) instead of starting over."""
+    from studyxf.srs import merges
+
     parsed = parsed or {}
+    merged = merges.targets(conn)
+    if merged:  # an old card's events are the card's it was merged into (srs/merges.py)
+        card_ids = list(dict.fromkeys(merges.final(merged, cid) for cid in card_ids))
     here = {cid: removed for cid, removed in conn.execute("SELECT id, removed FROM cards")} \
         if len(card_ids) > 100 else None
     states, rows = [], []
@@ -47,19 +52,26 @@ def cards(conn: sqlite3.Connection, card_ids, scheduler, config, parsed: dict | 
             removed = found[0] if found else None
         if removed is None:
             continue  # kept in the log; replayed when the card appears (Deck.enter_session)
+        olds = merges.sources(conn, card_id) if merged else []
         listed = events.card_log(conn, card_id)
+        for old in olds:
+            listed += events.card_log(conn, old)
+        if olds:
+            listed = sorted({r[0]: r for r in listed}.values(), key=lambda r: r[1])
         older = [r for r in listed if r[0] not in parsed]
         newer = [parsed[r[0]] for r in listed if r[0] in parsed]
         tail_ids = {e["id"] for e in newer}
         in_order = all(r[0] not in parsed for r in listed[:len(older)])  # the new ones all come last
-        if older and newer and in_order and all(e["kind"] != "undo" or e.get("review") in tail_ids for e in newer):
+        if older and newer and in_order and all(e["kind"] != "undo" or e.get("review") in tail_ids for e in newer) \
+                and not olds:
             stored = conn.execute(f"SELECT {_CARD_STATE} FROM cards WHERE id = ?", (card_id,)).fetchone()
             state, log = card(newer, bool(removed), scheduler, config, stored)
         else:
             log_events = [parsed.get(ident) or json.loads(body) for ident, _, body in listed]
-            state, log = card(log_events, bool(removed), scheduler, config)
+            state, log = card(log_events, bool(removed), scheduler, config, card_id=card_id)
             if older:
-                conn.execute("DELETE FROM reviews WHERE card_id = ?", (card_id,))
+                for cid in (card_id, *olds):
+                    conn.execute("DELETE FROM reviews WHERE card_id = ?", (cid,))
         states.append((*state, card_id))
         rows += log
     conn.executemany(f"INSERT INTO reviews ({_REVIEW_COLS}) VALUES ({','.join('?' * 22)})", rows)
@@ -68,9 +80,11 @@ def cards(conn: sqlite3.Connection, card_ids, scheduler, config, parsed: dict | 
     return len(states)
 
 
-def card(log: list[dict], removed: bool, scheduler, config, start: tuple | None = None) -> tuple[tuple, list[tuple]]:
+def card(log: list[dict], removed: bool, scheduler, config, start: tuple | None = None,
+         card_id: str | None = None) -> tuple[tuple, list[tuple]]:
     """One card's state (the cards table's columns) and review rows after its events, in order,
-    from a new card's state or from `start` (a stored state: the rows returned are then the new ones)."""
+    from a new card's state or from `start` (a stored state: the rows returned are then the new ones).
+    `card_id`: the card the rows belong to, where the log holds a merged card's events (srs/merges.py)."""
     undone = {e.get("review") for e in log if e["kind"] == "undo"}
     reps, ef, interval, due, last_day, lapses, leech = 0, sm2.EF_START_MILLI, 0, None, None, 0, 0
     suspended, buried, flag, fsrs = int(removed), None, None, None
@@ -99,7 +113,7 @@ def card(log: list[dict], removed: bool, scheduler, config, start: tuple | None 
                                                      day)
                 fsrs = step.fsrs if step.fsrs is not None else fsrs
                 new = (reps, ef, interval, due)
-            rows.append((e["card"], moment.isoformat(timespec="seconds"), day, e["grade"], int(reask), e.get("typed"),
+            rows.append((card_id or e["card"], moment.isoformat(timespec="seconds"), day, e["grade"], int(reask), e.get("typed"),
                          e.get("seconds"), int(practice), *prev, *new, e.get("scale", "sm2"), e["id"]))
         elif kind in ("suspend", "unsuspend"):
             if not removed:
