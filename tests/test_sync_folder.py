@@ -83,7 +83,7 @@ def test_a_huge_sparse_file_is_not_read_whole(two):
         fh.truncate(4 << 30)
     try:
         r = a.sync(day="2026-11-03")
-        assert r.stderr == f"studyxf: warning: {huge}: over 18 MiB, more than studyxf writes to one file; " \
+        assert r.stderr == f"studyxf: warning: {huge}: over 64 MiB, more than studyxf writes to one file; " \
             "what lies past line 0 is not read\n"
         assert "received 2 events from gpu-box (1 reviews" in r.stdout
         assert a.sync(day="2026-11-03").stderr == ""

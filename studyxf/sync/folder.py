@@ -27,9 +27,10 @@ from studyxf.store.db import transaction
 MAX_FILE = 16 * 1024 * 1024
 MAX_LINE = 1 << 20  # a line over this is never an event of ours (DESIGN.md): skipped, never held whole
 CHUNK = 1 << 22  # files are read this much at a time: a 4 GiB file costs memory of one chunk
-# no studyxf writes more to one file (it starts a new one past MAX_FILE, after a line): what lies beyond is
-# named once and never read (a 4 GiB sparse file took 10 s to scan, every sync while it waited)
-MAX_READ = MAX_FILE + 2 * MAX_LINE
+# four times what a studyxf writes to one file (it starts a new one past MAX_FILE, after a line; a file
+# made by hand may hold more): what lies beyond is named once and never read (a 4 GiB sparse file took
+# 10 s to scan, every sync while its line waited; 64 MiB take ~0.15 s)
+MAX_READ = 4 * MAX_FILE
 MAX_DEPTH = 8  # an event nests an attempt's diagnosis (a list of objects) at most; deeper is refused
 DEVICE_DIR = re.compile(r"[A-Za-z0-9_-]{1,64}")
 GRADES = {"sm2": range(0, 6), "fsrs": range(1, 5)}
