@@ -33,9 +33,24 @@ def completed(conn: sqlite3.Connection) -> dict[str, str]:
         "SELECT session_id, completed_at FROM session_progress WHERE completed_at IS NOT NULL"))
 
 
+def latest_completed(conn: sqlite3.Connection) -> str | None:
+    """The session completed last (what `complete --undo` takes back: today's session is the next one)."""
+    # by the log's order, not completed_at: two completions in one second (a frozen clock) stay ordered
+    row = conn.execute(f"SELECT e.subject FROM session_progress p JOIN events e ON e.subject = '{events.SESSION}' || "
+                       "p.session_id AND e.kind = 'complete' WHERE p.completed_at IS NOT NULL "
+                       "ORDER BY e.ord DESC LIMIT 1").fetchone()
+    return row[0].removeprefix(events.SESSION) if row else None
+
+
 def complete(conn: sqlite3.Connection, session_id: str, done: bool = True) -> None:
+    """Mark a session done (or not); its LeetCode timer, running, is paused with it (a finished session's
+    clock does not go on counting)."""
     moment = clock.now()
     with transaction(conn):
+        if done:
+            for (key,) in conn.execute("SELECT key FROM timers WHERE session_id = ? AND running_since IS NOT NULL",
+                                       (session_id,)).fetchall():
+                _pause(conn, key, moment)
         events.record(conn, "complete", moment, session=session_id, done=done)
         conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
                      (session_id,))
@@ -162,17 +177,22 @@ def timer_start(conn: sqlite3.Connection, key: str, session_id: str) -> TimerSta
     return state
 
 
+def _pause(conn: sqlite3.Connection, key: str, now: datetime) -> TimerState:
+    """Inside the caller's transaction."""
+    state = timer(conn, key)
+    if not state.running:
+        return state
+    total = state.elapsed(now)
+    conn.execute("UPDATE timers SET accumulated_s = ?, running_since = NULL WHERE key = ?", (total, key))
+    state = TimerState(key, total, None)
+    _timer_event(conn, key, "pause", state, now)
+    return state
+
+
 def timer_pause(conn: sqlite3.Connection, key: str) -> TimerState:
     now = clock.now()
     with transaction(conn):
-        state = timer(conn, key)
-        if not state.running:
-            return state
-        total = state.elapsed(now)
-        conn.execute("UPDATE timers SET accumulated_s = ?, running_since = NULL WHERE key = ?", (total, key))
-        state = TimerState(key, total, None)
-        _timer_event(conn, key, "pause", state, now)
-    return state
+        return _pause(conn, key, now)
 
 
 def timer_reset(conn: sqlite3.Connection, key: str) -> TimerState:

@@ -1,0 +1,69 @@
+"""A session's evening on two machines (issue 42): `complete --undo` takes back the completion just
+made, the LeetCode timer stops with the session and is part of the synced history, and the journal
+keeps both texts when both machines wrote one box."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.conftest import ROOT, run_cli
+from tests.test_sync import Machine, two  # noqa: F401 (the fixture)
+
+TIMER = """
+import sys
+from studyxf.study import open_study
+from studyxf.store import progress
+study = open_study()
+progress.timer_start(study.conn, sys.argv[1], sys.argv[1])
+"""
+
+
+def _python(m: Machine, code: str, *args: str, at: str) -> None:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(m.home), STUDYXF_NOW=at, NO_COLOR="1")
+    subprocess.run([sys.executable, "-c", code, *args], env=env, check=True, cwd=str(ROOT))
+
+
+def _at(m: Machine, at: str, *args: str):
+    r = run_cli(*args, env={"STUDYXF_HOME": str(m.home), "STUDYXF_NOW": at, "NO_COLOR": "1"})
+    assert r.returncode == 0, r.stderr
+    return r
+
+
+def _timer_line(m: Machine, at: str) -> str:
+    out = _at(m, at, "today", "--plain", "--session", "transformers-1").stdout
+    return next(line for line in out.splitlines() if line.startswith("Timer:"))
+
+
+def _statuses(m: Machine) -> dict:
+    return {s["id"]: s["status"] for s in json.loads(m.run("sessions", "--json").stdout)}
+
+
+def test_complete_undo_takes_back_the_completion_just_made(two):
+    a, _ = two
+    a.run("complete")
+    assert _statuses(a)["transformers-1"] == "done"
+    r = a.run("complete", "--undo")
+    assert r.stdout.strip() == "transformers-1: marked not done"  # not transformers-2, today's since
+    assert _statuses(a)["transformers-1"] == "today"
+    a.run("complete")
+    a.run("complete")  # transformers-2 too, in the same (frozen) second
+    assert a.run("complete", "--undo").stdout.strip() == "transformers-2: marked not done"
+    assert a.run("complete", "--undo").stdout.strip() == "transformers-1: marked not done"
+    r = a.run("complete", "--undo", check=False)
+    assert r.returncode == 2 and r.stderr.strip() == "studyxf: error: no completed session to take back"
+
+
+def test_the_timer_stops_with_the_session_and_syncs(two):
+    a, b = two
+    _python(a, TIMER, "transformers-1", at="2026-11-10T20:00:00")
+    _at(a, "2026-11-10T20:12:30", "complete")  # twelve and a half minutes later, the timer forgotten
+    later = "2026-11-10T21:00:00"
+    line = _timer_line(a, later)
+    assert line == "Timer: 12:30 / 30:00 (paused; 12 min 30 s of 30 min)", line
+    a.sync()
+    b.sync()
+    assert _timer_line(b, later) == line  # the other machine's timer as the merged log leaves it
+    assert _statuses(b)["transformers-1"] == "done"
