@@ -4,11 +4,13 @@ keeps both texts when both machines wrote one box."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
 import sys
 
+from studyxf.store import progress
 from tests.conftest import ROOT, run_cli
 from tests.test_sync import Machine, two  # noqa: F401 (the fixture)
 
@@ -67,3 +69,68 @@ def test_the_timer_stops_with_the_session_and_syncs(two):
     b.sync()
     assert _timer_line(b, later) == line  # the other machine's timer as the merged log leaves it
     assert _statuses(b)["transformers-1"] == "done"
+
+
+JOURNAL = """
+import sys
+from studyxf.study import open_study
+from studyxf.store import progress
+study = open_study()
+progress.save_journal(study.conn, "transformers-1", surprised=sys.argv[1])
+"""
+
+
+def _others(m: Machine) -> dict:
+    import sqlite3
+
+    conn = sqlite3.connect(m.home / "studyxf.sqlite3", isolation_level=None)
+    try:
+        return progress.journal_others(conn, "transformers-1"), progress.journal(conn, "transformers-1")
+    finally:
+        conn.close()
+
+
+def test_a_box_both_machines_wrote_keeps_both_texts(two, monkeypatch):
+    a, b = two
+    _python(a, JOURNAL, "rope", at="2026-11-10T19:00:00")
+    a.sync()
+    b.sync()
+    _python(a, JOURNAL, "rope rotates pairs", at="2026-11-10T20:00:00")  # both edit the synced text
+    _python(b, JOURNAL, "rope is relative", at="2026-11-10T20:05:00")
+    for m in (a, b, a):
+        m.sync(day="2026-11-10")
+    for m in (a, b):  # the later edit in the box, the other one kept and shown
+        others, box = _others(m)
+        assert box["surprised"] == "rope is relative"
+        assert others == {"surprised": ("laptop", "rope rotates pairs")}
+
+    # as the box shows it on the desktop
+    from textual.widgets import Static, TabbedContent
+
+    from studyxf.study import open_study
+    from studyxf.tui.app import StudyApp
+
+    monkeypatch.setenv("STUDYXF_HOME", str(b.home))
+    monkeypatch.setenv("STUDYXF_NOW", "2026-11-10T20:30:00")
+    study = open_study()
+    app = StudyApp(study, session_id="transformers-1")
+    shown = {}
+
+    async def look():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.screen.ready.wait()
+            app.screen.query_one(TabbedContent).active = "tab-journal"
+            await pilot.pause()
+            shown["other"] = str(app.screen.query_one("#journal-other-surprised", Static).render())
+
+    asyncio.run(look())
+    study.conn.close()
+    assert shown["other"] == "also written on laptop: rope rotates pairs"
+
+    # an edit made on top of both settles the box on both machines
+    _python(a, JOURNAL, "rope is relative, by rotating pairs", at="2026-11-10T21:00:00")
+    for m in (a, b):
+        m.sync(day="2026-11-10")
+    for m in (a, b):
+        others, box = _others(m)
+        assert others == {} and box["surprised"] == "rope is relative, by rotating pairs"

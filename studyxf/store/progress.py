@@ -83,12 +83,31 @@ JOURNAL_FIELDS = ("surprised", "unclear", "read_next")
 JOURNAL_LABELS = ("What surprised you", "What you still don't understand", "What you'd read next")
 
 
+def _journal_log(conn: sqlite3.Connection, session_id: str) -> list[tuple[str, str, dict]]:
+    """(id, device, event) of a session's journal edits in the merged order."""
+    import json
+
+    return [(ident, device, json.loads(body)) for ident, device, body in conn.execute(
+        "SELECT id, device, body FROM events WHERE subject = ? AND kind = 'journal' ORDER BY ord",
+        (events.SESSION + session_id,))]
+
+
 def save_journal(conn: sqlite3.Connection, session_id: str, **lines: str) -> None:
-    fields = {k: v for k, v in lines.items() if k in JOURNAL_FIELDS}
+    """One edit of the journal (the screen saves one per pause, not per keystroke). Each box's event names
+    the edit it replaced (`after`), so that a sync tells an edit made on top of another machine's from one
+    made beside it (journal_others)."""
     moment = clock.now()
     with transaction(conn):
-        if fields:
-            events.record(conn, "journal", moment, session=session_id, fields=fields)
+        stored = journal(conn, session_id)
+        fields = {k: v for k, v in lines.items() if k in JOURNAL_FIELDS and v != stored[k]}
+        if not fields:
+            return
+        latest = {}
+        for ident, _, e in _journal_log(conn, session_id):
+            for key in e.get("fields") or {}:
+                latest[key] = ident
+        after = {k: latest[k] for k in fields if k in latest}  # {}: the box's first edit known here
+        events.record(conn, "journal", moment, session=session_id, fields=fields, after=after)
         conn.execute("INSERT INTO journal (session_id) VALUES (?) ON CONFLICT DO NOTHING", (session_id,))
         for key, value in fields.items():
             conn.execute(f"UPDATE journal SET {key} = ?, updated_at = ? WHERE session_id = ?",
@@ -101,9 +120,41 @@ def journal(conn: sqlite3.Connection, session_id: str) -> dict[str, str]:
     return dict(zip(JOURNAL_FIELDS, [v or "" for v in (row or ("", "", ""))]))
 
 
+def journal_others(conn: sqlite3.Connection, session_id: str) -> dict[str, tuple[str, str]]:
+    """The boxes two machines wrote side by side: {field: (the other machine's name, its text)}, the text
+    the latest edit (shown in the box) replaced without having seen it. An edit made on top of both (its
+    `after` names the latest) settles the box; an edit without `after` (before issue 42) replaces."""
+    current: dict[str, tuple[str, str, str]] = {}
+    others: dict[str, tuple[str, str]] = {}
+    for ident, device, e in _journal_log(conn, session_id):
+        after = e.get("after") or {}
+        for key, text in (e.get("fields") or {}).items():
+            was = current.get(key)
+            if was is not None and "after" in e and after.get(key) != was[0] and was[2] != text:
+                others[key] = (was[1], was[2])
+            else:
+                others.pop(key, None)
+            current[key] = (ident, device, text)
+    return {key: (device_name(conn, device), text) for key, (device, text) in others.items()}
+
+
+def device_name(conn: sqlite3.Connection, device: str) -> str:
+    """A device's name as its latest announcement gives it (its id when it made none)."""
+    import json
+
+    row = conn.execute("SELECT body FROM events WHERE subject = ? ORDER BY ord DESC LIMIT 1",
+                       (events.DEVICE + device,)).fetchone()
+    if row is None and device == conn.execute("SELECT id FROM device").fetchone()[0]:
+        return conn.execute("SELECT name FROM device").fetchone()[0]
+    name = json.loads(row[0]).get("name") if row else None
+    return name if isinstance(name, str) and name else device
+
+
 def save_notes(conn: sqlite3.Connection, session_id: str, text: str) -> None:
     moment = clock.now()
     with transaction(conn):
+        if text == notes(conn, session_id):
+            return  # nothing changed: no event
         events.record(conn, "notes", moment, session=session_id, text=text)
         conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
                      (session_id,))

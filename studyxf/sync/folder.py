@@ -405,6 +405,15 @@ def _journal(v):
     return None
 
 
+def _after(v):
+    if v is None:
+        return None
+    if not isinstance(v, dict) or not all(isinstance(k, str) and len(k) <= 64 and isinstance(x, str) and len(x) <= 96
+                                          for k, x in v.items()):
+        return "not an object of event ids"
+    return None
+
+
 _ID, _OPT_TEXT = _text(SHORT), _text(LONG, optional=True)
 # each kind's fields: (name, check, required); a field not named is carried as it is (a newer studyxf's)
 FIELDS = {
@@ -422,7 +431,7 @@ FIELDS = {
     "hint": (("drill", _ID, True),),
     "check": (("session", _ID, True), ("list", _text(32), True), ("item", _int(0, 100_000), True),
               ("on", _flag, False)),
-    "journal": (("session", _ID, True), ("fields", _journal, True)),
+    "journal": (("session", _ID, True), ("fields", _journal, True), ("after", _after, False)),
     "notes": (("session", _ID, True), ("text", _OPT_TEXT, False)),
     "complete": (("session", _ID, True), ("done", _flag, False)),
     "session-flag": (("session", _ID, True), ("on", _flag, False), ("note", _OPT_TEXT, False)),

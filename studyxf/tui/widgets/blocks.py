@@ -50,12 +50,19 @@ def _interactive(block, study, session):
         yield Static("Press t to start or pause, on any tab.", classes="md")
         yield TimerPanel(study, session)
     elif isinstance(block, present.Journal):
-        from textual.widgets import Input
+        from rich.text import Text
+
+        from studyxf.tui.widgets.journal import JournalLine
 
         journal = progress.journal(study.conn, session.id)
+        others = progress.journal_others(study.conn, session.id)
         for key, label in zip(progress.JOURNAL_FIELDS, progress.JOURNAL_LABELS):
             yield Static(label, classes="field-label")
-            yield Input(journal[key], placeholder=label, id=f"journal-{key}")
+            yield JournalLine(journal[key], placeholder=label, id=f"journal-{key}")
+            if key in others:  # both machines wrote this box: the text not in it is shown, not lost
+                name, text = others[key]
+                yield Static(Text(f"also written on {name}: {text}", style="italic"), classes="journal-other",
+                             id=f"journal-other-{key}")
     elif isinstance(block, present.Notes):
         from textual.widgets import TextArea
 
