@@ -127,15 +127,28 @@ def test_a_link_in_the_folder_is_never_followed(two, tmp_path):
     assert "ffffffffffffffff: not a folder (a link?); passed over, never followed" in r.stderr
 
 
-def test_names_are_printed_with_control_characters_escaped(two):
+def test_a_name_holding_escape_sequences_never_reaches_the_terminal(two):
+    """A device name with escape sequences (a terminal's title, a cleared screen): refused by --name, and
+    skipped and named, escaped, when another machine's file holds it."""
     a, b = two
+    r = b.run("sync", str(b.folder), "--name", "\x1b]0;pwned\x07box", day="2026-11-02", check=False)
+    assert r.returncode == 2 and "--name: 1 to 256 characters, none of them a control character" in r.stderr
     b.review("4\nq\n", day="2026-11-02")
-    b.run("sync", str(b.folder), "--name", "\x1b]0;pwned\x07box\x1b[2J", day="2026-11-02")
+    b.sync(day="2026-11-02")
+    path = _device_file(b)
+    dev = path.parent.name
+    with open(path, "a") as fh:  # as a newer or hostile writer would put it, under the box's id
+        fh.write(json.dumps({"id": f"{dev}:99", "at": "2026-11-02T20:00:00+00:00", "kind": "device",
+                             "name": "\x1b]0;pwned\x07box\x1b[2J"}) + "\n")
     r = a.sync(day="2026-11-03")
-    assert "\x1b" not in r.stdout and "\x07" not in r.stdout
-    assert "from \\x1b]0;pwned\\x07box\\x1b[2J (1 reviews" in r.stdout
+    assert "\x1b" not in r.stdout + r.stderr and "\x07" not in r.stdout + r.stderr
+    assert f"{path}:" in r.stderr and "device: a control character in a text" in r.stderr
+    assert "from gpu-box (1 reviews" in r.stdout
     status = a.run("sync", str(a.folder), "--status", day="2026-11-03").stdout
-    assert "\x1b" not in status and "\\x1b]0;pwned" in status
+    assert "\x1b" not in status
+    from studyxf.store.events import printable
+
+    assert printable("\x1b]0;pwned\x07box\u202e") == "\\x1b]0;pwned\\x07box\\u202e"
 
 
 def test_a_copied_data_directory_is_found_and_mended(two, tmp_path):

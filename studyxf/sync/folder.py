@@ -442,6 +442,21 @@ _NEW_KIND = re.compile(r"[a-z][a-z0-9-]{0,31}")  # a kind a newer studyxf writes
 _LOW, _HIGH = datetime(YEARS[0], 1, 2, tzinfo=timezone.utc), datetime(YEARS[1], 12, 30, tzinfo=timezone.utc)
 
 
+# what no text of a learner's holds, and what a terminal acts on when shown (ESC, CSI, BEL, ...): JSON writes
+# C0 as \\u00XX, so only a line with an escape, a C1 byte or DEL is walked
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+def controls(value) -> bool:
+    if isinstance(value, str):
+        return _CONTROL.search(value) is not None
+    if isinstance(value, dict):
+        return any(controls(k) or controls(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(controls(v) for v in value)
+    return False
+
+
 def check(raw: bytes, dev: str) -> tuple[dict | None, int, str | None]:
     """An event read from device `dev`'s file: (event, seq, None), or (None, 0, what is wrong). Every field
     this studyxf reads is typed and in range here, before anything reaches the store."""
@@ -483,6 +498,8 @@ def check(raw: bytes, dev: str) -> tuple[dict | None, int, str | None]:
         wrong = test(value)
         if wrong:
             return None, 0, f"{kind}: {field} {wrong}"
+    if (b"\\u" in raw or b"\xc2" in raw or b"\x7f" in raw) and controls(e):
+        return None, 0, f"{kind}: a control character in a text (an escape sequence for the terminal?)"
     if kind == "review":
         scale = e.get("scale") or "sm2"
         if scale not in GRADES or e["grade"] not in GRADES[scale]:

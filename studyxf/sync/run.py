@@ -33,14 +33,7 @@ class Result:
         return f"{'; '.join(parts) or 'received 0 events'}, sent {self.sent}"
 
 
-# C0, DEL, C1 and the bidirectional overrides: a device name or a path from the folder holding escape
-# sequences must not drive the learner's terminal
-_ESCAPES = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7f, 0xa0)]}
-_ESCAPES.update({c: f"\\u{c:04x}" for c in [*range(0x202a, 0x202f), *range(0x2066, 0x206a)]})
-
-
-def printable(text: str) -> str:
-    return text.translate(_ESCAPES)
+printable = events.printable
 
 
 @contextmanager
@@ -73,8 +66,8 @@ def name_of(conn, dev: str) -> str:
 def sync(study, directory: str, name: str | None = None, new_device: bool = False) -> Result:
     conn = study.conn
     root = _root(directory)
-    if name is not None and not 0 < len(name) <= files.NAME:  # the others would refuse its announcement
-        raise StudyxfError(f"--name: at most {files.NAME} characters")
+    if name is not None and (not 0 < len(name) <= files.NAME or files.controls(name)):  # the others would
+        raise StudyxfError(f"--name: 1 to {files.NAME} characters, none of them a control character")  # refuse it
     result = Result()
     if not os.path.lexists(root):  # a misspelt folder is made, and said: the learner sees where it went
         try:

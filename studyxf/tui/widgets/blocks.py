@@ -52,6 +52,7 @@ def _interactive(block, study, session):
     elif isinstance(block, present.Journal):
         from rich.text import Text
 
+        from studyxf.store import events
         from studyxf.tui.widgets.journal import JournalLine
 
         journal = progress.journal(study.conn, session.id)
@@ -61,7 +62,7 @@ def _interactive(block, study, session):
             yield JournalLine(journal[key], placeholder=label, id=f"journal-{key}")
             if key in others:  # both machines wrote this box: the text not in it is shown, not lost
                 name, text = others[key]
-                yield Static(Text(f"also written on {name}: {text}", style="italic"), classes="journal-other",
+                yield Static(Text(events.printable(f"also written on {name}: {text}"), style="italic"), classes="journal-other",
                              id=f"journal-other-{key}")
     elif isinstance(block, present.Notes):
         from textual.widgets import TextArea
