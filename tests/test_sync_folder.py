@@ -49,6 +49,9 @@ def test_hostile_lines_are_named_once_and_stop_nothing(two):
         ("fuzz", json.dumps(dict(good, id=f"{dev}:906", fuzz=10**6)), "review: fuzz"),
         ("big", json.dumps(dict(good, id=f"{dev}:907", typed="x" * (2 << 20))), "a line over 1 MiB"),
         ("kind", json.dumps(dict(good, id=f"{dev}:908", kind=["review"])), "no kind"),
+        ("surrogate", json.dumps(dict(good, id=f"{dev}:909", card="x\ud800")), "a lone surrogate in a text"),
+        ("card", json.dumps(dict(good, id=f"{dev}:910", card=["x"])), "review: card not a string"),
+        ("seq", json.dumps(dict(good, id=f"{dev}:0")), "its number is outside"),
     ]
     with open(path, "a") as fh:
         for _, line, _ in bad:
@@ -142,7 +145,7 @@ def test_a_name_holding_escape_sequences_never_reaches_the_terminal(two):
                              "name": "\x1b]0;pwned\x07box\x1b[2J"}) + "\n")
     r = a.sync(day="2026-11-03")
     assert "\x1b" not in r.stdout + r.stderr and "\x07" not in r.stdout + r.stderr
-    assert f"{path}:" in r.stderr and "device: a control character in a text" in r.stderr
+    assert f"{path}:" in r.stderr and "device: a control character or a lone surrogate in a text" in r.stderr
     assert "from gpu-box (1 reviews" in r.stdout
     status = a.run("sync", str(a.folder), "--status", day="2026-11-03").stdout
     assert "\x1b" not in status
@@ -166,6 +169,8 @@ def test_a_copied_data_directory_is_found_and_mended(two, tmp_path):
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
     assert r.stderr.startswith("studyxf: error: ") and "another machine writes under this device's id" in r.stderr
     assert f"studyxf sync {c.folder} --new-device" in r.stderr
+    status = c.run("sync", str(c.folder), "--status", day="2026-11-02").stdout  # said there too
+    assert "stop: " in status and "--new-device" in status
     made = set(a.review_events()) | set(c.review_events())
     assert len(made) == 4  # the three before the copy, shared, and one on each since... by id
     r = c.run("sync", str(c.folder), "--name", "desktop", "--new-device", day="2026-11-02")

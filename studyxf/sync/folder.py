@@ -50,7 +50,7 @@ def numbered(folder: Path) -> list[tuple[int, Path]]:
     out = []
     for name in entries:
         stem, dot, suffix = name.partition(".")
-        if suffix == "jsonl" and stem.isdigit() and len(stem) < 10:
+        if suffix == "jsonl" and stem.isascii() and stem.isdigit() and len(stem) < 10:
             out.append((int(stem), folder / name))
     return sorted(out)
 
@@ -149,7 +149,7 @@ class CopiedDevice(StudyxfError):
     """This device's id writes from another machine too (a copied data directory)."""
 
 
-def _holds(mine: Path, out_file: int, out_offset: int) -> bool:
+def holds(mine: Path, out_file: int, out_offset: int) -> bool:
     """Does this device's folder hold what the record says was sent to it? (A new folder, or another
     one the learner moved to, does not: the whole history goes there.)"""
     if out_offset > 0:
@@ -188,32 +188,15 @@ def own_folder(root: Path, dev: str) -> Path:
     return mine
 
 
-def send(conn: sqlite3.Connection, root: Path) -> tuple[int, list[tuple[dict, str, int, str]], list[str], bool]:
-    """Append this device's unsent events to its files; returns how many were written, this device's
-    events found in its files beyond the record that this history lacks (a restored database's: the
-    caller takes them in), the warnings, and whether the folder held nothing of what the record says
-    was sent (then the whole history is sent). Raises CopiedDevice, before writing anything, when the
-    files hold an event under this id that this history does not have and did not lose to a restore,
-    or one with another body."""
-    dev, sent, out_file, out_offset = conn.execute("SELECT id, sent, out_file, out_offset FROM device").fetchone()
-    mine = own_folder(root, dev)
-    damaged: list[str] = []
-    fresh = not _holds(mine, out_file, out_offset)
-    if fresh:  # said durably before any line is written: a sync killed during the resend goes on with it
-        with transaction(conn):
-            conn.execute("UPDATE device SET sent = 0, out_file = 0, out_offset = 0")
-            conn.execute("DELETE FROM sync_files")  # and the others' files read again from their start
-        sent, out_file, out_offset = 0, 0, 0
-    entries = numbered(mine)
-    files = []
-    for n, path in entries:
-        if regular(path):
-            files.append((n, path))
-        else:
-            damaged.append(f"{path}: not a regular file (a link?); passed over, never followed")
+def beyond_record(conn: sqlite3.Connection, root: Path, dev: str, files: list[tuple[int, Path]], sent: int,
+                  out_file: int, out_offset: int, damaged: list[str]) -> tuple[int, list]:
+    """This device's complete lines in its files past the record (a killed sync's, or a restored
+    database's): the highest number among them (or `sent`), and those this history lacks below its
+    counter (numbers a restore passed over: this device's, to take back). Raises CopiedDevice for one
+    above the counter or with another body: another machine writes under this id."""
     counter = events.last(conn)[1]
     written, found = sent, []
-    for i, (n, path) in enumerate(files):  # complete lines a killed sync (or a restored database) left
+    for i, (n, path) in enumerate(files):
         if n < out_file:
             continue
         start = out_offset if n == out_file else 0
@@ -230,8 +213,35 @@ def send(conn: sqlite3.Connection, root: Path) -> tuple[int, list[tuple[dict, st
                     f"data directory?); run `studyxf sync {root} --new-device` to give this copy an id of its "
                     "own (nothing of either machine is lost)")
             written = max(written, number)
-            if here is None:  # a number a restore passed over (store/backups.py): this device's, taken back
+            if here is None:  # a number a restore passed over (store/backups.py)
                 found.append((event, dev, number, body))
+    return written, found
+
+
+def send(conn: sqlite3.Connection, root: Path) -> tuple[int, list[tuple[dict, str, int, str]], list[str], bool]:
+    """Append this device's unsent events to its files; returns how many were written, this device's
+    events found in its files beyond the record that this history lacks (a restored database's: the
+    caller takes them in), the warnings, and whether the folder held nothing of what the record says
+    was sent (then the whole history is sent). Raises CopiedDevice, before writing anything, when the
+    files hold an event under this id that this history does not have and did not lose to a restore,
+    or one with another body."""
+    dev, sent, out_file, out_offset = conn.execute("SELECT id, sent, out_file, out_offset FROM device").fetchone()
+    mine = own_folder(root, dev)
+    damaged: list[str] = []
+    fresh = not holds(mine, out_file, out_offset)
+    if fresh:  # said durably before any line is written: a sync killed during the resend goes on with it
+        with transaction(conn):
+            conn.execute("UPDATE device SET sent = 0, out_file = 0, out_offset = 0")
+            conn.execute("DELETE FROM sync_files")  # and the others' files read again from their start
+        sent, out_file, out_offset = 0, 0, 0
+    entries = numbered(mine)
+    files = []
+    for n, path in entries:
+        if regular(path):
+            files.append((n, path))
+        else:
+            damaged.append(f"{path}: not a regular file (a link?); passed over, never followed")
+    written, found = beyond_record(conn, root, dev, files, sent, out_file, out_offset, damaged)
     target, offset = 1, 0
     if entries:
         last_n, last = entries[-1]
@@ -444,7 +454,8 @@ _LOW, _HIGH = datetime(YEARS[0], 1, 2, tzinfo=timezone.utc), datetime(YEARS[1], 
 
 # what no text of a learner's holds, and what a terminal acts on when shown (ESC, CSI, BEL, ...): JSON writes
 # C0 as \\u00XX, so only a line with an escape, a C1 byte or DEL is walked
-_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# (and a lone surrogate, \\ud800: no UTF-8 holds it, and SQLite's driver raised on it)
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def controls(value) -> bool:
@@ -463,8 +474,11 @@ def check(raw: bytes, dev: str) -> tuple[dict | None, int, str | None]:
     if nesting(raw) > MAX_DEPTH:
         return None, 0, f"nested deeper than {MAX_DEPTH} levels"
     try:
-        e = json.loads(raw, parse_constant=_refuse_constant)
-    except (ValueError, UnicodeDecodeError, RecursionError):
+        # decoded here, strictly: json.loads would take UTF-16 bytes too, and the line is stored as UTF-8 text
+        e = json.loads(raw.decode(), parse_constant=_refuse_constant)
+    except UnicodeDecodeError:
+        return None, 0, "not UTF-8"
+    except (ValueError, RecursionError):
         return None, 0, "not a JSON line"
     if not isinstance(e, dict):
         return None, 0, "not an event (a JSON object)"
@@ -499,7 +513,7 @@ def check(raw: bytes, dev: str) -> tuple[dict | None, int, str | None]:
         if wrong:
             return None, 0, f"{kind}: {field} {wrong}"
     if (b"\\u" in raw or b"\xc2" in raw or b"\x7f" in raw) and controls(e):
-        return None, 0, f"{kind}: a control character in a text (an escape sequence for the terminal?)"
+        return None, 0, f"{kind}: a control character or a lone surrogate in a text"
     if kind == "review":
         scale = e.get("scale") or "sm2"
         if scale not in GRADES or e["grade"] not in GRADES[scale]:

@@ -137,6 +137,16 @@ def status(study, directory: str) -> list[str]:
     unsent = conn.execute("SELECT COUNT(*) FROM events WHERE key BETWEEN ? AND ?",
                           events.span(events.LOCAL, sent + 1)).fetchone()[0]
     lines = [f"this device: {name} ({me}), last sync {last or 'never'}, {unsent} events to send"]
+    mine = root / me
+    if files.is_folder(mine):  # what sync would stop on, said here too (read only)
+        out_file, out_offset = conn.execute("SELECT out_file, out_offset FROM device").fetchone()
+        if not files.holds(mine, out_file, out_offset):
+            out_file, out_offset, sent = 0, 0, 0
+        own = [(n, p) for n, p in files.numbered(mine) if files.regular(p)]
+        try:
+            files.beyond_record(conn, root, me, own, sent, out_file, out_offset, [])
+        except files.CopiedDevice as exc:
+            lines.append(f"stop: {exc}")
     unread = files.unread(conn, root, me)
     counts = {dev: conn.execute("SELECT COUNT(*) FROM events WHERE key BETWEEN ? AND ?", events.span(idx)).fetchone()[0]
               for idx, dev in conn.execute("SELECT idx, id FROM event_devices WHERE id != ?", (me,)).fetchall()}
