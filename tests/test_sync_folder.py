@@ -244,3 +244,48 @@ def test_a_new_folder_gets_the_whole_history(two, tmp_path):
     assert len(b.review_events()) == 4
     assert a2.sync(day="2026-11-02").stdout.strip().startswith("received 1 events from gpu-box")
     assert a2.sync(day="2026-11-02").stdout.strip() == "received 0 events, sent 0"
+
+
+def test_lines_read_in_chunks_are_the_lines_of_the_file(tmp_path, monkeypatch):
+    """The chunked reader against bytes.split, with chunks and the line cap a few bytes long, so that lines
+    cross chunk edges and over-long ones start, end and run on at every place."""
+    import random
+
+    from studyxf.sync import folder
+
+    monkeypatch.setattr(folder, "CHUNK", 7)
+    monkeypatch.setattr(folder, "MAX_LINE", 10)
+    rng = random.Random(42)
+    for _ in range(300):
+        data = b"".join(b"x" * rng.choice((0, 1, 5, 9, 10, 11, 17, 30)) + b"\n" for _ in range(rng.randint(0, 12)))
+        data += b"y" * rng.choice((0, 3, 10, 11, 25))
+        path = tmp_path / "f"
+        path.write_bytes(data)
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            lines = folder.Lines(fd, 0, len(data))
+            got = list(lines)
+        finally:
+            os.close(fd)
+        parts = data.split(b"\n")
+        tail = parts.pop()
+        assert [g for g, _ in got] == [p if len(p) <= 10 else None for p in parts]
+        assert lines.done == len(data) - len(tail) and lines.long == (len(tail) > 10)
+
+
+def test_an_unfinished_line_over_the_cap_is_named_once_and_passed_over_when_it_ends(two):
+    a, b = two
+    b.review("4\nq\n", day="2026-11-02")
+    b.sync(day="2026-11-02")
+    dev = "d" * 16
+    good = dict(_good_review(b), id=f"{dev}:1")
+    path = a.folder / dev / "1.jsonl"
+    path.parent.mkdir()
+    path.write_text(json.dumps(good) + "\n" + '{"typed": "' + "x" * (2 << 20))  # still being written
+    r = a.sync(day="2026-11-03")
+    assert f"{path}:2: a line over 1 MiB; skipped" in r.stderr and f"{dev}:1" in _events(a)
+    with open(path, "a") as fh:  # the writer ends it, then writes a good line and a bad one
+        fh.write("x" * 100 + '"}\n' + json.dumps(dict(good, id=f"{dev}:2")) + "\n" + "not json\n")
+    r = a.sync(day="2026-11-03")
+    assert r.stderr == f"studyxf: warning: {path}:4: not a JSON line; skipped\n"
+    assert f"{dev}:2" in _events(a)
