@@ -112,7 +112,7 @@ def test_a_link_in_the_folder_is_never_followed(two, tmp_path):
     assert bashrc.read_text() == "export PATH=$HOME/bin:$PATH\n"
     # what the link replaced is sent again too: the events it held may not have reached every machine
     assert (own.parent / "2.jsonl").is_file() and r.stdout.strip().endswith("sent 4")
-    assert "holds nothing this machine sent before" in r.stdout
+    assert "does not hold what this machine sent last" in r.stdout
 
     outside = tmp_path / "secret.jsonl"
     outside.write_text(json.dumps({"id": "x", "at": "token-1234"}) + "\n")
@@ -237,7 +237,7 @@ def test_a_new_folder_gets_the_whole_history(two, tmp_path):
     a2 = Machine(a.home, moved, "laptop")
     out = a2.sync(day="2026-11-02").stdout
     assert out.startswith(f"created {moved}\n")
-    assert "holds nothing this machine sent before: its whole history is sent" in out
+    assert "does not hold what this machine sent last: all of its history the folder lacks is sent" in out
     b2 = Machine(b.home, moved, "gpu-box")
     b2.sync(day="2026-11-02")
     assert a.view("2026-11-02") == b.view("2026-11-02")
@@ -289,3 +289,23 @@ def test_an_unfinished_line_over_the_cap_is_named_once_and_passed_over_when_it_e
     r = a.sync(day="2026-11-03")
     assert r.stderr == f"studyxf: warning: {path}:4: not a JSON line; skipped\n"
     assert f"{dev}:2" in _events(a)
+
+
+def test_back_and_forth_between_two_folders_each_gets_everything(two, tmp_path):
+    """The laptop syncs with the old folder, then a new one, then the old one again: each time the folder
+    it meets gets what it lacks, and a machine reading the old folder alone ends equal."""
+    a, b = two
+    old, new = a.folder, tmp_path / "New" / "studyxf"
+    a.review("4\n4\nq\n", day="2026-11-01")
+    a.sync(day="2026-11-01")
+    a.review("5\n5\n5\nq\n", day="2026-11-02")
+    assert "the folder lacks is sent" in Machine(a.home, new, "laptop").sync(day="2026-11-02").stdout
+    a.review("3\nq\n", day="2026-11-03")
+    Machine(a.home, new, "laptop").sync(day="2026-11-03")
+    out = a.sync(day="2026-11-03").stdout  # the old folder again: its own lines say how far it got
+    assert "the folder lacks is sent" in out and out.strip().endswith("sent 4"), out
+    b.sync(day="2026-11-03")
+    assert a.view("2026-11-03") == b.view("2026-11-03") and len(b.review_events()) == 6
+    with open(_device_file(a), "rb") as fh:
+        ids = [json.loads(line)["id"] for line in fh]
+    assert len(ids) == len(set(ids))  # nothing written twice into it

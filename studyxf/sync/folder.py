@@ -149,14 +149,32 @@ class CopiedDevice(StudyxfError):
     """This device's id writes from another machine too (a copied data directory)."""
 
 
-def holds(mine: Path, out_file: int, out_offset: int) -> bool:
-    """Does this device's folder hold what the record says was sent to it? (A new folder, or another
-    one the learner moved to, does not: the whole history goes there.)"""
-    if out_offset > 0:
-        path = mine / f"{out_file}.jsonl"
-        return regular(path) and size_of(path) >= out_offset
-    path = mine / f"{out_file - 1}.jsonl"
-    return out_file <= 1 or (regular(path) and size_of(path) > 0)
+def holds(mine: Path, dev: str, sent: int, out_file: int, out_offset: int) -> bool:
+    """Does this device's folder hold what the record says was sent to it: the line just before the
+    record's place is this device's event numbered `sent`? (A new folder, or another one the learner
+    moved to, does not: the whole history goes there. A folder synced with once before and left since
+    holds an older place, and its own lines tell how far it got.)"""
+    if out_offset == 0:  # a file was full: the record's place is the start of the next one
+        path = mine / f"{out_file - 1}.jsonl"
+        return out_file <= 1 or (regular(path) and size_of(path) > 0)
+    path = mine / f"{out_file}.jsonl"
+    fd = open_file(path)
+    if fd is None:
+        return False
+    try:
+        if os.fstat(fd).st_size < out_offset:
+            return False
+        for back in (min(out_offset, 1 << 16), min(out_offset, MAX_LINE + 1)):  # a line is short, as a rule
+            tail = os.pread(fd, back, out_offset - back)
+            start = tail.rfind(b"\n", 0, len(tail) - 1)
+            if start >= 0 or back == out_offset:
+                break
+    finally:
+        os.close(fd)
+    if not tail.endswith(b"\n"):
+        return False
+    event, number, _ = check(tail[start + 1:-1], dev)
+    return event is not None and number == sent
 
 
 def _lines_before(path: Path, offset: int) -> int:
@@ -222,13 +240,13 @@ def send(conn: sqlite3.Connection, root: Path) -> tuple[int, list[tuple[dict, st
     """Append this device's unsent events to its files; returns how many were written, this device's
     events found in its files beyond the record that this history lacks (a restored database's: the
     caller takes them in), the warnings, and whether the folder held nothing of what the record says
-    was sent (then the whole history is sent). Raises CopiedDevice, before writing anything, when the
+    was sent (then all of its history the folder lacks is sent). Raises CopiedDevice, before writing anything, when the
     files hold an event under this id that this history does not have and did not lose to a restore,
     or one with another body."""
     dev, sent, out_file, out_offset = conn.execute("SELECT id, sent, out_file, out_offset FROM device").fetchone()
     mine = own_folder(root, dev)
     damaged: list[str] = []
-    fresh = not holds(mine, out_file, out_offset)
+    fresh = not holds(mine, dev, sent, out_file, out_offset)
     if fresh:  # said durably before any line is written: a sync killed during the resend goes on with it
         with transaction(conn):
             conn.execute("UPDATE device SET sent = 0, out_file = 0, out_offset = 0")

@@ -94,7 +94,8 @@ def sync(study, directory: str, name: str | None = None, new_device: bool = Fals
                 events.record(conn, "device", name=name or current)
         result.sent, own, result.damaged, moved = files.send(conn, root)
         if moved:
-            result.notes.append(f"{root} holds nothing this machine sent before: its whole history is sent")
+            result.notes.append(f"{root} does not hold what this machine sent last: all of its history the folder "
+                                "lacks is sent")
         with transaction(conn):
             incoming, damaged = files.receive(conn, root, me)
             result.damaged += damaged
@@ -140,7 +141,7 @@ def status(study, directory: str) -> list[str]:
     mine = root / me
     if files.is_folder(mine):  # what sync would stop on, said here too (read only)
         out_file, out_offset = conn.execute("SELECT out_file, out_offset FROM device").fetchone()
-        if not files.holds(mine, out_file, out_offset):
+        if not files.holds(mine, me, sent, out_file, out_offset):
             out_file, out_offset, sent = 0, 0, 0
         own = [(n, p) for n, p in files.numbered(mine) if files.regular(p)]
         try:
