@@ -239,10 +239,10 @@ def beyond_record(conn: sqlite3.Connection, root: Path, dev: str, files: list[tu
 def send(conn: sqlite3.Connection, root: Path) -> tuple[int, list[tuple[dict, str, int, str]], list[str], bool]:
     """Append this device's unsent events to its files; returns how many were written, this device's
     events found in its files beyond the record that this history lacks (a restored database's: the
-    caller takes them in), the warnings, and whether the folder held nothing of what the record says
-    was sent (then all of its history the folder lacks is sent). Raises CopiedDevice, before writing anything, when the
-    files hold an event under this id that this history does not have and did not lose to a restore,
-    or one with another body."""
+    caller takes them in), the warnings, and whether the folder did not hold what the record says was
+    sent (then all of its history the folder lacks is sent). Raises CopiedDevice, before writing
+    anything, when the files hold an event under this id that this history does not have and did not
+    lose to a restore, or one with another body."""
     dev, sent, out_file, out_offset = conn.execute("SELECT id, sent, out_file, out_offset FROM device").fetchone()
     mine = own_folder(root, dev)
     damaged: list[str] = []
