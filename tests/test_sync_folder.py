@@ -52,6 +52,9 @@ def test_hostile_lines_are_named_once_and_stop_nothing(two):
         ("surrogate", json.dumps(dict(good, id=f"{dev}:909", card="x\ud800")), "a lone surrogate in a text"),
         ("card", json.dumps(dict(good, id=f"{dev}:910", card=["x"])), "review: card not a string"),
         ("seq", json.dumps(dict(good, id=f"{dev}:0")), "its number is outside"),
+        ("day", json.dumps(dict(good, id=f"{dev}:911", day=["2026-11-02"])), "review: day ['2026-11-02'] is not"),
+        ("practice", json.dumps(dict(good, id=f"{dev}:912", practice=1)), "review: practice not true or false"),
+        ("seconds", json.dumps(dict(good, id=f"{dev}:913", seconds=-1)), "review: seconds -1 is outside"),
     ]
     with open(path, "a") as fh:
         for _, line, _ in bad:
