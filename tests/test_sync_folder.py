@@ -312,3 +312,24 @@ def test_back_and_forth_between_two_folders_each_gets_everything(two, tmp_path):
     with open(_device_file(a), "rb") as fh:
         ids = [json.loads(line)["id"] for line in fh]
     assert len(ids) == len(set(ids))  # nothing written twice into it
+
+
+def test_a_forged_history_past_the_calendar_crashes_nothing(two):
+    """Twenty answers of 5 to one card on twenty days in a row: SM-2's interval (no longest) passes year
+    9999 (OverflowError in every sync); the answers that would are not applied, on every machine alike."""
+    a, b = two
+    b.review("4\nq\n", day="2026-11-02")
+    b.sync(day="2026-11-02")
+    good = _good_review(b)
+    dev = "f" * 16
+    path = a.folder / dev / "1.jsonl"
+    path.parent.mkdir()
+    with open(path, "w") as fh:
+        for k in range(20):
+            fh.write(json.dumps(dict(good, id=f"{dev}:{k + 1}", grade=5, day=f"2030-01-{k + 1:02d}",
+                                     at=f"2030-01-{k + 1:02d}T10:00:00+00:00")) + "\n")
+    r = a.sync(day="2026-11-03")
+    assert r.stderr == "" and "received 20 events" in r.stdout
+    b.sync(day="2026-11-03")
+    a.sync(day="2026-11-03")
+    assert a.view("2026-11-03") == b.view("2026-11-03")

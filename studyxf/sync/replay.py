@@ -90,7 +90,10 @@ def card(log: list[dict], removed: bool, scheduler, config, start: tuple | None 
                 before = schedulers.Step(date.fromisoformat(due), interval, reps, ef, fsrs) if due else None
                 grade = scheduler.from_scale(e["grade"], e.get("scale", "sm2"))
                 fuzz = int(e.get("fuzz") or 0) if scheduler.name == "sm2" else 0
-                step = scheduler.step(before, grade, moment, date.fromisoformat(day), fuzz)
+                try:
+                    step = scheduler.step(before, grade, moment, date.fromisoformat(day), fuzz)
+                except OverflowError:  # SM-2 has no longest interval: only a forged history (a card answered
+                    continue  # 5 every day for weeks) passes year 9999; that answer is not applied, anywhere
                 if scheduler.fails(grade) and due is not None:
                     lapses += 1
                 if lapses >= config.leech_threshold and not leech:
