@@ -199,8 +199,10 @@ def renumber(conn, root: Path, scheduler, config) -> tuple[str, str, int, int]:
         number += 1
         renamed[e["id"]] = f"{new}:{number}"
         e["id"] = renamed[e["id"]]
-        if e.get("kind") == "undo" and e.get("review") in renamed:
+        if e.get("kind") == "undo" and e.get("review") in renamed:  # what an event names by id follows it
             e["review"] = renamed[e["review"]]
+        if e.get("kind") == "journal" and isinstance(e.get("after"), dict):
+            e["after"] = {k: renamed.get(v, v) for k, v in e["after"].items()}
         subject = events.subject_of(e)
         if subject:
             subjects.add(subject)
