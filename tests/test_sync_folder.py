@@ -166,7 +166,8 @@ def test_a_copied_data_directory_is_found_and_mended(two, tmp_path):
     c = Machine(tmp_path / "desktop", a.folder, "desktop")
     shutil.copytree(a.home, c.home)
     a.review("5\nq\n", day="2026-11-02")
-    c.review("3\nq\n", day="2026-11-02")
+    c.review("3\n5\nu\nq\n", day="2026-11-02")  # an answer, another taken back, and a drill on the copy
+    c.attempts("attention", "fail", "pass", day="2026-11-02")
     assert a.sync(day="2026-11-02").stdout.strip().endswith("sent 1")
     r = c.run("sync", str(c.folder), "--name", "desktop", day="2026-11-02", check=False)
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
@@ -177,7 +178,8 @@ def test_a_copied_data_directory_is_found_and_mended(two, tmp_path):
     made = set(a.review_events()) | set(c.review_events())
     assert len(made) == 4  # the three before the copy, shared, and one on each since... by id
     r = c.run("sync", str(c.folder), "--name", "desktop", "--new-device", day="2026-11-02")
-    assert "this copy is now device" in r.stdout and "received 1 events from laptop (1 reviews" in r.stdout
+    assert "this copy is now device" in r.stdout and "(6 of its events sent again" in r.stdout  # 2 answers, the undo, 2 attempts, its name
+    assert "received 1 events from laptop (1 reviews" in r.stdout
     a.sync(day="2026-11-02")
     c.sync(day="2026-11-02")
     assert a.view("2026-11-02") == c.view("2026-11-02")
