@@ -178,7 +178,8 @@ def test_a_copied_data_directory_is_found_and_mended(two, tmp_path):
     made = set(a.review_events()) | set(c.review_events())
     assert len(made) == 4  # the three before the copy, shared, and one on each since... by id
     r = c.run("sync", str(c.folder), "--name", "desktop", "--new-device", day="2026-11-02")
-    assert "this copy is now device" in r.stdout and "(6 of its events sent again" in r.stdout  # 2 answers, the undo, 2 attempts, its name
+    # two answers, the undo, two attempts and its name: sent again under the new id
+    assert "this copy is now device" in r.stdout and "(6 of its events sent again" in r.stdout
     assert "received 1 events from laptop (1 reviews" in r.stdout
     a.sync(day="2026-11-02")
     c.sync(day="2026-11-02")
