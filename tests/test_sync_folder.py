@@ -336,3 +336,17 @@ def test_a_forged_history_past_the_calendar_crashes_nothing(two):
     b.sync(day="2026-11-03")
     a.sync(day="2026-11-03")
     assert a.view("2026-11-03") == b.view("2026-11-03")
+
+
+def test_this_machines_folder_as_a_link_is_refused_and_nothing_is_written_there(two, tmp_path):
+    a, _ = two
+    a.review("4\nq\n", day="2026-11-01")
+    a.sync(day="2026-11-01")
+    mine = _device_file(a).parent
+    shutil.rmtree(mine)
+    elsewhere = tmp_path / "dotfiles"
+    elsewhere.mkdir()
+    mine.symlink_to(elsewhere)
+    r = a.run("sync", str(a.folder), day="2026-11-02", check=False)
+    assert r.returncode == 2 and r.stderr.startswith(f"studyxf: error: {mine}: not a folder (a link?)")
+    assert list(elsewhere.iterdir()) == []
