@@ -134,3 +134,40 @@ def test_a_box_both_machines_wrote_keeps_both_texts(two, monkeypatch):
     for m in (a, b):
         others, box = _others(m)
         assert others == {} and box["surprised"] == "rope is relative, by rotating pairs"
+
+
+NOTES = """
+import sys
+from studyxf.study import open_study
+from studyxf.store import progress
+study = open_study()
+progress.save_notes(study.conn, "transformers-1", sys.argv[1])
+"""
+
+
+def test_notes_both_machines_wrote_keep_both_texts(two):
+    import sqlite3
+
+    a, b = two
+    _python(a, NOTES, "Q K V", at="2026-11-10T19:00:00")
+    a.sync()
+    b.sync()
+    _python(a, NOTES, "Q K V: queries", at="2026-11-10T20:00:00")
+    _python(b, NOTES, "Q K V: keys", at="2026-11-10T20:05:00")
+    for m in (a, b, a):
+        m.sync()
+    for m in (a, b):
+        conn = sqlite3.connect(m.home / "studyxf.sqlite3", isolation_level=None)
+        try:
+            assert progress.notes(conn, "transformers-1") == "Q K V: keys"
+            assert progress.notes_other(conn, "transformers-1") == ("laptop", "Q K V: queries")
+        finally:
+            conn.close()
+    _python(b, NOTES, "Q K V: queries and keys", at="2026-11-10T21:00:00")  # on top of both
+    b.sync()
+    a.sync()
+    conn = sqlite3.connect(a.home / "studyxf.sqlite3", isolation_level=None)
+    try:
+        assert progress.notes_other(conn, "transformers-1") is None
+    finally:
+        conn.close()

@@ -83,13 +83,13 @@ JOURNAL_FIELDS = ("surprised", "unclear", "read_next")
 JOURNAL_LABELS = ("What surprised you", "What you still don't understand", "What you'd read next")
 
 
-def _journal_log(conn: sqlite3.Connection, session_id: str) -> list[tuple[str, str, dict]]:
-    """(id, device, event) of a session's journal edits in the merged order."""
+def _edits(conn: sqlite3.Connection, session_id: str, kind: str) -> list[tuple[str, str, dict]]:
+    """(id, device, event) of a session's journal (or notes) edits in the merged order."""
     import json
 
     return [(ident, device, json.loads(body)) for ident, device, body in conn.execute(
-        "SELECT id, device, body FROM events WHERE subject = ? AND kind = 'journal' ORDER BY ord",
-        (events.SESSION + session_id,))]
+        "SELECT id, device, body FROM events WHERE subject = ? AND kind = ? ORDER BY ord",
+        (events.SESSION + session_id, kind))]
 
 
 def save_journal(conn: sqlite3.Connection, session_id: str, **lines: str) -> None:
@@ -103,7 +103,7 @@ def save_journal(conn: sqlite3.Connection, session_id: str, **lines: str) -> Non
         if not fields:
             return
         latest = {}
-        for ident, _, e in _journal_log(conn, session_id):
+        for ident, _, e in _edits(conn, session_id, "journal"):
             for key in e.get("fields") or {}:
                 latest[key] = ident
         after = {k: latest[k] for k in fields if k in latest}  # {}: the box's first edit known here
@@ -126,7 +126,7 @@ def journal_others(conn: sqlite3.Connection, session_id: str) -> dict[str, tuple
     `after` names the latest) settles the box; an edit without `after` (before issue 42) replaces."""
     current: dict[str, tuple[str, str, str]] = {}
     others: dict[str, tuple[str, str]] = {}
-    for ident, device, e in _journal_log(conn, session_id):
+    for ident, device, e in _edits(conn, session_id, "journal"):
         after = e.get("after") or {}
         for key, text in (e.get("fields") or {}).items():
             was = current.get(key)
@@ -155,11 +155,23 @@ def save_notes(conn: sqlite3.Connection, session_id: str, text: str) -> None:
     with transaction(conn):
         if text == notes(conn, session_id):
             return  # nothing changed: no event
-        events.record(conn, "notes", moment, session=session_id, text=text)
+        edits = _edits(conn, session_id, "notes")  # the edit this one replaces, as a journal edit names it
+        events.record(conn, "notes", moment, session=session_id, text=text, after=edits[-1][0] if edits else None)
         conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
                      (session_id,))
         conn.execute("UPDATE session_progress SET notes = ?, notes_updated = ? WHERE session_id = ?",
                      (text, clock.timestamp(moment), session_id))
+
+
+def notes_other(conn: sqlite3.Connection, session_id: str) -> tuple[str, str] | None:
+    """The notes another machine wrote beside the latest (as journal_others): (its name, its text)."""
+    current = other = None
+    for ident, device, e in _edits(conn, session_id, "notes"):
+        text = e.get("text") or ""
+        beside = current is not None and "after" in e and e["after"] != current[0] and current[2] != text
+        other = (current[1], current[2]) if beside else None
+        current = (ident, device, text)
+    return (device_name(conn, other[0]), other[1]) if other else None
 
 
 def notes(conn: sqlite3.Connection, session_id: str) -> str:

@@ -460,7 +460,7 @@ FIELDS = {
     "check": (("session", _ID, True), ("list", _text(32), True), ("item", _int(0, 100_000), True),
               ("on", _flag, False)),
     "journal": (("session", _ID, True), ("fields", _journal, True), ("after", _after, False)),
-    "notes": (("session", _ID, True), ("text", _OPT_TEXT, False)),
+    "notes": (("session", _ID, True), ("text", _OPT_TEXT, False), ("after", _text(96, True), False)),
     "complete": (("session", _ID, True), ("done", _flag, False)),
     "session-flag": (("session", _ID, True), ("on", _flag, False), ("note", _OPT_TEXT, False)),
     "timer": (("key", _ID, True), ("event", _text(32), True), ("elapsed", _number(0, 1e9), False)),

@@ -203,6 +203,8 @@ def renumber(conn, root: Path, scheduler, config) -> tuple[str, str, int, int]:
             e["review"] = renamed[e["review"]]
         if e.get("kind") == "journal" and isinstance(e.get("after"), dict):
             e["after"] = {k: renamed.get(v, v) for k, v in e["after"].items()}
+        if e.get("kind") == "notes" and e.get("after") in renamed:
+            e["after"] = renamed[e["after"]]
         subject = events.subject_of(e)
         if subject:
             subjects.add(subject)

@@ -68,3 +68,11 @@ def _interactive(block, study, session):
         from textual.widgets import TextArea
 
         yield TextArea(progress.notes(study.conn, session.id), id="notes")
+        other = progress.notes_other(study.conn, session.id)
+        if other:
+            from rich.text import Text
+
+            from studyxf.store import events
+
+            yield Static(Text(events.printable(f"also written on {other[0]}: {other[1]}"), style="italic"),
+                         classes="journal-other", id="notes-other")
