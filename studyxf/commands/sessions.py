@@ -197,7 +197,7 @@ def _check_drills(target):
 
 @click.command()
 @click.option("--session", "session_id", metavar="ID", help="Mark this session instead of today's.")
-@click.option("--undo", is_flag=True, help="Mark it not done again.")
+@click.option("--undo", is_flag=True, help="Mark the session completed last (or --session ID) not done again.")
 def complete(session_id, undo):
     """Mark today's session complete: `today` moves on to the next one."""
     from studyxf.content.present import commit_message
@@ -205,6 +205,10 @@ def complete(session_id, undo):
     from studyxf.study import open_study
 
     study = open_study()
+    if undo and not session_id:  # today's session is the one after the completion being taken back
+        session_id = progress.latest_completed(study.conn)
+        if session_id is None:
+            raise StudyxfError("no completed session to take back")
     session = study.curriculum.get(session_id) if session_id else study.today_session()
     if session is None:
         raise StudyxfError(f"unknown session {session_id!r}" if session_id else "no session to complete")

@@ -33,9 +33,24 @@ def completed(conn: sqlite3.Connection) -> dict[str, str]:
         "SELECT session_id, completed_at FROM session_progress WHERE completed_at IS NOT NULL"))
 
 
+def latest_completed(conn: sqlite3.Connection) -> str | None:
+    """The session completed last (what `complete --undo` takes back: today's session is the next one)."""
+    # by the log's order, not completed_at: two completions in one second (a frozen clock) stay ordered
+    row = conn.execute(f"SELECT e.subject FROM session_progress p JOIN events e ON e.subject = '{events.SESSION}' || "
+                       "p.session_id AND e.kind = 'complete' WHERE p.completed_at IS NOT NULL "
+                       "ORDER BY e.ord DESC LIMIT 1").fetchone()
+    return row[0].removeprefix(events.SESSION) if row else None
+
+
 def complete(conn: sqlite3.Connection, session_id: str, done: bool = True) -> None:
+    """Mark a session done (or not); its LeetCode timer, running, is paused with it (a finished session's
+    clock does not go on counting)."""
     moment = clock.now()
     with transaction(conn):
+        if done:
+            for (key,) in conn.execute("SELECT key FROM timers WHERE session_id = ? AND running_since IS NOT NULL",
+                                       (session_id,)).fetchall():
+                _pause(conn, key, moment)
         events.record(conn, "complete", moment, session=session_id, done=done)
         conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
                      (session_id,))
@@ -68,12 +83,31 @@ JOURNAL_FIELDS = ("surprised", "unclear", "read_next")
 JOURNAL_LABELS = ("What surprised you", "What you still don't understand", "What you'd read next")
 
 
+def _edits(conn: sqlite3.Connection, session_id: str, kind: str) -> list[tuple[str, str, dict]]:
+    """(id, device, event) of a session's journal (or notes) edits in the merged order."""
+    import json
+
+    return [(ident, device, json.loads(body)) for ident, device, body in conn.execute(
+        "SELECT id, device, body FROM events WHERE subject = ? AND kind = ? ORDER BY ord",
+        (events.SESSION + session_id, kind))]
+
+
 def save_journal(conn: sqlite3.Connection, session_id: str, **lines: str) -> None:
-    fields = {k: v for k, v in lines.items() if k in JOURNAL_FIELDS}
+    """One edit of the journal (the screen saves one per pause, not per keystroke). Each box's event names
+    the edit it replaced (`after`), so that a sync tells an edit made on top of another machine's from one
+    made beside it (journal_others)."""
     moment = clock.now()
     with transaction(conn):
-        if fields:
-            events.record(conn, "journal", moment, session=session_id, fields=fields)
+        stored = journal(conn, session_id)
+        fields = {k: v for k, v in lines.items() if k in JOURNAL_FIELDS and v != stored[k]}
+        if not fields:
+            return
+        latest = {}
+        for ident, _, e in _edits(conn, session_id, "journal"):
+            for key in e.get("fields") or {}:
+                latest[key] = ident
+        after = {k: latest[k] for k in fields if k in latest}  # {}: the box's first edit known here
+        events.record(conn, "journal", moment, session=session_id, fields=fields, after=after)
         conn.execute("INSERT INTO journal (session_id) VALUES (?) ON CONFLICT DO NOTHING", (session_id,))
         for key, value in fields.items():
             conn.execute(f"UPDATE journal SET {key} = ?, updated_at = ? WHERE session_id = ?",
@@ -86,14 +120,58 @@ def journal(conn: sqlite3.Connection, session_id: str) -> dict[str, str]:
     return dict(zip(JOURNAL_FIELDS, [v or "" for v in (row or ("", "", ""))]))
 
 
+def journal_others(conn: sqlite3.Connection, session_id: str) -> dict[str, tuple[str, str]]:
+    """The boxes two machines wrote side by side: {field: (the other machine's name, its text)}, the text
+    the latest edit (shown in the box) replaced without having seen it. An edit made on top of both (its
+    `after` names the latest) settles the box; an edit without `after` (before issue 42) replaces."""
+    current: dict[str, tuple[str, str, str]] = {}
+    others: dict[str, tuple[str, str]] = {}
+    for ident, device, e in _edits(conn, session_id, "journal"):
+        after = e.get("after") or {}
+        for key, text in (e.get("fields") or {}).items():
+            was = current.get(key)
+            if was is not None and "after" in e and after.get(key) != was[0] and was[2] != text:
+                others[key] = (was[1], was[2])
+            else:
+                others.pop(key, None)
+            current[key] = (ident, device, text)
+    return {key: (device_name(conn, device), text) for key, (device, text) in others.items()}
+
+
+def device_name(conn: sqlite3.Connection, device: str) -> str:
+    """A device's name as its latest announcement gives it (its id when it made none)."""
+    import json
+
+    row = conn.execute("SELECT body FROM events WHERE subject = ? ORDER BY ord DESC LIMIT 1",
+                       (events.DEVICE + device,)).fetchone()
+    if row is None and device == conn.execute("SELECT id FROM device").fetchone()[0]:
+        return conn.execute("SELECT name FROM device").fetchone()[0]
+    name = json.loads(row[0]).get("name") if row else None
+    return name if isinstance(name, str) and name else device
+
+
 def save_notes(conn: sqlite3.Connection, session_id: str, text: str) -> None:
     moment = clock.now()
     with transaction(conn):
-        events.record(conn, "notes", moment, session=session_id, text=text)
+        if text == notes(conn, session_id):
+            return  # nothing changed: no event
+        edits = _edits(conn, session_id, "notes")  # the edit this one replaces, as a journal edit names it
+        events.record(conn, "notes", moment, session=session_id, text=text, after=edits[-1][0] if edits else None)
         conn.execute("INSERT INTO session_progress (session_id) VALUES (?) ON CONFLICT DO NOTHING",
                      (session_id,))
         conn.execute("UPDATE session_progress SET notes = ?, notes_updated = ? WHERE session_id = ?",
                      (text, clock.timestamp(moment), session_id))
+
+
+def notes_other(conn: sqlite3.Connection, session_id: str) -> tuple[str, str] | None:
+    """The notes another machine wrote beside the latest (as journal_others): (its name, its text)."""
+    current = other = None
+    for ident, device, e in _edits(conn, session_id, "notes"):
+        text = e.get("text") or ""
+        beside = current is not None and "after" in e and e["after"] != current[0] and current[2] != text
+        other = (current[1], current[2]) if beside else None
+        current = (ident, device, text)
+    return (device_name(conn, other[0]), other[1]) if other else None
 
 
 def notes(conn: sqlite3.Connection, session_id: str) -> str:
@@ -162,17 +240,22 @@ def timer_start(conn: sqlite3.Connection, key: str, session_id: str) -> TimerSta
     return state
 
 
+def _pause(conn: sqlite3.Connection, key: str, now: datetime) -> TimerState:
+    """Inside the caller's transaction."""
+    state = timer(conn, key)
+    if not state.running:
+        return state
+    total = state.elapsed(now)
+    conn.execute("UPDATE timers SET accumulated_s = ?, running_since = NULL WHERE key = ?", (total, key))
+    state = TimerState(key, total, None)
+    _timer_event(conn, key, "pause", state, now)
+    return state
+
+
 def timer_pause(conn: sqlite3.Connection, key: str) -> TimerState:
     now = clock.now()
     with transaction(conn):
-        state = timer(conn, key)
-        if not state.running:
-            return state
-        total = state.elapsed(now)
-        conn.execute("UPDATE timers SET accumulated_s = ?, running_since = NULL WHERE key = ?", (total, key))
-        state = TimerState(key, total, None)
-        _timer_event(conn, key, "pause", state, now)
-    return state
+        return _pause(conn, key, now)
 
 
 def timer_reset(conn: sqlite3.Connection, key: str) -> TimerState:

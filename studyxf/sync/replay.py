@@ -104,7 +104,10 @@ def card(log: list[dict], removed: bool, scheduler, config, start: tuple | None 
                 before = schedulers.Step(date.fromisoformat(due), interval, reps, ef, fsrs) if due else None
                 grade = scheduler.from_scale(e["grade"], e.get("scale", "sm2"))
                 fuzz = int(e.get("fuzz") or 0) if scheduler.name == "sm2" else 0
-                step = scheduler.step(before, grade, moment, date.fromisoformat(day), fuzz)
+                try:
+                    step = scheduler.step(before, grade, moment, date.fromisoformat(day), fuzz)
+                except OverflowError:  # SM-2 has no longest interval: only a forged history (a card answered
+                    continue  # 5 every day for weeks) passes year 9999; that answer is not applied, anywhere
                 if scheduler.fails(grade) and due is not None:
                     lapses += 1
                 if lapses >= config.leech_threshold and not leech:
@@ -195,13 +198,24 @@ def sessions(conn: sqlite3.Connection, session_ids) -> None:
 
 
 def timers(conn: sqlite3.Connection, keys) -> None:
-    """The time-box logs of these problems, every device's start, pause and reset in order (the running
-    timer itself stays this machine's)."""
+    """The time-box logs of these problems, every device's start, pause and reset in order, and the timer
+    itself as the merged log leaves it (running since the last start, or stopped at the elapsed time of
+    the last pause, reset or auto-stop): a session completed on the laptop stops the desktop's clock too."""
     for key in keys:
+        log = _log(conn, events.TIMER + key)
         conn.execute("DELETE FROM timer_log WHERE key = ?", (key,))
         conn.executemany("INSERT INTO timer_log (key, event, at, elapsed_s) VALUES (?, ?, ?, ?)",
-                         [(key, e.get("event"), events.local_seconds(e["at"]), e.get("elapsed"))
-                          for e in _log(conn, events.TIMER + key)])
+                         [(key, e.get("event"), events.local_seconds(e["at"]), e.get("elapsed")) for e in log])
+        if not log:
+            continue
+        last = log[-1]
+        elapsed = 0.0 if last.get("event") == "reset" else float(last.get("elapsed") or 0)
+        since = events.local_moment(last["at"]).isoformat() if last.get("event") == "start" else None
+        # the timer's key is its session's id (tui/widgets/timer.py)
+        conn.execute("INSERT INTO timers (key, session_id, started_at, running_since, accumulated_s) "
+                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET running_since = excluded.running_since, "
+                     "accumulated_s = excluded.accumulated_s",
+                     (key, key, events.local_seconds(log[0]["at"]), since, elapsed))
 
 
 def apply(conn: sqlite3.Connection, subjects: set[str], scheduler, config, parsed: dict | None = None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fcntl
 import json
+import os
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -23,12 +24,16 @@ class Result:
     received: dict[str, Counter] = field(default_factory=dict)  # device id -> counts by kind
     names: dict[str, str] = field(default_factory=dict)
     damaged: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # said before the summary: a folder created, ...
 
     def line(self) -> str:
         """`received N events from NAME (R reviews, A attempts), sent M`."""
         parts = [f"received {sum(c.values())} events from {self.names.get(dev, dev)} "
                  f"({c['review']} reviews, {c['attempt']} attempts)" for dev, c in self.received.items()]
         return f"{'; '.join(parts) or 'received 0 events'}, sent {self.sent}"
+
+
+printable = events.printable
 
 
 @contextmanager
@@ -58,18 +63,27 @@ def name_of(conn, dev: str) -> str:
     return (json.loads(row[0]).get("name") if row else None) or dev
 
 
-def sync(study, directory: str, name: str | None = None) -> Result:
+def sync(study, directory: str, name: str | None = None, new_device: bool = False) -> Result:
     conn = study.conn
     root = _root(directory)
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise StudyxfError(f"{root}: cannot create the sync folder: {exc.strerror or exc}") from None
+    if name is not None and (not 0 < len(name) <= files.NAME or files.controls(name)):  # the others would
+        raise StudyxfError(f"--name: 1 to {files.NAME} characters, none of them a control character")  # refuse it
     result = Result()
+    if not os.path.lexists(root):  # a misspelt folder is made, and said: the learner sees where it went
+        try:
+            root.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StudyxfError(f"{root}: cannot create the sync folder: {exc.strerror or exc}") from None
+        result.notes.append(f"created {root}")
     # the deck before any transaction here: making it follows a change of scheduler in a transaction of
     # its own (a fresh machine with FSRS chosen failed its first sync with a nested transaction)
     scheduler = study.deck.scheduler
     with _lock():
+        if new_device:
+            with transaction(conn):
+                old, new, kept, renamed = renumber(conn, root, scheduler, study.config)
+            result.notes.append(f"this copy is now device {new} ({renamed} of its events sent again under it); "
+                                f"{kept} events the folder holds stay {old}'s")
         with transaction(conn):
             me, current = events.device(conn)
             if name and name != current:
@@ -78,9 +92,13 @@ def sync(study, directory: str, name: str | None = None) -> Result:
                                      (events.DEVICE + me,)).fetchone()
             if not announced or (name and name != current):
                 events.record(conn, "device", name=name or current)
-        result.sent, own = files.send(conn, root)
+        result.sent, own, result.damaged, moved = files.send(conn, root)
+        if moved:
+            result.notes.append(f"{root} does not hold what this machine sent last: all of its history the folder "
+                                "lacks is sent")
         with transaction(conn):
-            incoming, result.damaged = files.receive(conn, root, me)
+            incoming, damaged = files.receive(conn, root, me)
+            result.damaged += damaged
             incoming = own + incoming  # this device's own, where a restored database lacks them
             seen: dict[str, set[int]] = {}
             subjects: set[str] = set()
@@ -120,6 +138,16 @@ def status(study, directory: str) -> list[str]:
     unsent = conn.execute("SELECT COUNT(*) FROM events WHERE key BETWEEN ? AND ?",
                           events.span(events.LOCAL, sent + 1)).fetchone()[0]
     lines = [f"this device: {name} ({me}), last sync {last or 'never'}, {unsent} events to send"]
+    mine = root / me
+    if files.is_folder(mine):  # what sync would stop on, said here too (read only)
+        out_file, out_offset = conn.execute("SELECT out_file, out_offset FROM device").fetchone()
+        if not files.holds(mine, me, sent, out_file, out_offset):
+            out_file, out_offset, sent = 0, 0, 0
+        own = [(n, p) for n, p in files.numbered(mine) if files.regular(p)]
+        try:
+            files.beyond_record(conn, root, me, own, sent, out_file, out_offset, [])
+        except files.CopiedDevice as exc:
+            lines.append(f"stop: {exc}")
     unread = files.unread(conn, root, me)
     counts = {dev: conn.execute("SELECT COUNT(*) FROM events WHERE key BETWEEN ? AND ?", events.span(idx)).fetchone()[0]
               for idx, dev in conn.execute("SELECT idx, id FROM event_devices WHERE id != ?", (me,)).fetchall()}
@@ -134,3 +162,61 @@ def status(study, directory: str) -> list[str]:
         lines.append(f"{waiting[0]} events wait for {waiting[1]} cards this machine does not have yet "
                      f"(they apply when their session enters the deck)")
     return lines
+
+
+def renumber(conn, root: Path, scheduler, config) -> tuple[str, str, int, int]:
+    """`sync DIR --new-device` (inside the caller's transaction): this copy of a data directory takes a new
+    id. Its events that the folder holds as they are stay the old id's (the other copy has them too, and
+    sends them as its own); the others, written here since the copy (or never sent), are numbered again
+    under the new id and sent, so nothing of either copy is lost and nothing is counted twice. Returns
+    (old id, new id, events kept, events renumbered)."""
+    old = conn.execute("SELECT id FROM device").fetchone()[0]
+    low, high = events.span(events.LOCAL)
+    same = []
+    folder = root / old
+    if files.is_folder(folder):
+        ignored: list[str] = []
+        for _, path in files.numbered(folder):
+            got, _, _ = files.read(path, old, 0, 0, True, ignored)
+            for _, _, seq, body in got:
+                here = conn.execute("SELECT body FROM events WHERE key = ?", (events.key(events.LOCAL, seq),)).fetchone()
+                if here is not None and here[0] == body:
+                    same.append((seq,))
+    new = events.new_device_id()
+    conn.execute("UPDATE event_devices SET id = ? WHERE idx = ?", (new, events.LOCAL))
+    index = events.device_index(conn, old)  # the old id is another device's now
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS kept_seq (seq INTEGER PRIMARY KEY)")
+    conn.execute("DELETE FROM temp.kept_seq")
+    conn.executemany("INSERT OR IGNORE INTO temp.kept_seq VALUES (?)", same)
+    # kept: moved into the old id's range of keys, an answer given its subject (a received event's card_log
+    # finds it by subject; this device's own answers are found through their review rows)
+    conn.execute(f"UPDATE events SET key = ? | seq, subject = CASE WHEN kind = 'review' THEN '{events.CARD}' || "
+                 "json_extract(body, '$.card') ELSE subject END WHERE key BETWEEN ? AND ? AND "
+                 "seq IN (SELECT seq FROM temp.kept_seq)", (events.key(index, 0), low, high))
+    renamed, rows, subjects, number = {}, [], set(), 0
+    for body, in conn.execute("SELECT body FROM events WHERE key BETWEEN ? AND ? ORDER BY key", (low, high)):
+        e = json.loads(body)
+        number += 1
+        renamed[e["id"]] = f"{new}:{number}"
+        e["id"] = renamed[e["id"]]
+        if e.get("kind") == "undo" and e.get("review") in renamed:  # what an event names by id follows it
+            e["review"] = renamed[e["review"]]
+        if e.get("kind") == "journal" and isinstance(e.get("after"), dict):
+            e["after"] = {k: renamed.get(v, v) for k, v in e["after"].items()}
+        if e.get("kind") == "notes" and e.get("after") in renamed:
+            e["after"] = renamed[e["after"]]
+        subject = events.subject_of(e)
+        if subject:
+            subjects.add(subject)
+        rows.append((events.key(events.LOCAL, number), e["id"], new, number, events.order_key(e["at"], new, number),
+                     e["kind"], None if e["kind"] == "review" else subject, events.encode(e)))
+    conn.execute("DELETE FROM events WHERE key BETWEEN ? AND ?", (low, high))
+    conn.executemany(events.INSERT, rows)
+    conn.execute("CREATE TEMP TABLE IF NOT EXISTS renamed (old TEXT PRIMARY KEY, new TEXT NOT NULL)")
+    conn.execute("DELETE FROM temp.renamed")
+    conn.executemany("INSERT INTO temp.renamed VALUES (?, ?)", renamed.items())
+    for table in ("reviews", "drill_attempts"):
+        conn.execute(f"UPDATE {table} SET event = m.new FROM temp.renamed m WHERE {table}.event = m.old")
+    conn.execute("UPDATE device SET id = ?, seq = ?, sent = 0, out_file = 0, out_offset = 0", (new, number))
+    replay.apply(conn, subjects, scheduler, config)
+    return old, new, len(same), number

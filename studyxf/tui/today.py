@@ -1,5 +1,7 @@
 """Today's session: tabs for overview, deep dive, hands-on, readings, LeetCode timer, checklist,
-journal and notes, and what comes next. Every tick and keystroke is saved as it happens."""
+journal and notes, and what comes next. Every tick is saved as it happens; typing in the journal and the
+notes is saved at each pause (PAUSE_S idle, leaving the box, the screen or the session), one event
+each, not one per keystroke (issue 42: 365 events for an evening)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,9 @@ from studyxf.tui.widgets.blocks import section_widgets, text_widget
 
 if TYPE_CHECKING:  # handler annotations only: the widgets are imported when their tab is built
     from textual.widgets import Button, Input, SelectionList, TabbedContent, TextArea
+
+
+PAUSE_S = 2.0
 
 
 class TodayScreen(Screen):
@@ -47,6 +52,9 @@ class TodayScreen(Screen):
         self.study = study
         self.session = study.curriculum.get(session_id) if session_id else None
         self.tabs = self._tabs()
+        self._typed: dict[str, str] = {}  # journal boxes typed in since the last pause
+        self._typed_notes: str | None = None
+        self._pause_timer = None
 
     # -- layout ---------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -195,6 +203,7 @@ class TodayScreen(Screen):
 
     async def show_session(self, session) -> None:
         """This screen, rebuilt for another session (the app's base screen cannot be switched)."""
+        self.save_typing()  # the session's own, before it changes
         self.ready.clear()
         self.session = session
         self.tabs = self._tabs()
@@ -232,6 +241,7 @@ class TodayScreen(Screen):
         return Static(self._overview_text(lines), classes="md overview-text")
 
     def on_screen_suspend(self) -> None:
+        self.save_typing()
         self._left = True
 
     def on_screen_resume(self) -> None:
@@ -325,15 +335,44 @@ class TodayScreen(Screen):
         self.refresh_bindings()
 
     def on_descendant_blur(self) -> None:
+        self.save_typing()  # leaving a box is a pause
         self.refresh_bindings()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        if event.input.id and event.input.id.startswith("journal-"):
-            progress.save_journal(self.study.conn, self.session.id, **{event.input.id.removeprefix("journal-"): event.value})
+        if event.input.id and event.input.id.startswith("journal-") and self.session is not None:
+            self._typed[event.input.id.removeprefix("journal-")] = event.value
+            self._wait_for_pause()
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
-        if event.text_area.id == "notes":
-            progress.save_notes(self.study.conn, self.session.id, event.text_area.text)
+        if event.text_area.id == "notes" and self.session is not None:
+            self._typed_notes = event.text_area.text
+            self._wait_for_pause()
+
+    def _wait_for_pause(self) -> None:
+        if self._pause_timer is not None:
+            self._pause_timer.stop()
+        self._pause_timer = self.set_timer(PAUSE_S, self.save_typing)
+
+    def save_typing(self) -> None:
+        """What was typed since the last pause, saved: one journal event (and one notes event)."""
+        if self._pause_timer is not None:
+            self._pause_timer.stop()
+            self._pause_timer = None
+        typed, notes = self._typed, self._typed_notes
+        self._typed, self._typed_notes = {}, None
+        if self.session is None:
+            return
+        if typed:
+            progress.save_journal(self.study.conn, self.session.id, **typed)
+        if notes is not None:
+            progress.save_notes(self.study.conn, self.session.id, notes)
+        from studyxf.tui.widgets.journal import JournalLine
+
+        for line in self.query(JournalLine):
+            line.settle()
+
+    def on_unmount(self) -> None:
+        self.save_typing()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "complete":

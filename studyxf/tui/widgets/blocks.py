@@ -50,13 +50,29 @@ def _interactive(block, study, session):
         yield Static("Press t to start or pause, on any tab.", classes="md")
         yield TimerPanel(study, session)
     elif isinstance(block, present.Journal):
-        from textual.widgets import Input
+        from rich.text import Text
+
+        from studyxf.store import events
+        from studyxf.tui.widgets.journal import JournalLine
 
         journal = progress.journal(study.conn, session.id)
+        others = progress.journal_others(study.conn, session.id)
         for key, label in zip(progress.JOURNAL_FIELDS, progress.JOURNAL_LABELS):
             yield Static(label, classes="field-label")
-            yield Input(journal[key], placeholder=label, id=f"journal-{key}")
+            yield JournalLine(journal[key], placeholder=label, id=f"journal-{key}")
+            if key in others:  # both machines wrote this box: the text not in it is shown, not lost
+                name, text = others[key]
+                yield Static(Text(events.printable(f"also written on {name}: {text}"), style="italic"), classes="journal-other",
+                             id=f"journal-other-{key}")
     elif isinstance(block, present.Notes):
         from textual.widgets import TextArea
 
         yield TextArea(progress.notes(study.conn, session.id), id="notes")
+        other = progress.notes_other(study.conn, session.id)
+        if other:
+            from rich.text import Text
+
+            from studyxf.store import events
+
+            yield Static(Text(events.printable(f"also written on {other[0]}: {other[1]}"), style="italic"),
+                         classes="journal-other", id="notes-other")
