@@ -1,0 +1,95 @@
+"""The corpora's reports as goldens (issue 43): every file of tests/data's corpora graded to the JSON
+report a learner sees, normalised (numbers to 3 significant digits, the sandbox's temporary paths
+and times left out), kept in tests/data/goldens/<corpus>.json, and compared by
+tests/test_localise.py's corpus test. A change to the diagnosis shows as a diff of these files.
+
+Update after an intended change: python -m tests.goldens (then read the diff before committing)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+CORPORA = ("blind", "holdout", "holdout2", "holdout3")
+FOLDER = DATA / "goldens"
+_NUMBER = re.compile(r"-?\d+\.\d+(?:e[-+]?\d+)?|-?\d+e[-+]?\d+")
+_TEMP = re.compile(r"/tmp/[^\s'\"():,]+")
+
+
+def items() -> list[tuple[str, dict, str]]:
+    """(corpus, manifest entry, path) for every file of the corpora."""
+    out = []
+    for corpus in CORPORA:
+        folder = DATA / corpus
+        out += [(corpus, item, str(folder / item["file"])) for item in json.loads((folder / "manifest.json").read_text())]
+    return out
+
+
+def _text(value):
+    if not isinstance(value, str):
+        return value
+    value = _TEMP.sub("<tmp>", value)
+    return _NUMBER.sub(lambda m: f"{float(m.group()):.3g}", value)
+
+
+def normalise(report: dict) -> dict:
+    """What a learner reads of a report, without what varies from run to run."""
+    return {"status": report["status"], "message": _text(report.get("message")),
+            "tests": [[t["name"], t["status"], _text(t.get("message"))] for t in report.get("tests", [])],
+            "diagnosis": [{k: _text(d.get(k)) for k in ("mistake", "verified", "line", "step", "how", "message")}
+                          for d in report.get("diagnosis", [])]}
+
+
+def learner_report(drill: str, path: str) -> dict:
+    """The file graded in this process (the judge's logic, the sandbox's answers computed here), then
+    shaped by the command's own code (runner._report: the hints joined to the diagnosis, the
+    contract's fields) into the JSON `studyxf drill --json` prints."""
+    import tempfile
+
+    from studyxf.grading import catalogue, runner
+    from tests.drill_helpers import grade
+
+    with tempfile.TemporaryDirectory() as tmp:
+        report = grade(Path(tmp), drill, Path(path).read_text())
+    if report["status"] == "error" and not report.get("tests"):
+        return report
+    return runner._report(catalogue.all_drills()[drill], "\nR " + json.dumps(report, default=str) + "\n", 0, False, 60)
+
+
+def golden(drill: str, path: str) -> dict:
+    import torch
+
+    torch.set_num_threads(1)  # two such processes share the two cores
+    return normalise(learner_report(drill, path))
+
+
+def grade_all() -> list[dict]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    found = items()
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return list(pool.map(golden, [item["drill"] for _, item, _ in found], [p for _, _, p in found], chunksize=4))
+
+
+def stored() -> dict:
+    return {corpus: json.loads((FOLDER / f"{corpus}.json").read_text()) for corpus in CORPORA
+            if (FOLDER / f"{corpus}.json").exists()}
+
+
+def write(reports: list[dict]) -> None:
+    FOLDER.mkdir(exist_ok=True)
+    by_corpus: dict = {}
+    for (corpus, item, _), report in zip(items(), reports):
+        by_corpus.setdefault(corpus, {})[item["file"]] = report
+    for corpus, reports_of in by_corpus.items():
+        (FOLDER / f"{corpus}.json").write_text(json.dumps(reports_of, indent=1, sort_keys=True) + "\n")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parent.parent))
+    write(grade_all())
+    print(f"wrote {FOLDER}: {len(items())} reports")
