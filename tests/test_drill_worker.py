@@ -44,7 +44,10 @@ def test_runtime_guard_catches_a_hidden_sdpa(home, cli, tmp_path):
               "    return f(q, k, v, attn_mask=mask)\n")
     res, report = grade(cli, tmp_path, hidden)
     assert res.returncode == 1 and report["status"] == "fail"
-    assert "F.scaled_dot_product_attention is not allowed here" in report["tests"][0]["message"]
+    # decided by the file's text (a name built at run time is a spelling the grader cannot read)...
+    assert report["tests"][0]["name"] == "forbidden" and "getattr with a computed name" in report["tests"][0]["message"]
+    # ...and the guard inside the sandbox, advice only, still names the call
+    assert "F.scaled_dot_product_attention is not allowed here" in report["tests"][1]["message"]
 
 
 @pytest.mark.parametrize("source,status,needle", [

@@ -132,7 +132,8 @@ def test_a_float64_answer_labelled_float32_fails_the_dtype_rule(home, cli, tmp_p
     assert "astype(np.float64)" in attack
     res, report = grade(cli, tmp_path, attack, {})
     assert report["status"] == "fail"
-    failed = [t for t in report["tests"] if t["status"] != "pass"]
+    # its import of studyxf is forbidden by the text; the bytes decide the dtype rule all the same
+    failed = [t for t in report["tests"] if t["status"] != "pass" and t["name"] != "forbidden"]
     assert failed and all("dtype" in t["message"] and "float64" in t["message"] for t in failed), failed
 
 
@@ -219,3 +220,98 @@ def test_the_header_says_what_holds_without_namespaces(home, cli, tmp_path):
     said = " ".join(res.stdout.split())
     assert "no sockets, no new processes, signals to itself only (seccomp)" in said
     assert "reads only what Python, NumPy and torch need (Landlock)" in said
+
+
+# -- the third red team's passes (tests/data/redteam3), each closed -------------------------------
+
+def test_the_learners_terminal_is_out_of_reach(home, cli, tmp_path, mode):
+    """The sandbox shared the command's terminal: it wrote escapes to /dev/tty and pushed a command
+    into the shell's input with TIOCSTI. It is in a session of its own now (no controlling
+    terminal), TIOCSTI is refused whatever descriptor it finds, and /dev holds only null, zero and
+    the random devices for it (no /dev/shm, no disk, no terminal)."""
+    attack = ("import os, fcntl, termios\ndone = []\n"
+              "def tryit(what, act):\n    try:\n        act()\n        done.append(what)\n    except Exception:\n"
+              "        pass\n"
+              "tryit('tty', lambda: os.open('/dev/tty', os.O_RDWR))\n"
+              "tryit('tiocsti', lambda: fcntl.ioctl(0, termios.TIOCSTI, b'x'))\n"
+              "tryit('shm', lambda: open('/dev/shm/planted', 'w').write('x'))\n"
+              "tryit('pts', lambda: os.listdir('/dev/pts') and open('/dev/pts/0', 'w'))\n"
+              "tryit('null', lambda: open('/dev/null', 'w').write('x'))\n"
+              "tryit('urandom', lambda: open('/dev/urandom', 'rb').read(4))\n"
+              "print('done:', done)\n" + CORRECT)
+    res, report = grade(cli, tmp_path, attack, mode)
+    assert report["status"] == "pass", report
+    assert "done: ['null', 'urandom']" in report["output"], report["output"]
+
+
+def test_a_socket_pair_reaches_no_datagram_socket_of_the_user(home, cli, tmp_path, mode, outside):
+    path = outside / "dgram.sock"
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(str(path))
+    listener.setblocking(False)
+    attack = ("import socket\ntry:\n    a, b = socket.socketpair(socket.AF_UNIX, socket.SOCK_DGRAM)\n"
+              f"    a.sendto(b'x', {str(path)!r})\n    print('sent')\nexcept OSError as exc:\n    print('refused')\n"
+              + CORRECT)
+    try:
+        res, report = grade(cli, tmp_path, attack, mode)
+        try:
+            got = listener.recv(10)
+        except BlockingIOError:
+            got = None
+    finally:
+        listener.close()
+    assert report["status"] == "pass" and "refused" in report["output"], report
+    assert got is None
+
+
+def test_a_sandbox_that_closes_its_pipes_and_runs_on_is_killed_at_once(home, cli, tmp_path, mode):
+    """It cleared its death signal, ignored the alarm, closed the pipes and looped: the judge waited
+    on it without end (120 s, and it outlived the grading). Now the death signal cannot be cleared,
+    and a sandbox whose pipe ended is given a moment, then killed."""
+    import time
+
+    attack = (ROOT / "tests/data/redteam3/a14_eof_stall.py").read_text()
+    start = time.monotonic()
+    res, report = grade(cli, tmp_path, attack, mode)
+    assert time.monotonic() - start < 30
+    assert report["status"] == "error" and "went on running (killed)" in report["message"], report
+    alive = subprocess.run(["pgrep", "-f", "a14_eof_stall|attack.py"], capture_output=True, text=True).stdout.split()
+    assert not [p for p in alive if int(p) != os.getpid()], alive
+
+
+def test_what_an_exception_says_reaches_the_terminal_escaped(home, cli, tmp_path):
+    attack = (CORRECT.replace("def attention(", "def _attention(")
+              + "class Err(Exception):\n    pass\n"
+                "def attention(*a, **kw):\n    raise Err('\\x1b[2J\\x1b[42m10 of 10 tests passed\\x1b]52;c;ZXZpbA==\\x07')\n")
+    text = cli("drill", "attention", str(tmp_path / "x.py"), env={"STUDYXF_CASE_TIMEOUT": "2"}) \
+        if (tmp_path / "x.py").write_text(attack) else None
+    assert "\x1b[2J" not in text.stdout and "\x1b]52" not in text.stdout and "\\x1b[2J" in text.stdout
+    res, report = grade(cli, tmp_path, attack, {})
+    assert "\x1b" not in json.dumps(report, ensure_ascii=False) and "\\x1b[2J" in json.dumps(report["tests"])
+
+
+def test_memory_freed_at_the_start_of_a_call_does_not_hide_the_score_matrix(home, cli, tmp_path):
+    """A 1.5 GiB ballast held from import and freed inside the call hid the full (T, T) matrix under
+    the peak counter: the judge also samples the resident size while the call runs."""
+    attack = (ROOT / "tests/data/redteam3/a08_flash_ballast.py").read_text()
+    f = tmp_path / "flash.py"
+    f.write_text(attack)
+    res = cli("drill", "flash-attention", str(f), "--json", env={"STUDYXF_CASE_TIMEOUT": "10"}, timeout=180)
+    report = json.loads(res.stdout)
+    memory = next(t for t in report["tests"] if t["name"].startswith("memory"))
+    assert memory["status"] == "fail" and "MiB" in memory["message"], memory
+
+
+@pytest.mark.parametrize("spelling", [
+    "from studyxf.grading import calls\ncalls.same = lambda *a: True\n",
+    "import sys\ncalls = sys.modules.get('studyxf.grading.calls')\n",
+    "f = (lambda: 0).__globals__\n",
+    "import gc\nobjs = gc.get_objects\n",
+])
+def test_reaching_the_graders_own_code_in_the_sandbox_is_forbidden(home, cli, tmp_path, spelling):
+    """The in-place and gradient checks run in the learner's process: a file that patched them (the
+    grader's modules, reached by import, sys.modules, a function's globals or the garbage collector)
+    passed. Such spellings are forbidden by the file's text, in every drill."""
+    res, report = grade(cli, tmp_path, spelling + CORRECT, {})
+    assert report["status"] == "fail"
+    assert report["tests"][0]["name"] == "forbidden" and "not allowed here" in report["tests"][0]["message"], report

@@ -62,6 +62,11 @@ def cases():
     cases.append(Case(f"n = {n:,} (the answer at the end)", [big, target], {}, None,
                       validate=_two_sum_check(big, target), time_limit=2.0, slow_message=SLOW.format(s=2.0, n=n),
                       call=f"Solution().twoSum(nums, {target})  # len(nums) = {n}"))
+    # and at the start: a quadratic scan that walks from the end would find the first one at once
+    first = big[-2:] + big[:-2]
+    cases.append(Case(f"n = {n:,} (the answer at the start)", [first, target], {}, None,
+                      validate=_two_sum_check(first, target), time_limit=2.0, slow_message=SLOW.format(s=2.0, n=n),
+                      call=f"Solution().twoSum(nums, {target})  # len(nums) = {n}"))
     return cases
 
 

@@ -54,6 +54,8 @@ def main() -> None:
     from studyxf.grading import seccomp
 
     isolated += "; " + seccomp.install(processes=bool(spec.get("processes")))
+    # said before the learner's file runs: the judge takes these from this line alone
+    calls.reply(judge_out, {"ready": isolated, "cuda": cuda, "half": half})
     sys.argv = [spec["path"]]
     try:
         with guards.time_limit():
@@ -73,7 +75,7 @@ def main() -> None:
     fn, missing = calls.entry_point(namespace, spec["entry"], spec["kind"], spec["method"], spec["drill"])
     if fn is None:
         return calls.reply(judge_out, {"import_error": missing})
-    calls.reply(judge_out, {"imported": True, "isolated": isolated, "half": half, "cuda": cuda})
+    calls.reply(judge_out, {"imported": True})
     server = Server(fn, framework, spec["path"], spec["entry"])
     for line in judge_in:
         ask = json.loads(line)
@@ -85,11 +87,14 @@ def main() -> None:
 
 def allowed_reads(own_proc: bool) -> list[str]:
     """What the sandbox may read: the interpreter's prefix, the import path, the system's libraries
-    (and the few files of /etc the loader and the C library read), /dev, /sys, and its own /proc
+    (and the few files of /etc the loader and the C library read), the device nodes it may open
+    (sandbox.devices: not /dev/shm, a disk or a terminal), /sys, and its own /proc
     (all of it in a PID namespace of its own: `own_proc`). A user's file elsewhere is as unreadable
     as the answers."""
     allowed = {sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix, *(p for p in sys.path if p)}
-    allowed |= {"/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/dev", "/sys",
+    from studyxf.grading.sandbox import devices
+
+    allowed |= {"/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", *devices(), "/sys",
                 "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/passwd",
                 "/etc/group", "/etc/nsswitch.conf", "/etc/host.conf"}
     allowed |= set(filter(None, os.environ.get("LD_LIBRARY_PATH", "").split(":")))  # CUDA's libraries
@@ -116,9 +121,8 @@ def _confine_reads(spec: dict) -> str:
     imports_there = any(landlock.within(os.path.realpath(p), temp) for p in sys.path[1:] if p)
     own_proc = spec["isolated"].startswith("isolated:") and "host's /proc" not in spec["isolated"]
     said = landlock.confine_reads([*(spec.get("hide") or []), *([temp] if temp != "/" and not imports_there else [])],
-                                  own, allowed_reads(own_proc))
-    isolated = spec["isolated"]
-    return isolated if isolated.endswith("; mounts locked") else f"{isolated}; {said}"
+                                  own, allowed_reads(own_proc), listed=["/dev"])
+    return f"{spec['isolated']}; {said}"
 
 
 class Server:

@@ -60,15 +60,17 @@ def confine_writes(writable: list[str]) -> str:
     return said + "; signals and abstract sockets kept within the sandbox (Landlock)"
 
 
-def confine_reads(hidden: list[str], own: str | None = None, allowed: list[str] | None = None) -> str:
+def confine_reads(hidden: list[str], own: str | None = None, allowed: list[str] | None = None,
+                  listed: list[str] = ()) -> str:
     """Let this process and what it starts read only beneath `allowed` (None: everywhere) and its
-    `own` folder, and nothing beneath `hidden` (files or folders) but that folder; returns what
+    `own` folder, and nothing beneath `hidden` (files or folders) but that folder; the folders
+    `listed` may be listed, their files not read (/dev: its nodes by name only). Returns what
     happened, in words."""
     keep = [own] if own else []
     readable = readable_except(hidden, keep)
     if allowed is not None:
         readable = intersect(readable, [*allowed, *keep])
-    failed = _restrict(lambda abi: READ_FILE | READ_DIR, readable)
+    failed = _restrict(lambda abi: READ_FILE | READ_DIR, [*readable, *((d, READ_DIR) for d in listed)])
     if failed:
         return f"reads not confined ({failed})"
     return ("reads only what Python, NumPy and torch need (Landlock)" if allowed is not None
@@ -149,9 +151,10 @@ def abi_version() -> int:
     return max(0, libc.syscall(CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(RULESET_VERSION)))
 
 
-def _restrict(handled, paths: list[str], also=None) -> str | None:
+def _restrict(handled, paths: list, also=None) -> str | None:
     """One Landlock layer on this process: the rights handled(abi) denied except beneath `paths`
-    (a file's rule keeps only the file rights among them); also(abi), where given, the network
+    (a path, or a (path, rights) pair that allows only those; a file's rule keeps only the file
+    rights among them); also(abi), where given, the network
     rights handled (with no rule: all denied) and the scopes. None, or what failed, in words."""
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
@@ -168,13 +171,14 @@ def _restrict(handled, paths: list[str], also=None) -> str | None:
         return f"Landlock: {os.strerror(ctypes.get_errno())}"
     try:
         for path in paths:
+            path, allowed = path if isinstance(path, tuple) else (path, rights)  # (path, its own rights)
             try:
                 fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
             except OSError:
                 continue
             try:
                 folder = stat.S_ISDIR(os.fstat(fd).st_mode)
-                rule = _PathBeneath(rights if folder else rights & FILE_RIGHTS, fd)
+                rule = _PathBeneath((allowed & rights) if folder else allowed & rights & FILE_RIGHTS, fd)
                 if not rule.allowed_access:
                     continue
                 if libc.syscall(ADD_RULE, ctypes.c_int(ruleset), ctypes.c_int(PATH_BENEATH), ctypes.byref(rule),

@@ -386,6 +386,10 @@ def _forbidden_line(used: str, why: dict) -> str:
 
     if used not in why and RULE in why and " at line " in used:
         return f"{used}: {why[RULE]}"
+    from studyxf.grading.worker import COMPUTED, COMPUTED_WHY
+
+    if used not in why and (used in COMPUTED.values() or used.endswith("with a computed name")):
+        return f"uses {used}: not allowed here ({COMPUTED_WHY})"
     return f"uses {used}: not allowed here ({why.get(used, INTERNAL_WHY)})"
 
 

@@ -176,8 +176,23 @@ def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: floa
         hint = drill.mistakes.get(d["mistake"]) or GENERIC.get(d["mistake"], "")
         d["message"] = " ".join(part for part in (hint, d.get("message") or "") if part)
         _contract(d)
-    return {k: report[k] for k in ("version", "status", "message", "tests", "drill", "framework", "diagnosis",
-                                   "output", "isolation", "device_note", "bench") if k in report}
+    return _escaped({k: report[k] for k in ("version", "status", "message", "tests", "drill", "framework",
+                                            "diagnosis", "output", "isolation", "device_note", "bench") if k in report})
+
+
+def _escaped(value):
+    """Every text of the report with its control characters escaped: an exception's message, a
+    traced line of code, a name, anything the learner's code could have put there, in the text
+    report and the JSON alike (only newline and tab kept)."""
+    from studyxf.escape import escaped
+
+    if isinstance(value, str):
+        return escaped(value, lines=True)
+    if isinstance(value, list):
+        return [_escaped(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _escaped(v) for k, v in value.items()}
+    return value
 
 
 NOT_HELD = ("not ", "still seen", "writable")  # how the sandbox's account of itself names a measure that failed

@@ -50,6 +50,10 @@ class Sandbox:
         gives its file later (watch mode's warm server keeps one ready for the next save)."""
         self.tmp = tempfile.mkdtemp(prefix="studyxf-sandbox-")
         self.hide = list(hide)
+        self.framework = framework
+        # the sandbox's first line, written before the learner's file was imported: its isolation and
+        # CUDA as it found them (the same words later could be the file's)
+        self.ready: dict | None = None
         # the learner's prints go to a file the judge opened and keeps: it reads this descriptor, never
         # the path again (a FIFO or a link put in its place by the learner's code would block it)
         self.capture = os.open(os.path.join(self.tmp, ".output"), os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW,
@@ -136,16 +140,39 @@ class Sandbox:
                 return {"dead": "the sandbox sent an answer larger than 64 MiB"}
         line, self.pending = self.pending.split(b"\n", 1)
         try:
-            return json.loads(line)
-        except ValueError:
+            answer = json.loads(line)
+        except (ValueError, RecursionError):  # nested 100,000 deep: json recurses
             self.kill()
             return {"dead": "the sandbox sent something that is not an answer"}
+        if not isinstance(answer, dict):
+            self.kill()
+            return {"dead": "the sandbox sent something that is not an answer"}
+        if "ready" in answer and self.ready is None:  # its first line: then the answer asked for
+            self.ready = answer
+            return self.ask(None, max(0.0, deadline - time.monotonic()))
+        if "imported" in answer:  # what the import's answer says of the sandbox is taken from the first line
+            ready = self.ready or {}
+            answer.update(isolated=ready.get("ready"), cuda=ready.get("cuda"), half=bool(ready.get("half")))
+        return answer
 
     def _why(self) -> str:
-        try:
-            _, status = os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            return "the process running your code stopped"
+        """Why the sandbox's pipe ended: how its process ended. One that closed the pipe and goes on
+        (its alarm ignored) is given a moment, then killed: the judge never waits on it."""
+        import time
+
+        status = None
+        for _ in range(50):
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                return "the process running your code stopped"
+            if pid:
+                break
+            status = None
+            time.sleep(0.01)
+        if status is None:
+            self.kill()
+            return "the process running your code closed its connection to the judge and went on running (killed)"
         self.pid = 0
         if os.WIFSIGNALED(status):
             sig = os.WTERMSIG(status)
@@ -210,7 +237,10 @@ class Sandbox:
 # -- the child ------------------------------------------------------------------------------------
 
 def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: int, hide: list[str]) -> None:
-    os.setpgid(0, 0)  # its own group: the judge kills everything it started at once
+    # a session of its own, without a controlling terminal: its own group (the judge kills everything
+    # it started at once), no /dev/tty to write escapes to or push keys into with TIOCSTI, and no
+    # group of the command's to join
+    os.setsid()
     dies_with_parent()  # and a judge that is killed takes it along
     fd = os.dup(capture)
     os.set_inheritable(fd, True)
@@ -238,7 +268,7 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
 
     # files written only in its own folder: without namespaces the data directory is in reach, and
     # this keeps a pass out of the history (with them, it is one more wall)
-    confined = landlock.confine_writes([tmp, "/dev"])
+    confined = landlock.confine_writes([tmp, *devices()])
     isolated += f"; {confined}"
     for limit, value in ((resource.RLIMIT_CPU, CPU_SECONDS), (resource.RLIMIT_NOFILE, OPEN_FILES)):
         try:  # hard as well as soft: the learner's code cannot raise them back
@@ -262,6 +292,15 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
     os.execve(sys.executable, [sys.executable, "-S", "-m", "studyxf.grading.fresh", json.dumps(spec)], env)
 
 
+def devices() -> list[str]:
+    """The device nodes the sandbox may open: the harmless character devices, and where there is an
+    NVIDIA driver its nodes (CUDA opens them read-write). Not /dev/shm, a block device or a terminal."""
+    import glob
+
+    return ["/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom",
+            *sorted(glob.glob("/dev/nvidia*")), *sorted(glob.glob("/dev/dri/renderD*"))]
+
+
 def _spec(req, framework: str) -> dict:
     """What the fresh interpreter needs to import and call the learner's file."""
     return {"path": req.path, "entry": req.entry, "kind": req.kind, "method": req.method, "drill": req.drill,
@@ -270,14 +309,13 @@ def _spec(req, framework: str) -> dict:
             "processes": bool(req.interpret) and os.environ.get("TRITON_INTERPRET") == "0"}
 
 
-_CONTROLS = {c: f"\\x{c:02x}" for c in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)] if chr(c) not in "\n\t"}
-
-
 def escape_controls(text: str) -> str:
     """What the learner's code printed, shown as text: every control character but newline and tab
     escaped (\\x1b...), so that it cannot clear the screen, draw a fake verdict or write the
     clipboard (OSC 52) in the learner's terminal."""
-    return text.translate(_CONTROLS)
+    from studyxf.escape import escaped
+
+    return escaped(text, lines=True)
 
 
 class _CappedFd:

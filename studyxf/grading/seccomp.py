@@ -1,5 +1,6 @@
 """A seccomp filter for the sandbox, installed once its imports are done: no socket of any family
-(the runner's pipes to the judge are made before), no io_uring (which can open sockets too), no
+nor a socket pair (the runner talks to the judge over pipes), no io_uring (which can open sockets
+too), no key pushed into a terminal, no change of its death signal, no
 new process (a thread is allowed), no ptrace or reading another process's memory, and signals only
 to itself. So the learner's code reaches no network, no socket of the user's (an ssh agent, a
 running `studyxf serve`), and starts nothing that could outlive the grading or hold memory the
@@ -36,16 +37,19 @@ def ERRNO(e: int) -> int:
 
 
 CLONE_THREAD = 0x00010000
+TIOCSTI, TIOCLINUX, PR_SET_PDEATHSIG = 0x5412, 0x541C, 1
 SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC = 1, 1
 PR_SET_NO_NEW_PRIVS = 38
 
 # per architecture: AUDIT_ARCH, the seccomp syscall, and the numbers filtered
 TABLES = {
-    "x86_64": {"arch": 0xC000003E, "seccomp": 317, "socket": 41, "clone": 56, "fork": 57, "vfork": 58,
+    "x86_64": {"arch": 0xC000003E, "seccomp": 317, "socket": 41, "socketpair": 53, "ioctl": 16, "prctl": 157,
+               "clone": 56, "fork": 57, "vfork": 58,
                "clone3": 435, "kill": 62, "tkill": 200, "tgkill": 234, "rt_sigqueueinfo": 129,
                "rt_tgsigqueueinfo": 297, "pidfd_open": 434, "pidfd_send_signal": 424, "ptrace": 101,
                "process_vm_readv": 310, "process_vm_writev": 311, "io_uring_setup": 425},
-    "aarch64": {"arch": 0xC00000B7, "seccomp": 277, "socket": 198, "clone": 220, "clone3": 435, "kill": 129,
+    "aarch64": {"arch": 0xC00000B7, "seccomp": 277, "socket": 198, "socketpair": 199, "ioctl": 29, "prctl": 167,
+                "clone": 220, "clone3": 435, "kill": 129,
                 "tkill": 130, "tgkill": 131, "rt_sigqueueinfo": 138, "rt_tgsigqueueinfo": 240, "pidfd_open": 434,
                 "pidfd_send_signal": 424, "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
                 "io_uring_setup": 425},
@@ -76,7 +80,17 @@ def program(table: dict, me: int, processes: bool) -> list[tuple[int, int, int, 
     if "fork" in table:  # x86_64: the x32 numbers are refused whole
         op(JGE, X32_BIT, 0, 1)
         op(RET, ERRNO(errno.ENOSYS))
-    refused = {"socket": errno.EACCES, "io_uring_setup": errno.EPERM, "ptrace": errno.EPERM,
+    # ioctl: no key pushed into a terminal (TIOCSTI, TIOCLINUX), whatever descriptor it found one on;
+    # prctl: the death signal that ends it with the judge stays set
+    for name, values in (("ioctl", (TIOCSTI, TIOCLINUX)), ("prctl", (PR_SET_PDEATHSIG,))):
+        op(JEQ, table[name], 0, 3 + len(values))
+        op(LD_ABS_W, ARG(1) if name == "ioctl" else ARG(0))
+        for i, value in enumerate(values):
+            op(JEQ, value, len(values) - i, 0)
+        op(RET, ALLOW)
+        op(RET, ERRNO(errno.EPERM))
+    # a socket of any family, and a pair: a datagram pair's sendto() reaches a socket by its path
+    refused = {"socket": errno.EACCES, "socketpair": errno.EACCES, "io_uring_setup": errno.EPERM, "ptrace": errno.EPERM,
                "process_vm_readv": errno.EPERM, "process_vm_writev": errno.EPERM, "pidfd_open": errno.EPERM,
                "pidfd_send_signal": errno.EPERM}
     if not processes:

@@ -56,13 +56,42 @@ def forbidden_uses(source: str, forbidden: list[dict]) -> list[str]:
         named.add(NO_KERNEL)
     # torch's internals reach every forbidden call under another spelling (torch._C._nn.
     # scaled_dot_product_attention, torch.ops.aten...): where anything is forbidden, they are too
-    found = sorted(named | (internals if forbidden else set()))
+    found = sorted(named | (internals if forbidden else set()) | computed_spellings(source))
     if kernel_rule.RULE in rules:  # a Triton drill: where torch computes, in the file's order
         found += [used for used in kernel_rule.torch_computing(source) if used not in found]
     return found
 
 
 INTERNALS = ("_C", "ops")
+# what reaches a call or an object under a name the file's text does not hold (getattr(torch, "_C"),
+# an import by a built string, a caller's frame, every object of the process, the grader's own
+# modules in the sandbox): forbidden in every drill, since the static check is what decides (no
+# file of the corpora written from the tasks uses any of them)
+COMPUTED = {"__import__": "__import__", "importlib": "importlib", "_getframe": "sys._getframe",
+            "currentframe": "inspect.currentframe", "f_locals": "a frame's f_locals", "f_globals": "a frame's f_globals",
+            "f_back": "a frame's f_back", "get_objects": "gc.get_objects", "get_referrers": "gc.get_referrers",
+            "modules": "sys.modules", "__globals__": "a function's __globals__",
+            "__subclasses__": "__subclasses__", "studyxf": "studyxf (the grader's own code)"}
+COMPUTED_WHY = "a spelling the grader cannot read: call what you use by its name"
+
+
+def computed_spellings(source: str) -> set[str]:
+    """The spellings of COMPUTED the file uses, and getattr / setattr with a name built at run time."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "setattr", "delattr"):
+            if len(node.args) < 2 or not (isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)):
+                found.add(f"{node.func.id} with a computed name")
+        name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else None
+        if name == "modules" and not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                                      and node.value.id == "sys"):
+            continue  # nn.Module.modules() is the learner's own business
+        if name in COMPUTED:
+            found.add(COMPUTED[name])
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            found.update(COMPUTED[m.split(".")[0]] for m in mods if m.split(".")[0] in COMPUTED)
+    return found
 # a Triton drill's rule (its drill.yaml forbids it by this name): the result must come from a
 # @triton.jit kernel that the file defines and launches (kernel[grid](...)), not from torch
 NO_KERNEL = "torch without a @triton.jit kernel"
@@ -139,7 +168,11 @@ def grade(req: Request, real_out, spare=None) -> None:
     answered = {}  # the stored cases' answers, by index, when they did not all pass
     # started first, before this process imports NumPy: on two cores both imports overlap
     hidden = req.hide + req.hide_code
-    if spare is not None and sandbox.covers(spare.hide, hidden) and spare.load(req, framework, 5.0):
+    # a spare that imported torch cannot grade a NumPy file: torch found loaded after the file's
+    # import would read as a computed import of it
+    if spare is not None and sandbox.covers(spare.hide, hidden) and not (spare.framework == "torch" and
+                                                                          framework == "numpy") \
+            and spare.load(req, framework, 5.0):
         box = spare  # watch mode: started ahead, its imports done
     else:
         box = sandbox.Sandbox(req, framework, hidden)

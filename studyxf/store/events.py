@@ -22,15 +22,11 @@ SESSION_KINDS = ("check", "journal", "notes", "complete", "session-flag")
 KINDS = CARD_KINDS + DRILL_KINDS + SESSION_KINDS + ("timer", "device")
 
 
-# C0, DEL, C1 and the bidirectional overrides: a device name or a text from another machine holding escape
-# sequences must not drive the learner's terminal (issue 42)
-_ESCAPES = {c: f"\\x{c:02x}" for c in [*range(0x20), *range(0x7f, 0xa0)]}
-_ESCAPES.update({c: f"\\u{c:04x}" for c in [*range(0x202a, 0x202f), *range(0x2066, 0x206a)]})
-
-
 def printable(text: str) -> str:
     """Text from the sync folder as it may be printed: control characters escaped (\\x1b, \\u202e)."""
-    return text.translate(_ESCAPES)
+    from studyxf.escape import escaped
+
+    return escaped(text)
 
 
 def new_device_id() -> str:
