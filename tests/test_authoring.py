@@ -53,8 +53,16 @@ def test_importing_the_seed_gives_sessions_as_complete_as_the_shipped_ones(home,
         assert len(mine["deep_dive"]) == len(shipped["deep_dive"])
         assert mine["hands_on"]["code"].split() == shipped["hands_on"]["code"].split()
         assert mine["next"]["items"] == shipped["next"]["items"]
-        for category, items in shipped["readings"].items():  # the shipped list splits MQA and GQA in two
-            assert len(items) - 1 <= len(mine["readings"][category]) <= len(items), category
+        # the imported readings against the shipped ones that come from the seed: those a correction
+        # added (`added: correction`) are not the importer's to find; the shipped list splits the seed's
+        # one MQA-and-GQA line in two
+        for category, items in shipped["readings"].items():
+            from_seed = [r for r in items if r.get("added") != "correction"]
+            split = 1 if (sid, category) == ("transformers-1", "research") else 0
+            assert len(mine["readings"].get(category, [])) == len(from_seed) - split, category
+            for r in items:  # the marker cannot hide a seed reading the importer dropped
+                if r.get("added") == "correction":
+                    assert r["title"] not in seed.read_text(encoding="utf-8") and r.get("url"), r["title"]
         assert mine["leetcode"]["url"] == shipped["leetcode"]["url"]
         assert mine["leetcode"]["timebox_min"] == 30 and mine["leetcode"]["difficulty"] == shipped["leetcode"]["difficulty"]
         # each checklist item a card, its answer a draft from the deep dive

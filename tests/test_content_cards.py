@@ -93,7 +93,9 @@ def test_cards_merged_by_the_second_audit_are_gone_and_the_kept_ones_stay():
 # reviews move onto it at the deck's sync (srs/merges.py, tests/test_merges.py)
 THIRD_AUDIT_MERGES = {"transformers-1/mha-why-heads": "lesson-21/why-multi-head",
                       "transformers-1/pre-norm-block": "transformers-2/pre-vs-post-norm",
-                      "transformers-2/sinusoidal-extrapolation": "lesson-21/positional-compare"}
+                      "transformers-2/sinusoidal-extrapolation": "lesson-21/positional-compare",
+                      # the second reader's: both asked why 1/sqrt(d_k) and what the variance is
+                      "transformers-1/scaling-experiment": "transformers-1/why-scale"}
 
 
 def test_cards_merged_by_the_third_audit_name_the_cards_whose_history_they_take():
@@ -185,3 +187,16 @@ def test_a_revision_counts_only_its_required_items(home, cli):
     study.conn.commit()
     line = next(line for line in cli("sessions").stdout.splitlines() if "revision-1" in line)
     assert " 3/3 " in line  # the required work done reads as done (it read 3/22)
+
+
+def test_cards_the_second_reader_found_ask_for_the_reasoning():
+    """Issue 45's second read: a prompt that held its own derivation, a yes/no card, and a residual
+    card that said the whole gradient arrives unchanged."""
+    cards = dict(CARDS)
+    width = cards["transformers-2/swiglu-width"]["prompt"]
+    assert not re.search(r"three|two d|d × h|8d|2/3", width)  # the matrix counts and shapes are the answer's
+    heads = cards["lesson-21/head-counts"]
+    assert "would" not in heads["prompt"] and "12288" not in heads["prompt"]  # not a yes/no, not a division
+    assert "halves" in heads["answer"] and "doubles" in heads["answer"]
+    residual = cards["transformers-1/residual-matters"]["answer"]
+    assert "Π(I + J_i)" in residual and "one term" in residual and "carries the gradient" not in residual

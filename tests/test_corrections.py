@@ -249,3 +249,25 @@ def test_third_audit_statements_are_gone_or_corrected_with_a_source():
     assert "2.5 GiB is the fp32 figure" in t2  # 3.3
     assert "right for every model the deck names" in l21  # 3.2: "up to 8x" is right for the models named
     assert "SoLU" in t2  # 3.5
+
+
+def test_second_read_of_the_third_audit_fixes():
+    """Issue 45, the second reader's findings on the fixes themselves: each said as its source says it."""
+    t1, t2, l21 = (_session_text(s) for s in ("transformers-1", "transformers-2", "lesson-21"))
+    ffn = _text("lesson-21", corrections="original transformer's FFN")
+    slide = next(p["body"] for p in _session("lesson-21")["deep_dive"] if "GELU(W_1" in p["body"])
+    assert "are not 4×" not in l21  # 4096 -> 16384 is right for a GELU FFN; only SwiGLU models differ
+    for words in ("16384", "OPT-6.7B", "GPT-J-6B", "Pythia-6.9B", "8/3", "11008", "14336"):
+        assert words in ffn and words in slide, words
+    akyurek = _text("transformers-1", corrections="In-context learning as gradient descent")
+    assert "depth and dataset noise" in akyurek and "Bayesian estimators" in akyurek and "2211.15661" in akyurek
+    assert "depending on depth and width" not in t1 and "depth and width;" not in t1
+    heads = next(p["body"] for p in _session("transformers-1")["deep_dive"] if "Syntactic heads" in p["body"])
+    listed = heads.split("**Syntactic heads**")[1].split("> **Correction:**")[0]
+    assert "bracket" not in listed and "agreement" not in listed  # neither paper reports them
+    assert "nsubj" in listed and "direct object" in listed and "coreferent" in listed
+    assert "bracket" in _text("transformers-1", corrections="What syntactic heads do")
+    mistral = next(r for r in _session("transformers-2")["readings"]["research"] if "mistral" in r["title"])
+    assert "Archived on 2026-06-16" in mistral["note"]
+    after = _drill("longest-substring")["after_pass"]
+    assert "Mixtral" in after and "v0.2" in after and "Ministral-8B-Instruct-2410" in after

@@ -200,3 +200,4 @@ def test_the_labs_say_what_they_run_on():
     pos = said("positional")
     assert "sinusoidal PE(m).PE(n), the encodings alone" in pos and "both depend on m - n alone" not in pos
     assert "depend on m and n themselves" in pos and "PE.PE" in ABOUT["positional"]
+    assert "in general its position-position term" in pos and "scaled rotation" in pos  # a second read

@@ -51,7 +51,7 @@ def test_merge_moves_the_old_cards_reviews_once_and_replays_them(study, monkeypa
         (expected.reps, expected.ef_milli, expected.interval, expected.due)
     gone = deck.get(old)
     assert gone.removed and gone.suspended
-    assert merges.targets(conn) == {old: kept}
+    assert merges.targets(conn)[old] == kept  # beside the shipped session's own merges
 
     before = _state(deck, kept)
     deck.enter_session(session)  # once: a second sync changes nothing
@@ -122,7 +122,7 @@ def test_a_learners_reviews_of_the_merged_shipped_cards_move_at_the_next_start(h
     from studyxf.store import progress
 
     moved = _content_before_the_merges(tmp_path / "before")
-    assert len(moved) == 3
+    assert len(moved) == 4  # issue 45's three, and scaling-experiment into why-scale (its second read)
     monkeypatch.setenv("STUDYXF_SESSIONS", str(tmp_path / "before"))
     study = open_study()
     for sid in ("transformers-1", "transformers-2", "lesson-21"):
@@ -152,7 +152,8 @@ def test_two_machines_converge_when_one_has_not_updated_its_content(tmp_path, mo
     for var in ("STUDYXF_SESSIONS", "STUDYXF_DRILLS", "STUDYXF_SCHEDULER"):
         monkeypatch.delenv(var, raising=False)
     moved = _content_before_the_merges(tmp_path / "before")
-    old, kept = next((o, k) for o, k in moved if o.startswith("transformers-1/"))
+    old, kept = next((o, k) for o, k in moved  # a card that moved to another session
+                     if o.startswith("transformers-1/") and not k.startswith("transformers-1/"))
     folder = tmp_path / "Sync"
     laptop, box = Machine(tmp_path / "laptop", folder, "laptop"), Machine(tmp_path / "box", folder, "box")
     laptop_env = laptop.env

@@ -8,7 +8,8 @@ from studyxf.content.sessions import CARD_KINDS, KINDS, READING_CATEGORIES
 
 _READING = Map(required={"title": Str()},
                optional={"authors": Str(), "year": Int(1900, 2100), "url": Url(), "note": Str(),
-                         "detail": Str(), "text": Str()})  # text: the line as an imported document wrote it
+                         "detail": Str(), "text": Str(),  # text: the line as an imported document wrote it
+                         "added": Enum(("correction",))})  # not in the source: a correction brought it
 _VIDEO = Map(required={"title": Str(), "channel": Str(), "minutes": Int(1, 24 * 60)},
              optional={"note": Str(), "url": Url()})
 _LEETCODE = Map(required={"title": Str(), "url": Url(), "difficulty": Enum(("Easy", "Medium", "Hard")),

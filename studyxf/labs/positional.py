@@ -26,7 +26,9 @@ def rope_scores(d: int = 64, offsets=range(-24, 25), starts=(30, 200, 1000), see
 def sinusoidal_scores(d: int = 64, offsets=range(-24, 25), starts=(30, 200, 1000)) -> dict[int, list[float]]:
     """PE(m) . PE(m - offset): a sum of cos(w_i * offset), so it too depends on the offset alone. It is the
     encodings' own product, not an attention score: a model's score passes x + PE through W_Q and W_K,
-    and its content-position terms depend on m and n themselves."""
+    and its content-position terms depend on m and n themselves, and in general its position-position
+    term PE_m W_Q W_K^T PE_n too (relative only when W_Q W_K^T acts on each frequency's sin-cos pair as a
+    scaled rotation and mixes no two frequencies)."""
     T = max(starts) + max(offsets) + 1
     pe = sinusoidal(T + 64, d, dtype=torch.float64)
     return {off: [(pe[m] @ pe[m - off]).item() for m in starts] for off in offsets}

@@ -90,7 +90,9 @@ def positional(matrix, rope: dict, sinus: dict, spread_rope: float, spread_sin: 
                  f"sinusoidal PE.PE {spread_sin:.1e}. RoPE's q.k depends on m - n alone for any q and k. The "
                  f"sinusoidal PE.PE does too, but a model adds PE to the token and applies W_Q and W_K: its score "
                  f"(x_m + PE_m) W_Q W_K^T (x_n + PE_n) has content-position terms that depend on m and n "
-                 f"themselves.")]
+                 f"themselves, and in general its position-position term PE_m W_Q W_K^T PE_n too: that term "
+                 f"is relative only when W_Q W_K^T acts on each frequency's sin-cos pair as a scaled rotation "
+                 f"(and mixes no two frequencies).")]
     return out
 
 
