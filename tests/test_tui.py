@@ -869,3 +869,81 @@ def test_the_first_frames_header_line_is_the_header_the_tabs_bring(home, monkeyp
         assert line[:-2] == real[:-2]  # the last two columns: the first frame's scroll bar
         assert backgrounds[:-2] == real_backgrounds[:-2]
     assert "…" in line
+
+
+def test_tab_past_the_last_journal_box_then_cat_enter_completes_nothing_and_says_keys_are_commands(home):
+    """Leaving the journal's boxes with Tab is said above the footer ("keys are commands now"); the
+    word typed then opens the complete dialog with c, but its Enter answers No (the default): the
+    session is not completed. Only y completes."""
+    from textual.widgets import Input, TabbedContent, TextArea
+
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.confirm import ConfirmScreen
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            screen = app.screen
+            await pilot.press("7")
+            await pilot.pause()
+            await pilot.pause()
+            mode = screen.query_one("#keys-mode")
+            assert mode.display and "typing" in _text(mode.content)
+            boxes = len(screen.query("#lazy-journal Input, #lazy-journal TextArea"))
+            for _ in range(boxes):
+                await pilot.press("tab")
+                await pilot.pause()
+            assert not isinstance(screen.focused, (Input, TextArea))
+            assert mode.display and "keys are commands now" in _text(mode.content)
+            await pilot.press(*"cat")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen and screen.session.id == session.id
+            assert screen.query_one(TabbedContent).active == "tab-journal"
+            assert session.id not in progress.completed(study.conn)
+            await pilot.press("c")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            await pilot.pause()
+            assert session.id in progress.completed(study.conn)
+
+    _run(go())
+
+
+def test_resetting_a_card_in_the_browser_asks_and_enter_keeps_it(home):
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.confirm import ConfirmScreen
+
+    study = open_study()
+    study.enter_today()
+    first = study.deck.queue()[0]
+    study.deck.answer(first, 4)
+    app = StudyApp(study, session_id="transformers-1")
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.press("B")
+            await pilot.pause()
+            browser = app.screen
+            browser.query_one("DataTable").move_cursor(row=browser.query_one("DataTable").get_row_index(first))
+            await pilot.press("R")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert study.deck.get(first).repetitions == 1
+            await pilot.press("R")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert study.deck.get(first).repetitions == 0
+
+    _run(go())

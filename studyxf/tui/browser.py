@@ -155,7 +155,18 @@ class BrowserScreen(Screen):
         self._act("buried until tomorrow", self.deck.bury)
 
     def action_reset(self) -> None:
-        self._act("reset: new again, its history cleared", self.deck.reset)
+        """R forgets a card's schedule: asked first, No the default."""
+        card_id = self.current()
+        if card_id is None:
+            return
+        from studyxf.tui.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._act("reset: new again, its history cleared", self.deck.reset)
+
+        self.app.push_screen(ConfirmScreen(f"Reset {card_id}? It becomes new again and its schedule is "
+                                           f"forgotten.", yes="Reset"), answered)
 
     def action_flag(self) -> None:
         self._act("flagged as wrong content", lambda c: self.deck.flag(c, "flagged in the browser"))

@@ -67,6 +67,7 @@ class TodayScreen(Screen):
         first = self._overview(lines=self.app.size.height)
         first.id = "first-paint"
         yield first
+        yield Static(id="keys-mode")  # above the footer: whether keys type or command (_show_keys_mode)
         yield Footer()
 
     def _tabs(self) -> list:
@@ -211,6 +212,7 @@ class TodayScreen(Screen):
         if holder and not holder.first().children:  # built the first time the tab is opened
             holder.first().mount_all(list(self._build(key)))
         self.call_after_refresh(self.focus_pane)
+        self.call_after_refresh(self._show_keys_mode)
 
     def _build(self, key: str):
         tab = next(t for t in self.tabs if t.key == key)
@@ -323,9 +325,31 @@ class TodayScreen(Screen):
 
     def on_descendant_focus(self) -> None:
         self.refresh_bindings()
+        self.call_after_refresh(self._show_keys_mode)
 
     def on_descendant_blur(self) -> None:
         self.refresh_bindings()
+        self.call_after_refresh(self._show_keys_mode)
+
+    def _show_keys_mode(self) -> None:
+        """On a tab with text boxes, a line above the footer says where the keys go: into the box, or
+        (once Esc or Tab has left it) to the screen's commands, so a word typed after leaving a box
+        is not taken for c, d, e... without the learner having been told. Elsewhere it is hidden."""
+        from textual.widgets import Input, TextArea
+
+        line = self.query("#keys-mode")
+        scroll = self._pane_scroll()
+        if not line or scroll is None:
+            return
+        line = line.first()
+        if isinstance(self.focused, (Input, TextArea)):
+            line.update("✎ typing: keys go into the box · Esc leaves it")
+            line.set_classes("typing")
+        elif scroll.query("Input, TextArea"):
+            line.update("⌘ keys are commands now (c complete, t timer, 1-8 tabs) · Tab or a click goes back to a box")
+            line.set_classes("commands")
+        else:
+            line.set_classes("hidden")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("journal-"):
@@ -465,7 +489,7 @@ class TodayScreen(Screen):
 
         self.app.push_screen(ConfirmScreen(f"Complete session {self.session.number}, {self.session.title}?\n"
                                            f"today then moves on to the next session (studyxf complete --undo "
-                                           f"takes it back)."), answered)
+                                           f"takes it back).", yes="Complete"), answered)
 
     async def complete_now(self) -> None:
         progress.complete(self.study.conn, self.session.id)
