@@ -787,10 +787,11 @@ def test_l_picks_a_lab_with_this_sessions_first(home):
     assert opened == ["heatmap"]
 
 
-def test_a_reading_cut_by_the_list_is_shown_whole_below_it_at_80_columns(home):
-    from textual.widgets import SelectionList
-
+def test_a_long_reading_is_wrapped_whole_in_the_list_at_80_columns_and_ticks_read_without_colour(home):
+    """A reading longer than the list's width is wrapped, not cut: its URL is on the screen whole;
+    ticked items show ✓ and the others ·, so a monochrome terminal tells them apart."""
     from studyxf.tui.app import StudyApp
+    from studyxf.tui.widgets.ticks import TickList
 
     study = open_study()
     session = study.enter_today()
@@ -801,14 +802,24 @@ def test_a_reading_cut_by_the_list_is_shown_whole_below_it_at_80_columns(home):
             await app.screen.ready.wait()
             await pilot.press("3")
             await pilot.pause()
-            readings = app.screen.query_one("#lazy-readings SelectionList", SelectionList)
+            readings = app.screen.query_one("#lazy-readings TickList", TickList)
             long = next(i for i in range(readings.option_count) if "https://" in str(readings.get_option_at_index(i).prompt)
                         and len(str(readings.get_option_at_index(i).prompt)) > 80)
             readings.highlighted = long
             await pilot.pause()
-            detail = app.screen.query_one("#lazy-readings .selection-detail")
+            await pilot.press("space")  # ticks the highlighted reading
+            await pilot.pause()
+            top = readings.scroll_offset.y
+            mine = [y - top for y, (index, _) in enumerate(readings._lines) if index == long]
+            assert len(mine) >= 2  # wrapped onto more than one line
+            shown = [readings.render_line(y).text for y in mine]
             url = str(readings.get_option_at_index(long).prompt).split("<")[-1].rstrip(">")
-            assert detail.display and url in _text(detail.content).replace(" ", "")
+            assert url in "".join(line[4:].strip() for line in shown)
+            assert shown[0].lstrip().startswith("✓")
+            others = [readings.render_line(y).text for y in range(readings.size.height)
+                      if readings._lines[top + y][1] == 0 and readings._lines[top + y][0] != long
+                      if top + y < len(readings._lines)]
+            assert others and all(line.lstrip().startswith("·") for line in others)
 
     _run(go())
 

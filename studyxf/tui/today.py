@@ -218,9 +218,6 @@ class TodayScreen(Screen):
         tab = next(t for t in self.tabs if t.key == key)
         for section in tab.sections:
             yield from section_widgets(section, self.study, self.session)
-        if any(isinstance(b, present.Checks) for section in tab.sections for b in section.blocks):
-            # the highlighted line in full where the list cuts it (a reading's URL), docked below
-            yield Static(classes="selection-detail")
         if key == "next":
             from textual.widgets import Button
 
@@ -297,18 +294,6 @@ class TodayScreen(Screen):
         kind = (event.selection_list.id or "").removeprefix("sel-")
         value = event.selection.value
         progress.set_check(self.study.conn, self.session.id, kind, value, value in event.selection_list.selected)
-
-    def on_selection_list_selection_highlighted(self, event: SelectionList.SelectionHighlighted) -> None:
-        """A line wider than its list (cut with an ellipsis) is shown whole below the list."""
-        from rich.text import Text
-
-        prompt = event.selection.prompt
-        text = prompt.plain if isinstance(prompt, Text) else str(prompt)
-        for detail in self.query(".selection-detail").results(Static):
-            if event.selection_list in detail.parent.children:
-                cut = len(text) > event.selection_list.scrollable_content_region.width - 4
-                detail.display = cut
-                detail.update(Text(text) if cut else "")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a journal line goes on to the next box, as in a form."""
