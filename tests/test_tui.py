@@ -958,3 +958,45 @@ def test_resetting_a_card_in_the_browser_asks_and_enter_keeps_it(home):
             assert study.deck.get(first).repetitions == 0
 
     _run(go())
+
+
+def test_past_midnight_the_review_says_due_tomorrow_names_the_study_day_and_u_says_undone(home, monkeypatch):
+    """At 02:05 the study day is still yesterday's (rollover 04:00): a new card graded Good is due
+    "tomorrow", the calendar's today, and the toast and the status line name the study day; u
+    replaces the grade's toast with one that says it was undone."""
+    monkeypatch.setenv("STUDYXF_NOW", "2026-12-04T02:05:00")
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    study.enter_today()
+    app = StudyApp(study, start="review")
+
+    def toasts() -> list[str]:
+        return [n.message for n in app._notifications]
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            first = screen.card.id
+            assert "still Thu 3 Dec's study day, until 04:00" in str(screen.query_one("#review-status").render())
+            await pilot.press("space", "4")
+            await pilot.pause()
+            said = toasts()[-1]
+            assert f"{first}: 4 Good → due tomorrow (Fri 4 Dec, 1d)" in said and "still Thu 3 Dec's study day" in said
+            assert "2026-12-04" not in said
+            await pilot.press("u")
+            await pilot.pause()
+            assert toasts() == [f"Undone: the grade 4 of {first}; it is shown again"]
+            assert screen.card.id == first
+
+    _run(go())
+
+
+def test_review_plain_keeps_its_machine_lines_and_says_dates_in_words_for_people(home, cli):
+    res = cli("review", "--plain", input="\n4\nq\n", env={"STUDYXF_NOW": "2026-12-04T02:05:00"})
+    lines = res.stdout.splitlines()
+    assert lines[0] == "# it is 02:05: still Thu 3 Dec's study day, until 04:00"
+    grade = lines.index("= 4 due 2026-12-04")
+    assert lines[grade + 1] == "# due tomorrow (Fri 4 Dec, 1d)"
+    assert lines[-1].startswith("summary reviewed=1 again=0 next=")
