@@ -65,7 +65,7 @@ def session_renderables(session: Session, state: dict | None = None) -> list:
     place = "Draft" if session.draft else f"Session {session.number}"  # a draft has no place in the curriculum
     out: list = [Rule(f"{place} · {present.heading(session)}"),
                  Text(" · ".join(p for p in (present.byline(session), state.get("status")) if p), style="dim")]
-    for tab in present.tabs(session, state.get("drill_need")):
+    for tab in present.tabs(session, state.get("drill_need"), passed=state.get("drills_passed", frozenset())):
         for section in tab.sections:
             out += [Text(""), Text(section.title, style="bold underline")]
             for block in section.blocks:

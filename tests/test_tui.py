@@ -1000,3 +1000,35 @@ def test_review_plain_keeps_its_machine_lines_and_says_dates_in_words_for_people
     grade = lines.index("= 4 due 2026-12-04")
     assert lines[grade + 1] == "# due tomorrow (Fri 4 Dec, 1d)"
     assert lines[-1].startswith("summary reviewed=1 again=0 next=")
+
+
+def test_the_hands_on_tab_hides_the_drills_solution_until_that_drill_is_passed(home, cli):
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    def hands_text() -> str:
+        return "\n".join(_text(w.content) for w in app.screen.query("#lazy-hands Static"))
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.press("5")
+            await pilot.pause()
+            shown = hands_text()
+            assert "class CausalSelfAttention" not in shown and "self.qkv" not in shown
+            assert "shown here once that drill is passed" in shown and "studyxf drill causal-self-attention" in shown
+            await pilot.press("s")  # away (stats) while the drill is passed, then back
+            await pilot.pause()
+            study.conn.execute("INSERT INTO drill_attempts (drill, at, file, status) VALUES "
+                               "('causal-self-attention', '2026-11-29T20:00:00', 'x.py', 'pass')")
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.pause()
+            assert "class CausalSelfAttention" in hands_text()
+
+    _run(go())
+    plain = cli("today", "--plain").stdout
+    assert "class CausalSelfAttention" in plain  # the pass is stored: plain shows it too

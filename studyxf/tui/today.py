@@ -75,8 +75,9 @@ class TodayScreen(Screen):
             return []
         from studyxf.srs import drills as drill_srs
 
+        self._passed = drill_srs.passed(self.study.conn)
         return present.tabs(self.session, drill_srs.in_order(self.study.conn, self.session, self.study.day()),
-                            keep_empty=True)
+                            keep_empty=True, passed=self._passed)
 
     def tab_list(self) -> list[tuple[str, str]]:
         """(title, key) of each tab, numbered as the keys 1-8 reach them."""
@@ -243,7 +244,12 @@ class TodayScreen(Screen):
         if self.session is not None:
             for view in self.query(".overview-text"):
                 view.update(self._overview_text())
-            if self.session.kind == "revision":  # a drill passed meanwhile: today's drills are chosen again
+            from studyxf.srs import drills as drill_srs
+
+            passed = drill_srs.passed(self.study.conn)
+            # a drill passed meanwhile: a revision's drills are chosen again, and a solution the
+            # Hands-on tab held back (until its drill was passed) is shown
+            if self.session.kind == "revision" or passed != getattr(self, "_passed", passed):
                 self.tabs = self._tabs()
                 for holder in self.query("#lazy-hands"):
                     if holder.children:
