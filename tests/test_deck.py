@@ -324,3 +324,17 @@ def test_todays_answers_are_read_as_a_range_of_the_log_never_a_walk_of_it(study)
     assert len(plans) >= 4
     for plan in plans:
         assert "SCAN reviews" not in plan and "reviews_card_day" not in plan, plan
+
+
+def test_cards_text_has_a_header_in_ankis_words_and_json_is_unchanged(home, cli):
+    cli("review", "--plain", input="\n4\nq\n")
+    lines = cli("cards").stdout.splitlines()
+    assert lines[0].split() == ["state", "due", "interval", "ease", "reviews", "lapses", "card"]
+    assert lines[1] == "transformers-1:"
+    graded = lines[2].split()
+    assert graded[:6] == ["review", "tomorrow", "1d", "250%", "1", "0"]  # Good keeps the ease
+    assert lines[3].split()[:6] == ["new", "-", "-", "250%", "0", "0"]
+    assert "n=" not in "\n".join(lines) and "ef=" not in "\n".join(lines)
+    data = json.loads(cli("cards", "--json").stdout)
+    assert {"id", "repetitions", "ef", "interval", "due", "reviews", "state"} <= set(data[0])
+    assert data[0]["ef"] == 2.5 and data[0]["due"] == "2026-11-30"

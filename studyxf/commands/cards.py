@@ -54,6 +54,45 @@ def _card_row(card, reviews: int, state: str, fsrs: bool = False) -> dict:
     return row
 
 
+def card_lines(rows: list[dict], today, fsrs: bool = False) -> list[str]:
+    """The cards as Anki's browser names their columns: state, due (in words, as Anki says it),
+    interval, ease (%), reviews, lapses; FSRS has no ease, its difficulty instead. A header first;
+    the cards under their session's name (as Anki's decks), the card's own id last, so the columns
+    stay aligned at 80 columns however long an id is."""
+    from datetime import date
+
+    from studyxf import clock
+    from studyxf.srs.session import interval_label
+
+    third = "difficulty" if fsrs else "ease"
+    table = []
+    for r in rows:
+        due = clock.day_words(date.fromisoformat(r["due"]), today) if r["due"] else "-"
+        if fsrs:
+            ease = f"{r['difficulty']:.1f}" if r.get("difficulty") is not None else "-"
+        else:
+            ease = f"{r['ef'] * 100:.0f}%"
+        table.append((r["state"], due, interval_label(r["interval"]) if r["interval"] else "-", ease,
+                      str(r["reviews"]), str(r["lapses"])))
+    head = ("state", "due", "interval", third, "reviews", "lapses")
+    widths = [max(len(h), *(len(t[i]) for t in table)) for i, h in enumerate(head)]
+
+    def line(cells, name: str) -> str:
+        left = [f"{c:<{w}}" for c, w in zip(cells[:2], widths)]  # words left-aligned, numbers right
+        right = [f"{c:>{w}}" for c, w in zip(cells[2:], widths[2:])]
+        return "  ".join(left + right) + "  " + name
+
+    out = [line(head, "card")]
+    session = None
+    for r, cells in zip(rows, table):
+        own, _, rest = r["id"].partition("/")
+        if own != session:
+            session = own
+            out.append(f"{own}:")
+        out.append(line(cells, "  " + (rest or own)))
+    return out
+
+
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--due", is_flag=True, help="Only what `review` would show now, in that order.")
@@ -91,11 +130,11 @@ def cards(as_json, due, reset, suspend, unsuspend, bury, flag_card, note):
     if as_json:
         emit_json(rows)
         return 0
-    for r in rows:
-        state = f"review, due {r['due']}" if r["state"] == "review" else r["state"]
-        click.echo(f"{r['id']:<45} n={r['repetitions']} ef={r['ef']:.2f} I={r['interval']:<4} {state}")
     if not rows:
         click.echo("no cards" + (" due" if due else ""))
+        return 0
+    for line in card_lines(rows, deck.today(), fsrs):
+        click.echo(line)
     return 0
 
 

@@ -133,9 +133,9 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
     from studyxf.srs.session import Sitting
 
     sitting = Sitting(deck, practice, cap=cap)
+    # past midnight the human-facing lines (# ...) say dates relative to the study day: it is named
+    # once, after the first of them (not before the first Q, which scripts expect first)
     note = study_day_note(deck)
-    if note:  # the human-facing lines (# ...) say dates relative to the study day, so name it
-        out.write(f"# {note}\n")
 
     def next_card():
         card_id = sitting.next_id(sessions)
@@ -184,6 +184,9 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
                 say(f"= {quality} due {due.isoformat() if due else 'none'}")
                 if due is not None:  # the machine line above stays as DESIGN.md says; this one is for people
                     say(f"# due {due_words(deck, due)}")
+                    if note:
+                        say(f"# ({note})")
+                        note = None
                 break
             if cmd == "u":
                 if sitting.undo() is None:
