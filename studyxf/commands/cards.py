@@ -140,9 +140,11 @@ def cards(as_json, due, reset, suspend, unsuspend, bury, flag_card, note):
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--plain", is_flag=True, help="Text without pictures: each chart as one line of Unicode bars "
+              "(also when stdout is not a terminal).")
 @click.option("--compare", is_flag=True, help="Replay your review log under SM-2 and FSRS: the reviews each asks "
               "over the next 30 days and the recall FSRS predicts.")
-def stats(as_json, compare):
+def stats(as_json, plain, compare):
     """Progress, review forecast, retention, streak, drill history."""
     from studyxf.srs.stats import compute
     from studyxf.study import open_study
@@ -164,9 +166,9 @@ def stats(as_json, compare):
     if as_json:
         emit_json(data)
         return 0
-    from studyxf.srs.stats import print_text
+    from studyxf.srs.stats import print_text, trend
 
-    print_text(data)
+    print_text(data, trend(study), plain=plain or not is_tty())
     return 0
 
 
