@@ -615,7 +615,7 @@ def test_each_tab_keeps_its_number_in_every_session_and_help_names_the_keys_as_t
             assert "no LeetCode problem" in console.export_text()
             await pilot.press("question_mark")
             await pilot.pause()
-            shown = str(app.screen.query_one("#help Static", Static).content)
+            shown = _text(app.screen.query_one("#help Static", Static).content)
             for line in ("1-8", "Go to tab N", "Tab / Shift+Tab", "Esc"):
                 assert line in shown
             assert "question_mark" not in shown and "Tab 1" not in shown
@@ -1033,3 +1033,34 @@ def test_the_hands_on_tab_hides_the_drills_solution_until_that_drill_is_passed(h
     _run(go())
     plain = cli("today", "--plain").stdout
     assert "class CausalSelfAttention" in plain  # the pass is stored: plain shows it too
+
+
+def test_at_80x24_every_tab_title_shows_whole_and_help_says_how_to_close_it(home):
+    from textual.widgets import TabbedContent
+
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    app = StudyApp(study, session_id=study.enter_today().id)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.pause()
+            tabs = app.screen.query_one(TabbedContent)
+            shown = [tab for tab in tabs.query("Tab")]
+            assert [str(t.label).split()[0] for t in shown] == [str(n) for n in range(1, 9)]
+            assert all(t.region.right <= 80 and t.region.width >= len(str(t.label)) for t in shown)
+            assert "7 Journal" in [str(t.label) for t in shown] and "8 Next" in [str(t.label) for t in shown]
+            await pilot.press("question_mark")
+            await pilot.pause()
+            box = app.screen.query_one("#help")
+            assert "closes" in box.border_subtitle and box.region.bottom <= 24 and box.region.right <= 80
+            await pilot.press("escape")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "TodayScreen"
+            await pilot.resize_terminal(120, 30)
+            await pilot.pause()
+            assert "2 Deep dive" in [str(t.label) for t in tabs.query("Tab")]
+
+    _run(go())

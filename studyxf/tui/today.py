@@ -79,9 +79,30 @@ class TodayScreen(Screen):
         return present.tabs(self.session, drill_srs.in_order(self.study.conn, self.session, self.study.day()),
                             keep_empty=True, passed=self._passed)
 
+    # shorter titles where the full ones do not fit the terminal (80 columns cut "7 Jou" and hid "8 Next")
+    SHORT_TITLES = {"deep": "Deep", "readings": "Reading", "checklist": "Checks"}
+
+    def _narrow(self) -> bool:
+        full = sum(len(f"{n} {tab.title}") + 2 for n, tab in enumerate(self.tabs, 1))
+        return full > self.app.size.width - 2
+
     def tab_list(self) -> list[tuple[str, str]]:
-        """(title, key) of each tab, numbered as the keys 1-8 reach them."""
-        return [(f"{n} {tab.title}", tab.key) for n, tab in enumerate(self.tabs, 1)]
+        """(title, key) of each tab, numbered as the keys 1-8 reach them; short where the terminal is narrow."""
+        short = self._narrow()
+        return [(f"{n} {self.SHORT_TITLES.get(tab.key, tab.title) if short else tab.title}", tab.key)
+                for n, tab in enumerate(self.tabs, 1)]
+
+    def on_resize(self) -> None:
+        from textual.widgets import TabbedContent
+
+        tabs = self.query(TabbedContent)
+        if not tabs:
+            return
+        tabs.first().set_class(self._narrow(), "narrow")
+        for title, key in self.tab_list():
+            tab = tabs.first().get_tab(f"tab-{key}")
+            if str(tab.label) != title:
+                tab.label = title
 
     def _sub_title(self) -> str:
         return f"Session {self.session.number}: {self.session.title}"
@@ -104,15 +125,16 @@ class TodayScreen(Screen):
         from rich.rule import Rule
         from rich.text import Text
 
-        titles = Text(" ")
+        narrow = self._narrow()
+        titles = Text("" if narrow else " ")
         for i, (title, _) in enumerate(self.tab_list()):
-            titles.append(f" {title} ", style="bold" if i == 0 else "dim")
+            titles.append(f"{title} " if narrow else f" {title} ", style="bold" if i == 0 else "dim")
         return Static(Group(titles, Rule(characters="━", style="dim")), id="tab-row")
 
     async def build_tabs(self) -> None:
         from textual.widgets import TabbedContent, TabPane
 
-        tabs = TabbedContent(id="tabs")
+        tabs = TabbedContent(id="tabs", classes="narrow" if self._narrow() else "")
         for title, key in self.tab_list():  # what `with TabbedContent():` does in a compose()
             tabs.compose_add_child(TabPane(title, VerticalScroll(self._overview()) if key == "overview" else
                                            VerticalScroll(id=f"lazy-{key}"), id=f"tab-{key}"))
