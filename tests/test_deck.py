@@ -338,3 +338,20 @@ def test_cards_text_has_a_header_in_ankis_words_and_json_is_unchanged(home, cli)
     data = json.loads(cli("cards", "--json").stdout)
     assert {"id", "repetitions", "ef", "interval", "due", "reviews", "state"} <= set(data[0])
     assert data[0]["ef"] == 2.5 and data[0]["due"] == "2026-11-30"
+
+
+def test_export_anki_without_the_extension_writes_an_apkg_anki_opens(home, cli, tmp_path):
+    res = cli("export", "--anki", str(tmp_path / "deck"))
+    assert res.returncode == 0, res.stderr
+    assert (tmp_path / "deck.apkg").stat().st_size > 1000 and not (tmp_path / "deck").exists()
+    assert f"written to {tmp_path / 'deck.apkg'} (.apkg added" in res.stdout
+
+
+def test_a_new_devices_default_name_says_who_and_what_not_only_the_host():
+    import getpass
+    import socket
+
+    from studyxf.store import events
+
+    name = events.default_name()
+    assert name.startswith(f"{getpass.getuser()}@{socket.gethostname().split('.')[0]}") and name.endswith(")")

@@ -184,6 +184,10 @@ def export(csv_path, anki_path, force):
 
     if not csv_path and not anki_path:
         raise click.UsageError("give --csv FILE or --anki FILE.apkg")
+    added = ""
+    if anki_path and not anki_path.lower().endswith(".apkg"):
+        # Anki's File > Import opens a package only by its .apkg name: `--anki deck` writes deck.apkg
+        anki_path, added = anki_path + ".apkg", " (.apkg added: Anki imports packages by that name)"
     for target in (csv_path, anki_path):  # refused before the database is even opened
         if target:
             check_target(target, force)
@@ -192,5 +196,5 @@ def export(csv_path, anki_path, force):
     if csv_path:
         click.echo(f"{to_csv(study, csv_path, force)} cards written to {csv_path}")
     if anki_path:
-        click.echo(f"{to_anki(study, anki_path, force)} cards written to {anki_path}")
+        click.echo(f"{to_anki(study, anki_path, force)} cards written to {anki_path}{added}")
     return 0
