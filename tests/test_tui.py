@@ -1064,3 +1064,34 @@ def test_at_80x24_every_tab_title_shows_whole_and_help_says_how_to_close_it(home
             assert "2 Deep dive" in [str(t.label) for t in tabs.query("Tab")]
 
     _run(go())
+
+
+def test_the_time_box_reset_asks_first_and_its_buttons_stand_apart(home):
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.confirm import ConfirmScreen
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.press("4", "t")
+            await pilot.pause()
+            assert progress.timer(study.conn, session.id).running
+            buttons = [app.screen.query_one(f"#timer-{b}") for b in ("start", "pause", "reset")]
+            assert all(a.region.right < b.region.x for a, b in zip(buttons, buttons[1:]))  # a gap between each
+            await pilot.click("#timer-reset")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert progress.timer(study.conn, session.id).running
+            await pilot.click("#timer-reset")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert not progress.timer(study.conn, session.id).running
+
+    _run(go())
