@@ -375,6 +375,7 @@ def test_review_keys_reach_the_screen_on_a_numeric_card_and_undo_takes_back_susp
             assert study.deck.get(card).suspended
             await pilot.press("u")
             assert not study.deck.get(card).suspended and app.screen.card.id == card
+            assert [n.message for n in app._notifications] == [f"Undone: the suspension of {card}; it is shown again"]
             await pilot.press("b")
             assert study.deck.state_of(study.deck.get(card)) == "buried"
             await pilot.press("u")

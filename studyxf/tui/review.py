@@ -227,7 +227,7 @@ class ReviewScreen(Screen):
             self.notify("Nothing to undo")
             return
         self.app.clear_notifications()  # the undone grade's "due ..." toast would still be standing
-        said = {"grade": f"grade {what[2]}", "suspend": "suspension", "bury": "burial"}.get(what[0], what[0])
+        said = f"grade {what[2]}" if what[0] == "grade" else {"suspend": "suspension", "bury": "burial"}.get(what[0], what[0])
         self.notify(f"Undone: the {said} of {undone}; it is shown again", timeout=3)
         self.query_one("#card", VerticalScroll).display = True
         self.query_one("#summary", Static).update("")
