@@ -96,6 +96,8 @@ class ReviewScreen(Screen):
                 else "practice")
         backlog = self.deck.backlog() if not self.practice else 0
         note = study_day_note(self.deck)
+        if note:  # "it is 02:05: still Thu 3 Dec's study day, until 04:00" -> the short form for one line
+            note = "study day " + note.split("still ", 1)[1].replace("'s study day,", "")
         self.query_one("#review-status", Static).update(
             f"{left} · reviewed {self.sitting.reviewed} · again {self.sitting.again}"
             + (f" · backlog {backlog}" if backlog else "") + (f" · {note}" if note else ""))
