@@ -23,7 +23,7 @@ class ConfirmScreen(ModalScreen[bool]):
             yield Static(self.question)
             with Horizontal(id="confirm-buttons"):
                 # No first and focused: Enter presses it, so Enter alone never confirms
-                yield Button("No", id="confirm-no", variant="primary")
+                yield Button("No (Enter)", id="confirm-no", variant="primary")
                 yield Button(f"{self.yes} (y)", id="confirm-yes", variant="warning")
             yield Static("[b]y[/b]: yes    [b]n[/b], Enter or Esc: no (the default)", classes="dim")
 

@@ -359,7 +359,7 @@ class TodayScreen(Screen):
             line.update("✎ typing: keys go into the box · Esc leaves it")
             line.set_classes("typing")
         elif scroll.query("Input, TextArea"):
-            line.update("⌘ keys are commands now (c complete, t timer, 1-8 tabs) · Tab or a click goes back to a box")
+            line.update("⌘ keys are commands now (c complete, t timer, 1-8 tabs) · Tab: back to a box")
             line.set_classes("commands")
         else:
             line.set_classes("hidden")
