@@ -65,7 +65,7 @@ class HelpScreen(ModalScreen):
         scroll.border_title = "Keys"
         scroll.border_subtitle = "Esc, q or ? closes · j/k scroll"
         with scroll:
-            yield Static(Group(table, Text(""), Text("j / k scroll this list; escape, q or ? close it."), ))
+            yield Static(Group(table, Text(""), Text("j / k scroll this list; escape, q or ? close it.")))
 
     def action_scroll(self, lines: int) -> None:
         scroll = self.query_one("#help", VerticalScroll)
