@@ -55,3 +55,34 @@ def study_day(moment: datetime | None = None, rollover_hour: int = DEFAULT_ROLLO
 def timestamp(moment: datetime | None = None) -> str:
     """ISO timestamp (seconds) for the database."""
     return (moment or now()).isoformat(timespec="seconds")
+
+
+def day_words(day: date | None, today: date) -> str:
+    """A study day said as Anki says it, relative to today's study day: "today", "tomorrow",
+    "in 6 days", "yesterday", "3 days ago"; "none" for no day."""
+    if day is None:
+        return "none"
+    n = (day - today).days
+    if n == 0:
+        return "today"
+    if n == 1:
+        return "tomorrow"
+    if n == -1:
+        return "yesterday"
+    return f"in {n} days" if n > 0 else f"{-n} days ago"
+
+
+def short_date(day: date) -> str:
+    """'Fri 4 Dec': a date a person reads, without the year a review schedule seldom needs."""
+    return f"{day:%a} {day.day} {day:%b}"
+
+
+def study_day_note(moment: datetime | None = None, rollover_hour: int = DEFAULT_ROLLOVER_HOUR) -> str | None:
+    """Past midnight but before the rollover, "today" and "tomorrow" mean the study day's, not the
+    calendar's: this names that day ("it is 02:05: still Thu 3 Dec's study day, until 04:00");
+    None at other hours, when the two agree."""
+    moment = moment or now()
+    day = study_day(moment, rollover_hour)
+    if day == moment.date():
+        return None
+    return f"it is {moment:%H:%M}: still {short_date(day)}'s study day, until {rollover_hour:02d}:00"

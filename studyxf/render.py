@@ -65,7 +65,7 @@ def session_renderables(session: Session, state: dict | None = None) -> list:
     place = "Draft" if session.draft else f"Session {session.number}"  # a draft has no place in the curriculum
     out: list = [Rule(f"{place} · {present.heading(session)}"),
                  Text(" · ".join(p for p in (present.byline(session), state.get("status")) if p), style="dim")]
-    for tab in present.tabs(session, state.get("drill_need")):
+    for tab in present.tabs(session, state.get("drill_need"), passed=state.get("drills_passed", frozenset())):
         for section in tab.sections:
             out += [Text(""), Text(section.title, style="bold underline")]
             for block in section.blocks:
@@ -77,3 +77,37 @@ def print_renderables(items: list) -> None:
     from rich.console import Console, Group
 
     Console(soft_wrap=False).print(Group(*items))
+
+
+def wrap_code(text: str, width: int) -> str:
+    """Code wrapped to `width` with each continuation indented under its line (its own indentation
+    and four more), so a wrapped line of a solution does not start at column 0 and read as a new
+    statement; lines break at a space where one is found, else at the width."""
+    out = []
+    for line in text.splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        more = " " * min(indent + 4, max(0, width // 2))
+        lead = indent  # the indentation of the piece being cut: the line's own, then the continuation's
+        while len(line) > width > len(more) + 8:
+            cut = line.rfind(" ", lead + 1, width)
+            if cut <= lead:
+                cut = width
+            out.append(line[:cut].rstrip())
+            line = more + line[cut:].lstrip()
+            lead = len(more)
+        out.append(line)
+    return "\n".join(out)
+
+
+class WrappedCode:
+    """Highlighted code that wraps to whatever width it is drawn at, keeping the indentation
+    (rich's Syntax with word_wrap starts every wrapped piece at column 0)."""
+
+    def __init__(self, text: str, language: str = "python", theme: str = "ansi_dark"):
+        self.text, self.language, self.theme = text, language, theme
+
+    def __rich_console__(self, console, options):
+        from rich.syntax import Syntax
+
+        yield Syntax(wrap_code(self.text.rstrip("\n"), options.max_width), self.language, theme=self.theme,
+                     background_color="default", word_wrap=False)

@@ -47,3 +47,15 @@ def test_attention_takes_8k_too(home, cli):
     res = cli("calc", "attention", "--batch", "1", "--layers", "1", "--heads", "1", "--head-dim", "1",
               "--tokens", "4k", "--json")
     assert json.loads(res.stdout)["tokens"] == 4096
+
+
+def test_calc_takes_the_model_as_its_argument_as_the_readme_writes_it(cli):
+    res = cli("calc", "kv-cache", "llama-3-8b")
+    assert res.returncode == 0, res.stderr
+    assert "8,192 tokens (its context window" in res.stdout and "1.00 GiB" in res.stdout
+    as_option = cli("calc", "kv-cache", "--model", "llama-3-8b", "--tokens", "8k", "--json").stdout
+    assert cli("calc", "kv-cache", "llama-3-8b", "--tokens", "8k", "--json").stdout == as_option
+    assert cli("calc", "params", "gpt2", "--json").stdout == cli("calc", "params", "--model", "gpt2", "--json").stdout
+    clash = cli("calc", "kv-cache", "llama-3-8b", "--model", "gpt2")
+    assert clash.returncode == 2 and "two models given" in clash.stderr
+    assert cli("calc", "kv-cache", "--layers", "2", "--kv-heads", "2", "--head-dim", "4").returncode == 2

@@ -324,3 +324,34 @@ def test_todays_answers_are_read_as_a_range_of_the_log_never_a_walk_of_it(study)
     assert len(plans) >= 4
     for plan in plans:
         assert "SCAN reviews" not in plan and "reviews_card_day" not in plan, plan
+
+
+def test_cards_text_has_a_header_in_ankis_words_and_json_is_unchanged(home, cli):
+    cli("review", "--plain", input="\n4\nq\n")
+    lines = cli("cards").stdout.splitlines()
+    assert lines[0].split() == ["state", "due", "interval", "ease", "reviews", "lapses", "card"]
+    assert lines[1] == "transformers-1:"
+    graded = lines[2].split()
+    assert graded[:6] == ["review", "tomorrow", "1d", "250%", "1", "0"]  # Good keeps the ease
+    assert lines[3].split()[:6] == ["new", "-", "-", "250%", "0", "0"]
+    assert "n=" not in "\n".join(lines) and "ef=" not in "\n".join(lines)
+    data = json.loads(cli("cards", "--json").stdout)
+    assert {"id", "repetitions", "ef", "interval", "due", "reviews", "state"} <= set(data[0])
+    assert data[0]["ef"] == 2.5 and data[0]["due"] == "2026-11-30"
+
+
+def test_export_anki_without_the_extension_writes_an_apkg_anki_opens(home, cli, tmp_path):
+    res = cli("export", "--anki", str(tmp_path / "deck"))
+    assert res.returncode == 0, res.stderr
+    assert (tmp_path / "deck.apkg").stat().st_size > 1000 and not (tmp_path / "deck").exists()
+    assert f"written to {tmp_path / 'deck.apkg'} (.apkg added" in res.stdout
+
+
+def test_a_new_devices_default_name_says_who_and_what_not_only_the_host():
+    import getpass
+    import socket
+
+    from studyxf.store import events
+
+    name = events.default_name()
+    assert name.startswith(f"{getpass.getuser()}@{socket.gethostname().split('.')[0]}") and name.endswith(")")

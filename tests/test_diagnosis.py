@@ -326,3 +326,17 @@ def test_an_exception_is_explained_when_nothing_else_is(tmp_path):
     stub = "def layer_norm(x, gamma, beta, eps=1e-5):\n    raise NotImplementedError\n"
     report = grade(tmp_path, "layer-norm", stub)
     assert "starter's stub" in report["diagnosis"][0]["message"]
+
+
+def test_near_equal_values_are_written_with_the_digits_that_tell_them_apart():
+    import numpy as np
+
+    from studyxf.grading import judge
+
+    assert judge.distinct(-3.16352, -3.16352 + 1.5e-6) == ("-3.163520", "-3.163518")
+    assert judge.distinct(1.0, 2.0) == ("1", "2")
+    assert judge.distinct(0.5, 0.5) == ("0.5", "0.5")
+    ref = np.array([[-3.16352, 1.0]])
+    message = judge.compare(ref + np.array([[1.5e-6, 0.0]]), ref, "float64", 0.0, "x (1, 2)")
+    expected, got = message.split("(expected ")[1].split(";")[0].split(", got ")
+    assert expected != got and float(got) - float(expected) > 1e-6

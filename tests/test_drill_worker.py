@@ -124,6 +124,7 @@ def test_watch_regrades_after_a_save_and_stops_on_ctrl_c(home, tmp_path):
         time.sleep(0.3)
         f.write_text(SUBMISSIONS["attention"]["correct"][0])
         read_until("PASS")
+        read_until("A reference solution")  # after a pass, as without --watch
         took = read_until("watching")
         assert float(took.split("]")[0].strip("[ s")) < 1.0  # a warm re-grade, no torch import
         os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C in a terminal: the whole foreground group

@@ -215,3 +215,21 @@ def test_a_block_whose_mlp_ignores_mlp_ratio_fails_with_the_width_said(tmp_path)
     report = grade(tmp_path, "transformer-block", narrow)
     assert report["status"] == "fail"
     assert any("has mlp_ratio = 4" in (t["message"] or "") for t in report["tests"])
+
+
+def test_a_wrapped_solution_line_keeps_its_indentation():
+    import io
+
+    from rich.console import Console
+
+    from studyxf.render import WrappedCode, wrap_code
+
+    code = "def f(x):\n    if x:\n        return g(alpha_one, alpha_two, alpha_three, alpha_four, alpha_five)\n    return x"
+    lines = wrap_code(code, 40).splitlines()
+    assert all(len(line) <= 40 for line in lines) and lines[0] == "def f(x):"
+    pieces = lines[2:-1]
+    assert len(pieces) >= 2 and pieces[0].startswith("        return")
+    assert all(p.startswith(" " * 12) and p.strip() for p in pieces[1:])  # under its line, four in
+    console = Console(file=io.StringIO(), width=40, color_system=None)
+    console.print(WrappedCode(code))
+    assert console.file.getvalue().splitlines()[3].startswith(" " * 12)

@@ -331,3 +331,49 @@ def test_a_slip_with_other_tiles_is_named_with_the_learners_tiles(tmp_path, dril
     report = grade(tmp_path, drill, ks.edit(drill, *TABLES[drill][mistake], tiles))
     assert [d["mistake"] for d in report["diagnosis"]] == [mistake], report["diagnosis"]
     assert said in report["diagnosis"][0]["message"], report["diagnosis"]
+
+
+GPU_ONLY_SLIPS = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def softmax_kernel(x_ptr, out_ptr, n_cols, row_stride, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * row_stride + cols, mask=cols < n_cols, other=-float("inf"))
+    e = tl.exp(x - tl.max(x, axis=0))
+    tl.store(out_ptr + row * row_stride + cols, e / tl.sum(e, axis=0), mask=cols < n_cols)
+
+
+def softmax(x):
+    out = torch.empty_like(x)
+    softmax_kernel[(x.shape[0],)](x, out, x.shape[1], x.stride(0), BLOCK=triton.next_power_of_2(x.shape[1]))
+    return out
+'''
+
+
+def test_a_cpu_grading_says_what_a_gpu_would_not_forgive_and_the_solutions_get_no_such_note(tmp_path):
+    from studyxf.grading import catalogue, gpu_notes
+    from studyxf.grading.report import renderables
+    from studyxf.grading.runner import with_gpu_notes
+
+    said = gpu_notes.notes(GPU_ONLY_SLIPS)
+    assert len(said) == 2 and "contiguous" in said[0] and "line 10" in said[0]
+    assert "fp16 or bf16" in said[1] and "tl.float32" in said[1]
+    drills = catalogue.all_drills()
+    for name in ("softmax-triton", "matmul-triton", "flash-attention-triton"):
+        assert gpu_notes.notes(drills[name].solution_text()) == [], name
+    dot = GPU_ONLY_SLIPS.replace("tl.sum(e, axis=0)", "tl.sum(tl.dot(e, e), axis=0)").replace(
+        "BLOCK=triton.next_power_of_2(x.shape[1])", "BLOCK=8")
+    assert any("at least 16" in n for n in gpu_notes.notes(dot))
+    f = tmp_path / "mine.py"
+    f.write_text(GPU_ONLY_SLIPS)
+    passed = {"status": "pass", "tests": [{"name": "t", "status": "pass", "device": "cpu"}], "diagnosis": [],
+              "drill": "softmax-triton", "message": None}
+    report = with_gpu_notes(dict(passed), drills["softmax-triton"], f, "cpu")
+    text = "\n".join(t.plain for t in renderables(report))
+    assert "PASS" in text and "on a GPU:" in text and report["status"] == "pass"
+    assert "gpu_notes" not in with_gpu_notes(dict(passed), drills["softmax-triton"], f, "cuda")
+    assert "gpu_notes" not in with_gpu_notes(dict(passed, drill="attention"), drills["attention"], f, "cpu")

@@ -375,6 +375,7 @@ def test_review_keys_reach_the_screen_on_a_numeric_card_and_undo_takes_back_susp
             assert study.deck.get(card).suspended
             await pilot.press("u")
             assert not study.deck.get(card).suspended and app.screen.card.id == card
+            assert [n.message for n in app._notifications] == [f"Undone: the suspension of {card}; it is shown again"]
             await pilot.press("b")
             assert study.deck.state_of(study.deck.get(card)) == "buried"
             await pilot.press("u")
@@ -615,7 +616,7 @@ def test_each_tab_keeps_its_number_in_every_session_and_help_names_the_keys_as_t
             assert "no LeetCode problem" in console.export_text()
             await pilot.press("question_mark")
             await pilot.pause()
-            shown = str(app.screen.query_one("#help Static", Static).content)
+            shown = _text(app.screen.query_one("#help Static", Static).content)
             for line in ("1-8", "Go to tab N", "Tab / Shift+Tab", "Esc"):
                 assert line in shown
             assert "question_mark" not in shown and "Tab 1" not in shown
@@ -787,10 +788,11 @@ def test_l_picks_a_lab_with_this_sessions_first(home):
     assert opened == ["heatmap"]
 
 
-def test_a_reading_cut_by_the_list_is_shown_whole_below_it_at_80_columns(home):
-    from textual.widgets import SelectionList
-
+def test_a_long_reading_is_wrapped_whole_in_the_list_at_80_columns_and_ticks_read_without_colour(home):
+    """A reading longer than the list's width is wrapped, not cut: its URL is on the screen whole;
+    ticked items show ✓ and the others ·, so a monochrome terminal tells them apart."""
     from studyxf.tui.app import StudyApp
+    from studyxf.tui.widgets.ticks import TickList
 
     study = open_study()
     session = study.enter_today()
@@ -801,14 +803,24 @@ def test_a_reading_cut_by_the_list_is_shown_whole_below_it_at_80_columns(home):
             await app.screen.ready.wait()
             await pilot.press("3")
             await pilot.pause()
-            readings = app.screen.query_one("#lazy-readings SelectionList", SelectionList)
+            readings = app.screen.query_one("#lazy-readings TickList", TickList)
             long = next(i for i in range(readings.option_count) if "https://" in str(readings.get_option_at_index(i).prompt)
                         and len(str(readings.get_option_at_index(i).prompt)) > 80)
             readings.highlighted = long
             await pilot.pause()
-            detail = app.screen.query_one("#lazy-readings .selection-detail")
+            await pilot.press("space")  # ticks the highlighted reading
+            await pilot.pause()
+            top = readings.scroll_offset.y
+            mine = [y - top for y, (index, _) in enumerate(readings._lines) if index == long]
+            assert len(mine) >= 2  # wrapped onto more than one line
+            shown = [readings.render_line(y).text for y in mine]
             url = str(readings.get_option_at_index(long).prompt).split("<")[-1].rstrip(">")
-            assert detail.display and url in _text(detail.content).replace(" ", "")
+            assert url in "".join(line[4:].strip() for line in shown)
+            assert shown[0].lstrip().startswith("✓")
+            others = [readings.render_line(y).text for y in range(readings.size.height)
+                      if readings._lines[top + y][1] == 0 and readings._lines[top + y][0] != long
+                      if top + y < len(readings._lines)]
+            assert others and all(line.lstrip().startswith("·") for line in others)
 
     _run(go())
 
@@ -869,3 +881,218 @@ def test_the_first_frames_header_line_is_the_header_the_tabs_bring(home, monkeyp
         assert line[:-2] == real[:-2]  # the last two columns: the first frame's scroll bar
         assert backgrounds[:-2] == real_backgrounds[:-2]
     assert "…" in line
+
+
+def test_tab_past_the_last_journal_box_then_cat_enter_completes_nothing_and_says_keys_are_commands(home):
+    """Leaving the journal's boxes with Tab is said above the footer ("keys are commands now"); the
+    word typed then opens the complete dialog with c, but its Enter answers No (the default): the
+    session is not completed. Only y completes."""
+    from textual.widgets import Input, TabbedContent, TextArea
+
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.confirm import ConfirmScreen
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            screen = app.screen
+            await pilot.press("7")
+            await pilot.pause()
+            await pilot.pause()
+            mode = screen.query_one("#keys-mode")
+            assert mode.display and "typing" in _text(mode.content)
+            boxes = len(screen.query("#lazy-journal Input, #lazy-journal TextArea"))
+            for _ in range(boxes):
+                await pilot.press("tab")
+                await pilot.pause()
+            assert not isinstance(screen.focused, (Input, TextArea))
+            assert mode.display and "keys are commands now" in _text(mode.content)
+            await pilot.press(*"cat")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen and screen.session.id == session.id
+            assert screen.query_one(TabbedContent).active == "tab-journal"
+            assert session.id not in progress.completed(study.conn)
+            await pilot.press("c")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            await pilot.pause()
+            assert session.id in progress.completed(study.conn)
+
+    _run(go())
+
+
+def test_resetting_a_card_in_the_browser_asks_and_enter_keeps_it(home):
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.confirm import ConfirmScreen
+
+    study = open_study()
+    study.enter_today()
+    first = study.deck.queue()[0]
+    study.deck.answer(first, 4)
+    app = StudyApp(study, session_id="transformers-1")
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.press("B")
+            await pilot.pause()
+            browser = app.screen
+            browser.query_one("DataTable").move_cursor(row=browser.query_one("DataTable").get_row_index(first))
+            await pilot.press("R")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert study.deck.get(first).repetitions == 1
+            await pilot.press("R")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert study.deck.get(first).repetitions == 0
+
+    _run(go())
+
+
+def test_past_midnight_the_review_says_due_tomorrow_names_the_study_day_and_u_says_undone(home, monkeypatch):
+    """At 02:05 the study day is still yesterday's (rollover 04:00): a new card graded Good is due
+    "tomorrow", the calendar's today, and the toast and the status line name the study day; u
+    replaces the grade's toast with one that says it was undone."""
+    monkeypatch.setenv("STUDYXF_NOW", "2026-12-04T02:05:00")
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    study.enter_today()
+    app = StudyApp(study, start="review")
+
+    def toasts() -> list[str]:
+        return [n.message for n in app._notifications]
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            first = screen.card.id
+            assert "study day Thu 3 Dec until 04:00" in " ".join(str(screen.query_one("#review-status").render()).split())
+            await pilot.press("space", "4")
+            await pilot.pause()
+            said = toasts()[-1]
+            assert f"{first}: 4 Good → due tomorrow (Fri 4 Dec, 1d)" in said and "still Thu 3 Dec's study day" in said
+            assert "2026-12-04" not in said
+            await pilot.press("u")
+            await pilot.pause()
+            assert toasts() == [f"Undone: the grade 4 of {first}; it is shown again"]
+            assert screen.card.id == first
+
+    _run(go())
+
+
+def test_review_plain_keeps_its_machine_lines_and_says_dates_in_words_for_people(home, cli):
+    res = cli("review", "--plain", input="\n4\nq\n", env={"STUDYXF_NOW": "2026-12-04T02:05:00"})
+    lines = res.stdout.splitlines()
+    assert lines[0].startswith("Q ")
+    grade = lines.index("= 4 due 2026-12-04")
+    assert lines[grade + 1:grade + 3] == ["# due tomorrow (Fri 4 Dec, 1d)",
+                                          "# (it is 02:05: still Thu 3 Dec's study day, until 04:00)"]
+    assert lines[-1].startswith("summary reviewed=1 again=0 next=")
+
+
+def test_the_hands_on_tab_hides_the_drills_solution_until_that_drill_is_passed(home, cli):
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    def hands_text() -> str:
+        return "\n".join(_text(w.content) for w in app.screen.query("#lazy-hands Static"))
+
+    async def go():
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.press("5")
+            await pilot.pause()
+            shown = hands_text()
+            assert "class CausalSelfAttention" not in shown and "self.qkv" not in shown
+            assert "shown here once that drill is passed" in shown and "studyxf drill causal-self-attention" in shown
+            await pilot.press("s")  # away (stats) while the drill is passed, then back
+            await pilot.pause()
+            study.conn.execute("INSERT INTO drill_attempts (drill, at, file, status) VALUES "
+                               "('causal-self-attention', '2026-11-29T20:00:00', 'x.py', 'pass')")
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.pause()
+            assert "class CausalSelfAttention" in hands_text()
+
+    _run(go())
+    plain = cli("today", "--plain").stdout
+    assert "class CausalSelfAttention" in plain  # the pass is stored: plain shows it too
+
+
+def test_at_80x24_every_tab_title_shows_whole_and_help_says_how_to_close_it(home):
+    from textual.widgets import TabbedContent
+
+    from studyxf.tui.app import StudyApp
+
+    study = open_study()
+    app = StudyApp(study, session_id=study.enter_today().id)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.pause()
+            tabs = app.screen.query_one(TabbedContent)
+            shown = [tab for tab in tabs.query("Tab")]
+            assert [str(t.label).split()[0] for t in shown] == [str(n) for n in range(1, 9)]
+            assert all(t.region.right <= 80 and t.region.width >= len(str(t.label)) for t in shown)
+            assert "7 Journal" in [str(t.label) for t in shown] and "8 Next" in [str(t.label) for t in shown]
+            await pilot.press("question_mark")
+            await pilot.pause()
+            box = app.screen.query_one("#help")
+            assert "closes" in box.border_subtitle and box.region.bottom <= 24 and box.region.right <= 80
+            await pilot.press("escape")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "TodayScreen"
+            await pilot.resize_terminal(120, 30)
+            await pilot.pause()
+            assert "2 Deep dive" in [str(t.label) for t in tabs.query("Tab")]
+
+    _run(go())
+
+
+def test_the_time_box_reset_asks_first_and_its_buttons_stand_apart(home):
+    from studyxf.tui.app import StudyApp
+    from studyxf.tui.confirm import ConfirmScreen
+
+    study = open_study()
+    session = study.enter_today()
+    app = StudyApp(study, session_id=session.id)
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app.screen.ready.wait()
+            await pilot.press("4", "t")
+            await pilot.pause()
+            assert progress.timer(study.conn, session.id).running
+            buttons = [app.screen.query_one(f"#timer-{b}") for b in ("start", "pause", "reset")]
+            assert all(a.region.right < b.region.x for a, b in zip(buttons, buttons[1:]))  # a gap between each
+            await pilot.click("#timer-reset")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert progress.timer(study.conn, session.id).running
+            await pilot.click("#timer-reset")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert not progress.timer(study.conn, session.id).running
+
+    _run(go())

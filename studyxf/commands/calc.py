@@ -51,9 +51,23 @@ def _print_calc(data: dict, as_json: bool, lines: list[str]) -> int:
     return 0
 
 
+def _model(given, option):
+    """The model named as an argument (`calc kv-cache llama-3-8b`, as the README writes it) or with
+    --model; both, when they differ, is an error."""
+    if given and option and given != option:
+        raise click.UsageError(f"two models given: {given} and --model {option}")
+    return given or option
+
+
+MODEL_ARG = click.argument("model_arg", metavar="[MODEL]", required=False, type=click.Choice(MODELS))
+
+
 @calc.command("kv-cache")
-@click.option("--model", type=click.Choice(MODELS), help="A known model (its shape; the options below change it).")
-@click.option("--tokens", required=True, type=TOKENS, help="Tokens per sequence: 4096, 8k, 128k, 1M (k = 1024).")
+@MODEL_ARG
+@click.option("--model", type=click.Choice(MODELS), help="A known model (its shape; the options below change it); "
+              "may also be given first, without --model.")
+@click.option("--tokens", type=TOKENS, help="Tokens per sequence: 4096, 8k, 128k, 1M (k = 1024); with a model, "
+              "its context window by default.")
 @click.option("--batch", default=1, show_default=True, type=click.IntRange(min=1))
 @click.option("--dtype", default="fp16", show_default=True, type=click.Choice(DTYPES))
 @click.option("--dtype-bytes", type=click.IntRange(min=1), help="Bytes per element, for a dtype not listed.")
@@ -62,11 +76,19 @@ def _print_calc(data: dict, as_json: bool, lines: list[str]) -> int:
 @click.option("--head-dim", type=click.IntRange(min=1), help="d_head (without --model: needed).")
 @click.option("--heads", type=click.IntRange(min=1), help="Query heads: for the figure without GQA.")
 @click.option("--json", "as_json", is_flag=True)
-def calc_kv_cache(model, tokens, batch, dtype, dtype_bytes, layers, kv_heads, head_dim, heads, as_json):
+def calc_kv_cache(model_arg, model, tokens, batch, dtype, dtype_bytes, layers, kv_heads, head_dim, heads, as_json):
     """KV-cache bytes: 2 * L * n_kv_heads * d_head * bytes per token, for a known model or any shape."""
     from engine import calc as c
 
+    model = _model(model_arg, model)
     cfg, shape = _kv_shape(model, layers, kv_heads, head_dim, heads)
+    window = None
+    if tokens is None:
+        if model is None:
+            raise click.UsageError("calc kv-cache: give --tokens (4096, 8k, 128k, 1M) for a shape without a model")
+        from engine.config import named
+
+        tokens = window = named(model).max_seq  # the whole context window: the figure a learner asks first
     element = dtype_bytes or dtype
     r = c.kv_cache(cfg, tokens, batch, element)
     if dtype_bytes:
@@ -74,7 +96,8 @@ def calc_kv_cache(model, tokens, batch, dtype, dtype_bytes, layers, kv_heads, he
     name = f"{model} ({shape})" if model and shape else model or "custom"
     lines = [f"{name}: {r['n_layers']} layers x {r['n_kv_heads']} KV heads x d_head {r['d_head']}, {r['dtype']}",
              f"per token (one sequence): {r['bytes_per_token']:,} bytes ({c.human_bytes(r['bytes_per_token'])})",
-             f"{tokens:,} tokens x batch {batch}: {r['bytes']:,} bytes ({c.human_bytes(r['bytes'])})"]
+             f"{tokens:,} tokens{' (its context window; --tokens for another length)' if window else ''} x batch "
+             f"{batch}: {r['bytes']:,} bytes ({c.human_bytes(r['bytes'])})"]
     if model is None and heads is None:  # the query heads are not known: no figure without GQA
         del r["bytes_without_gqa"]
     elif cfg.kv_heads != cfg.n_heads:
@@ -112,13 +135,17 @@ def _kv_shape(model, layers, kv_heads, head_dim, heads):
 
 
 @calc.command("params")
-@click.option("--model", required=True, type=click.Choice(MODELS))
+@MODEL_ARG
+@click.option("--model", type=click.Choice(MODELS), help="The model; may also be given first, without --model.")
 @click.option("--json", "as_json", is_flag=True)
-def calc_params(model, as_json):
+def calc_params(model_arg, model, as_json):
     """Parameter counts: total and per block (attention, MLP, norms)."""
     from engine import calc as c
     from engine.config import named
 
+    model = _model(model_arg, model)
+    if model is None:
+        raise click.UsageError(f"calc params: which model? ({', '.join(MODELS)})")
     cfg = named(model)
     r = c.params(cfg)
     b = r["per_block"]

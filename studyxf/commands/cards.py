@@ -54,6 +54,45 @@ def _card_row(card, reviews: int, state: str, fsrs: bool = False) -> dict:
     return row
 
 
+def card_lines(rows: list[dict], today, fsrs: bool = False) -> list[str]:
+    """The cards as Anki's browser names their columns: state, due (in words, as Anki says it),
+    interval, ease (%), reviews, lapses; FSRS has no ease, its difficulty instead. A header first;
+    the cards under their session's name (as Anki's decks), the card's own id last, so the columns
+    stay aligned at 80 columns however long an id is."""
+    from datetime import date
+
+    from studyxf import clock
+    from studyxf.srs.session import interval_label
+
+    third = "difficulty" if fsrs else "ease"
+    table = []
+    for r in rows:
+        due = clock.day_words(date.fromisoformat(r["due"]), today) if r["due"] else "-"
+        if fsrs:
+            ease = f"{r['difficulty']:.1f}" if r.get("difficulty") is not None else "-"
+        else:
+            ease = f"{r['ef'] * 100:.0f}%"
+        table.append((r["state"], due, interval_label(r["interval"]) if r["interval"] else "-", ease,
+                      str(r["reviews"]), str(r["lapses"])))
+    head = ("state", "due", "interval", third, "reviews", "lapses")
+    widths = [max(len(h), *(len(t[i]) for t in table)) for i, h in enumerate(head)]
+
+    def line(cells, name: str) -> str:
+        left = [f"{c:<{w}}" for c, w in zip(cells[:2], widths)]  # words left-aligned, numbers right
+        right = [f"{c:>{w}}" for c, w in zip(cells[2:], widths[2:])]
+        return "  ".join(left + right) + "  " + name
+
+    out = [line(head, "card")]
+    session = None
+    for r, cells in zip(rows, table):
+        own, _, rest = r["id"].partition("/")
+        if own != session:
+            session = own
+            out.append(f"{own}:")
+        out.append(line(cells, "  " + (rest or own)))
+    return out
+
+
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--due", is_flag=True, help="Only what `review` would show now, in that order.")
@@ -91,19 +130,21 @@ def cards(as_json, due, reset, suspend, unsuspend, bury, flag_card, note):
     if as_json:
         emit_json(rows)
         return 0
-    for r in rows:
-        state = f"review, due {r['due']}" if r["state"] == "review" else r["state"]
-        click.echo(f"{r['id']:<45} n={r['repetitions']} ef={r['ef']:.2f} I={r['interval']:<4} {state}")
     if not rows:
         click.echo("no cards" + (" due" if due else ""))
+        return 0
+    for line in card_lines(rows, deck.today(), fsrs):
+        click.echo(line)
     return 0
 
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--plain", is_flag=True, help="Text without pictures: each chart as one line of Unicode bars "
+              "(also when stdout is not a terminal).")
 @click.option("--compare", is_flag=True, help="Replay your review log under SM-2 and FSRS: the reviews each asks "
               "over the next 30 days and the recall FSRS predicts.")
-def stats(as_json, compare):
+def stats(as_json, plain, compare):
     """Progress, review forecast, retention, streak, drill history."""
     from studyxf.srs.stats import compute
     from studyxf.study import open_study
@@ -125,9 +166,9 @@ def stats(as_json, compare):
     if as_json:
         emit_json(data)
         return 0
-    from studyxf.srs.stats import print_text
+    from studyxf.srs.stats import print_text, trend
 
-    print_text(data)
+    print_text(data, trend(study), plain=plain or not is_tty())
     return 0
 
 
@@ -143,6 +184,10 @@ def export(csv_path, anki_path, force):
 
     if not csv_path and not anki_path:
         raise click.UsageError("give --csv FILE or --anki FILE.apkg")
+    added = ""
+    if anki_path and not anki_path.lower().endswith(".apkg"):
+        # Anki's File > Import opens a package only by its .apkg name: `--anki deck` writes deck.apkg
+        anki_path, added = anki_path + ".apkg", " (.apkg added: Anki imports packages by that name)"
     for target in (csv_path, anki_path):  # refused before the database is even opened
         if target:
             check_target(target, force)
@@ -151,5 +196,5 @@ def export(csv_path, anki_path, force):
     if csv_path:
         click.echo(f"{to_csv(study, csv_path, force)} cards written to {csv_path}")
     if anki_path:
-        click.echo(f"{to_anki(study, anki_path, force)} cards written to {anki_path}")
+        click.echo(f"{to_anki(study, anki_path, force)} cards written to {anki_path}{added}")
     return 0

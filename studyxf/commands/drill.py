@@ -176,9 +176,9 @@ def _show_solution(d) -> None:
     if text:
         console.print("\n[bold]A reference solution[/bold]")
         if console.is_terminal:
-            from rich.syntax import Syntax
+            from studyxf.render import WrappedCode
 
-            console.print(Syntax(text, "python", theme="ansi_dark", background_color="default", word_wrap=True))
+            console.print(WrappedCode(text))
         else:  # no colours to show: importing pygments and lexing (130 ms, a third of a passing verdict) is lost
             click.echo(text.rstrip("\n"))
     if d.data.get("after_pass"):
@@ -233,6 +233,8 @@ def _watch(study, d, path, hints_used: int, device: str = "cpu") -> int:
                 _print_report(report, fit=path)
                 if schedule:
                     click.echo(schedule)
+                if report["status"] == "pass":  # as a single grading does (and rustlings' watch): the reference
+                    _show_solution(d)
                 click.echo(f"[{time.monotonic() - started:.2f} s] watching {path} - save to re-grade, "
                            f"Ctrl-C to stop")
             time.sleep(0.2)

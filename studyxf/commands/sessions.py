@@ -26,7 +26,8 @@ def _session_state(study, session) -> dict:
     return {"checks": progress.checks(study.conn, session.id), "journal": progress.journal(study.conn, session.id),
             "notes": progress.notes(study.conn, session.id), "timer": timer_text,
             "status": study.statuses().get(session.id, ""),
-            "drill_need": drill_srs.in_order(study.conn, session, study.day())}
+            "drill_need": drill_srs.in_order(study.conn, session, study.day()),
+            "drills_passed": drill_srs.passed(study.conn)}
 
 
 def _print_today_plain(study, session, ran_out: bool) -> None:

@@ -215,12 +215,18 @@ def _leetcode(s: Session) -> list[Section]:
     return [Section("leetcode", f"LeetCode — {lc['title']}", blocks)]
 
 
-def _hands_on(s: Session, need: list[str] | None = None) -> list[Section]:
+def _hands_on(s: Session, need: list[str] | None = None, passed: set[str] | frozenset = frozenset()) -> list[Section]:
     d, h, out = s.data, s.data.get("hands_on") or {}, []
     blocks: list = []
     if h.get("intro"):
         blocks.append(Markdown(h["intro"]))
-    if h.get("code"):
+    locked = [n for n in h.get("drills", []) if n not in passed]
+    if h.get("code") and locked:
+        # the seed's code is the answer to the drill this tab sends the learner to: shown, as the
+        # drill shows its solution, once that drill is passed
+        blocks.append(Prose(f"The seed's code for this exercise is the solution of `studyxf drill {locked[0]}`: "
+                            f"it is shown here once that drill is passed (d opens it)."))
+    elif h.get("code"):
         blocks.append(Code(h["code"].rstrip()))
     if h.get("experiment"):
         blocks.append(Markdown(h["experiment"]))
@@ -308,14 +314,16 @@ EMPTY = {"deep": "This session has no deep dive.", "readings": "This session has
          "checklist": "This session has no deliverables or checklist."}
 
 
-def tabs(session: Session, drill_need: list[str] | None = None, keep_empty: bool = False) -> list[Tab]:
+def tabs(session: Session, drill_need: list[str] | None = None, keep_empty: bool = False,
+         passed: set[str] | frozenset = frozenset()) -> list[Tab]:
     """The session's tabs with their sections; a tab with nothing in it is left out (the journal and
     what comes next are always there), or with `keep_empty` (the screen, whose keys 1-8 must reach
     the same tab in every session) kept with one line saying it is empty. `drill_need`: the drills,
-    most needed first (a revision lists the first few for today)."""
+    most needed first (a revision lists the first few for today); `passed`: the drills ever passed
+    (the hands-on's solution code is hidden until its drill is among them)."""
     out = []
     for key, title, build in TABS:
-        sections = build(session, drill_need) if build is _hands_on else build(session)
+        sections = build(session, drill_need, passed) if build is _hands_on else build(session)
         if not sections and keep_empty and key in EMPTY:
             sections = [Section(f"{key}-empty", title, [Prose(EMPTY[key])])]
         if sections or key == "overview":

@@ -34,5 +34,9 @@ def grade_and_record(study, d, path, hints_used: int, grade) -> tuple[dict, str 
         scheduled = drill_srs.record_pass(study.conn, d.name, study.day(), study.deck.scheduler,
                                           study.config.rollover_hour)
         if scheduled:
-            schedule = f"scheduled (SM-2 quality {scheduled[0]}): write it again from scratch on {scheduled[1]}"
+            from datetime import date
+
+            again = date.fromisoformat(str(scheduled[1]))  # said as the review says a due date
+            schedule = (f"scheduled (SM-2 quality {scheduled[0]}): write it again from scratch "
+                        f"{clock.day_words(again, study.day())} ({clock.short_date(again)}, {again.isoformat()})")
     return report, schedule

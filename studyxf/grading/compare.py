@@ -248,7 +248,12 @@ def region(v, s, env, quantities, rtol, atol) -> Finding | None:
         expected = _said(float(exp[0])) if exp.size == 1 else "other values"
         if vals.size == 1 or (np.all(np.isnan(v[r]))):
             c = float(vals[0])
-            return Finding(f"{words} yours is {_said(c)}, expected {expected}",
+            yours = _said(c)
+            if exp.size == 1 and np.isfinite(c) and np.isfinite(exp[0]):
+                from studyxf.grading.judge import distinct
+
+                expected, yours = distinct(float(exp[0]), c)  # near-equal values with the digits that differ
+            return Finding(f"{words} yours is {yours}, expected {expected}",
                            lambda e, ref, fn=fn, c=c: np.where(fn(e, ref), c, ref), "region")
         return Finding(f"only {words} differs (expected {expected} there)", None, "region")
     return None

@@ -8,6 +8,17 @@ from __future__ import annotations
 
 import numpy as np
 
+
+def distinct(expected: float, got: float, digits: int = 6) -> tuple[str, str]:
+    """Two values written with enough significant digits to differ (6 at least, 17 at most): a
+    report must not say "expected -3.16352, got -3.16352" of values 1.5e-6 apart."""
+    for d in range(digits, 18):
+        form = f"#.{d}g" if d > digits else f".{d}g"  # past 6 digits, trailing zeros kept: both as long
+        a, b = f"{expected + 0.0:{form}}", f"{got + 0.0:{form}}"
+        if a != b or expected == got:
+            return a, b
+    return a, b
+
 # torch.testing.assert_close defaults (rtol, atol) by dtype
 TOLERANCE = {"float16": (1e-3, 1e-5), "bfloat16": (1.6e-2, 1e-5), "float32": (1.3e-6, 1e-5),
              "float64": (1e-7, 1e-7)}
@@ -71,8 +82,9 @@ def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float
     where = tuple(int(i) for i in np.unravel_index(np.argmax(diff), diff.shape))
     worst = diff[where]
     rel = worst / abs(ref[where]) if ref[where] != 0 else float("inf")
+    said_ref, said_got = distinct(float(ref[where]), float(g[where]))
     return (f"values differ (inputs {inputs}): largest absolute error {worst:.3g} at {where} "
-            f"(expected {ref[where]:.6g}, got {g[where]:.6g}; relative {rel:.3g}); tolerance for {dtype_name}: "
+            f"(expected {said_ref}, got {said_got}; relative {rel:.3g}); tolerance for {dtype_name}: "
             f"rtol={rtol:g}, atol={atol:g}, or 2x the engine's own error ({engine_err:.2g}) + 1e-6"
             + (f", or {HALF_NORMWISE_EPS} eps of the largest |expected| ({normwise:.2g})" if normwise else "")
             + hint)

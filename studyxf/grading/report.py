@@ -66,6 +66,8 @@ def renderables(report: dict, next_step: str | None = None) -> list:
     said = [dg["message"] for dg in report["diagnosis"] if dg.get("message")]
     failing = [{**t, "message": _without(t.get("message") or "", said)} for t in tests if t["status"] != "pass"]
     out += _failures(failing, len(tests))
+    for note in report.get("gpu_notes") or []:  # advice: the CPU interpreter forgave it, a GPU may not
+        out.append(Text(f"  on a GPU: {note}", style="yellow"))
     if report.get("output"):
         out.append(Text("  your program printed:"))
         out += [Text("    " + line, style="dim") for line in report["output"].splitlines()[:20]]

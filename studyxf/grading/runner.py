@@ -83,6 +83,7 @@ class Pending:
         self.needs = drill.needs_line()
         if self.needs:  # the drill screen and watch mode: the report says what to install (the command exits 2 first)
             return
+        self.path, self.device = path, device
         request = drill.request(path, device)
         request.bench = bench  # timed in the same sandbox after a pass (kernels.judge_bench)
         if bench:
@@ -105,7 +106,8 @@ class Pending:
             code, timed_out = None, True
         finally:
             self.cwd.cleanup()
-        return _report(self.drill, stdout or "", code, timed_out, self.timeout)
+        return with_gpu_notes(_report(self.drill, stdout or "", code, timed_out, self.timeout), self.drill,
+                              self.path, self.device)
 
 
 class WarmGrader:
@@ -141,13 +143,33 @@ class WarmGrader:
         status = json.loads(answer)["status"] if answer else "died"
         stdout = out.read_text(encoding="utf-8", errors="replace") if out.exists() else ""
         timed_out = status == "timeout"
-        return _report(drill, stdout, status if isinstance(status, int) else None, timed_out, timeout)
+        return with_gpu_notes(_report(drill, stdout, status if isinstance(status, int) else None, timed_out, timeout),
+                              drill, path, device)
 
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.stdin.close()
             self.proc.wait(timeout=5)
         self.tmp.cleanup()
+
+
+def with_gpu_notes(report: dict, drill, path: Path, device: str) -> dict:
+    """A Triton drill graded off the GPU: what the interpreter forgave and a GPU would not
+    (gpu_notes.py), as advice beside the verdict; nothing when the cases ran on a GPU."""
+    from studyxf.grading.kernel_rule import RULE
+
+    on_gpu = device == "cuda" or any(t.get("device") == "cuda" for t in report.get("tests", []))
+    if on_gpu or report["status"] == "error" or RULE not in {f["name"] for f in drill.forbidden}:
+        return report
+    from studyxf.grading import gpu_notes
+
+    try:
+        found = gpu_notes.notes(Path(path).read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        return report
+    if found:
+        report["gpu_notes"] = found
+    return report
 
 
 def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: float) -> dict:

@@ -121,6 +121,11 @@ def latest_status(conn: sqlite3.Connection) -> dict[str, str]:
     return dict(conn.execute("SELECT drill, status FROM drill_attempts ORDER BY id"))
 
 
+def passed(conn: sqlite3.Connection) -> set[str]:
+    """The drills passed at least once (a solution, once earned, stays shown)."""
+    return {d for (d,) in conn.execute("SELECT DISTINCT drill FROM drill_attempts WHERE status = 'pass'")}
+
+
 def unfinished(conn: sqlite3.Connection, names: list[str]) -> list[str]:
     """These drills, in order, less those whose latest attempt is a pass."""
     last = latest_status(conn)

@@ -36,6 +36,26 @@ def prompt_text(card) -> str:
     return text
 
 
+def due_words(deck: Deck, due) -> str:
+    """A due date as Anki says it, relative to the study day: "tomorrow (Fri 4 Dec, 1d)", "in 6 days
+    (Wed 9 Dec, 6d)", "today (Thu 3 Dec)"; "not scheduled" for none."""
+    from studyxf import clock
+    from studyxf.srs.session import interval_label
+
+    if due is None:
+        return "not scheduled"
+    today = deck.today()
+    days = (due - today).days
+    return f"{clock.day_words(due, today)} ({clock.short_date(due)}" + (f", {interval_label(days)})" if days > 0 else ")")
+
+
+def study_day_note(deck: Deck) -> str | None:
+    """Past midnight, before the rollover: which study day "today" and "tomorrow" count from."""
+    from studyxf import clock
+
+    return clock.study_day_note(clock.now(), deck.config.rollover_hour)
+
+
 def next_at(deck: Deck, sessions: set[str] | None = None) -> str | None:
     """When the next card (of these sessions) can be reviewed, in words; None when none is scheduled."""
     nxt = deck.next_due(sessions=sessions)
@@ -113,6 +133,9 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
     from studyxf.srs.session import Sitting
 
     sitting = Sitting(deck, practice, cap=cap)
+    # past midnight the human-facing lines (# ...) say dates relative to the study day: it is named
+    # once, after the first of them (not before the first Q, which scripts expect first)
+    note = study_day_note(deck)
 
     def next_card():
         card_id = sitting.next_id(sessions)
@@ -159,6 +182,11 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
                     say(f"# {numeric.verdict(got, want, card.prompt.calc)}")
                 due = sitting.grade(card.id, quality, time.monotonic() - started, typed)
                 say(f"= {quality} due {due.isoformat() if due else 'none'}")
+                if due is not None:  # the machine line above stays as DESIGN.md says; this one is for people
+                    say(f"# due {due_words(deck, due)}")
+                    if note:
+                        say(f"# ({note})")
+                        note = None
                 break
             if cmd == "u":
                 if sitting.undo() is None:
@@ -189,5 +217,7 @@ def run(deck: Deck, inp: TextIO, out: TextIO, sessions: set[str] | None = None,
             "# this revision's card slot is already full today: the due cards stay due (`studyxf review` takes them)")
     elif not stop and sitting.held_back(sessions):
         say(f"# {slot_full(sitting, sessions)}")
+    if nxt is not None and sitting.shown_any:
+        say(f"# next card due {due_words(deck, nxt)}")
     say(f"summary reviewed={sitting.reviewed} again={sitting.again} next={nxt.isoformat() if nxt else 'none'}")
     return 0

@@ -67,48 +67,59 @@ def compute(study) -> dict:
     }
 
 
-def _bars(title: str, rows: list[tuple[str, int]], width: int = 30):
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
+def trend(study) -> dict:
+    """Retention and answer time by week (charts.trends): what the pictures draw beside `compute`'s
+    data, kept out of it so that `stats --json` stays as it was."""
+    from studyxf.srs import charts
 
-    table = Table(show_edge=False)
-    table.add_column("day")
-    table.add_column("n", justify="right")
-    table.add_column("")
-    peak = max((n for _, n in rows), default=0) or 1
-    for label, n in rows:
-        table.add_row(label, str(n), "█" * round(width * n / peak) if n else "")
-    return Group(Text(title, style="bold"), table)
+    return charts.trends(study.conn, study.deck.today(), days.per_day(study.conn))
 
 
-def renderables(data: dict) -> list:
-    """The stats as rich renderables: shared by `studyxf stats` and the app's stats screen."""
+def _summary(data: dict) -> list:
     from rich.text import Text
 
     s = data["sessions"]
     retention = "—" if data["retention"] is None else f"{data['retention']:.0%}"
-    out = [Text(f"Sessions done: {s['done']}/{s['total']}   streak: {data['streak']} day(s)   "
-                f"retention (recalled: SM-2 3+, FSRS Hard+): {retention}   scheduler: {'FSRS' if data['scheduler'] == 'fsrs' else 'SM-2'}"),
+    out = [Text(f"Sessions done {s['done']}/{s['total']} · streak {data['streak']} day(s) · retention {retention} "
+                f"· {'FSRS' if data['scheduler'] == 'fsrs' else 'SM-2'}"),
            Text("Cards: " + ", ".join(f"{k} {v}" for k, v in data["cards"].items()
                                       if k != "leech" and (k != "removed" or v))
                 + (f" (leeches, suspended: {data['cards']['leech']})" if data["cards"].get("leech") else ""))]
     if data["backlog"]:
         out.append(Text(f"Backlog beyond today's review limit: {data['backlog']}", style="bold"))
-    out.append(_bars("Forecast: cards due, next 30 days", [(f["day"][5:], f["due"]) for f in data["forecast"]]))
-    recent = data["reviews_per_day"][-14:]
-    if recent:
-        out.append(_bars("Reviews per day (last 14 days with reviews)", [(r["day"][5:], r["reviews"]) for r in recent]))
-    if data["drills"]:
-        out.append(Text("Recent drills: " + ", ".join(f"{d['drill']} {d['status']}" for d in data["drills"][:10])))
     return out
 
 
-def print_text(data: dict) -> None:
+def _drills(data: dict) -> list:
+    from rich.text import Text
+
+    if not data["drills"]:
+        return []
+    return [Text("Recent drills: " + ", ".join(f"{d['drill']} {d['status']}" for d in data["drills"][:10]))]
+
+
+def renderables(data: dict, trend: dict, numbers: bool = False) -> list:
+    """The stats as pictures (srs/charts.py): the app's stats screen and `studyxf stats` on a
+    terminal. `numbers`: the figures under each picture."""
+    from studyxf.srs import charts
+
+    return [*_summary(data), *charts.pictures(data, trend, numbers), *_drills(data)]
+
+
+def plain_lines(data: dict, trend: dict) -> list[str]:
+    """The stats as text, each chart as one line of Unicode bars: --plain, and stdout not a terminal."""
+    from studyxf.srs import charts
+
+    return [t.plain for t in _summary(data)] + charts.compact(data, trend) + [t.plain for t in _drills(data)]
+
+
+def print_text(data: dict, trend: dict, plain: bool = False) -> None:
     from rich.console import Console
 
+    if plain:
+        for line in plain_lines(data, trend):
+            print(line)
+        return
     console = Console()
-    for item in renderables(data):
+    for item in renderables(data, trend):
         console.print(item)
-
-

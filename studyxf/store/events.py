@@ -36,9 +36,19 @@ def new_device_id() -> str:
 
 
 def default_name() -> str:
+    """Who and where, as sync's lines name a device ("ana@laptop (Linux)"): a bare host name is often
+    the same on two machines ("localhost", a distribution's default), and says nothing of the system."""
+    import getpass
+    import platform
     import socket
 
-    return socket.gethostname() or "studyxf"
+    host = socket.gethostname().split(".")[0] or "studyxf"
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no login name (a container's numeric user)
+        user = ""
+    system = {"Darwin": "macOS"}.get(platform.system(), platform.system())
+    return f"{user + '@' if user else ''}{host}" + (f" ({system})" if system else "")
 
 
 def aware(moment: datetime | None = None) -> datetime:

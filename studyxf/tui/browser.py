@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Static
 
 from studyxf.srs.plain import answer_text
 from studyxf.srs.schedulers import Fsrs, Sm2
+from studyxf.srs.session import interval_label
 
 # state and due first: at 80 columns a card's id fills the table's width, and what came after it was cut
 COLUMNS = [("state", "state"), ("due", "due"), ("card", "id"), ("interval", "interval"), ("ease", "ef"),
@@ -77,13 +78,22 @@ class BrowserScreen(Screen):
         table.clear()
         shown = sorted(self.matching(), key=lambda r: (r[self.sort_key] == "", r[self.sort_key]), reverse=self.reverse)
         for r in shown:
-            table.add_row(r["state"], r["due"] or "-", r["id"], f"{r['interval']}d", f"{r['ef']:.2f}",
+            table.add_row(r["state"], self._due_cell(r["due"]), r["id"],
+                          interval_label(r["interval"]) if r["interval"] else "-", f"{r['ef'] * 100:.0f}%",
                           str(r["reviews"]), str(r["lapses"]), key=r["id"])
         if keep and keep in {r["id"] for r in shown}:
             table.move_cursor(row=table.get_row_index(keep))
         label = next(name for name, key in COLUMNS if key == self.sort_key)
         self.sub_title = f"card browser · {len(shown)} of {len(self.rows)} cards · by {label}{' (reversed)' if self.reverse else ''}"
         self.show_detail()
+
+    def _due_cell(self, due: str) -> str:
+        """Due as Anki's browser says it ("today", "tomorrow", "in 6 days"); sorting keeps the date."""
+        from datetime import date
+
+        from studyxf import clock
+
+        return clock.day_words(date.fromisoformat(due), self.deck.today()) if due else "-"
 
     def current(self) -> str | None:
         table = self.query_one(DataTable)
@@ -101,12 +111,25 @@ class BrowserScreen(Screen):
         lines = [f"[b]{card.id}[/b]", "", card.prompt.prompt if card.prompt else "(no longer in the curriculum)",
                  "", "[b]Answer[/b]", answer_text(card), "", "[b]History[/b]"]
         history = self.deck.history(card.id)
+        from datetime import date
+
+        from studyxf import clock
+
+        today = self.deck.today()
+
+        def when(day) -> str:  # "Thu 3 Dec (yesterday)": the date and what it is to the study day
+            day = date.fromisoformat(str(day)) if day else None
+            return f"{clock.short_date(day)} ({clock.day_words(day, today)})" if day else "-"
+
+        note = clock.study_day_note(clock.now(), self.deck.config.rollover_hour)
+        if note and history:
+            lines.append(f"[dim]{note}[/dim]")
         for h in history:
             extra = " (re-ask)" if h["reask"] else " (practice)" if h["practice"] else ""
             typed = f", typed {h['typed']}" if h["typed"] else ""
             names = (Fsrs if h["scale"] == "fsrs" else Sm2).names
-            lines.append(f"{h['day']}: grade {h['grade']} {names[h['grade']]}{' (FSRS)' if h['scale'] == 'fsrs' else ''}"
-                         f"{extra}{typed} -> interval {h['interval']}d, due {h['due']}")
+            lines.append(f"{when(h['day'])}: grade {h['grade']} {names[h['grade']]}{' (FSRS)' if h['scale'] == 'fsrs' else ''}"
+                         f"{extra}{typed} → interval {interval_label(h['interval'])}, due {when(h['due'])}")
         if not history:
             lines.append("not reviewed yet")
         detail.update("\n".join(lines))
@@ -155,7 +178,18 @@ class BrowserScreen(Screen):
         self._act("buried until tomorrow", self.deck.bury)
 
     def action_reset(self) -> None:
-        self._act("reset: new again, its history cleared", self.deck.reset)
+        """R forgets a card's schedule: asked first, No the default."""
+        card_id = self.current()
+        if card_id is None:
+            return
+        from studyxf.tui.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._act("reset: new again, its history cleared", self.deck.reset)
+
+        self.app.push_screen(ConfirmScreen(f"Reset {card_id}? It becomes new again and its schedule is "
+                                           f"forgotten.", yes="Reset"), answered)
 
     def action_flag(self) -> None:
         self._act("flagged as wrong content", lambda c: self.deck.flag(c, "flagged in the browser"))

@@ -107,12 +107,11 @@ class DrillScreen(Screen):
         parts = renderables(report, "press h for the next hint, e to edit" if report["status"] != "pass"
                             else "esc goes back; today's next drill is under d")
         if report["status"] == "pass":  # as the command line does (and rustlings): the reference, then the engine
-            from rich.syntax import Syntax
+            from studyxf.render import WrappedCode
 
             solution = self.drill.solution_text()
             if solution:
-                parts += [Text(""), Text("A reference solution", style="bold"),
-                          Syntax(solution, "python", theme="ansi_dark", background_color="default", word_wrap=True)]
+                parts += [Text(""), Text("A reference solution", style="bold"), WrappedCode(solution)]
             if self.drill.data.get("after_pass"):
                 parts += [Text(""), Text("What the engine does differently: ", style="bold"),
                           Text(self.drill.data["after_pass"])]

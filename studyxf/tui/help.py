@@ -49,14 +49,23 @@ class HelpScreen(ModalScreen):
         self.under = under
 
     def compose(self) -> ComposeResult:
-        from rich.markup import escape
+        from rich.console import Group
+        from rich.table import Table
+        from rich.text import Text
 
         rows = key_lines(self.app, [*self.under.BINDINGS, *self.app.BINDINGS]) + GENERAL
-        width = max(len(k) for k, _ in rows) + 2
-        lines = ["[b]Keys[/b]", ""] + [f"  [b]{escape(k):<{width}}[/b] {escape(w)}" for k, w in rows]
-        lines += ["", "j / k scroll this list; escape, q or ? close it."]
-        with VerticalScroll(id="help"):
-            yield Static("\n".join(lines))
+        # a table, so a description that wraps stays in its column (a hanging indent)
+        table = Table(box=None, show_header=False, padding=(0, 1), expand=True)
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column(ratio=1)
+        for keys, what in rows:
+            table.add_row(keys, what)
+        scroll = VerticalScroll(id="help")
+        # on the frame, so it shows however far the list is scrolled and whatever the terminal's height
+        scroll.border_title = "Keys"
+        scroll.border_subtitle = "Esc, q or ? closes · j/k scroll"
+        with scroll:
+            yield Static(Group(table, Text(""), Text("j / k scroll this list; escape, q or ? close it.")))
 
     def action_scroll(self, lines: int) -> None:
         scroll = self.query_one("#help", VerticalScroll)

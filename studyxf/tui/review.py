@@ -16,7 +16,7 @@ from rich.markup import escape
 from textual.widgets import Footer, Header, Input, Static
 
 from studyxf.srs import numeric
-from studyxf.srs.plain import answer_text, next_at, nothing_due, prompt_text, reflow
+from studyxf.srs.plain import answer_text, due_words, next_at, nothing_due, prompt_text, reflow, study_day_note
 from studyxf.srs.session import Sitting, answer_bar
 
 
@@ -95,9 +95,12 @@ class ReviewScreen(Screen):
         left = (f"new {counts['new']} · learning {counts['learning']} · review {counts['review']}" if counts
                 else "practice")
         backlog = self.deck.backlog() if not self.practice else 0
+        note = study_day_note(self.deck)
+        if note:  # "it is 02:05: still Thu 3 Dec's study day, until 04:00" -> the short form for one line
+            note = "study day " + note.split("still ", 1)[1].replace("'s study day,", "")
         self.query_one("#review-status", Static).update(
             f"{left} · reviewed {self.sitting.reviewed} · again {self.sitting.again}"
-            + (f" · backlog {backlog}" if backlog else ""))
+            + (f" · backlog {backlog}" if backlog else "") + (f" · {note}" if note else ""))
 
     def show_summary(self) -> None:
         held_back = self.sitting.held_back(self.sessions)
@@ -212,14 +215,22 @@ class ReviewScreen(Screen):
     def grade(self, quality: int, typed: str | None = None) -> None:
         due = self.sitting.grade(self.card.id, quality, time.monotonic() - self.card_started, typed)
         self.graded_ids.add(self.card.id)
-        self.notify(f"{self.card.id}: {quality} → due {due.isoformat() if due else '—'}", timeout=2)
+        name = self.deck.scheduler.names[quality]
+        note = study_day_note(self.deck)
+        self.notify(f"{self.card.id}: {quality} {name} → due {due_words(self.deck, due)}"
+                    + (f"\n({note})" if note and due else ""), timeout=3)
         self.next_card()
 
     # -- other actions ---------------------------------------------------------------------------
     def action_undo(self) -> None:
-        if self.sitting.undo() is None:
+        what = self.sitting.stack[-1] if self.sitting.stack else None
+        undone = self.sitting.undo()
+        if undone is None:
             self.notify("Nothing to undo")
             return
+        self.app.clear_notifications()  # the undone grade's "due ..." toast would still be standing
+        said = f"grade {what[2]}" if what[0] == "grade" else {"suspend": "suspension", "bury": "burial"}.get(what[0], what[0])
+        self.notify(f"Undone: the {said} of {undone}; it is shown again", timeout=3)
         self.query_one("#card", VerticalScroll).display = True
         self.query_one("#summary", Static).update("")
         self.next_card()

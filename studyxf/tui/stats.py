@@ -14,7 +14,8 @@ from studyxf.srs import stats
 
 
 class StatsScreen(Screen):
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back"),
+                Binding("n", "numbers", "Numbers")]  # the figures under each picture, on demand
 
     def __init__(self, study):
         super().__init__()
@@ -23,9 +24,20 @@ class StatsScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll():
-            yield Static(Group(*stats.renderables(stats.compute(self.study))), id="stats")
+            yield Static(self._pictures(), id="stats")
             yield Static("Comparing SM-2 and FSRS on your log...", id="compare")
         yield Footer()
+
+    numbers = False
+
+    def _pictures(self) -> Group:
+        if not hasattr(self, "_data"):
+            self._data, self._trend = stats.compute(self.study), stats.trend(self.study)
+        return Group(*stats.renderables(self._data, self._trend, numbers=self.numbers))
+
+    def action_numbers(self) -> None:
+        self.numbers = not self.numbers
+        self.query_one("#stats", Static).update(self._pictures())
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.show_compare)

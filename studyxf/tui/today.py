@@ -75,6 +75,7 @@ class TodayScreen(Screen):
         first = self._overview(lines=self.app.size.height)
         first.id = "first-paint"
         yield first
+        yield Static(id="keys-mode")  # above the footer: whether keys type or command (_show_keys_mode)
         yield Footer()
 
     def _tabs(self) -> list:
@@ -82,12 +83,34 @@ class TodayScreen(Screen):
             return []
         from studyxf.srs import drills as drill_srs
 
+        self._passed = drill_srs.passed(self.study.conn)
         return present.tabs(self.session, drill_srs.in_order(self.study.conn, self.session, self.study.day()),
-                            keep_empty=True)
+                            keep_empty=True, passed=self._passed)
+
+    # shorter titles where the full ones do not fit the terminal (80 columns cut "7 Jou" and hid "8 Next")
+    SHORT_TITLES = {"deep": "Deep", "readings": "Reading", "checklist": "Checks"}
+
+    def _narrow(self) -> bool:
+        full = sum(len(f"{n} {tab.title}") + 2 for n, tab in enumerate(self.tabs, 1))
+        return full > self.app.size.width - 2
 
     def tab_list(self) -> list[tuple[str, str]]:
-        """(title, key) of each tab, numbered as the keys 1-8 reach them."""
-        return [(f"{n} {tab.title}", tab.key) for n, tab in enumerate(self.tabs, 1)]
+        """(title, key) of each tab, numbered as the keys 1-8 reach them; short where the terminal is narrow."""
+        short = self._narrow()
+        return [(f"{n} {self.SHORT_TITLES.get(tab.key, tab.title) if short else tab.title}", tab.key)
+                for n, tab in enumerate(self.tabs, 1)]
+
+    def on_resize(self) -> None:
+        from textual.widgets import TabbedContent
+
+        tabs = self.query(TabbedContent)
+        if not tabs:
+            return
+        tabs.first().set_class(self._narrow(), "narrow")
+        for title, key in self.tab_list():
+            tab = tabs.first().get_tab(f"tab-{key}")
+            if str(tab.label) != title:
+                tab.label = title
 
     def _sub_title(self) -> str:
         return f"Session {self.session.number}: {self.session.title}"
@@ -110,15 +133,16 @@ class TodayScreen(Screen):
         from rich.rule import Rule
         from rich.text import Text
 
-        titles = Text(" ")
+        narrow = self._narrow()
+        titles = Text("" if narrow else " ")
         for i, (title, _) in enumerate(self.tab_list()):
-            titles.append(f" {title} ", style="bold" if i == 0 else "dim")
+            titles.append(f"{title} " if narrow else f" {title} ", style="bold" if i == 0 else "dim")
         return Static(Group(titles, Rule(characters="━", style="dim")), id="tab-row")
 
     async def build_tabs(self) -> None:
         from textual.widgets import TabbedContent, TabPane
 
-        tabs = TabbedContent(id="tabs")
+        tabs = TabbedContent(id="tabs", classes="narrow" if self._narrow() else "")
         for title, key in self.tab_list():  # what `with TabbedContent():` does in a compose()
             tabs.compose_add_child(TabPane(title, VerticalScroll(self._overview()) if key == "overview" else
                                            VerticalScroll(id=f"lazy-{key}"), id=f"tab-{key}"))
@@ -220,14 +244,12 @@ class TodayScreen(Screen):
         if holder and not holder.first().children:  # built the first time the tab is opened
             holder.first().mount_all(list(self._build(key)))
         self.call_after_refresh(self.focus_pane)
+        self.call_after_refresh(self._show_keys_mode)
 
     def _build(self, key: str):
         tab = next(t for t in self.tabs if t.key == key)
         for section in tab.sections:
             yield from section_widgets(section, self.study, self.session)
-        if any(isinstance(b, present.Checks) for section in tab.sections for b in section.blocks):
-            # the highlighted line in full where the list cuts it (a reading's URL), docked below
-            yield Static(classes="selection-detail")
         if key == "next":
             from textual.widgets import Button
 
@@ -254,7 +276,12 @@ class TodayScreen(Screen):
         if self.session is not None:
             for view in self.query(".overview-text"):
                 view.update(self._overview_text())
-            if self.session.kind == "revision":  # a drill passed meanwhile: today's drills are chosen again
+            from studyxf.srs import drills as drill_srs
+
+            passed = drill_srs.passed(self.study.conn)
+            # a drill passed meanwhile: a revision's drills are chosen again, and a solution the
+            # Hands-on tab held back (until its drill was passed) is shown
+            if self.session.kind == "revision" or passed != getattr(self, "_passed", passed):
                 self.tabs = self._tabs()
                 for holder in self.query("#lazy-hands"):
                     if holder.children:
@@ -306,18 +333,6 @@ class TodayScreen(Screen):
         value = event.selection.value
         progress.set_check(self.study.conn, self.session.id, kind, value, value in event.selection_list.selected)
 
-    def on_selection_list_selection_highlighted(self, event: SelectionList.SelectionHighlighted) -> None:
-        """A line wider than its list (cut with an ellipsis) is shown whole below the list."""
-        from rich.text import Text
-
-        prompt = event.selection.prompt
-        text = prompt.plain if isinstance(prompt, Text) else str(prompt)
-        for detail in self.query(".selection-detail").results(Static):
-            if event.selection_list in detail.parent.children:
-                cut = len(text) > event.selection_list.scrollable_content_region.width - 4
-                detail.display = cut
-                detail.update(Text(text) if cut else "")
-
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a journal line goes on to the next box, as in a form."""
         if event.input.id and event.input.id.startswith("journal-"):
@@ -333,10 +348,32 @@ class TodayScreen(Screen):
 
     def on_descendant_focus(self) -> None:
         self.refresh_bindings()
+        self.call_after_refresh(self._show_keys_mode)
 
     def on_descendant_blur(self) -> None:
         self.save_typing()  # leaving a box is a pause
         self.refresh_bindings()
+        self.call_after_refresh(self._show_keys_mode)
+
+    def _show_keys_mode(self) -> None:
+        """On a tab with text boxes, a line above the footer says where the keys go: into the box, or
+        (once Esc or Tab has left it) to the screen's commands, so a word typed after leaving a box
+        is not taken for c, d, e... without the learner having been told. Elsewhere it is hidden."""
+        from textual.widgets import Input, TextArea
+
+        line = self.query("#keys-mode")
+        scroll = self._pane_scroll()
+        if not line or scroll is None:
+            return
+        line = line.first()
+        if isinstance(self.focused, (Input, TextArea)):
+            line.update("✎ typing: keys go into the box · Esc leaves it")
+            line.set_classes("typing")
+        elif scroll.query("Input, TextArea"):
+            line.update("⌘ keys are commands now (c complete, t timer, 1-8 tabs) · Tab: back to a box")
+            line.set_classes("commands")
+        else:
+            line.set_classes("hidden")
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id and event.input.id.startswith("journal-") and self.session is not None:
@@ -504,7 +541,7 @@ class TodayScreen(Screen):
 
         self.app.push_screen(ConfirmScreen(f"Complete session {self.session.number}, {self.session.title}?\n"
                                            f"today then moves on to the next session (studyxf complete --undo "
-                                           f"takes it back)."), answered)
+                                           f"takes it back).", yes="Complete"), answered)
 
     async def complete_now(self) -> None:
         progress.complete(self.study.conn, self.session.id)

@@ -38,11 +38,12 @@ def section_widgets(section: present.Section, study, session):
 
 def _interactive(block, study, session):
     if isinstance(block, present.Checks):
-        from textual.widgets import SelectionList
         from textual.widgets.selection_list import Selection
 
+        from studyxf.tui.widgets.ticks import TickList
+
         ticked = progress.checks(study.conn, session.id)[block.kind]
-        yield SelectionList[int](*[Selection(f"{c.group}: {c.text}" if c.group else c.text, c.index, c.index in ticked)
+        yield TickList(*[Selection(f"{c.group}: {c.text}" if c.group else c.text, c.index, c.index in ticked)
                                    for c in block.items], id=f"sel-{block.kind}")
     elif isinstance(block, present.Timebox):
         from studyxf.tui.widgets.timer import TimerPanel

@@ -76,5 +76,14 @@ class TimerPanel(Static):
         self.refresh_clock()
 
     def reset(self) -> None:
-        progress.timer_reset(self.study.conn, self.session.id)
-        self.refresh_clock()
+        """Reset forgets the time spent: asked first, No the default."""
+        from studyxf.tui.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                progress.timer_reset(self.study.conn, self.session.id)
+                self.refresh_clock()
+                self.notify("Timer reset")
+
+        self.app.push_screen(ConfirmScreen("Reset the time-box? The time spent on this problem is forgotten.",
+                                           yes="Reset"), answered)
