@@ -53,6 +53,8 @@ def compute(study) -> dict:
     drills = [dict(zip(("drill", "at", "status", "seconds"), row)) for row in conn.execute(
         "SELECT drill, at, status, seconds FROM drill_attempts ORDER BY id DESC LIMIT 50")]
     statuses = study.statuses()
+    from studyxf.srs import mistakes
+
     return {
         "today": today.isoformat(),
         "sessions": {"done": sum(v == "done" for v in statuses.values()), "total": len(statuses)},
@@ -64,6 +66,7 @@ def compute(study) -> dict:
         "streak": streak,
         "backlog": deck.backlog(),
         "drills": drills,
+        "slips": mistakes.slips(conn),  # the verified slips of every attempt, most frequent first
     }
 
 
@@ -99,6 +102,9 @@ def renderables(data: dict) -> list:
     recent = data["reviews_per_day"][-14:]
     if recent:
         out.append(_bars("Reviews per day (last 14 days with reviews)", [(r["day"][5:], r["reviews"]) for r in recent]))
+    if data.get("slips"):
+        out.append(Text("Your most frequent slips: " + ", ".join(
+            f"{s['slip']} x{s['count']} in {s['drill']}" for s in data["slips"][:5])))
     if data["drills"]:
         out.append(Text("Recent drills: " + ", ".join(f"{d['drill']} {d['status']}" for d in data["drills"][:10])))
     return out
