@@ -6,6 +6,7 @@ each); the rest records canned reports through the same grade_and_record the CLI
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import zipfile
 from types import SimpleNamespace
@@ -33,7 +34,9 @@ def test_a_verified_slip_graded_by_the_cli_becomes_a_card_reviewed_lapsed_export
     assert "new recall card mistakes/no-scale" in res.stderr  # said beside the JSON, never in it
     card = _cards(cli)["mistakes/no-scale"]
     assert (card["drill"], card["slip"], card["session"], card["state"]) == ("attention", "no-scale", "mistakes", "new")
-    assert card["prompt"].startswith("In your `attention` on Nov 29 you wrote `s = q @ np.swapaxes(k, -1, -2)`")
+    assert card["prompt"] == ("In your `attention` on Nov 29 you wrote `s = q @ np.swapaxes(k, -1, -2)` (line 3). "
+                              "What must the scores be divided by before the softmax, and what goes wrong as d grows "
+                              "without it?")  # the drill's question for that slip (drill.yaml)
     assert card["origin"] == "from your attention attempt of 2026-11-29"
 
     # reviewed as any card, first among the new ones, with its origin and the slip's teaching sentence
@@ -96,9 +99,10 @@ LOCATED = {"mistake": None, "message": "line 6: `return xhat + gamma + beta`: th
            "comparator": "combined"}
 
 
-def _attempt(study, drill: str, *entries, status: str = "fail"):
+def _attempt(study, drill: str, *entries, status: str = "fail", questions: dict | None = None):
     report = {"status": status, "framework": "numpy", "tests": [], "diagnosis": [dict(e) for e in entries]}
-    return grade_and_record(study, SimpleNamespace(name=drill), "mine.py", 0, lambda d, p: report)[1]
+    d = SimpleNamespace(name=drill, data={"questions": questions} if questions else {})
+    return grade_and_record(study, d, "mine.py", 0, lambda d, p: report)[1]
 
 
 def _mistake_cards(study) -> dict:
@@ -121,6 +125,33 @@ def test_the_prompt_quotes_the_learners_line_and_the_drill_the_answer_teaches(st
     assert card.prompt.answer.startswith("Masked scores set to 0, not -inf") and "Fill with -inf" in card.prompt.answer
     assert card.prompt.drill == "attention" and card.slip == "mask-fill-zero"
     assert study.deck.queue()[0] == card.id  # first among the new cards
+
+
+def test_without_a_line_or_a_question_the_card_still_asks_in_the_drills_terms(study):
+    _attempt(study, "attention", {**NAMED, "code": None, "line": None})
+    _attempt(study, "rope", {**NAMED, "mistake": "rope-sign", "code": None},
+             questions={"rope-sign": "Which way must a pair turn for a positive position?"})
+    cards = _mistake_cards(study)
+    assert cards["mistakes/mask-fill-zero"].prompt.prompt == (
+        "Your `attention` of Nov 29 failed with the slip 'mask-fill-zero'. What went wrong, what is the fix, and why?")
+    assert cards["mistakes/rope-sign"].prompt.prompt == (
+        "Your `rope` of Nov 29 failed: Which way must a pair turn for a positive position?")
+
+
+def test_a_drills_question_must_be_text_for_one_of_its_slips(tmp_path):
+    import shutil
+
+    from studyxf.grading import catalogue
+
+    folder = tmp_path / "attention"
+    shutil.copytree(catalogue.all_drills()["attention"].folder, folder)
+    text = (folder / "drill.yaml").read_text()
+    text = re.sub(r"(?m)^  scale-d: \"What must.*$", "  scale-d: 3", text)
+    (folder / "drill.yaml").write_text(text.replace("questions:\n", "questions:\n  no-such-slip: \"What?\"\n"))
+    drill, problems = catalogue.load_drill(folder / "drill.yaml")
+    said = sorted(f"{p.field}: {p.message}" for p in problems)
+    assert drill is None and said == ["questions.no-such-slip: not a slip of `mistakes`: a question is asked of a "
+                                      "slip the grader names", "questions.scale-d: expected a question (text)"]
 
 
 def test_measured_facts_make_no_card_and_neither_does_a_pass(study):

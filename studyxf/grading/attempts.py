@@ -36,7 +36,8 @@ def grade_and_record(study, d, path, hints_used: int, grade) -> tuple[dict, str 
         if deck is not None:
             from studyxf.srs import mistakes
 
-            said = mistakes.record(study.conn, deck, d.name, report["diagnosis"], moment)
+            said = mistakes.record(study.conn, deck, d.name, report["diagnosis"], moment,
+                                   (getattr(d, "data", None) or {}).get("questions"))
     schedule = None
     if report["status"] == "pass":
         scheduled = drill_srs.record_pass(study.conn, d.name, study.day(), study.deck.scheduler,

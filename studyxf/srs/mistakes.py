@@ -58,17 +58,19 @@ def _quote(code: str | None) -> str | None:
     return code if len(code) <= CODE_CAP else code[:CODE_CAP - 3] + "..."
 
 
-def card_text(drill: str, slip: str, entry: dict, day: date) -> tuple[str, str]:
-    """(prompt, answer): the prompt in the learner's own line, the answer the slip's teaching sentence
-    and fix (the report's message) and what the grader saw."""
+def card_text(drill: str, slip: str, entry: dict, day: date, question: str | None = None) -> tuple[str, str]:
+    """(prompt, answer): the prompt in the learner's own line, asking the drill's question for that slip
+    (drill.yaml `questions`) where it has one; the answer the slip's teaching sentence and fix (the
+    report's message) and what the grader saw."""
     code = _quote(entry.get("code"))
+    question = question.strip() if isinstance(question, str) and question.strip() else None
     if code:
         line = f" (line {entry['line']})" if isinstance(entry.get("line"), int) else ""
         prompt = (f"In your `{drill}` on {_said_day(day)} you wrote `{code}`{line}. "
-                  "What is wrong with it, what must it be, and why?")
+                  + (question or "What is wrong with it, what must it be, and why?"))
     else:
-        prompt = (f"Your `{drill}` of {_said_day(day)} made the slip '{slip}'. "
-                  "What went wrong, what is the fix, and why?")
+        prompt = (f"Your `{drill}` of {_said_day(day)} failed" + (f": {question}" if question else
+                  f" with the slip '{slip}'. What went wrong, what is the fix, and why?"))
     message = events.printable(str(entry.get("message") or "")).strip() or f"The slip '{slip}'."
     answer = message
     how = entry.get("how")
@@ -91,11 +93,12 @@ def _store(conn: sqlite3.Connection, e: dict, event_id: str) -> None:
                  (e["card"], SESSION, e["day"]))
 
 
-def record(conn: sqlite3.Connection, deck, drill: str, diagnosis: list, moment: datetime) -> list[str]:
+def record(conn: sqlite3.Connection, deck, drill: str, diagnosis: list, moment: datetime,
+           questions: dict | None = None) -> list[str]:
     """Cards for the verified causes of an attempt just recorded (inside the caller's transaction): a new
     card for a slip made the first time, a lapse (grade 1) of its card for a slip made again on another
-    study day (a watch that re-grades each save, or tries in a row, are one lapse a day). Returns a line
-    for each."""
+    study day (a watch that re-grades each save, or tries in a row, are one lapse a day). `questions`: the
+    drill's question for each slip (drill.yaml). Returns a line for each."""
     said, seen = [], set()
     day = clock.study_day(moment, deck.config.rollover_hour)
     iso = day.isoformat()
@@ -108,7 +111,7 @@ def record(conn: sqlite3.Connection, deck, drill: str, diagnosis: list, moment: 
         row = conn.execute("SELECT c.last_day, m.day FROM cards c LEFT JOIN mistake_cards m ON m.card_id = c.id "
                            "WHERE c.id = ?", (card_id,)).fetchone()
         if row is None:
-            prompt, answer = card_text(drill, slip, entry, day)
+            prompt, answer = card_text(drill, slip, entry, day, (questions or {}).get(entry.get("mistake")))
             fields = {"card": card_id, "slip": slip, "drill": drill, "prompt": prompt, "answer": answer, "day": iso,
                       "line": entry.get("line") if isinstance(entry.get("line"), int) else None,
                       "code": _quote(entry.get("code"))}
