@@ -126,7 +126,9 @@ def _rows(study):
 
 def tags_of(card) -> list[str]:
     """A card's tags: its session's id; a mistake card's `mistake` and its drill."""
-    return ["mistake", card.prompt.drill] if card.slip and card.prompt and card.prompt.drill else [card.session_id]
+    from studyxf.srs.mistakes import TAG
+
+    return [TAG, card.prompt.drill] if card.slip and card.prompt and card.prompt.drill else [card.session_id]
 
 
 def to_csv(study, path: str, force: bool = False) -> int:

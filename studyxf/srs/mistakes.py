@@ -32,8 +32,8 @@ UNNAMED = ("measured", "localised", "raised", "located", "layout", "shape")
 def slip_of(entry: dict) -> str | None:
     """The slip id of a diagnosis entry that names a verified cause: the catalogue's id, or for a cause
     localisation found, its step and the comparator that verified it (`scaled-factor`, or `eps-ignored` for
-    a reading of the whole case); None for the
-    rest (measured facts, unverified places, causes neither names)."""
+    a reading of the whole case); None for the rest (measured facts, unverified places, causes neither
+    names)."""
     if not isinstance(entry, dict) or entry.get("verified") is not True:
         return None
     name, kind = entry.get("mistake"), entry.get("kind")
@@ -47,8 +47,11 @@ def slip_of(entry: dict) -> str | None:
     return slip or None
 
 
+_MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()  # not %b: the same on every locale and machine
+
+
 def _said_day(day: date) -> str:
-    return f"{day:%b} {day.day}"  # "Dec 4", as a teacher says it
+    return f"{_MONTHS[day.month - 1]} {day.day}"  # "Dec 4", as a teacher says it
 
 
 def _quote(code: str | None) -> str | None:
