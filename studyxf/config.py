@@ -21,6 +21,7 @@ class Config:
     theme: str | None = None  # the app's theme, as last chosen in the command palette
     scheduler: str = "sm2"  # sm2 (the default) or fsrs; STUDYXF_SCHEDULER overrides it
     device: str = "cpu"  # where drills are graded unless --device says: cpu, cuda or auto (`studyxf doctor` checks it)
+    mistake_cards: bool = True  # [review] mistake_cards: a verified slip becomes a recall card (srs/mistakes.py)
 
 
 _INT_KEYS = {"rollover_hour": (0, 23), "new_cards_per_day": (0, 10000),
@@ -73,6 +74,15 @@ def load() -> Config:
             if not isinstance(value, str):
                 raise StudyxfError(f"{at('theme')}: expected a theme's name, got {value!r}")
             values[key] = value
+        elif key == "review":
+            if not isinstance(value, dict):
+                raise StudyxfError(f"{at('review')}: expected a [review] table")
+            for sub, setting in value.items():
+                if sub != "mistake_cards":
+                    raise StudyxfError(f"{at(sub)}: unknown setting in [review]")
+                if not isinstance(setting, bool):
+                    raise StudyxfError(f"{at(sub)}: expected true or false, got {setting!r}")
+                values[sub] = setting
         elif key == "session_dirs":
             if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
                 raise StudyxfError(f"{at('session_dirs')}: expected a list of paths")

@@ -45,7 +45,9 @@ def _card_row(card, reviews: int, state: str, fsrs: bool = False) -> dict:
            "kind": card.prompt.kind if card.prompt else None,
            "repetitions": card.repetitions, "ef": card.ef_milli / 1000, "interval": card.interval,
            "due": card.due.isoformat() if card.due else None, "reviews": reviews,
-           "suspended": card.suspended, "leech": card.leech, "lapses": card.lapses}
+           "suspended": card.suspended, "leech": card.leech, "lapses": card.lapses,
+           # the drill a card is about (a mistake card's, or a prompt's that names one), and a mistake card's slip
+           "drill": card.prompt.drill if card.prompt else None, "slip": card.slip, "origin": card.origin}
     if fsrs:  # FSRS schedules: its memory state too (none for a card never answered)
         from studyxf.srs.schedulers import Fsrs  # the module is light: the fsrs package loads with an Fsrs()
 

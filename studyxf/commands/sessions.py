@@ -67,7 +67,18 @@ def _print_today_plain(study, session, ran_out: bool) -> None:
         items.append(Text(f"Drill due to write again from scratch (since {when}): studyxf drill {name} --reset"))
     for sid, note in progress.flagged(study.conn).items():
         items.append(Text(f"Flagged to revisit: {sid}{': ' + note if note else ''}"))
+    items += weak_spot_lines(study)
     render.print_renderables(items)
+
+
+def weak_spot_lines(study) -> list:
+    """`today`'s weak spots (srs/mistakes.py), the heading in bold."""
+    from rich.text import Text
+
+    from studyxf.srs import mistakes
+
+    lines = mistakes.weak_spot_lines(study.conn, study.day())
+    return [Text(line, style="bold" if i == 0 else "") for i, line in enumerate(lines)]
 
 
 @click.command()

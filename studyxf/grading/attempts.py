@@ -12,14 +12,18 @@ from studyxf.store.db import transaction
 
 
 def grade_and_record(study, d, path, hints_used: int, grade) -> tuple[dict, str | None]:
-    """Grade with `grade(drill, path)`, store the attempt, and schedule the drill after a pass;
-    returns the report and, when it was scheduled, a line saying when it comes back."""
+    """Grade with `grade(drill, path)`, store the attempt, and schedule the drill after a pass; a
+    verified slip becomes (or lapses) a mistake card in the same transaction (srs/mistakes.py).
+    Returns the report and lines to say: when the drill comes back, which mistake cards changed."""
     started = time.monotonic()
     report = grade(d, path)
     # the grading's time: a --bench after it (minutes of compiling and timing) is not the learner's attempt
     seconds = time.monotonic() - started - (report.get("bench") or {}).get("seconds", 0.0)
     moment = clock.now()
     failing = [t["name"] for t in report["tests"] if t["status"] != "pass"]
+    slips = report["status"] != "pass" and study.config.mistake_cards and report["diagnosis"]
+    deck = study.deck if slips else None  # made before the transaction: a scheduler switch writes in one of its own
+    said: list[str] = []
     with transaction(study.conn):
         event = events.record(study.conn, "attempt", moment, drill=d.name, status=report["status"],
                               framework=report.get("framework"), file=str(path), failing=failing,
@@ -29,6 +33,11 @@ def grade_and_record(study, d, path, hints_used: int, grade) -> tuple[dict, str 
             "event) VALUES (?,?,?,?,?,?,?,?,?,?)",
             (d.name, clock.timestamp(moment), str(path), report["status"], report.get("framework"),
              json.dumps(failing), json.dumps(report["diagnosis"]), seconds, hints_used, event))
+        if deck is not None:
+            from studyxf.srs import mistakes
+
+            said = mistakes.record(study.conn, deck, d.name, report["diagnosis"], moment,
+                                   (getattr(d, "data", None) or {}).get("questions"))
     schedule = None
     if report["status"] == "pass":
         scheduled = drill_srs.record_pass(study.conn, d.name, study.day(), study.deck.scheduler,
@@ -39,4 +48,6 @@ def grade_and_record(study, d, path, hints_used: int, grade) -> tuple[dict, str 
             again = date.fromisoformat(str(scheduled[1]))  # said as the review says a due date
             schedule = (f"scheduled (SM-2 quality {scheduled[0]}): write it again from scratch "
                         f"{clock.day_words(again, study.day())} ({clock.short_date(again)}, {again.isoformat()})")
+    if said:
+        schedule = "\n".join(([schedule] if schedule else []) + said)
     return report, schedule

@@ -20,6 +20,8 @@ DRILL_SPEC = Map(
     required={"title": Str(), "entry": Str(), "task": Str(), "kind": Str(), "grader": Str(),
               "starters": Map(optional={"numpy": Str(), "torch": Str()})},
     optional={"name": Id(), "sessions": List(Id()), "hints": List(Str()), "mistakes": Map(open=True), "solution": Str(),
+              # a slip's question for its mistake card (srs/mistakes.py): what to recall, asked of the learner's line
+              "questions": Map(open=True),
               "after_pass": Str(),
               "forbidden": List(Map(required={"name": Str(), "why": Str()})),
               # modules the drill needs beyond the default install, and the extra that brings them
@@ -155,6 +157,12 @@ def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
     for key, hint in (doc.data.get("mistakes") or {}).items():
         if not isinstance(hint, str) or not hint.strip():
             problems.append(Problem(path, doc.line(("mistakes", key)), f"mistakes.{key}", "expected a hint (text)"))
+    for key, question in (doc.data.get("questions") or {}).items():
+        if not isinstance(question, str) or not question.strip():
+            problems.append(Problem(path, doc.line(("questions", key)), f"questions.{key}", "expected a question (text)"))
+        elif key not in (doc.data.get("mistakes") or {}):
+            problems.append(Problem(path, doc.line(("questions", key)), f"questions.{key}",
+                                    "not a slip of `mistakes`: a question is asked of a slip the grader names"))
     if problems:
         return None, cap(problems)
     return Drill(folder.name, folder, doc.data), []

@@ -219,8 +219,9 @@ def _located_entry(grader, found: dict) -> dict:
     from studyxf.grading import localise
 
     says = {s.name: s.says for s in grader.STEPS}
+    # the comparator's id beside its words: a verified one names the slip of a mistake card (srs/mistakes.py)
     return {"mistake": "located", "message": localise.describe(found, says), "verified": found["verified"],
-            **{k: found[k] for k in ("line", "code", "step", "how")}}
+            **{k: found[k] for k in ("line", "code", "step", "how")}, "comparator": found.get("comparator")}
 
 
 def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:

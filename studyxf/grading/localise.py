@@ -282,8 +282,8 @@ class Localiser:
             if plain:
                 first["finding"] = plain[-1]  # unverified: the number, not a name
         return {"line": first["line"], "code": first["code"], "step": first["step"], "how": first["finding"].how,
-                "verified": verified, "all": [{k: f[k] for k in ("line", "code", "step")} | {"how": f["finding"].how}
-                                              for f in found],
+                "comparator": first["finding"].kind or None, "verified": verified,
+                "all": [{k: f[k] for k in ("line", "code", "step")} | {"how": f["finding"].how} for f in found],
                 "_change": change, "_found": found}
 
     def _other_readings(self, found: list) -> bool:
@@ -303,10 +303,11 @@ class Localiser:
         return False
 
     @staticmethod
-    def _whole(how: str, line: int | None = None, code: str | None = None, step: str | None = None) -> dict:
-        """A reading of the whole case, verified by construction, as find() returns it."""
+    def _whole(how: str, line: int | None = None, code: str | None = None, step: str | None = None,
+               comparator: str | None = None) -> dict:
+        """A reading of the whole case, verified by construction, as find() returns it (`comparator`: its id)."""
         one = {"line": line, "code": code, "step": step, "how": how}
-        return {**one, "verified": True, "all": [one], "_change": {}, "_found": []}
+        return {**one, "comparator": comparator, "verified": True, "all": [one], "_change": {}, "_found": []}
 
     def _substituted(self) -> dict | None:
         """One input used where another is meant (keys and values from the decoder's x instead of
@@ -333,7 +334,7 @@ class Localiser:
                 e, step = where
                 return self._whole(f"{b} is used where {a} is meant: your outputs are the reference's with {b} in "
                                    f"{a}'s place", e["line"] if e else None, self.trace.code(e["line"]) if e else None,
-                                   step)
+                                   step, f"{b}-for-{a}")
         return None
 
     def _constant(self) -> dict | None:
@@ -346,7 +347,8 @@ class Localiser:
                     passed = self.traced["case"].kwargs.get(name)
                     return self._whole(f"your code computes with {name} = {value:g} whatever is passed"
                                        + (f" (here {passed:g})" if isinstance(passed, float) else "")
-                                       + f": use the argument {name}, whose default the task gives")
+                                       + f": use the argument {name}, whose default the task gives",
+                                       comparator=f"{name}-constant")
         return None
 
     def _ignored_argument(self) -> dict | None:
@@ -357,7 +359,7 @@ class Localiser:
                 shown = value if not hasattr(value, "shape") else f"an array {tuple(value.shape)}"
                 return self._whole(f"the argument {name} (here {shown}) is not used: your outputs are the "
                                    f"reference's with {name} at its default (a value written in the code instead of "
-                                   f"the argument?)")
+                                   f"the argument?)", comparator=f"{name}-ignored")
         return None
 
     def _next(self, change: dict, start: int) -> dict | None:
@@ -734,7 +736,8 @@ class CallLocaliser(Localiser):
             how = (f"it returns '{prev_name}' as it was given, not {self.says.get(name) or name}"
                    if finding.kind == "skipped" and prev_name in self.env else
                    f"what the call returns as its part {i}: {finding.how}")
-            parts.append({"line": e["line"], "code": self.trace.code(e["line"]), "step": name, "how": how})
+            parts.append({"line": e["line"], "code": self.trace.code(e["line"]), "step": name, "how": how,
+                          "comparator": finding.kind or None})
         if parts and self.reproduces(change):  # every part returned otherwise, checked together
             return {**parts[0], "verified": True, "all": parts, "_change": change, "_found": []}
         return result

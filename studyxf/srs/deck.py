@@ -16,7 +16,7 @@ from studyxf import clock
 from studyxf.config import Config
 from studyxf.content.curriculum import Curriculum
 from studyxf.content.sessions import RecallPrompt, Session
-from studyxf.srs import schedulers, sm2
+from studyxf.srs import mistakes, schedulers, sm2
 from studyxf.store import days, events
 from studyxf.store.db import transaction
 
@@ -43,6 +43,8 @@ class Card:
     buried_until: date | None = None
     fsrs: str | None = None  # FSRS's memory state, kept while FSRS schedules
     removed: bool = False  # its prompt (or its whole session) left the curriculum: kept, with its history
+    origin: str | None = None  # a mistake card's attempt ("from your attention attempt of 2026-12-04")
+    slip: str | None = None  # a mistake card's slip id
 
     @property
     def state(self) -> sm2.CardState:
@@ -196,7 +198,7 @@ class Deck:
             if not any(": id: replaces the session" not in w for w in self.curriculum.warnings):
                 # a session file that is gone removes its cards as a prompt that left its file does
                 # (enter_session); not while a folder is missing or a file failed to load
-                known = [s.id for s in self.curriculum.sessions]
+                known = [s.id for s in self.curriculum.sessions] + [mistakes.SESSION]  # no file holds those
                 self.conn.execute(
                     "UPDATE cards SET removed = 1, suspended = 1 WHERE removed = 0 AND session_id NOT IN "
                     "(SELECT value FROM json_each(?))", (json.dumps(known),))
@@ -205,11 +207,23 @@ class Deck:
 
     # -- reading cards -------------------------------------------------------------------------
     def _card(self, row) -> Card:
+        if row[1] == mistakes.SESSION:
+            return self._mistake_card(row)
         prompt = self.prompts.get(row[0])
         return Card(id=row[0], session_id=row[1], prompt=prompt[1] if prompt else None,
                     repetitions=row[2], ef_milli=row[3], interval=row[4], due=_d(row[5]),
                     last_day=_d(row[6]), lapses=row[7], suspended=bool(row[8]), leech=bool(row[9]),
                     buried_until=_d(row[10]), fsrs=row[11], removed=bool(row[12]))
+
+    def _mistake_card(self, row) -> Card:
+        """A mistake card: its text from the store (srs/mistakes.py), not from a session file."""
+        text = mistakes.text_of(self.conn, row[0])
+        prompt = RecallPrompt(id=text[0], prompt=text[2], answer=text[3], drill=text[1]) if text else None
+        return Card(id=row[0], session_id=row[1], prompt=prompt,
+                    repetitions=row[2], ef_milli=row[3], interval=row[4], due=_d(row[5]),
+                    last_day=_d(row[6]), lapses=row[7], suspended=bool(row[8]), leech=bool(row[9]),
+                    buried_until=_d(row[10]), fsrs=row[11], removed=bool(row[12]),
+                    origin=mistakes.origin(text[1], text[4]) if text else None, slip=text[0] if text else None)
 
     def get(self, card_id: str) -> Card | None:
         row = self.conn.execute(f"SELECT {_CARD_COLS} FROM cards WHERE id = ?", (card_id,)).fetchone()
@@ -351,45 +365,50 @@ class Deck:
         sched = self.scheduler
         if quality not in sched.grades:
             raise ValueError(f"{sched.name} grades are {sched.grades[0]}..{sched.grades[-1]}")
-        moment = clock.now()
+        with transaction(self.conn):
+            return self.commit_answer(card_id, quality, clock.now(), seconds, typed, practice)
+
+    def commit_answer(self, card_id: str, quality: int, moment, seconds: float | None = None,
+                      typed: str | None = None, practice: bool = False) -> tuple[int, date | None]:
+        """`answer`'s work inside the caller's transaction (a mistake card's lapse is part of its attempt's)."""
+        sched = self.scheduler
         day = clock.study_day(moment, self.config.rollover_hour)
         iso = day.isoformat()
-        with transaction(self.conn):
-            row = self.conn.execute(
-                "SELECT reps, ef_milli, interval, due, last_day, lapses, suspended, leech, fsrs, "
-                f"{events.LAST_COLUMNS} FROM cards, device WHERE cards.id = ?", (card_id,)).fetchone()
-            if row is None:
-                raise KeyError(card_id)
-            reps, ef, interval, due, last_day, lapses, suspended, leech, fsrs, device_id, seq = row
-            prev = (reps, ef, interval, due, last_day, lapses, suspended, leech)  # for undo
-            before = schedulers.Step(_d(due), interval, reps, ef, fsrs) if due else None
-            reask = practice or last_day == iso
-            fuzz = 0
-            if reask:
-                new = before or schedulers.Step(None, interval, reps, ef, fsrs)
-            else:
-                fuzz = sm2.fuzz_days(interval, random.Random()) if self.config.fuzz and sched.name == "sm2" else 0
-                new = sched.step(before, quality, moment, day, fuzz)
-                if sched.fails(quality) and due is not None:
-                    lapses += 1
-                if lapses >= self.config.leech_threshold and not leech:
-                    leech, suspended = 1, 1
-                self.conn.execute(
-                    "UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, last_day = ?, "
-                    "lapses = ?, suspended = ?, leech = ?, fsrs = COALESCE(?, fsrs) WHERE id = ?",
-                    (new.reps, new.ef_milli, new.interval, new.due.isoformat(), iso, lapses,
-                     suspended, leech, new.fsrs, card_id))
-            event = events.record(self.conn, "review", moment, (device_id, seq), card=card_id, grade=quality,
-                                  scale=sched.name, day=iso, typed=typed, seconds=seconds,
-                                  practice=bool(practice), fuzz=fuzz)
-            cur = self.conn.execute(
-                "INSERT INTO reviews (card_id, at, day, grade, reask, typed, seconds, practice, "
-                "prev_reps, prev_ef_milli, prev_interval, prev_due, prev_last_day, prev_lapses, "
-                "prev_suspended, prev_leech, new_reps, new_ef_milli, new_interval, new_due, scale, event) "
-                "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                (card_id, clock.timestamp(moment), iso, quality, int(reask), typed,
-                 seconds, int(practice), *prev, new.reps, new.ef_milli, new.interval,
-                 new.due.isoformat() if new.due else None, sched.name, event))
+        row = self.conn.execute(
+            "SELECT reps, ef_milli, interval, due, last_day, lapses, suspended, leech, fsrs, "
+            f"{events.LAST_COLUMNS} FROM cards, device WHERE cards.id = ?", (card_id,)).fetchone()
+        if row is None:
+            raise KeyError(card_id)
+        reps, ef, interval, due, last_day, lapses, suspended, leech, fsrs, device_id, seq = row
+        prev = (reps, ef, interval, due, last_day, lapses, suspended, leech)  # for undo
+        before = schedulers.Step(_d(due), interval, reps, ef, fsrs) if due else None
+        reask = practice or last_day == iso
+        fuzz = 0
+        if reask:
+            new = before or schedulers.Step(None, interval, reps, ef, fsrs)
+        else:
+            fuzz = sm2.fuzz_days(interval, random.Random()) if self.config.fuzz and sched.name == "sm2" else 0
+            new = sched.step(before, quality, moment, day, fuzz)
+            if sched.fails(quality) and due is not None:
+                lapses += 1
+            if lapses >= self.config.leech_threshold and not leech:
+                leech, suspended = 1, 1
+            self.conn.execute(
+                "UPDATE cards SET reps = ?, ef_milli = ?, interval = ?, due = ?, last_day = ?, "
+                "lapses = ?, suspended = ?, leech = ?, fsrs = COALESCE(?, fsrs) WHERE id = ?",
+                (new.reps, new.ef_milli, new.interval, new.due.isoformat(), iso, lapses,
+                 suspended, leech, new.fsrs, card_id))
+        event = events.record(self.conn, "review", moment, (device_id, seq), card=card_id, grade=quality,
+                              scale=sched.name, day=iso, typed=typed, seconds=seconds,
+                              practice=bool(practice), fuzz=fuzz)
+        cur = self.conn.execute(
+            "INSERT INTO reviews (card_id, at, day, grade, reask, typed, seconds, practice, "
+            "prev_reps, prev_ef_milli, prev_interval, prev_due, prev_last_day, prev_lapses, "
+            "prev_suspended, prev_leech, new_reps, new_ef_milli, new_interval, new_due, scale, event) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (card_id, clock.timestamp(moment), iso, quality, int(reask), typed,
+             seconds, int(practice), *prev, new.reps, new.ef_milli, new.interval,
+             new.due.isoformat() if new.due else None, sched.name, event))
         return cur.lastrowid, new.due
 
     def undo(self, review_id: int) -> str | None:

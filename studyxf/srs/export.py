@@ -9,7 +9,8 @@ from pathlib import Path
 from studyxf.errors import StudyxfError
 
 
-CSV_HEADER = ["id", "session", "prompt", "answer", "repetitions", "ef", "interval", "due", "suspended"]
+CSV_HEADER = ["id", "session", "prompt", "answer", "repetitions", "ef", "interval", "due", "suspended", "tags"]
+_OLD_HEADERS = (CSV_HEADER[:-1],)  # an export written before the tags column is still an export
 
 
 def check_target(path: str, force: bool = False) -> Path:
@@ -85,7 +86,7 @@ def _is_export(path: Path) -> bool:
         except (zipfile.BadZipFile, OSError, ValueError):
             return False
     first = head.lstrip(b"\xef\xbb\xbf").split(b"\n", 1)[0].rstrip(b"\r")
-    return first.decode("utf-8", "replace") == ",".join(CSV_HEADER) or not head
+    return first.decode("utf-8", "replace") in [",".join(h) for h in (CSV_HEADER, *_OLD_HEADERS)] or not head
 
 
 def _write_atomic(target: Path, write) -> None:
@@ -119,7 +120,15 @@ def _rows(study):
             continue
         from studyxf.srs.plain import answer_text
 
-        yield card, card.prompt.prompt, answer_text(card)
+        prompt = card.prompt.prompt + (f"\n({card.origin})" if card.origin else "")  # a mistake card's attempt
+        yield card, prompt, answer_text(card)
+
+
+def tags_of(card) -> list[str]:
+    """A card's tags: its session's id; a mistake card's `mistake` and its drill."""
+    from studyxf.srs.mistakes import TAG
+
+    return [TAG, card.prompt.drill] if card.slip and card.prompt and card.prompt.drill else [card.session_id]
 
 
 def to_csv(study, path: str, force: bool = False) -> int:
@@ -133,7 +142,8 @@ def to_csv(study, path: str, force: bool = False) -> int:
             writer.writerow(CSV_HEADER)
             for card, prompt, answer in _rows(study):
                 writer.writerow([card.id, card.session_id, prompt, answer, card.repetitions, card.ef_milli / 1000,
-                                 card.interval, card.due.isoformat() if card.due else "", int(card.suspended)])
+                                 card.interval, card.due.isoformat() if card.due else "", int(card.suspended),
+                                 " ".join(tags_of(card))])
                 n += 1
 
     _write_atomic(target, write)
@@ -156,7 +166,7 @@ def to_anki(study, path: str, force: bool = False) -> int:
         # a stable guid from the card id, so re-importing updates instead of duplicating; the session
         # as a tag; a suspended card in Anki's suspended queue (and tagged). Anki's import cannot
         # carry the schedule: every card arrives new there (README)
-        tags = [card.session_id] + (["suspended"] if card.suspended else []) + (["leech"] if card.leech else [])
+        tags = tags_of(card) + (["suspended"] if card.suspended else []) + (["leech"] if card.leech else [])
         note = genanki.Note(model=model, fields=[*html, card.id], guid=str(zlib.crc32(card.id.encode())), tags=tags)
         if card.suspended:
             for anki_card in note.cards:

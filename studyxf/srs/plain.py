@@ -33,6 +33,8 @@ def prompt_text(card) -> str:
     text = card.prompt.prompt
     if card.prompt.kind == "numeric":
         text += "\n(type =<number> to answer)"
+    if getattr(card, "origin", None):  # a mistake card says where it came from
+        text += f"\n({card.origin})"
     return text
 
 

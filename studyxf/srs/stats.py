@@ -53,6 +53,8 @@ def compute(study) -> dict:
     drills = [dict(zip(("drill", "at", "status", "seconds"), row)) for row in conn.execute(
         "SELECT drill, at, status, seconds FROM drill_attempts ORDER BY id DESC LIMIT 50")]
     statuses = study.statuses()
+    from studyxf.srs import mistakes
+
     return {
         "today": today.isoformat(),
         "sessions": {"done": sum(v == "done" for v in statuses.values()), "total": len(statuses)},
@@ -64,6 +66,7 @@ def compute(study) -> dict:
         "streak": streak,
         "backlog": deck.backlog(),
         "drills": drills,
+        "slips": mistakes.slips(conn),  # the verified slips of every attempt, most frequent first
     }
 
 
@@ -93,9 +96,13 @@ def _summary(data: dict) -> list:
 def _drills(data: dict) -> list:
     from rich.text import Text
 
-    if not data["drills"]:
-        return []
-    return [Text("Recent drills: " + ", ".join(f"{d['drill']} {d['status']}" for d in data["drills"][:10]))]
+    out = []
+    if data.get("slips"):  # the learner's own mistakes, most frequent first (mistake cards)
+        out.append(Text("Your most frequent slips: " + ", ".join(
+            f"{s['slip']} x{s['count']} in {s['drill']}" for s in data["slips"][:5])))
+    if data["drills"]:
+        out.append(Text("Recent drills: " + ", ".join(f"{d['drill']} {d['status']}" for d in data["drills"][:10])))
+    return out
 
 
 def renderables(data: dict, trend: dict, numbers: bool = False) -> list:

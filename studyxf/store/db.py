@@ -16,7 +16,7 @@ from studyxf import clock, paths
 from studyxf.store import days
 from studyxf.errors import StoreError
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 BACKUPS_KEPT = 7
 # how long a writer waits for another process's lock; STUDYXF_BUSY_TIMEOUT (seconds) shortens it in tests
 BUSY_TIMEOUT_S = int(os.environ.get("STUDYXF_BUSY_TIMEOUT", "30"))
@@ -182,8 +182,17 @@ def _migrate_9(db) -> None:
     events.keyed(db.conn)  # a log that an earlier migration 8 copied without keys
 
 
+def _migrate_10(db) -> None:
+    """Mistake cards (issue 47): a verified slip becomes a card `mistakes/<slip>` whose text has no session
+    file to come from, so it is kept here, as its creation event gave it (srs/mistakes.py)."""
+    # IF NOT EXISTS: a file whose version was set back by hand (the tests' older schemas) keeps its table
+    db.execute("CREATE TABLE IF NOT EXISTS mistake_cards (card_id TEXT PRIMARY KEY, slip TEXT NOT NULL, drill TEXT NOT NULL, "
+               "prompt TEXT NOT NULL, answer TEXT NOT NULL, day TEXT NOT NULL, line INTEGER, code TEXT, "
+               "event TEXT)")
+
+
 MIGRATIONS = {1: _migrate_1, 2: _migrate_2, 3: _migrate_3, 4: _migrate_4, 5: _migrate_5, 6: _migrate_6,
-              7: _migrate_7, 8: _migrate_8, 9: _migrate_9}
+              7: _migrate_7, 8: _migrate_8, 9: _migrate_9, 10: _migrate_10}
 
 
 def _check_file(path: Path) -> None:

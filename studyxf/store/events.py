@@ -16,7 +16,8 @@ from studyxf import clock
 
 # subject prefixes: what an event is about, so a replay reads one card's (drill's, ...) events by index
 CARD, DRILL, SESSION, TIMER, DEVICE = "card:", "drill:", "session:", "timer:", "device:"
-CARD_KINDS = ("review", "undo", "suspend", "unsuspend", "bury", "unbury", "reset", "flag")
+# "mistake-card": a mistake card made, with its text (srs/mistakes.py)
+CARD_KINDS = ("review", "undo", "suspend", "unsuspend", "bury", "unbury", "reset", "flag", "mistake-card")
 DRILL_KINDS = ("attempt", "hint")
 SESSION_KINDS = ("check", "journal", "notes", "complete", "session-flag")
 KINDS = CARD_KINDS + DRILL_KINDS + SESSION_KINDS + ("timer", "device")

@@ -458,6 +458,9 @@ FIELDS = {
                 ("file", _text(4096, True), False), ("failing", _texts, False), ("diagnosis", _objects, False),
                 ("seconds", _number(0, 1e7), False), ("hints", _int(0, 10_000, optional=True), False)),
     "hint": (("drill", _ID, True),),
+    "mistake-card": (("card", _text(80), True), ("slip", _text(64), True), ("drill", _ID, True),
+                     ("prompt", _text(8192), True), ("answer", _text(8192), True), ("day", _day(), True),
+                     ("line", _int(0, 10_000_000, optional=True), False), ("code", _text(1024, True), False)),
     "check": (("session", _ID, True), ("list", _text(32), True), ("item", _int(0, 100_000), True),
               ("on", _flag, False)),
     "journal": (("session", _ID, True), ("fields", _journal, True), ("after", _after, False)),
@@ -467,6 +470,7 @@ FIELDS = {
     "timer": (("key", _ID, True), ("event", _text(32), True), ("elapsed", _number(0, 1e9), False)),
     "device": (("name", _text(NAME), True),),
 }
+_SLIP = re.compile(r"[a-z0-9][a-z0-9-]{0,63}")  # srs/mistakes.slip_of's ids
 _NEW_KIND = re.compile(r"[a-z][a-z0-9-]{0,31}")  # a kind a newer studyxf writes: kept, not applied
 _LOW, _HIGH = datetime(YEARS[0], 1, 2, tzinfo=timezone.utc), datetime(YEARS[1], 12, 30, tzinfo=timezone.utc)
 
@@ -553,6 +557,8 @@ def check(raw: bytes, dev: str) -> tuple[dict | None, int, str | None]:
             return None, 0, f"{kind}: {field} {wrong}"
     if (b"\\u" in raw or b"\xc2" in raw or b"\x7f" in raw) and controls(e):
         return None, 0, f"{kind}: a control character or a lone surrogate in a text"
+    if kind == "mistake-card" and (e["card"] != "mistakes/" + e["slip"] or not _SLIP.fullmatch(e["slip"])):
+        return None, 0, f"mistake-card: card {shown(e['card'])} is not mistakes/<slip id>"
     if kind == "review":
         scale = e.get("scale") or "sm2"
         if scale not in GRADES or e["grade"] not in GRADES[scale]:

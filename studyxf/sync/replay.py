@@ -225,6 +225,9 @@ def apply(conn: sqlite3.Connection, subjects: set[str], scheduler, config, parse
         prefix, _, name = subject.partition(":")
         by_prefix.setdefault(prefix + ":", []).append(name)
     if by_prefix.get(events.CARD):
+        from studyxf.srs import mistakes
+
+        mistakes.materialise(conn, by_prefix[events.CARD])  # a mistake card made elsewhere, before its answers
         cards(conn, by_prefix[events.CARD], scheduler, config, parsed)
     if by_prefix.get(events.DRILL):
         drills(conn, by_prefix[events.DRILL], scheduler, config.rollover_hour)

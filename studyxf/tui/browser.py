@@ -6,6 +6,7 @@ shipped session is copied into the learner's sessions folder first, and the copy
 
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -64,7 +65,9 @@ class BrowserScreen(Screen):
         self.rows = [{"id": c.id, "session": c.session_id, "state": self.deck.state_of(c, reasks),
                       "due": c.due.isoformat() if c.due else "", "interval": c.interval, "ef": c.ef_milli / 1000,
                       "reviews": counts.get(c.id, 0), "lapses": c.lapses,
-                      "text": (c.prompt.prompt if c.prompt else "").lower()} for c in self.deck.all_cards()]
+                      # a mistake card is found by its tag and its drill as well ("mistake attention")
+                      "text": ((c.prompt.prompt if c.prompt else "") + (f" mistake {c.origin}" if c.origin else "")
+                               ).lower()} for c in self.deck.all_cards()]
         self.fill()
 
     def matching(self) -> list[dict]:
@@ -108,8 +111,10 @@ class BrowserScreen(Screen):
         if card is None:
             detail.update("No card matches.")
             return
-        lines = [f"[b]{card.id}[/b]", "", card.prompt.prompt if card.prompt else "(no longer in the curriculum)",
-                 "", "[b]Answer[/b]", answer_text(card), "", "[b]History[/b]"]
+        # the texts escaped: a mistake card quotes the learner's code, whose brackets are not markup
+        lines = [f"[b]{card.id}[/b]", "", escape(card.prompt.prompt) if card.prompt else "(no longer in the curriculum)",
+                 *([f"[dim]({escape(card.origin)})[/dim]"] if card.origin else []),
+                 "", "[b]Answer[/b]", escape(answer_text(card)), "", "[b]History[/b]"]
         history = self.deck.history(card.id)
         from datetime import date
 

@@ -84,7 +84,9 @@ class ReviewScreen(Screen):
             return
         hint = "\n[dim](press = to type your answer, or space to see it)[/dim]" if self._numeric() else ""
         self.query_one("#card-prompt", Static).update(
-            f"[b]{self.card.id}[/b]\n\n{prompt_text(self.card).replace('(type =<number> to answer)', '').rstrip()}{hint}")
+            # escaped: a mistake card quotes the learner's code, whose brackets (x[..., 0]) are not markup
+            f"[b]{self.card.id}[/b]\n\n"
+            f"{escape(prompt_text(self.card).replace('(type =<number> to answer)', '').rstrip())}{hint}")
         self._status()
 
     def _numeric(self) -> bool:

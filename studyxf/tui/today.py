@@ -307,6 +307,10 @@ class TodayScreen(Screen):
 
         for name, when in drill_srs.due(self.study.conn, self.study.day()):
             parts.append(Text(f"Drill due to write again from scratch (since {when}): {name}", style="bold"))
+        from studyxf.srs import mistakes  # the weak spots, as `today --plain` says them
+
+        parts += [Text(line, style="bold" if i == 0 else "")
+                  for i, line in enumerate(mistakes.weak_spot_lines(self.study.conn, self.study.day()))]
         for section in self.tabs[0].sections:  # the presenter's overview: no Markdown in it
             parts += [Text(""), Text(section.title, style="bold underline")]
             for block in section.blocks:
