@@ -188,6 +188,9 @@ def export(csv_path, anki_path, force):
         raise click.UsageError("give --csv FILE or --anki FILE.apkg")
     added = ""
     if anki_path and not anki_path.lower().endswith(".apkg"):
+        # the name as typed is never the database or a backup, whatever is added to it (the learner
+        # who typed the database's path meant it, and is told)
+        check_target(anki_path, force=True)
         # Anki's File > Import opens a package only by its .apkg name: `--anki deck` writes deck.apkg
         anki_path, added = anki_path + ".apkg", " (.apkg added: Anki imports packages by that name)"
     for target in (csv_path, anki_path):  # refused before the database is even opened
