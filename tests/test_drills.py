@@ -151,8 +151,10 @@ def test_quadratic_leetcode_solution_is_correct_but_too_slow(tmp_path, drill, so
 
     report = grade(tmp_path, drill, getattr(submissions, source))
     failing = [t for t in report["tests"] if t["status"] != "pass"]
-    assert report["status"] == "fail" and len(failing) == 1
+    assert report["status"] == "fail" and failing
     assert "correct on the small cases, but too slow" in failing[0]["message"]
+    # a time-out ends the run: two-sum's second large case (its pair at the start) is not run
+    assert all(t["message"].startswith("not run") for t in failing[1:]), failing
 
 
 def test_flash_attention_that_builds_the_full_matrix_fails_the_memory_check(tmp_path):
