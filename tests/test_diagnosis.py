@@ -248,7 +248,9 @@ def test_a_torch_submission_that_edits_its_input_in_place_is_named(tmp_path):
           "    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * gamma\n"
     report = grade(tmp_path, "rms-norm", src)
     assert report["status"] == "fail"
-    assert [d["mistake"] for d in report["diagnosis"]] == ["input-modified"]
+    # the rule first; the values, judged past it, leave the reference at the line that adds 0.5
+    assert [d["mistake"] for d in report["diagnosis"]] == ["input-modified", "located"]
+    assert report["diagnosis"][1]["line"] == 4
 
 
 def test_kv_cache_written_in_place_fails_and_inputs_are_labelled_by_their_names(tmp_path):
@@ -326,3 +328,57 @@ def test_an_exception_is_explained_when_nothing_else_is(tmp_path):
     stub = "def layer_norm(x, gamma, beta, eps=1e-5):\n    raise NotImplementedError\n"
     report = grade(tmp_path, "layer-norm", stub)
     assert "starter's stub" in report["diagnosis"][0]["message"]
+
+
+LN_IN_PLACE = """import {lib}
+def layer_norm(x, gamma, beta, eps=1e-5):
+    m = x.mean(-1, {keep}=True)
+    x -= m
+    var = (x * x).mean(-1, {keep}=True)
+    return x / ({sqrt} + eps) * gamma + beta
+"""
+ATTN_PROMOTED = """import numpy as np
+def attention(q, k, v, mask=None):
+    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    if mask is not None:
+        s = np.where(mask, s, {fill})
+    m = np.max(s, axis=-1, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0)
+    e = np.exp(s - m)
+    t = e.sum(-1, keepdims=True)
+    return np.divide(e, t, out=np.zeros_like(e), where=t > 0) @ v
+"""
+LN_LOWERED = """import torch
+def layer_norm(x, gamma, beta, eps=1e-5):
+    x = x.float()
+    m = x.mean(-1, keepdim=True)
+    var = ((x - m) ** 2).mean(-1, keepdim=True)
+    return (x - m) / {denominator} * gamma.float() + beta.float()
+"""
+
+
+@pytest.mark.parametrize("drill,source,causes", [
+    ("layer-norm", LN_IN_PLACE.format(lib="numpy as np", keep="keepdims", sqrt="np.sqrt(var)"),
+     ["input-modified", "ln-eps-outside-sqrt"]),
+    ("layer-norm", LN_IN_PLACE.format(lib="torch", keep="keepdim", sqrt="var.sqrt()"),
+     ["input-modified", "ln-eps-outside-sqrt"]),
+    ("layer-norm", LN_IN_PLACE.format(lib="torch", keep="keepdim", sqrt="(var + eps).sqrt() - eps"),
+     ["input-modified"]),
+    ("attention", ATTN_PROMOTED.format(fill="-1e9"), ["mask-fill-finite", "dtype-promoted"]),
+    ("attention", ATTN_PROMOTED.format(fill="-np.inf"), ["dtype-promoted"]),
+    ("layer-norm", LN_LOWERED.format(denominator="(var.sqrt() + eps)"), ["dtype-lowered", "ln-eps-outside-sqrt"]),
+    ("layer-norm", LN_LOWERED.format(denominator="(var + eps).sqrt()"), ["dtype-lowered"]),
+])
+def test_a_double_slip_names_each_cause_and_a_single_rule_only_itself(tmp_path, drill, source, causes):
+    """Issue 44 item 2: the values are judged past a dtype or an in-place rule (after the cast, on
+    writable copies), so the value slip beside it is named too; where the values pass, the rule
+    stands alone."""
+    report = grade(tmp_path, drill, source)
+    assert report["status"] == "fail"
+    assert sorted(d["mistake"] for d in report["diagnosis"]) == sorted(causes), report["diagnosis"]
+
+
+def test_a_promoted_dtype_carries_the_line_where_float64_came_in(tmp_path):
+    report = grade(tmp_path, "attention", ATTN_PROMOTED.format(fill="-1e9"))
+    promoted = next(d for d in report["diagnosis"] if d["mistake"] == "dtype-promoted")
+    assert promoted["line"] == 3 and "np.sqrt" in promoted["code"]

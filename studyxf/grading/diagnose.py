@@ -230,7 +230,11 @@ def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[
         return [{"mistake": "random-output", "message": ""}]
     rule = next((f["rule"] for f in failing if f.get("rule")), None)
     if rule:
-        return [{"mistake": "input-modified", "message": rule}]
+        # the rule first, then what the values say (judged past it: runcases._past_the_rule), so that
+        # a value slip made beside the in-place edit is named too
+        valued = [f for f in failing if not f.get("rule") or f.get("got") is not None]
+        return [{"mistake": "input-modified", "message": rule}] + \
+            (_diagnose_values(grader, valued, remote, req) if valued else [])
     slow = [f["slow"] for f in failing if f.get("slow")]
     memory = [f["memory"] for f in failing if f.get("memory")]
     # too slow and too much memory are causes, measured by the judge: first, then what the values say
@@ -243,6 +247,22 @@ def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[
     if first and not any(f.get("failed") or "answered" not in f for f in rest):
         return first
     return first + _diagnose_values(grader, rest, remote, req)
+
+
+def _promoted_at(failing: list[dict], remote: Remote, req: Request) -> dict:
+    """Where a float32 case's values first became float64 in the learner's file: the first traced
+    line holding a float64 array ({} when no trace shows one)."""
+    from studyxf.grading import localise
+
+    first = next((f for f in failing if f.get("promoted_case") is not None), None)
+    source = _source(req)
+    if first is None or source is None or remote.gone:
+        return {}
+    index, case = first["promoted_case"]
+    answer = remote.trace(index, case)
+    trace = localise.Trace(answer.get("trace") or {}, source)
+    hit = next((e for e in trace.events if e.get("dtype") == "float64" and e["value"].ndim > 0), None)
+    return {"line": hit["line"], "code": trace.code(hit["line"])} if hit else {}
 
 
 def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:
@@ -262,14 +282,18 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     if shaped and all(f.get("shape") for f in failing if f.get("shape") or f.get("shape_fact")):
         return [{"mistake": "shape", "message": shaped[0], "verified": True}]
     lowered = [f["dtype_lowered"] for f in failing if f.get("dtype_lowered")]
-    if lowered:
-        return [{"mistake": "dtype-lowered", "message": lowered[0], "verified": True}]
+    if lowered:  # the dtype, then what the values say past it (the values judged after the cast)
+        entry = {"mistake": "dtype-lowered", "message": lowered[0], "verified": True}
+        valued = [f for f in failing if f.get("got") is not None or not f.get("dtype_lowered")]
+        return [entry] + (_diagnose_values(grader, [{k: v for k, v in f.items() if k != "dtype_lowered"}
+                                                    for f in valued], remote, req) if valued else [])
     facts = [f["shape_fact"] for f in failing if f.get("shape_fact")]
     kinds = {f["dtype_promoted"] for f in failing if f.get("dtype_promoted")}
-    promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT_TORCH if kinds == {"torch"} else DTYPE_HINT}] \
-        if kinds \
-        else []
+    promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT_TORCH if kinds == {"torch"} else DTYPE_HINT,
+                 **_promoted_at(failing, remote, req)}] if kinds else []
     comparable = [f for f in failing if f.get("variant_of")]
+    if promoted and not comparable and not any(f.get("raised") for f in failing):
+        return promoted  # the dtype alone: the values pass once cast
     if comparable and "case" in comparable[0]:
         case = comparable[0]["case"]
         if not case.driver and not remote.gone:
@@ -283,7 +307,7 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     named = diagnosis.name_slips(comparable, slips)
     raising = [f["raised_case"] for f in failing if f.get("raised_case") is not None]
     # a slip the catalogue named only wants its line: a shorter search (watch mode re-grades on every save)
-    found = _localise(grader, comparable, remote, req, raising, localise_budget(named)) if not promoted else None
+    found = _localise(grader, comparable, remote, req, raising, localise_budget(named))
     # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
     from studyxf.grading.localise import one_difference
 
@@ -292,8 +316,6 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     if named:
         return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
                  **where} for s in named] + promoted
-    if promoted:
-        return promoted
     raised = [f["raised"] for f in failing if f.get("raised")]
     out = []
     for probe in getattr(grader, "PROBES", []) if not remote.gone else []:
@@ -309,7 +331,7 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     crash = _crash_entry(raised, failing, remote, req) if raised else None
     if found and found["verified"]:  # the verified cause, then what raised, then the probes' words
         return [_located_entry(grader, found)] + ([crash] if crash else []) + \
-            [d for d in out if d["mistake"] != "localised"]  # the hooks' stage is said better by the line
+            [d for d in out if d["mistake"] != "localised"] + promoted  # the hooks' stage is said better by the line
     if found and not (out or raised):
         out.insert(0, _located_entry(grader, found))  # where the values leave the reference, unverified
     if not out and comparable:
@@ -320,4 +342,4 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
         out.insert(0, crash)
     if not out and facts:
         out.append({"mistake": "measured", "message": facts[0]})
-    return out
+    return out + promoted

@@ -86,6 +86,13 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
         engine_err = case.engine_error_at(judged_at)
     elif got_dtype != case.dtype:
         message = f"dtype: expected {case.dtype} (the input's dtype), got {got_dtype} (inputs {inputs})"
+        if case.dtype == "float64" and got_dtype in ("float32", "float16", "bfloat16"):
+            # a float64 case answered in a lower precision: the values are judged too, past its rounding
+            # (matches()'s own slack), so that a value slip beside the dtype is still named
+            if np.allclose(got.astype(np.float64), ref, rtol=1e-3, atol=1e-4, equal_nan=True):
+                return message, None, "", False
+            values = judge.compare(got, ref, "float32", 0.0, inputs) or "values differ"
+            return f"{message}; and the {values}", got, "float32", False
         if not (case.dtype == "float32" and got_dtype == "float64"):
             return message, None, "", False
         # the usual NumPy 2 promotion: the values are judged too (at float32), so that another
@@ -346,7 +353,7 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
         if info.get("kind") == "timeout" and status == "fail":
             fail_info = {"slow": message}
         elif info.get("kind") in ("rule", "readonly"):
-            fail_info = {"rule": message}
+            fail_info = {"rule": message, **_past_the_rule(remote, index, case, answer, inputs)}
         else:
             first_shape = next((tuple(a.shape) for a in labelled.values() if hasattr(a, "shape")), ())
             fail_info = {"raised": (info.get("type", "Exception"), info.get("text", "").splitlines()[0]
@@ -361,7 +368,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     answered = {"answered": _plain(decoded), "case": case} if case.validate is not None and case.variant else None
     if not message:
         return {**test, "status": "pass", "message": None}, answered
-    info = {"dtype_promoted": "torch" if getattr(decoded, "torch", False) else "numpy"} if promoted else {}
+    info = {"dtype_promoted": "torch" if getattr(decoded, "torch", False) else "numpy",
+            "promoted_case": (index, case)} if promoted else {}
     info["test"] = f"{case.name}: {message}"
     info.update(_shape_or_dtype(decoded, case, str(message)))
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
@@ -377,6 +385,24 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
         # would hide the match
         info.update(got=got, dtype=dname, ref=case.ref(), variant_of=case.variant_of, case=case, index=index)
     return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, (info or None)
+
+
+def _past_the_rule(remote: Remote, index: int, case: Case, answer: dict, inputs: str) -> dict:
+    """An input modified in place: the output judged as well (the call run again on writable copies
+    where a read-only NumPy input stopped it), so that a value slip beside the rule is named too.
+    What the diagnosis needs of a failing value; {} when the values pass or cannot be had."""
+    if case.driver is not None or case.validate is not None or case.device is not None or remote.gone:
+        return {}
+    if "out" not in answer and answer["raised"].get("kind") == "readonly":
+        answer = remote.ask(remote.case_request(index, case) | {"writable": True}, remote.limit(case))
+    if "out" not in answer:
+        return {}
+    out = wire.decode(answer["out"])
+    message, got, dname, _ = _check_output(out, case, inputs)
+    if not message or got is None:
+        return {}
+    return {"test": f"{case.name}: {message}", "got": got, "dtype": dname, "ref": case.ref(),
+            "variant_of": case.variant_of, "case": case, "index": index}
 
 
 def _forbidden_line(used: str, why: dict) -> str:
