@@ -269,3 +269,19 @@ def test_one_drill_found_by_name_is_the_one_the_whole_catalogue_gives(home, tmp_
     assert catalogue.find("layer-norm").folder == ROOT / "drills" / "layer-norm"
     assert any("replaces the shipped one" in w for w in warned) and any("layer-norm" in w for w in warned)
     assert catalogue.find("no-such-drill") is None
+
+
+def test_hints_read_after_a_pass_add_no_attempt(home, cli, tmp_path):
+    """Issue 44 item 10: --hint prints the next hint, then grades (DESIGN.md); the same file graded
+    to the same result again is no new attempt, so three hints read after a pass leave one pass."""
+    from studyxf.grading import catalogue
+    from studyxf.study import open_study
+
+    f = tmp_path / "ln.py"
+    f.write_text(catalogue.all_drills()["layer-norm"].solution_text())
+    assert cli("drill", "layer-norm", str(f), env=FAST).returncode == 0
+    for n in (1, 2, 3):
+        res = cli("drill", "layer-norm", str(f), "--hint", env=FAST)
+        assert res.returncode == 0 and f"hint {n}/" in res.stdout and "scheduled" not in res.stdout
+    conn = open_study().conn
+    assert [r[0] for r in conn.execute("SELECT status FROM drill_attempts WHERE drill = 'layer-norm'")] == ["pass"]

@@ -215,3 +215,56 @@ def test_a_block_whose_mlp_ignores_mlp_ratio_fails_with_the_width_said(tmp_path)
     report = grade(tmp_path, "transformer-block", narrow)
     assert report["status"] == "fail"
     assert any("has mlp_ratio = 4" in (t["message"] or "") for t in report["tests"])
+
+
+def _report(status, mistakes=()):
+    return {"version": 2, "status": status, "message": None, "drill": "layer-norm", "framework": "numpy",
+            "diagnosis": [{"mistake": m, "message": ""} for m in mistakes],
+            "tests": [{"name": "case", "status": status, "message": None, "output": None}]}
+
+
+def test_the_first_hint_answers_the_diagnosed_cause_and_the_order_then_stays(home, tmp_path):
+    """Issue 44 item 10: the hint whose topic is the cause of the latest attempt comes first; once a
+    hint is out the order is kept (no hint twice, none skipped) whatever later attempts name."""
+    from studyxf.grading.attempts import grade_and_record
+    from studyxf.srs import drills as drill_srs
+    from studyxf.study import open_study
+
+    study = open_study()
+    d = DRILLS["layer-norm"]
+    path = tmp_path / "ln.py"
+    path.write_text("first")
+    grade_and_record(study, d, path, 0, lambda _d, _p: _report("fail", ["ln-eps-outside-sqrt"]))
+    first = drill_srs.next_hint(study.conn, d)
+    assert first == f"hint 1/{len(d.hints)}: {d.hints[2]}"  # eps inside the square root, not hint 1's axis
+    path.write_text("second")
+    grade_and_record(study, d, path, 1, lambda _d, _p: _report("fail", ["ln-unbiased-variance"]))
+    shown = [drill_srs.next_hint(study.conn, d) for _ in d.hints]
+    assert [h.split(": ", 1)[1] for h in shown[:len(d.hints) - 1]] == [d.hints[0], d.hints[1]]
+    assert shown[-1] is None
+    assert drill_srs.shown_hints(study.conn, d) == [d.hints[2], d.hints[0], d.hints[1]]
+
+
+def test_a_file_graded_again_unchanged_records_no_new_attempt(home, tmp_path):
+    """Issue 44 item 10: the same bytes graded to the same result (--hint after a pass) add no
+    attempt and schedule nothing; a changed file, or another result, is an attempt."""
+    from studyxf.grading.attempts import grade_and_record
+    from studyxf.study import open_study
+
+    study = open_study()
+    d = DRILLS["layer-norm"]
+    path = tmp_path / "ln.py"
+    path.write_text("x = 1\n")
+
+    def attempts():
+        return [r[0] for r in study.conn.execute("SELECT status FROM drill_attempts ORDER BY id")]
+    _, schedule = grade_and_record(study, d, path, 0, lambda _d, _p: _report("pass"))
+    assert attempts() == ["pass"] and schedule
+    for hints in (1, 2, 3):
+        report, schedule = grade_and_record(study, d, path, hints, lambda _d, _p: _report("pass"))
+        assert report["status"] == "pass" and schedule is None
+    assert attempts() == ["pass"]
+    grade_and_record(study, d, path, 3, lambda _d, _p: _report("fail", ["ln-no-beta"]))  # another result
+    path.write_text("x = 2\n")
+    grade_and_record(study, d, path, 3, lambda _d, _p: _report("fail", ["ln-no-beta"]))  # other bytes
+    assert attempts() == ["pass", "fail", "fail"]
