@@ -368,7 +368,7 @@ def layer_norm(x, gamma, beta, eps=1e-5):
     ("attention", ATTN_PROMOTED.format(fill="-np.inf"), ["dtype-promoted"]),
     ("layer-norm", LN_LOWERED.format(denominator="(var.sqrt() + eps)"), ["dtype-lowered", "ln-eps-outside-sqrt"]),
     ("layer-norm", LN_LOWERED.format(denominator="(var + eps).sqrt()"), ["dtype-lowered"]),
-])
+], ids=lambda v: "+".join(v) or "none" if isinstance(v, list) else v if len(v) < 30 else "source")
 def test_a_double_slip_names_each_cause_and_a_single_rule_only_itself(tmp_path, drill, source, causes):
     """Issue 44 item 2: the values are judged past a dtype or an in-place rule (after the cast, on
     writable copies), so the value slip beside it is named too; where the values pass, the rule
@@ -382,3 +382,39 @@ def test_a_promoted_dtype_carries_the_line_where_float64_came_in(tmp_path):
     report = grade(tmp_path, "attention", ATTN_PROMOTED.format(fill="-1e9"))
     promoted = next(d for d in report["diagnosis"] if d["mistake"] == "dtype-promoted")
     assert promoted["line"] == 3 and "np.sqrt" in promoted["code"]
+
+
+KV_FLOAT = """BYTES = {{"fp16": 2, "bf16": 2, "fp32": 4}}
+def kv_cache_bytes(config, tokens, batch=1, dtype="fp16"):
+    d_head = config["d_model"] {div} config["n_heads"]
+    return 2 * config["n_layers"] * config["{heads}"] * d_head * BYTES[dtype] * tokens * batch
+"""
+LONGEST = """class Solution:
+    def lengthOfLongestSubstring(self, s: str) -> int:
+        last, left, best = {{}}, 0, 0
+        for right, ch in enumerate(s):
+            if last.get(ch, -1) >= left:
+                left = last[ch] + 1
+            last[ch] = right
+            best = max(best, right - left{plus})
+        return {result}
+"""
+
+
+@pytest.mark.parametrize("drill,source,causes", [
+    ("kv-cache-size", KV_FLOAT.format(div="/", heads="n_kv_heads"), ["return-type"]),
+    ("kv-cache-size", KV_FLOAT.format(div="/", heads="n_heads"), ["return-type", "kv-mha"]),
+    ("kv-cache-size", KV_FLOAT.format(div="//", heads="n_kv_heads"), []),
+    ("longest-substring", LONGEST.format(plus=" + 1", result="float(best)"), ["return-type"]),
+    ("longest-substring", LONGEST.format(plus="", result="float(best)"), ["return-type", "window-off-by-one"]),
+    ("longest-substring", LONGEST.format(plus=" + 1", result="best"), []),
+], ids=lambda v: "+".join(v) or "none" if isinstance(v, list) else v if len(v) < 30 else "source")
+def test_the_type_a_task_states_is_enforced_and_the_values_still_judged(tmp_path, drill, source, causes):
+    """Issue 44 item 8: a float where the task says an int fails (it passed in kv-cache-size); the
+    values are judged beside it, so 3.0 for 3 is no pair of slips that cancel, and a real slip beside
+    the float is named too."""
+    report = grade(tmp_path, drill, source)
+    assert report["status"] == ("fail" if causes else "pass")
+    assert [d["mistake"] for d in report["diagnosis"]] == causes, report["diagnosis"]
+    if causes:
+        assert "the task asks for an int" in report["diagnosis"][0]["message"]

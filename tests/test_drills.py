@@ -268,3 +268,15 @@ def test_a_file_graded_again_unchanged_records_no_new_attempt(home, tmp_path):
     path.write_text("x = 2\n")
     grade_and_record(study, d, path, 3, lambda _d, _p: _report("fail", ["ln-no-beta"]))  # other bytes
     assert attempts() == ["pass", "fail", "fail"]
+
+
+def test_a_block_whose_mlp_width_ignores_mlp_ratio_fails_on_the_config_that_varies_it(tmp_path):
+    """Issue 44 item 8: the task names mlp_ratio; a config builds the block with mlp_ratio=2, so a
+    hidden width hard-coded as 4 * d_model (which every other config accepts) fails, named."""
+    source = DRILLS["transformer-block"].solution_text().replace("mlp_ratio * d_model", "4 * d_model")
+    report = grade(tmp_path, "transformer-block", source)
+    assert report["status"] == "fail"
+    failing = [t["name"] for t in report["tests"] if t["status"] != "pass"]
+    assert failing == ["d_model=32, n_heads=4, mlp_ratio=2, x (2, 5, 32), float32"]
+    assert [d["mistake"] for d in report["diagnosis"]] == ["layout"]
+    assert "ignores mlp_ratio" in report["diagnosis"][0]["message"]

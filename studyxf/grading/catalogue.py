@@ -17,7 +17,7 @@ from studyxf.errors import ContentError
 from studyxf.grading.request import KINDS, Request, parse_entry
 
 # the mistake ids any drill's diagnosis can name beside its own (runner.GENERIC's named ones)
-GENERIC_MISTAKES = ("random-output", "dtype-promoted", "input-modified", "dtype-lowered", "too-slow",
+GENERIC_MISTAKES = ("random-output", "dtype-promoted", "input-modified", "return-type", "dtype-lowered", "too-slow",
                     "too-much-memory")
 
 DRILL_SPEC = Map(

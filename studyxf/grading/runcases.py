@@ -106,6 +106,38 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
     return judge.compare(got, ref, judged_at, engine_err, inputs), got, judged_at, False
 
 
+def _validated_past_the_type(case: Case, decoded, typed: str, test: dict, labelled: dict) -> tuple[dict, dict]:
+    """A validated case (LeetCode) answered in another type than the task states (3.0 for 3): the rule,
+    and the answer validated as the stated type where it converts exactly, so that a value slip
+    beside it is named (and 3.0 is not read as two slips that cancel)."""
+    value = _plain(decoded)
+    kind = case.out_type[0]
+    try:
+        stated = kind(value) if kind(value) == value and not isinstance(value, bool) else None
+    except (TypeError, ValueError, OverflowError):
+        stated = None
+    said = case.validate(stated) if stated is not None else None
+    message = typed + (f"; and {said}" if said else "")
+    info = {"type_rule": typed, "test": f"{case.name}: {message}"}
+    if stated is not None and case.variant:
+        info.update(answered=stated, case=case, failed=bool(said))
+    if getattr(said, "mistake", None):
+        info.update(named=said.mistake, readings=said.readings)
+    return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, info
+
+
+def _stated_type(out, case: Case) -> str | None:
+    """What breaks the result type the task states (a float where it says an int), or None."""
+    if case.out_type is None:
+        return None
+    kind, said = case.out_type
+    value = _plain(out)
+    if isinstance(value, kind) and not isinstance(value, bool):
+        return None
+    shown = getattr(out, "type_name", None) or type(value).__name__
+    return f"returned {shown} {value!r:.40}: the task asks for {said}"
+
+
 def _shape_or_dtype(out, case: Case, message: str) -> dict:
     """What a wrong shape or a lowered dtype says: the expected values with the axes in another
     order (which order), or a float64 case answered in float32 (computed in float32)."""
@@ -362,7 +394,13 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
                          "raised_case": case} if status == "error" else None
         return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, fail_info
     decoded = wire.decode(answer["ok"])
+    typed = _stated_type(decoded, case)
+    if typed and case.validate is not None:
+        return _validated_past_the_type(case, decoded, typed, test, labelled)
     message, got, dname, promoted = _check_output(decoded, case, inputs)
+    if typed:  # the task's stated type: a rule of its own, the values still judged beside it
+        got = got if message else None
+        message = typed + (f"; and {message}" if message else "")
     # a validated case whose slips are simulated (case.variant): its answer, passing or not, decides
     # which slips fit (_simulated)
     answered = {"answered": _plain(decoded), "case": case} if case.validate is not None and case.variant else None
@@ -371,6 +409,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     info = {"dtype_promoted": "torch" if getattr(decoded, "torch", False) else "numpy",
             "promoted_case": (index, case)} if promoted else {}
     info["test"] = f"{case.name}: {message}"
+    if typed:
+        info["type_rule"] = typed
     info.update(_shape_or_dtype(decoded, case, str(message)))
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
         info["named"] = message.mistake
