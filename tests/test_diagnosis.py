@@ -1,6 +1,8 @@
 """The diagnosis generalises: partial slips, slips carried into another drill, slips with ids of
 their own, two at once, measured statements where no id fits, and the rules the tasks state."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -418,3 +420,28 @@ def test_the_type_a_task_states_is_enforced_and_the_values_still_judged(tmp_path
     assert [d["mistake"] for d in report["diagnosis"]] == causes, report["diagnosis"]
     if causes:
         assert "the task asks for an int" in report["diagnosis"][0]["message"]
+
+
+def test_the_smallest_failing_input_is_shown_with_the_learner_s_answer_and_the_expected_one(tmp_path):
+    """Issue 44 item 6: a failing case shrunk while it fails the same way (generic, bounded in calls):
+    a window start left on the repeat shows on a two-letter string; an uncatalogued scale on
+    one-dimensional vectors."""
+    report = grade(tmp_path, "longest-substring", LONGEST.format(plus=" + 1", result="best")
+                   .replace("left = last[ch] + 1", "left = last[ch]"))
+    small = report["diagnosis"][0]["smallest"]
+    assert small == {"inputs": "Solution().lengthOfLongestSubstring('dd')", "expected": "1", "got": "2"}
+    source = ATTN_PROMOTED.format(fill="-np.inf").replace("np.sqrt(q.shape[-1])", "(q.shape[-1] + 1) ** 0.5")
+    report = grade(tmp_path, "attention", source)
+    small = report["diagnosis"][0]["smallest"]
+    smallest_test = min(int(np.prod([int(n) for n in re.findall(r"\d+", shape)]))
+                        for t in report["tests"] if t["status"] == "fail" for shape in [t["inputs"]["q"].split(")")[0]])
+    shown = [int(n) for n in re.search(r"q = .*?\(shape \(([\d, ]+)\)\)", small["inputs"]).group(1).split(",") if n.strip()]
+    assert int(np.prod(shown)) < smallest_test and shown[-1] == 1  # d = 1 still shows the wrong scale
+    assert small["expected"] != small["got"] and "shape" in small["expected"]
+
+
+def test_no_smallest_input_is_claimed_where_no_smaller_one_fails(tmp_path):
+    report = grade(tmp_path, "longest-substring", LONGEST.format(plus="", result="best"))
+    # ' ' (one character) is already the smallest failing case: nothing smaller fails
+    assert [d["mistake"] for d in report["diagnosis"]] == ["window-off-by-one"]
+    assert "smallest" not in report["diagnosis"][0]

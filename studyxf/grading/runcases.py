@@ -138,6 +138,14 @@ def _stated_type(out, case: Case) -> str | None:
     return f"returned {shown} {value!r:.40}: the task asks for {said}"
 
 
+def _kind_of(message: str) -> str:
+    """How a case failed, in one word (a smaller input must fail the same way to stand for it)."""
+    for marker, kind in (("NaN or inf", "nan"), ("shape:", "shape"), ("dtype:", "dtype")):
+        if marker in message:
+            return kind
+    return "values"
+
+
 def _shape_or_dtype(out, case: Case, message: str) -> dict:
     """What a wrong shape or a lowered dtype says: the expected values with the axes in another
     order (which order), or a float64 case answered in float32 (computed in float32)."""
@@ -515,5 +523,13 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
     from studyxf.grading.diagnose import diagnose
 
     named = diagnose(grader, failing, remote, req) if status == "fail" else []
+    if named:
+        from studyxf.grading import shrink
+
+        # the smallest input that still fails the same way, shown with the first cause the values give
+        small = shrink.smallest(failing, remote)
+        entry = next((d for d in named if d["mistake"] not in shrink.NOT_OF_VALUES), None)
+        if small and entry is not None:
+            entry["smallest"] = small
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": named}
