@@ -149,7 +149,7 @@ def _text(value) -> str:
         value = value.detach().cpu()
         value = (value.to(torch.float64) if value.is_floating_point() else value).numpy()
     if isinstance(value, np.ndarray):
-        body = np.array2string(value, precision=4, separator=", ", threshold=24, edgeitems=2).replace("\n", "")
+        body = " ".join(np.array2string(value, precision=4, separator=", ", threshold=24, edgeitems=2).split())
         said = f"{body} (shape {tuple(value.shape)})"
     else:
         said = repr(value)
