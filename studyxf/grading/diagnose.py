@@ -229,13 +229,13 @@ def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[
     if any(f.get("random") for f in failing):
         return [{"mistake": "random-output", "message": ""}]
     typed = next((f["type_rule"] for f in failing if f.get("type_rule")), None)
-    if typed:  # the type the task states, then what the values say (judged beside it)
+    if typed:  # what the values say (judged beside it; a unit's factor explains a float too), then the type
         # what the values say: the failing values, and every answer of a validated drill (its slips
         # are fitted to all of them, the passing ones included)
         valued = [{k: v for k, v in f.items() if k != "type_rule"} for f in failing
                   if not f.get("type_rule") or f.get("got") is not None or "answered" in f]
-        return [{"mistake": "return-type", "message": typed, "verified": True}] + \
-            (diagnose(grader, valued, remote, req) if valued else [])
+        return (diagnose(grader, valued, remote, req) if valued else []) + \
+            [{"mistake": "return-type", "message": typed, "verified": True}]
     rule = next((f["rule"] for f in failing if f.get("rule")), None)
     if rule:
         # the rule first, then what the values say (judged past it: runcases._past_the_rule), so that
