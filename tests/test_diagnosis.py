@@ -445,3 +445,16 @@ def test_no_smallest_input_is_claimed_where_no_smaller_one_fails(tmp_path):
     # ' ' (one character) is already the smallest failing case: nothing smaller fails
     assert [d["mistake"] for d in report["diagnosis"]] == ["window-off-by-one"]
     assert "smallest" not in report["diagnosis"][0]
+
+
+def test_an_input_modified_in_place_carries_the_line_that_edits_it(tmp_path):
+    """The rule's line: the first in-place edit of an array input while its name still holds it (a
+    scalar's `eps += 0` and an edit after `x = x.copy()` are no such line)."""
+    source = ("import numpy as np\ndef layer_norm(x, gamma, beta, eps=1e-5):\n    eps += 0\n    x = x.copy()\n"
+              "    x -= x.mean(-1, keepdims=True)\n    gamma[0] = gamma[0]\n"
+              "    return x / np.sqrt((x * x).mean(-1, keepdims=True) + eps) * gamma + beta\n")
+    report = grade(tmp_path, "layer-norm", source)
+    assert [(d["mistake"], d.get("line"), d.get("code")) for d in report["diagnosis"]] == \
+        [("input-modified", 6, "gamma[0] = gamma[0]")]
+    report = grade(tmp_path, "layer-norm", LN_IN_PLACE.format(lib="torch", keep="keepdim", sqrt="var.sqrt()"))
+    assert (report["diagnosis"][0]["line"], report["diagnosis"][0]["code"]) == (4, "x -= m")

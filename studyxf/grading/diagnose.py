@@ -241,7 +241,8 @@ def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[
         # the rule first, then what the values say (judged past it: runcases._past_the_rule), so that
         # a value slip made beside the in-place edit is named too
         valued = [f for f in failing if not f.get("rule") or f.get("got") is not None]
-        return [{"mistake": "input-modified", "message": rule}] + \
+        arrays = {a for f in failing if f.get("rule") for a in f.get("arrays", ())}
+        return [{"mistake": "input-modified", "message": rule, **_in_place_at(req, arrays)}] + \
             (_diagnose_values(grader, valued, remote, req) if valued else [])
     slow = [f["slow"] for f in failing if f.get("slow")]
     memory = [f["memory"] for f in failing if f.get("memory")]
@@ -255,6 +256,59 @@ def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[
     if first and not any(f.get("failed") or "answered" not in f for f in rest):
         return first
     return first + _diagnose_values(grader, rest, remote, req)
+
+
+def _in_place_at(req: Request, arrays: set) -> dict:
+    """The first line of the entry function that edits an array parameter (`arrays`: the names the
+    case gave arrays) in place while the name is still the input (`x -= m`, `x[...] = 0`,
+    `x.add_(1)`, `np.exp(x, out=x)`), read from the syntax tree: {"line", "code"}, or {} when no
+    such line is written plainly (a helper did it)."""
+    import ast
+
+    source = _source(req)
+    if source is None or req.kind != "function":
+        return {}
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == req.entry), None)
+    if fn is None:
+        return {}
+    inputs = {a.arg for a in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]} & set(arrays)
+
+    def named(node) -> str | None:
+        return node.id if isinstance(node, ast.Name) and node.id in inputs else None
+
+    found = []
+    for node in ast.walk(fn):
+        line = getattr(node, "lineno", None)
+        if isinstance(node, ast.AugAssign) and named(node.target):
+            found.append((line, named(node.target)))
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Subscript) and named(target.value):
+                    found.append((line, named(target.value)))
+        elif isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Attribute) and f.attr.endswith("_") and not f.attr.startswith("_") and named(f.value):
+                found.append((line, named(f.value)))
+            for kw in node.keywords:
+                if kw.arg == "out" and named(kw.value):
+                    found.append((line, named(kw.value)))
+    # a name rebound before the edit (x = x.copy()) no longer holds the input there
+    rebound = {}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for leaf in ast.walk(target):
+                    if isinstance(leaf, ast.Name) and leaf.id in inputs and isinstance(leaf.ctx, ast.Store):
+                        rebound[leaf.id] = min(rebound.get(leaf.id, node.lineno), node.lineno)
+    edits = sorted((line, name) for line, name in found if rebound.get(name, line + 1) > line)
+    if not edits:
+        return {}
+    line = edits[0][0]
+    return {"line": line, "code": source.splitlines()[line - 1].strip()}
 
 
 def _promoted_at(failing: list[dict], remote: Remote, req: Request) -> dict:

@@ -394,7 +394,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
         if info.get("kind") == "timeout" and status == "fail":
             fail_info = {"slow": message}
         elif info.get("kind") in ("rule", "readonly"):
-            fail_info = {"rule": message, **_past_the_rule(remote, index, case, answer, inputs)}
+            fail_info = {"rule": message, **_past_the_rule(remote, index, case, answer, inputs),
+                         "arrays": [k for k, v in labelled.items() if isinstance(v, torch.Tensor)]}
         else:
             first_shape = next((tuple(a.shape) for a in labelled.values() if hasattr(a, "shape")), ())
             fail_info = {"raised": (info.get("type", "Exception"), info.get("text", "").splitlines()[0]
