@@ -381,9 +381,17 @@ def test_a_double_slip_names_each_cause_and_a_single_rule_only_itself(tmp_path, 
 
 
 def test_a_promoted_dtype_carries_the_line_where_float64_came_in(tmp_path):
+    """The line that reads a float32 array and makes a float64 one (a float64 array built from
+    nothing float32 before it is no promotion)."""
     report = grade(tmp_path, "attention", ATTN_PROMOTED.format(fill="-1e9"))
     promoted = next(d for d in report["diagnosis"] if d["mistake"] == "dtype-promoted")
     assert promoted["line"] == 3 and "np.sqrt" in promoted["code"]
+    source = ATTN_PROMOTED.format(fill="-np.inf").replace(
+        "    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])\n",
+        "    table = np.arange(4) / 2.0\n    s = q @ np.swapaxes(k, -1, -2)\n    s = s / np.sqrt(q.shape[-1])\n")
+    report = grade(tmp_path, "attention", source)
+    assert [(d["mistake"], d["line"], d["code"]) for d in report["diagnosis"]] == \
+        [("dtype-promoted", 5, "s = s / np.sqrt(q.shape[-1])")]
 
 
 KV_FLOAT = """BYTES = {{"fp16": 2, "bf16": 2, "fp32": 4}}

@@ -320,11 +320,26 @@ def _promoted_at(failing: list[dict], remote: Remote, req: Request) -> dict:
     source = _source(req)
     if first is None or source is None or remote.gone:
         return {}
+    import re
+
+    import torch
+
     index, case = first["promoted_case"]
     answer = remote.trace(index, case)
     trace = localise.Trace(answer.get("trace") or {}, source)
-    hit = next((e for e in trace.events if e.get("dtype") == "float64" and e["value"].ndim > 0), None)
-    return {"line": hit["line"], "code": trace.code(hit["line"])} if hit else {}
+    # the promotion is where a line reads a float32 array and makes a float64 one (a float64 table of
+    # angles built from positions alone is no promotion yet)
+    narrow = {name for name, v in case.labelled().items() if isinstance(v, torch.Tensor) and v.dtype == torch.float32}
+    for e in trace.events:
+        if e["value"].ndim == 0:
+            continue
+        if e.get("dtype") == "float32":
+            narrow.add(e["name"])
+        elif e.get("dtype") == "float64":
+            if set(re.findall(r"[A-Za-z_]\w*", trace.code(e["line"]))) & narrow:
+                return {"line": e["line"], "code": trace.code(e["line"])}
+            narrow.discard(e["name"])
+    return {}
 
 
 def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:
