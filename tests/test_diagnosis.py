@@ -443,7 +443,8 @@ def test_the_smallest_failing_input_is_shown_with_the_learner_s_answer_and_the_e
     small = report["diagnosis"][0]["smallest"]
     smallest_test = min(int(np.prod([int(n) for n in re.findall(r"\d+", shape)]))
                         for t in report["tests"] if t["status"] == "fail" for shape in [t["inputs"]["q"].split(")")[0]])
-    shown = [int(n) for n in re.search(r"q = .*?\(shape \(([\d, ]+)\)\)", small["inputs"]).group(1).split(",") if n.strip()]
+    shape = re.search(r"q = .*?\(shape \(([\d, ]+)\)\)", small["inputs"]).group(1)
+    shown = [int(n) for n in shape.split(",") if n.strip()]
     assert int(np.prod(shown)) < smallest_test and shown[-1] == 1  # d = 1 still shows the wrong scale
     assert small["expected"] != small["got"] and "shape" in small["expected"]
 

@@ -178,9 +178,11 @@ def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
             problems.append(Problem(path, doc.line(("mistakes", key)), f"mistakes.{key}", "expected a hint (text)"))
     known = set(doc.data.get("mistakes") or {}) | set(GENERIC_MISTAKES)
     for i, hint in enumerate(doc.data.get("hints") or []):
-        for j, topic in enumerate(hint.get("mistakes") or [] if isinstance(hint, dict) else []):
+        topics = hint.get("mistakes") if isinstance(hint, dict) else None
+        for j, topic in enumerate(topics if isinstance(topics, list) else []):
             if topic not in known:  # a topic no diagnosis can name would never bring its hint forward
-                problems.append(Problem(path, doc.line(("hints", i, "mistakes", j)), yamlsrc.field_name(("hints", i, "mistakes", j)),
+                where = ("hints", i, "mistakes", j)
+                problems.append(Problem(path, doc.line(where), yamlsrc.field_name(where),
                                         f"{topic!r} is not one of this drill's mistakes (its `mistakes:` keys)"))
     if problems:
         return None, cap(problems)

@@ -229,9 +229,9 @@ def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[
     if any(f.get("random") for f in failing):
         return [{"mistake": "random-output", "message": ""}]
     typed = next((f["type_rule"] for f in failing if f.get("type_rule")), None)
-    if typed:  # what the values say (judged beside it; a unit's factor explains a float too), then the type
-        # what the values say: the failing values, and every answer of a validated drill (its slips
-        # are fitted to all of them, the passing ones included)
+    if typed:
+        # what the values say first (a unit's factor explains a float too), then the type: the failing
+        # values, and every answer of a validated drill (its slips are fitted to all of them)
         valued = [{k: v for k, v in f.items() if k != "type_rule"} for f in failing
                   if not f.get("type_rule") or f.get("got") is not None or "answered" in f]
         return (diagnose(grader, valued, remote, req) if valued else []) + \
@@ -312,23 +312,22 @@ def _in_place_at(req: Request, arrays: set) -> dict:
 
 
 def _promoted_at(failing: list[dict], remote: Remote, req: Request) -> dict:
-    """Where a float32 case's values first became float64 in the learner's file: the first traced
-    line holding a float64 array ({} when no trace shows one)."""
+    """Where a float32 case's values became float64 in the learner's file: the first traced line
+    that reads a float32 array and makes a float64 one ({} when no trace shows one)."""
+    import re
+
+    import torch
+
     from studyxf.grading import localise
 
     first = next((f for f in failing if f.get("promoted_case") is not None), None)
     source = _source(req)
     if first is None or source is None or remote.gone:
         return {}
-    import re
-
-    import torch
-
     index, case = first["promoted_case"]
     answer = remote.trace(index, case)
     trace = localise.Trace(answer.get("trace") or {}, source)
-    # the promotion is where a line reads a float32 array and makes a float64 one (a float64 table of
-    # angles built from positions alone is no promotion yet)
+    # a float64 table of angles built from positions alone is no promotion yet
     narrow = {name for name, v in case.labelled().items() if isinstance(v, torch.Tensor) and v.dtype == torch.float32}
     for e in trace.events:
         if e["value"].ndim == 0:
