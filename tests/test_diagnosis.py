@@ -467,3 +467,13 @@ def test_an_input_modified_in_place_carries_the_line_that_edits_it(tmp_path):
         [("input-modified", 6, "gamma[0] = gamma[0]")]
     report = grade(tmp_path, "layer-norm", LN_IN_PLACE.format(lib="torch", keep="keepdim", sqrt="var.sqrt()"))
     assert (report["diagnosis"][0]["line"], report["diagnosis"][0]["code"]) == (4, "x -= m")
+
+
+def test_a_value_slip_beside_a_wrong_shape_is_named_too(tmp_path):
+    """Issue 44 item 2: the values judged past a shape, where the axes align one way only (here a
+    trailing axis of 1): the scale left out is named, and the shape said beside it."""
+    source = ATTN_PROMOTED.format(fill="-np.inf").replace(" / np.sqrt(q.shape[-1])", "").replace(
+        "where=t > 0) @ v", "where=t > 0) @ v)[..., None]").replace("return np.divide", "return (np.divide")
+    report = grade(tmp_path, "attention", source)
+    assert [d["mistake"] for d in report["diagnosis"]] == ["no-scale", "shape"], report["diagnosis"]
+    assert "(2, 5, 8, 1)" in report["diagnosis"][1]["message"]

@@ -367,6 +367,7 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     kinds = {f["dtype_promoted"] for f in failing if f.get("dtype_promoted")}
     promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT_TORCH if kinds == {"torch"} else DTYPE_HINT,
                  **_promoted_at(failing, remote, req)}] if kinds else []
+    shape_apart = _shape_apart(failing)
     comparable = [f for f in failing if f.get("variant_of")]
     if promoted and not comparable and not any(f.get("raised") for f in failing):
         return promoted  # the dtype alone: the values pass once cast
@@ -391,7 +392,7 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
         if found and found["verified"] and one_difference(found) else {}  # one difference: its line is the slip's
     if named:
         return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
-                 **where} for s in named] + promoted
+                 **where} for s in named] + promoted + shape_apart
     raised = [f["raised"] for f in failing if f.get("raised")]
     out = []
     for probe in getattr(grader, "PROBES", []) if not remote.gone else []:
@@ -407,7 +408,7 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     crash = _crash_entry(raised, failing, remote, req) if raised else None
     if found and found["verified"]:  # the verified cause, then what raised, then the probes' words
         return [_located_entry(grader, found)] + ([crash] if crash else []) + \
-            [d for d in out if d["mistake"] != "localised"] + promoted  # the hooks' stage is said better by the line
+            [d for d in out if d["mistake"] != "localised"] + promoted + shape_apart  # the hooks' stage: the line
     if found and not (out or raised):
         out.insert(0, _located_entry(grader, found))  # where the values leave the reference, unverified
     if not out and comparable:
@@ -418,4 +419,11 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
         out.insert(0, crash)
     if not out and facts:
         out.append({"mistake": "measured", "message": facts[0]})
-    return out + promoted
+    return out + promoted + shape_apart
+
+
+def _shape_apart(failing: list[dict]) -> list[dict]:
+    """A wrong shape said beside the value causes found past it (the values judged with the axes
+    aligned: runcases._aligned), as the measured fact it is."""
+    fact = next((f["shape_fact"] for f in failing if f.get("shape_fact") and f.get("got") is not None), None)
+    return [{"mistake": "shape", "message": fact}] if fact else []

@@ -78,7 +78,16 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
     if got.dtype == object or not np.issubdtype(got.dtype, np.number):
         return f"returned an array of {got.dtype}, expected floating point numbers", None, "", False
     if got.shape != ref.shape:
-        return f"shape: expected {ref.shape}, got {got.shape} (inputs {inputs})", None, "", False
+        message = f"shape: expected {ref.shape}, got {got.shape} (inputs {inputs})"
+        aligned = _aligned(got, ref.shape)
+        if aligned is None or got_dtype != case.dtype or case.out_dtype is not None \
+                or np.allclose(aligned.astype(np.float64), ref, rtol=1e-3, atol=1e-4, equal_nan=True):
+            return message, None, "", False
+        # the values judged past the shape, on the one alignment of the axes there is, so that a value
+        # slip beside it is named too
+        values = judge.compare(aligned, ref, case.dtype, case.engine_error(), inputs)
+        return (f"{message}; and, with your axes aligned to the expected ones, the {values}", aligned, case.dtype,
+                False) if values else (message, None, "", False)
     if case.out_dtype == "float":
         if not np.issubdtype(got.dtype, np.floating):
             return f"dtype: expected a floating dtype, got {got_dtype}", None, "", False
@@ -137,6 +146,20 @@ def _stated_type(out, case: Case) -> str | None:
         return None
     shown = getattr(out, "type_name", None) or type(value).__name__
     return f"returned {shown} {value!r:.40}: the task asks for {said}"
+
+
+def _aligned(got: np.ndarray, shape: tuple) -> np.ndarray | None:
+    """`got` with its axes brought to `shape` where only one way does it: the one order of its axes
+    (all lengths distinct), or its axes of length 1 dropped or added; None otherwise."""
+    if got.size != int(np.prod(shape)):
+        return None
+    if got.ndim == len(shape) and sorted(got.shape) == sorted(shape):
+        if len(set(shape)) != len(shape):
+            return None  # two axes of one length: more than one order would fit
+        return got.transpose([got.shape.index(n) for n in shape])
+    if [n for n in got.shape if n != 1] == [n for n in shape if n != 1]:
+        return got.reshape(shape)
+    return None
 
 
 def _kind_of(message: str) -> str:
