@@ -259,3 +259,28 @@ def test_sessions_labels_its_columns(cli, home):
     ticked = header.index("ticked")
     assert first.split()[ticked + 1] == "0/13"  # under its label (the mark ▶ shifts the split by one)
     assert lines[0].index("ticked") <= first.index("0/13") < lines[0].index("title")
+
+
+def test_a_drill_hint_may_name_the_mistakes_it_answers_and_check_holds_them_to_the_drill_s(tmp_path):
+    """Issue 44 item 10: `- {text: ..., mistakes: [ids]}` is a hint with topics; a topic that is none
+    of the drill's mistakes is a content error (it could never bring its hint forward)."""
+    import shutil
+
+    from studyxf.grading import catalogue
+
+    shipped = catalogue.all_drills()["layer-norm"]
+    assert shipped.hints[2].startswith("eps goes inside") and "ln-eps-outside-sqrt" in shipped.hint_topics[2]
+    assert shipped.hint_order(["ln-eps-outside-sqrt"])[0] == 2
+    assert shipped.hint_order([]) == list(range(len(shipped.hints)))
+    folder = tmp_path / "layer-norm"
+    shutil.copytree(shipped.folder, folder)
+    yaml_path = folder / "drill.yaml"
+    yaml_path.write_text(yaml_path.read_text().replace("mistakes: [ln-eps-outside-sqrt", "mistakes: [ln-eps-outsde"))
+    problems = catalogue.check_path(folder)
+    assert [p.field for p in problems] == ["hints[2].mistakes[0]"] and "'ln-eps-outsde'" in problems[0].message
+
+
+def test_the_generic_mistake_ids_a_hint_may_name_are_the_report_s():
+    from studyxf.grading import catalogue, runner
+
+    assert set(catalogue.GENERIC_MISTAKES) == {k for k in runner.GENERIC if k not in runner.UNNAMED}

@@ -43,14 +43,19 @@ def enforced(drill) -> dict[str, list[str]]:
         from studyxf.grading.module_drill import CONFIGS
 
         rules["no NumPy form"] = [SAYS["no NumPy form"]]
-        for dtype in {str(c[-1]).removeprefix("torch.") for c in getattr(grader, "CONFIGS", CONFIGS)}:
+        configs = getattr(grader, "CONFIGS", CONFIGS)
+        for dtype in {str(c[4]).removeprefix("torch.") for c in configs}:
             rules[f"input dtype {dtype}"] = [re.escape(dtype)]
+        for name in {k for c in configs if len(c) > 5 for k in c[5]}:  # a parameter the configs vary
+            rules[f"parameter {name}"] = [re.escape(name)]
     else:
         cases = grader.cases()
         floats = {str(a.dtype).removeprefix("torch.") for c in cases for a in c.tensor_args()}
         tensors = any(isinstance(a, torch.Tensor) for c in cases for a in c.args)
         for dtype in floats:
             rules[f"input dtype {dtype}"] = [re.escape(dtype)]
+        if any(c.out_type and c.out_type[0] is int for c in cases):  # the result's type, enforced
+            rules["returns an int"] = [r"\bint\b"]
         if any(c.out_dtype is None and c.tensor_args() for c in cases):
             rules["dtype"] = [SAYS["dtype"]]
         if tensors:

@@ -273,3 +273,45 @@ def test_one_drill_found_by_name_is_the_one_the_whole_catalogue_gives(home, tmp_
     assert catalogue.find("layer-norm").folder == ROOT / "drills" / "layer-norm"
     assert any("replaces the shipped one" in w for w in warned) and any("layer-norm" in w for w in warned)
     assert catalogue.find("no-such-drill") is None
+
+
+def test_hints_read_after_a_pass_add_no_attempt(home, cli, tmp_path):
+    """Issue 44 item 10: --hint prints the next hint, then grades (DESIGN.md); the same file graded
+    to the same result again is no new attempt, so three hints read after a pass leave one pass."""
+    from studyxf.grading import catalogue
+    from studyxf.study import open_study
+
+    f = tmp_path / "ln.py"
+    f.write_text(catalogue.all_drills()["layer-norm"].solution_text())
+    assert cli("drill", "layer-norm", str(f), env=FAST).returncode == 0
+    for n in (1, 2, 3):
+        res = cli("drill", "layer-norm", str(f), "--hint", env=FAST)
+        assert res.returncode == 0 and f"hint {n}/" in res.stdout and "scheduled" not in res.stdout
+    conn = open_study().conn
+    assert [r[0] for r in conn.execute("SELECT status FROM drill_attempts WHERE drill = 'layer-norm'")] == ["pass"]
+
+
+def test_the_smallest_failing_input_is_in_the_json_and_the_text_report(home, cli, tmp_path):
+    """Issue 44 item 6, through the command: DESIGN.md's `smallest` on the diagnosis entry, and the
+    text report's lines under the cause."""
+    source = DRILL_LONGEST.replace("left = last[ch] + 1", "left = last[ch]")
+    _, report = grade(cli, tmp_path, source, drill="longest-substring")
+    small = report["diagnosis"][0]["smallest"]
+    assert small == {"inputs": "Solution().lengthOfLongestSubstring('dd')", "expected": "1", "got": "2"}
+    f = tmp_path / "text.py"
+    f.write_text(source)
+    text = cli("drill", "longest-substring", str(f), env=FAST).stdout
+    assert "smallest failing input: Solution().lengthOfLongestSubstring('dd')" in text
+    assert "expected 1" in text and "yours    2" in text
+
+
+DRILL_LONGEST = """class Solution:
+    def lengthOfLongestSubstring(self, s: str) -> int:
+        last, left, best = {}, 0, 0
+        for right, ch in enumerate(s):
+            if last.get(ch, -1) >= left:
+                left = last[ch] + 1
+            last[ch] = right
+            best = max(best, right - left + 1)
+        return best
+"""

@@ -235,3 +235,68 @@ def test_a_wrapped_solution_line_keeps_its_indentation():
     console = Console(file=io.StringIO(), width=40, color_system=None)
     console.print(WrappedCode(code))
     assert console.file.getvalue().splitlines()[3].startswith(" " * 12)
+
+
+def _report(status, mistakes=()):
+    return {"version": 2, "status": status, "message": None, "drill": "layer-norm", "framework": "numpy",
+            "diagnosis": [{"mistake": m, "message": ""} for m in mistakes],
+            "tests": [{"name": "case", "status": status, "message": None, "output": None}]}
+
+
+def test_the_first_hint_answers_the_diagnosed_cause_and_the_order_then_stays(home, tmp_path):
+    """Issue 44 item 10: the hint whose topic is the cause of the latest attempt comes first; once a
+    hint is out the order is kept (no hint twice, none skipped) whatever later attempts name."""
+    from studyxf.grading.attempts import grade_and_record
+    from studyxf.srs import drills as drill_srs
+    from studyxf.study import open_study
+
+    study = open_study()
+    d = DRILLS["layer-norm"]
+    path = tmp_path / "ln.py"
+    path.write_text("first")
+    grade_and_record(study, d, path, 0, lambda _d, _p: _report("fail", ["ln-eps-outside-sqrt"]))
+    first = drill_srs.next_hint(study.conn, d)
+    assert first == f"hint 1/{len(d.hints)}: {d.hints[2]}"  # eps inside the square root, not hint 1's axis
+    path.write_text("second")
+    grade_and_record(study, d, path, 1, lambda _d, _p: _report("fail", ["ln-unbiased-variance"]))
+    shown = [drill_srs.next_hint(study.conn, d) for _ in d.hints]
+    assert [h.split(": ", 1)[1] for h in shown[:len(d.hints) - 1]] == [d.hints[0], d.hints[1]]
+    assert shown[-1] is None
+    assert drill_srs.shown_hints(study.conn, d) == [d.hints[2], d.hints[0], d.hints[1]]
+
+
+def test_a_file_graded_again_unchanged_records_no_new_attempt(home, tmp_path):
+    """Issue 44 item 10: the same bytes graded to the same result (--hint after a pass) add no
+    attempt and schedule nothing; a changed file, or another result, is an attempt."""
+    from studyxf.grading.attempts import grade_and_record
+    from studyxf.study import open_study
+
+    study = open_study()
+    d = DRILLS["layer-norm"]
+    path = tmp_path / "ln.py"
+    path.write_text("x = 1\n")
+
+    def attempts():
+        return [r[0] for r in study.conn.execute("SELECT status FROM drill_attempts ORDER BY id")]
+    _, schedule = grade_and_record(study, d, path, 0, lambda _d, _p: _report("pass"))
+    assert attempts() == ["pass"] and schedule
+    for hints in (1, 2, 3):
+        report, schedule = grade_and_record(study, d, path, hints, lambda _d, _p: _report("pass"))
+        assert report["status"] == "pass" and schedule is None
+    assert attempts() == ["pass"]
+    grade_and_record(study, d, path, 3, lambda _d, _p: _report("fail", ["ln-no-beta"]))  # another result
+    path.write_text("x = 2\n")
+    grade_and_record(study, d, path, 3, lambda _d, _p: _report("fail", ["ln-no-beta"]))  # other bytes
+    assert attempts() == ["pass", "fail", "fail"]
+
+
+def test_a_block_whose_mlp_width_ignores_mlp_ratio_fails_on_the_config_that_varies_it(tmp_path):
+    """Issue 44 item 8: the task names mlp_ratio; a config builds the block with mlp_ratio=2, so a
+    hidden width hard-coded as 4 * d_model (which every other config accepts) fails, named."""
+    source = DRILLS["transformer-block"].solution_text().replace("mlp_ratio * d_model", "4 * d_model")
+    report = grade(tmp_path, "transformer-block", source)
+    assert report["status"] == "fail"
+    failing = [t["name"] for t in report["tests"] if t["status"] != "pass"]
+    assert failing == ["d_model=32, n_heads=4, mlp_ratio=2, x (2, 5, 32), float32"]
+    assert [d["mistake"] for d in report["diagnosis"]] == ["layout"]
+    assert "ignores mlp_ratio" in report["diagnosis"][0]["message"]

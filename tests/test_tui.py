@@ -209,8 +209,9 @@ def test_drill_screen_grades_shows_hints_and_regrades_on_save(home):
             await pilot.press("h")
             await pilot.pause()
             assert "hints 1/" in str(screen.query_one("#drill-status").render())
-            # the hint stays in the report pane, above the report (not a toast that vanishes)
-            assert f"Hint 1/{len(drill.hints)}: {drill.hints[0]}" in _text(screen.query_one("#hints").content)
+            # the hint stays in the report pane, above the report (not a toast that vanishes); the one
+            # about the scale first, the cause the report named (issue 44)
+            assert f"Hint 1/{len(drill.hints)}: {drill.hints[1]}" in _text(screen.query_one("#hints").content)
             path.write_text(SUBMISSIONS["attention"]["correct"][0])
             import os
             os.utime(path, ns=(1, 10 ** 18))

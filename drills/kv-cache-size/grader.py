@@ -44,5 +44,6 @@ def cases():
         out.append(Case(f"{model}, T={tokens}, batch {batch}, {dtype}", [config, tokens],
                         {"batch": batch, "dtype": dtype}, kv, lambda slips, *a, **k: kv(*a, **k, slips=slips),
                         convert=lambda r: np.array([float(r)]), labels=["config", "tokens"],
+                        out_type=(int, "an int (a number of bytes)"),
                         call=f"kv_cache_bytes({config}, {tokens}, batch={batch}, dtype={dtype!r})"))
     return out

@@ -50,12 +50,13 @@ def _equals(s: str):
 
 def cases():
     small = ["abcabcbb", "bbbbb", "pwwkew", "", " ", "au", "dvdf", "abba", "tmmzuxt", "a!b@c#a!"]
-    cases = [Case(f"s={s!r}", [s], {}, None, variant=variant, validate=_equals(s),
+    cases = [Case(f"s={s!r}", [s], {}, None, variant=variant, validate=_equals(s), out_type=(int, "an int (a length)"),
                   call=f"Solution().lengthOfLongestSubstring({s!r})") for s in small]
     n = 200_000
     # 20,000 distinct characters cycling: windows are long, so checking every start is O(n * 20,000)
     big = "".join(chr(0x4E00 + i % 20_000) for i in range(n))
     cases.append(Case(f"n = {n:,}", [big], {}, None, validate=_equals(big), time_limit=2.0,
+                      out_type=(int, "an int (a length)"),
                       slow_message=SLOW.format(s=2.0, n=n).replace("a hash map makes it O(n)",
                                                                    "a sliding window makes it O(n)"),
                       call="Solution().lengthOfLongestSubstring(s)  # len(s) = 200,000"))

@@ -7,12 +7,14 @@ import torch
 
 from engine.norms import layer_norm
 from studyxf.grading import families as fam
-from studyxf.grading.module_drill import (LayoutError, attention_child, attention_layout, attention_tensors, copy_in,
-                                          find_mlp, find_norms, qkv_input)
+from studyxf.grading.module_drill import (CONFIGS as BASE_CONFIGS, LayoutError, attention_child, attention_layout,
+                                          attention_tensors, copy_in, find_mlp, find_norms, qkv_input)
 
 SLIPS = ["post-norm", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
          *fam.SCALE_SLIPS, "mask-diagonal:future", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm",
          "block-parallel", "block-final-norm"]
+# the task names mlp_ratio: one config builds the block with another, so a width hard-coded as 4 * d fails
+CONFIGS = [*BASE_CONFIGS, (32, 4, 2, 5, torch.float32, {"mlp_ratio": 2})]
 MLP_IN, MLP_HIDDEN = "the MLP's input (ln2's output)", "the MLP's hidden (after the activation)"
 F64 = torch.float64
 
@@ -58,15 +60,18 @@ def block(x, ln1, ln2, attn, mlp_w, n_heads, slips=frozenset(), trace=None):
     return out
 
 
-def layout(module, d):
+def layout(module, d, mlp_ratio=4):
     """Sandbox side: the learner's two norms, attention layers and MLP, and what of them the
     reference needs to know (which weights and biases exist, the norms' eps, the MLP's width)."""
     ln1, ln2 = find_norms(module, d)
     attn_layers = attention_child(module, d)
     up, down = find_mlp(module, d, {id(m) for m in attn_layers.values()})
-    if up.weight.shape[0] != 4 * d:  # built as TransformerBlock(d_model, n_heads): mlp_ratio keeps its default, 4
-        raise LayoutError(f"the MLP's hidden layer has {up.weight.shape[0]} units; TransformerBlock({d}, n_heads) "
-                          f"has mlp_ratio = 4: Linear({d}, {4 * d}) -> GELU -> Linear({4 * d}, {d})")
+    if up.weight.shape[0] != mlp_ratio * d:  # the hidden width the task names: mlp_ratio * d_model
+        built = f"TransformerBlock({d}, n_heads" + (f", mlp_ratio={mlp_ratio})" if mlp_ratio != 4 else ")")
+        raise LayoutError(f"the MLP's hidden layer has {up.weight.shape[0]} units; {built} has mlp_ratio = "
+                          f"{mlp_ratio}: Linear({d}, {mlp_ratio * d}) -> GELU -> Linear({mlp_ratio * d}, {d})"
+                          + (" (a width written as 4 * d_model ignores mlp_ratio)"
+                             if up.weight.shape[0] == 4 * d else ""))
     plain = {"attention": attention_layout(attn_layers),
              "norms": [{"weight": ln.weight is not None, "bias": ln.bias is not None, "eps": ln.eps} for ln in (ln1, ln2)],
              "mlp": [{"shape": list(lin.weight.shape), "bias": lin.bias is not None} for lin in (up, down)]}

@@ -49,6 +49,9 @@ class Case:
     engine_at: Callable | None = None  # out_dtype "float": (dtype) -> the engine computing in that dtype
     input_dtype_slips: frozenset = frozenset()  # slips whose variant must run in the input dtype (overflow)
     modified_message: str | None = None  # what an input changed in place means in this drill (its rule)
+    # the result's type where the task states one (kv-cache-size's int): another type fails the case,
+    # its values judged as well; (type, what the task calls it)
+    out_type: tuple | None = None
     _ref: np.ndarray | None = None
 
     def tensor_args(self):

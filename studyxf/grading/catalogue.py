@@ -10,16 +10,24 @@ from pathlib import Path
 
 from studyxf import paths, safefile
 from studyxf.content import yamlsrc
-from studyxf.content.schema import Id, List, Map, Str
+from studyxf.content.schema import Id, List, Map, OneOf, Str
 from studyxf.content.problems import cap
 from studyxf.content.yamlsrc import Problem
 from studyxf.errors import ContentError
 from studyxf.grading.request import KINDS, Request, parse_entry
 
+# the mistake ids any drill's diagnosis can name beside its own (runner.GENERIC's named ones)
+GENERIC_MISTAKES = ("random-output", "dtype-promoted", "input-modified", "return-type", "dtype-lowered", "too-slow",
+                    "too-much-memory")
+
 DRILL_SPEC = Map(
     required={"title": Str(), "entry": Str(), "task": Str(), "kind": Str(), "grader": Str(),
               "starters": Map(optional={"numpy": Str(), "torch": Str()})},
-    optional={"name": Id(), "sessions": List(Id()), "hints": List(Str()), "mistakes": Map(open=True), "solution": Str(),
+    # a hint is its text, or {text, mistakes: [ids]}: the causes it answers, shown first when the
+    # diagnosis names one of them
+    optional={"name": Id(), "sessions": List(Id()),
+              "hints": List(OneOf((Str(), Map(required={"text": Str()}, optional={"mistakes": List(Str())})))),
+              "mistakes": Map(open=True), "solution": Str(),
               # a slip's question for its mistake card (srs/mistakes.py): what to recall, asked of the learner's line
               "questions": Map(open=True),
               "after_pass": Str(),
@@ -42,7 +50,20 @@ class Drill:
 
     @property
     def hints(self) -> list[str]:
-        return self.data.get("hints", [])
+        return [h["text"] if isinstance(h, dict) else h for h in self.data.get("hints", [])]
+
+    @property
+    def hint_topics(self) -> list[tuple[str, ...]]:
+        """Each hint's topics: the mistake ids it answers (none for an untagged hint)."""
+        return [tuple(h.get("mistakes") or ()) if isinstance(h, dict) else () for h in self.data.get("hints", [])]
+
+    def hint_order(self, causes) -> list[int]:
+        """The hints' indices in the order to show them: those whose topic is one of `causes` (the
+        diagnosed mistake ids, most important first) first, then the rest as written."""
+        topics = self.hint_topics
+        first = [i for cause in causes for i, t in enumerate(topics) if cause in t]
+        first = list(dict.fromkeys(first))
+        return first + [i for i in range(len(topics)) if i not in first]
 
     @property
     def mistakes(self) -> dict[str, str]:
@@ -163,6 +184,14 @@ def load_drill(path: Path) -> tuple[Drill | None, list[Problem]]:
         elif key not in (doc.data.get("mistakes") or {}):
             problems.append(Problem(path, doc.line(("questions", key)), f"questions.{key}",
                                     "not a slip of `mistakes`: a question is asked of a slip the grader names"))
+    known = set(doc.data.get("mistakes") or {}) | set(GENERIC_MISTAKES)
+    for i, hint in enumerate(doc.data.get("hints") or []):
+        topics = hint.get("mistakes") if isinstance(hint, dict) else None
+        for j, topic in enumerate(topics if isinstance(topics, list) else []):
+            if topic not in known:  # a topic no diagnosis can name would never bring its hint forward
+                where = ("hints", i, "mistakes", j)
+                problems.append(Problem(path, doc.line(where), yamlsrc.field_name(where),
+                                        f"{topic!r} is not one of this drill's mistakes (its `mistakes:` keys)"))
     if problems:
         return None, cap(problems)
     return Drill(folder.name, folder, doc.data), []

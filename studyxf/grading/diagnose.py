@@ -229,9 +229,22 @@ def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[
     (verified by replaying it), then what the probes and the comparison measured."""
     if any(f.get("random") for f in failing):
         return [{"mistake": "random-output", "message": ""}]
+    typed = next((f["type_rule"] for f in failing if f.get("type_rule")), None)
+    if typed:
+        # what the values say first (a unit's factor explains a float too), then the type: the failing
+        # values, and every answer of a validated drill (its slips are fitted to all of them)
+        valued = [{k: v for k, v in f.items() if k != "type_rule"} for f in failing
+                  if not f.get("type_rule") or f.get("got") is not None or "answered" in f]
+        return (diagnose(grader, valued, remote, req) if valued else []) + \
+            [{"mistake": "return-type", "message": typed, "verified": True}]
     rule = next((f["rule"] for f in failing if f.get("rule")), None)
     if rule:
-        return [{"mistake": "input-modified", "message": rule}]
+        # the rule first, then what the values say (judged past it: runcases._past_the_rule), so that
+        # a value slip made beside the in-place edit is named too
+        valued = [f for f in failing if not f.get("rule") or f.get("got") is not None]
+        arrays = {a for f in failing if f.get("rule") for a in f.get("arrays", ())}
+        return [{"mistake": "input-modified", "message": rule, **_in_place_at(req, arrays)}] + \
+            (_diagnose_values(grader, valued, remote, req) if valued else [])
     slow = [f["slow"] for f in failing if f.get("slow")]
     memory = [f["memory"] for f in failing if f.get("memory")]
     # too slow and too much memory are causes, measured by the judge: first, then what the values say
@@ -244,6 +257,89 @@ def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[
     if first and not any(f.get("failed") or "answered" not in f for f in rest):
         return first
     return first + _diagnose_values(grader, rest, remote, req)
+
+
+def _in_place_at(req: Request, arrays: set) -> dict:
+    """The first line of the entry function that edits an array parameter (`arrays`: the names the
+    case gave arrays) in place while the name is still the input (`x -= m`, `x[...] = 0`,
+    `x.add_(1)`, `np.exp(x, out=x)`), read from the syntax tree: {"line", "code"}, or {} when no
+    such line is written plainly (a helper did it)."""
+    import ast
+
+    source = _source(req)
+    if source is None or req.kind != "function":
+        return {}
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == req.entry), None)
+    if fn is None:
+        return {}
+    inputs = {a.arg for a in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]} & set(arrays)
+
+    def named(node) -> str | None:
+        return node.id if isinstance(node, ast.Name) and node.id in inputs else None
+
+    found = []
+    for node in ast.walk(fn):
+        line = getattr(node, "lineno", None)
+        if isinstance(node, ast.AugAssign) and named(node.target):
+            found.append((line, named(node.target)))
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Subscript) and named(target.value):
+                    found.append((line, named(target.value)))
+        elif isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Attribute) and f.attr.endswith("_") and not f.attr.startswith("_") and named(f.value):
+                found.append((line, named(f.value)))
+            for kw in node.keywords:
+                if kw.arg == "out" and named(kw.value):
+                    found.append((line, named(kw.value)))
+    # a name rebound before the edit (x = x.copy()) no longer holds the input there
+    rebound = {}
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for leaf in ast.walk(target):
+                    if isinstance(leaf, ast.Name) and leaf.id in inputs and isinstance(leaf.ctx, ast.Store):
+                        rebound[leaf.id] = min(rebound.get(leaf.id, node.lineno), node.lineno)
+    edits = sorted((line, name) for line, name in found if rebound.get(name, line + 1) > line)
+    if not edits:
+        return {}
+    line = edits[0][0]
+    return {"line": line, "code": source.splitlines()[line - 1].strip()}
+
+
+def _promoted_at(failing: list[dict], remote: Remote, req: Request) -> dict:
+    """Where a float32 case's values became float64 in the learner's file: the first traced line
+    that reads a float32 array and makes a float64 one ({} when no trace shows one)."""
+    import re
+
+    import torch
+
+    from studyxf.grading import localise
+
+    first = next((f for f in failing if f.get("promoted_case") is not None), None)
+    source = _source(req)
+    if first is None or source is None or remote.gone:
+        return {}
+    index, case = first["promoted_case"]
+    answer = remote.trace(index, case)
+    trace = localise.Trace(answer.get("trace") or {}, source)
+    # a float64 table of angles built from positions alone is no promotion yet
+    narrow = {name for name, v in case.labelled().items() if isinstance(v, torch.Tensor) and v.dtype == torch.float32}
+    for e in trace.events:
+        if e["value"].ndim == 0:
+            continue
+        if e.get("dtype") == "float32":
+            narrow.add(e["name"])
+        elif e.get("dtype") == "float64":
+            if set(re.findall(r"[A-Za-z_]\w*", trace.code(e["line"]))) & narrow:
+                return {"line": e["line"], "code": trace.code(e["line"])}
+            narrow.discard(e["name"])
+    return {}
 
 
 def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:
@@ -263,14 +359,19 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     if shaped and all(f.get("shape") for f in failing if f.get("shape") or f.get("shape_fact")):
         return [{"mistake": "shape", "message": shaped[0], "verified": True}]
     lowered = [f["dtype_lowered"] for f in failing if f.get("dtype_lowered")]
-    if lowered:
-        return [{"mistake": "dtype-lowered", "message": lowered[0], "verified": True}]
+    if lowered:  # the dtype, then what the values say past it (the values judged after the cast)
+        entry = {"mistake": "dtype-lowered", "message": lowered[0], "verified": True}
+        valued = [f for f in failing if f.get("got") is not None or not f.get("dtype_lowered")]
+        return [entry] + (_diagnose_values(grader, [{k: v for k, v in f.items() if k != "dtype_lowered"}
+                                                    for f in valued], remote, req) if valued else [])
     facts = [f["shape_fact"] for f in failing if f.get("shape_fact")]
     kinds = {f["dtype_promoted"] for f in failing if f.get("dtype_promoted")}
-    promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT_TORCH if kinds == {"torch"} else DTYPE_HINT}] \
-        if kinds \
-        else []
+    promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT_TORCH if kinds == {"torch"} else DTYPE_HINT,
+                 **_promoted_at(failing, remote, req)}] if kinds else []
+    shape_apart = _shape_apart(failing)
     comparable = [f for f in failing if f.get("variant_of")]
+    if promoted and not comparable and not any(f.get("raised") for f in failing):
+        return promoted  # the dtype alone: the values pass once cast
     if comparable and "case" in comparable[0]:
         case = comparable[0]["case"]
         if not case.driver and not remote.gone:
@@ -284,7 +385,7 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     named = diagnosis.name_slips(comparable, slips)
     raising = [f["raised_case"] for f in failing if f.get("raised_case") is not None]
     # a slip the catalogue named only wants its line: a shorter search (watch mode re-grades on every save)
-    found = _localise(grader, comparable, remote, req, raising, localise_budget(named)) if not promoted else None
+    found = _localise(grader, comparable, remote, req, raising, localise_budget(named))
     # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
     from studyxf.grading.localise import one_difference
 
@@ -292,9 +393,7 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
         if found and found["verified"] and one_difference(found) else {}  # one difference: its line is the slip's
     if named:
         return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
-                 **where} for s in named] + promoted
-    if promoted:
-        return promoted
+                 **where} for s in named] + promoted + shape_apart
     raised = [f["raised"] for f in failing if f.get("raised")]
     out = []
     for probe in getattr(grader, "PROBES", []) if not remote.gone else []:
@@ -310,7 +409,7 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     crash = _crash_entry(raised, failing, remote, req) if raised else None
     if found and found["verified"]:  # the verified cause, then what raised, then the probes' words
         return [_located_entry(grader, found)] + ([crash] if crash else []) + \
-            [d for d in out if d["mistake"] != "localised"]  # the hooks' stage is said better by the line
+            [d for d in out if d["mistake"] != "localised"] + promoted + shape_apart  # the hooks' stage: the line
     if found and not (out or raised):
         out.insert(0, _located_entry(grader, found))  # where the values leave the reference, unverified
     if not out and comparable:
@@ -321,4 +420,11 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
         out.insert(0, crash)
     if not out and facts:
         out.append({"mistake": "measured", "message": facts[0]})
-    return out
+    return out + promoted + shape_apart
+
+
+def _shape_apart(failing: list[dict]) -> list[dict]:
+    """A wrong shape said beside the value causes found past it (the values judged with the axes
+    aligned: runcases._aligned), as the measured fact it is."""
+    fact = next((f["shape_fact"] for f in failing if f.get("shape_fact") and f.get("got") is not None), None)
+    return [{"mistake": "shape", "message": fact}] if fact else []

@@ -160,8 +160,11 @@ class Server:
                 from studyxf.grading import kernels
 
                 return kernels.sandbox_answer(self, ask)
-            args = [self.value(a, ask.get("device")) for a in ask["args"]]
-            kwargs = {k: self.value(v, ask.get("device")) for k, v in ask["kwargs"].items()}
+            # writable: a NumPy file that edits an input in place runs to its end (the edit is still
+            # seen, by the comparison after the call) so that its output and its trace can be judged
+            writable = bool(ask.get("writable")) or op == "trace"
+            args = [self.value(a, ask.get("device"), writable) for a in ask["args"]]
+            kwargs = {k: self.value(v, ask.get("device"), writable) for k, v in ask["kwargs"].items()}
             if op == "trace":  # the call again, each line's locals recorded (trace.py)
                 from studyxf.grading.trace import Tracer
 
@@ -179,9 +182,15 @@ class Server:
         except BaseException as exc:  # noqa: BLE001 - the learner's failure is this request's answer
             if isinstance(exc, KeyboardInterrupt):
                 raise
+            if isinstance(exc, calls.RuleBroken) and hasattr(exc, "out"):
+                # an input modified, and what the call returned: its values are judged too (a second slip)
+                try:
+                    return {"raised": calls.raised(exc), "out": wire.encode(exc.out)}
+                except Exception:  # noqa: BLE001 - an output that cannot be sent: the rule alone
+                    pass
             return {"raised": calls.raised(exc)}
 
-    def value(self, item: dict, device: str | None = None):
+    def value(self, item: dict, device: str | None = None, writable: bool = False):
         """An input as data -> what the learner's function is given: a read-only NumPy array (an
         in-place edit raises), or a tensor on the case's device; plain data as it is."""
         from studyxf.grading import wire
@@ -192,7 +201,7 @@ class Server:
         torch = self.torch
         if torch is None or self.framework == "numpy" and not device:
             arr = value.values.copy()
-            arr.setflags(write=False)
+            arr.setflags(write=writable)
             return arr
         t = torch.from_numpy(value.values.copy())
         if value.dtype == "bfloat16":
@@ -210,7 +219,9 @@ class Server:
         with (guards.time_limit(seconds) if seconds else guards.time_limit()):
             out = self.fn(*args, **kwargs)
         if any(before is not None and not calls.same(before, now) for before, now in zip(kept, given)):
-            raise RuleBroken(INPUT_MODIFIED)
+            broken = RuleBroken(INPUT_MODIFIED)
+            broken.out = out
+            raise broken
         if self.framework == "numpy" and not self.torch_loaded and "torch" in sys.modules:
             raise guards.ForbiddenCall(calls.TORCH_UNSEEN)  # a rule of the grading, not an input modified
         return out

@@ -13,7 +13,7 @@ def answer(server, ask: dict) -> dict:
     op, i = ask["op"], ask["i"]
     if op == "module":  # build config i: the learner's class called as the task says
         with guards.time_limit():
-            module = server.fn(ask["d"], ask["h"])
+            module = server.fn(ask["d"], ask["h"], **ask.get("kwargs", {}))
         module = module.to(getattr(torch, ask["dtype"])).eval()  # dropout off: the comparison is deterministic
         server.modules[i] = module
         return {"modules": describe(module)}

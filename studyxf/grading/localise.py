@@ -72,7 +72,8 @@ class Trace:
                 continue
             if e.get("scalar"):
                 arr = arr.reshape(())
-            self.events.append({"line": e["line"], "name": e["name"], "value": arr, "call": e.get("call", 0),
+            self.events.append({"line": e["line"], "name": e["name"], "value": arr, "dtype": e.get("dtype"),
+                                "call": e.get("call", 0),
                                 "entry": e.get("entry", -1), "depth": e.get("depth", 0),
                                 "site": e.get("site", e["line"])})
         # an array filled in a loop (pe[pos, i] = ...): only its last value there is a step's

@@ -187,9 +187,15 @@ def written(root: nn.Module) -> dict:
 
 
 def _config(i: int, grader):
-    d, h, B, T, dtype = getattr(grader, "CONFIGS", CONFIGS)[i]
+    d, h, B, T, dtype = getattr(grader, "CONFIGS", CONFIGS)[i][:5]
     x = torch.randn(B, T, d, generator=torch.Generator().manual_seed(200 + i), dtype=torch.float64)
     return d, h, B, T, dtype, x
+
+
+def _keywords(i: int, grader) -> dict:
+    """Config i's further arguments of the module (a parameter the task names, varied: mlp_ratio)."""
+    config = getattr(grader, "CONFIGS", CONFIGS)[i]
+    return dict(config[5]) if len(config) > 5 else {}
 
 
 def localise(taps: dict, trace: dict, order: list[str], rtol: float = 1e-4, atol: float = 1e-5) -> str | None:
@@ -235,14 +241,17 @@ def run(remote, grader, judge_case, label: str):
     for i in range(len(configs)):
         d, h, B, T, dtype, x = _config(i, grader)
         dname = str(dtype).removeprefix("torch.")
-        name = f"d_model={d}, n_heads={h}, x ({B}, {T}, {d}), {dname}"
-        code = f"m = {label}({d}, {h}); y = m(x)  # x {(B, T, d)}"
-        ans = remote.ask({"op": "module", "i": i, "d": d, "h": h, "dtype": dname}, remote.limit())
+        kw = _keywords(i, grader)
+        more = "".join(f", {k}={v!r}" for k, v in kw.items())
+        name = f"d_model={d}, n_heads={h}{more}, x ({B}, {T}, {d}), {dname}"
+        code = f"m = {label}({d}, {h}{more}); y = m(x)  # x {(B, T, d)}"
+        ans = remote.ask({"op": "module", "i": i, "d": d, "h": h, "dtype": dname, **({"kwargs": kw} if kw else {})},
+                         remote.limit())
         layout = None
         if "modules" in ans:
             try:
                 root = skeleton(ans["modules"])
-                layout, handles = grader.layout(root, d)
+                layout, handles = grader.layout(root, d, **kw)
                 grader.install(handles, layout, d, seed=100 + i)
             except LayoutError as exc:
                 ans = {"layout_error": str(exc)}

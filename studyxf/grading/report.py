@@ -60,6 +60,11 @@ def renderables(report: dict, next_step: str | None = None) -> list:
         if dg.get("line") and dg["mistake"] not in (None, "located") and f"line {dg['line']}" not in line.plain:
             line.append(f" (your line {dg['line']}: {dg.get('code') or ''})", style="dim")
         out.append(line)
+        small = dg.get("smallest")
+        if small:  # the smallest input that still fails the same way: how a teacher shows the bug
+            out.append(Text(f"    smallest failing input: {small['inputs']}", style="cyan"))
+            out.append(Text(f"      expected {small['expected']}", style="dim"))
+            out.append(Text(f"      yours    {small['got']}", style="dim"))
     if report["status"] == "fail" and not report["diagnosis"]:
         out.append(Text("  diagnosis: no known mistake matches; the failing tests below say where the values "
                         "differ", style="yellow"))

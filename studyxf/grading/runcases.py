@@ -78,7 +78,16 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
     if got.dtype == object or not np.issubdtype(got.dtype, np.number):
         return f"returned an array of {got.dtype}, expected floating point numbers", None, "", False
     if got.shape != ref.shape:
-        return f"shape: expected {ref.shape}, got {got.shape} (inputs {inputs})", None, "", False
+        message = f"shape: expected {ref.shape}, got {got.shape} (inputs {inputs})"
+        aligned = _aligned(got, ref.shape)
+        if aligned is None or got_dtype != case.dtype or case.out_dtype is not None \
+                or np.allclose(aligned.astype(np.float64), ref, rtol=1e-3, atol=1e-4, equal_nan=True):
+            return message, None, "", False
+        # the values judged past the shape, on the one alignment of the axes there is, so that a value
+        # slip beside it is named too
+        values = judge.compare(aligned, ref, case.dtype, case.engine_error(), inputs)
+        return (f"{message}; and, with your axes aligned to the expected ones, the {values}", aligned, case.dtype,
+                False) if values else (message, None, "", False)
     if case.out_dtype == "float":
         if not np.issubdtype(got.dtype, np.floating):
             return f"dtype: expected a floating dtype, got {got_dtype}", None, "", False
@@ -86,6 +95,14 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
         engine_err = case.engine_error_at(judged_at)
     elif got_dtype != case.dtype:
         message = f"dtype: expected {case.dtype} (the input's dtype), got {got_dtype} (inputs {inputs})"
+        if case.dtype == "float64" and got_dtype == "float32":
+            # a float64 case answered in float32: the values are judged too, past its rounding
+            # (matches()'s own slack), so that a value slip beside the dtype is still named (half
+            # precision rounds beyond that slack: its values are not judged)
+            if np.allclose(got.astype(np.float64), ref, rtol=1e-3, atol=1e-4, equal_nan=True):
+                return message, None, "", False
+            values = judge.compare(got, ref, "float32", 0.0, inputs) or "values differ"
+            return f"{message}; and the {values}", got, "float32", False
         if not (case.dtype == "float32" and got_dtype == "float64"):
             return message, None, "", False
         # the usual NumPy 2 promotion: the values are judged too (at float32), so that another
@@ -97,6 +114,60 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
     else:
         judged_at, engine_err = case.dtype, case.engine_error()
     return judge.compare(got, ref, judged_at, engine_err, inputs), got, judged_at, False
+
+
+def _validated_past_the_type(case: Case, decoded, typed: str, test: dict, labelled: dict) -> tuple[dict, dict]:
+    """A validated case (LeetCode) answered in another type than the task states (3.0 for 3): the rule,
+    and the answer validated as the stated type where it converts exactly, so that a value slip
+    beside it is named (and 3.0 is not read as two slips that cancel)."""
+    value = _plain(decoded)
+    kind = case.out_type[0]
+    try:
+        stated = kind(value) if kind(value) == value and not isinstance(value, bool) else None
+    except (TypeError, ValueError, OverflowError):
+        stated = None
+    said = case.validate(stated) if stated is not None else None
+    message = typed + (f"; and {said}" if said else "")
+    info = {"type_rule": typed, "test": f"{case.name}: {message}"}
+    if stated is not None and case.variant:
+        info.update(answered=stated, case=case, failed=bool(said))
+    if getattr(said, "mistake", None):
+        info.update(named=said.mistake, readings=said.readings)
+    return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, info
+
+
+def _stated_type(out, case: Case) -> str | None:
+    """What breaks the result type the task states (a float where it says an int), or None."""
+    if case.out_type is None:
+        return None
+    kind, said = case.out_type
+    value = _plain(out)
+    if isinstance(value, kind) and not isinstance(value, bool):
+        return None
+    shown = getattr(out, "type_name", None) or type(value).__name__
+    return f"returned {shown} {value!r:.40}: the task asks for {said}"
+
+
+def _aligned(got: np.ndarray, shape: tuple) -> np.ndarray | None:
+    """`got` with its axes brought to `shape` where only one way does it: the one order of its axes
+    (all lengths distinct), or its axes of length 1 dropped or added; None otherwise."""
+    if got.size != int(np.prod(shape)):
+        return None
+    if got.ndim == len(shape) and sorted(got.shape) == sorted(shape):
+        if len(set(shape)) != len(shape):
+            return None  # two axes of one length: more than one order would fit
+        return got.transpose([got.shape.index(n) for n in shape])
+    if [n for n in got.shape if n != 1] == [n for n in shape if n != 1]:
+        return got.reshape(shape)
+    return None
+
+
+def _kind_of(message: str) -> str:
+    """How a case failed, in one word (a smaller input must fail the same way to stand for it)."""
+    for marker, kind in (("NaN or inf", "nan"), ("shape:", "shape"), ("dtype:", "dtype")):
+        if marker in message:
+            return kind
+    return "values"
 
 
 def _shape_or_dtype(out, case: Case, message: str) -> dict:
@@ -346,7 +417,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
         if info.get("kind") == "timeout" and status == "fail":
             fail_info = {"slow": message}
         elif info.get("kind") in ("rule", "readonly"):
-            fail_info = {"rule": message}
+            fail_info = {"rule": message, **_past_the_rule(remote, index, case, answer, inputs),
+                         "arrays": [k for k, v in labelled.items() if isinstance(v, torch.Tensor)]}
         else:
             first_shape = next((tuple(a.shape) for a in labelled.values() if hasattr(a, "shape")), ())
             fail_info = {"raised": (info.get("type", "Exception"), info.get("text", "").splitlines()[0]
@@ -355,14 +427,23 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
                          "raised_case": case} if status == "error" else None
         return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, fail_info
     decoded = wire.decode(answer["ok"])
+    typed = _stated_type(decoded, case)
+    if typed and case.validate is not None:
+        return _validated_past_the_type(case, decoded, typed, test, labelled)
     message, got, dname, promoted = _check_output(decoded, case, inputs)
+    if typed:  # the task's stated type: a rule of its own, the values still judged beside it
+        got = got if message else None
+        message = typed + (f"; and {message}" if message else "")
     # a validated case whose slips are simulated (case.variant): its answer, passing or not, decides
     # which slips fit (_simulated)
     answered = {"answered": _plain(decoded), "case": case} if case.validate is not None and case.variant else None
     if not message:
         return {**test, "status": "pass", "message": None}, answered
-    info = {"dtype_promoted": "torch" if getattr(decoded, "torch", False) else "numpy"} if promoted else {}
+    info = {"dtype_promoted": "torch" if getattr(decoded, "torch", False) else "numpy",
+            "promoted_case": (index, case)} if promoted else {}
     info["test"] = f"{case.name}: {message}"
+    if typed:
+        info["type_rule"] = typed
     info.update(_shape_or_dtype(decoded, case, str(message)))
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
         info["named"] = message.mistake
@@ -377,6 +458,24 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
         # would hide the match
         info.update(got=got, dtype=dname, ref=case.ref(), variant_of=case.variant_of, case=case, index=index)
     return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, (info or None)
+
+
+def _past_the_rule(remote: Remote, index: int, case: Case, answer: dict, inputs: str) -> dict:
+    """An input modified in place: the output judged as well (the call run again on writable copies
+    where a read-only NumPy input stopped it), so that a value slip beside the rule is named too.
+    What the diagnosis needs of a failing value; {} when the values pass or cannot be had."""
+    if case.driver is not None or case.validate is not None or case.device is not None or remote.gone:
+        return {}
+    if "out" not in answer and answer["raised"].get("kind") == "readonly":
+        answer = remote.ask(remote.case_request(index, case) | {"writable": True}, remote.limit(case))
+    if "out" not in answer:
+        return {}
+    out = wire.decode(answer["out"])
+    message, got, dname, _ = _check_output(out, case, inputs)
+    if not message or got is None:
+        return {}
+    return {"test": f"{case.name}: {message}", "got": got, "dtype": dname, "ref": case.ref(),
+            "variant_of": case.variant_of, "case": case, "index": index}
 
 
 def _forbidden_line(used: str, why: dict) -> str:
@@ -453,5 +552,13 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
     from studyxf.grading.diagnose import diagnose
 
     named = diagnose(grader, failing, remote, req) if status == "fail" else []
+    if named:
+        from studyxf.grading import shrink
+
+        # the smallest input that still fails the same way, shown with the first cause the values give
+        small = shrink.smallest(failing, remote)
+        entry = next((d for d in named if d["mistake"] not in shrink.NOT_OF_VALUES), None)
+        if small and entry is not None:
+            entry["smallest"] = small
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": named}

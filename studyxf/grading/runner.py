@@ -226,6 +226,8 @@ GENERIC = {
                      "True, even in eval mode) or something random inside. Remove it, or pass training=self.training.",
     "dtype-promoted": "Return the input's dtype: a float32 input must give a float32 output.",
     "input-modified": "Do not modify what you are given.",
+    "return-type": "Return the type the task states: in Python 3 `/` always gives a float; `//` or int(...) "
+                   "keeps a count an int.",
     "measured": "",
     "localised": "",
     "raised": "",

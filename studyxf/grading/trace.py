@@ -18,6 +18,12 @@ MAX_ITEMS = 50_000  # elements of one recorded array (bigger ones are skipped)
 MAX_TOTAL = 1_500_000  # elements recorded in all
 
 
+def _dtype(value) -> str | None:
+    """The dtype a local held before _as_array widened it to float64 (where a promotion happened)."""
+    dtype = getattr(value, "dtype", None)
+    return str(dtype).removeprefix("torch.") if dtype is not None else None
+
+
 def _as_array(value):
     """A local's value as a NumPy array (float64, bool or complex), or None when it is not data."""
     mod = type(value).__module__ or ""
@@ -85,7 +91,7 @@ class Tracer:
             n = self._count.get(key, 0)
             self._count[key] = n + 1
             event = {"line": line, "name": name, "value": arr, "depth": self._depth(frame), "call": call,
-                     "entry": self.current, "site": self._site(frame)}
+                     "entry": self.current, "site": self._site(frame), "dtype": _dtype(value)}
             if n >= MAX_PER_LINE:  # a loop: the latest value replaces the last one kept
                 self.events[self._last[key]] = event
                 continue
@@ -122,12 +128,12 @@ class Tracer:
                 if arr is not None and len(self.events) < MAX_EVENTS:
                     self.events.append({"line": frame.f_lineno, "name": f"<return>[{i}]", "value": arr,
                                         "depth": self._depth(frame), "call": self._calls.get(key, -1),
-                                        "entry": self.current})
+                                        "entry": self.current, "dtype": _dtype(part)})
             arr = _as_array(arg)
             if arr is not None and len(self.events) < MAX_EVENTS and arr.size <= MAX_ITEMS:
                 self.events.append({"line": frame.f_lineno, "name": "<return>", "value": arr,
                                     "depth": self._depth(frame), "call": self._calls.get(key, -1),
-                                    "entry": self.current, "site": self._site(frame)})
+                                    "entry": self.current, "site": self._site(frame), "dtype": _dtype(arg)})
             self._seen.pop(key, None)
             self._line.pop(key, None)
             self._calls.pop(key, None)
@@ -167,7 +173,7 @@ class Tracer:
 
         return {"events": [{"line": e["line"], "name": e["name"], "depth": e["depth"], "call": e.get("call", 0),
                             "entry": e.get("entry", -1), "site": e.get("site", e["line"]), "scalar": e["value"].ndim == 0,
-                            "v": wire.encode(e["value"])}
+                            "dtype": e.get("dtype"), "v": wire.encode(e["value"])}
                            for e in self.events],
                 "entries": [[None if a is None else {"scalar": a.ndim == 0, "v": wire.encode(a)} for a in args]
                             for args in self.entries],

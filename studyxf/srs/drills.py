@@ -104,16 +104,38 @@ def hints_used(conn: sqlite3.Connection, drill: str) -> int:
     return row[0] if row else 0
 
 
+def hint_order(conn: sqlite3.Connection, drill) -> list[int]:
+    """The drill's hints (indices) in the order they are shown: those whose topic is a cause the
+    diagnosis named first. The diagnosis read is the latest attempt's before the first hint was
+    shown, so that the order, once a hint is out, stays (no hint shown twice, none skipped)."""
+    import json
+
+    causes: list = []
+    for kind, body in conn.execute("SELECT kind, body FROM events WHERE subject = ? ORDER BY ord",
+                                   (events.DRILL + drill.name,)):
+        if kind == "hint":
+            break
+        if kind == "attempt":
+            causes = [d.get("mistake") for d in json.loads(body).get("diagnosis") or [] if isinstance(d, dict)]
+    return drill.hint_order([c for c in causes if c])
+
+
+def shown_hints(conn: sqlite3.Connection, drill) -> list[str]:
+    """The hints shown so far, in the order they were shown."""
+    return [drill.hints[i] for i in hint_order(conn, drill)[:hints_used(conn, drill.name)]]
+
+
 def next_hint(conn: sqlite3.Connection, drill) -> str | None:
     """The next hint of a drill (a catalogue Drill), recorded as shown; None when none are left."""
     shown = hints_used(conn, drill.name)
     if shown >= len(drill.hints):
         return None
+    order = hint_order(conn, drill)
     with transaction(conn):
         events.record(conn, "hint", drill=drill.name)
         conn.execute("INSERT INTO drill_hints (drill, shown, at) VALUES (?, 1, ?) ON CONFLICT(drill) DO UPDATE "
                      "SET shown = shown + 1, at = excluded.at", (drill.name, clock.timestamp()))
-    return f"hint {shown + 1}/{len(drill.hints)}: {drill.hints[shown]}"
+    return f"hint {shown + 1}/{len(drill.hints)}: {drill.hints[order[shown]]}"
 
 
 def latest_status(conn: sqlite3.Connection) -> dict[str, str]:

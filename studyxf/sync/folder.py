@@ -456,7 +456,8 @@ FIELDS = {
     "flag": (("card", _ID, True), ("note", _OPT_TEXT, False)),
     "attempt": (("drill", _ID, True), ("status", _text(32), True), ("framework", _text(64, True), False),
                 ("file", _text(4096, True), False), ("failing", _texts, False), ("diagnosis", _objects, False),
-                ("seconds", _number(0, 1e7), False), ("hints", _int(0, 10_000, optional=True), False)),
+                ("seconds", _number(0, 1e7), False), ("hints", _int(0, 10_000, optional=True), False),
+                ("sha256", _text(64, True), False)),  # the graded file's digest: an unchanged re-grade records nothing
     "hint": (("drill", _ID, True),),
     "mistake-card": (("card", _text(80), True), ("slip", _text(64), True), ("drill", _ID, True),
                      ("prompt", _text(8192), True), ("answer", _text(8192), True), ("day", _day(), True),

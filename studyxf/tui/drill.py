@@ -130,8 +130,7 @@ class DrillScreen(Screen):
         self.query_one("#drill-report", VerticalScroll).scroll_home(animate=False)
 
     def show_hints(self) -> None:
-        used = drill_srs.hints_used(self.study.conn, self.drill.name)
-        shown = self.drill.hints[:used]
+        shown = drill_srs.shown_hints(self.study.conn, self.drill)
         hints = self.query_one("#hints", Static)
         hints.display = bool(shown)
         hints.update(Group(*[Text.assemble((f"Hint {n}/{len(self.drill.hints)}: ", "bold yellow"), text)

@@ -609,11 +609,11 @@ class CausalSelfAttention(nn.Module):
 
 
 class MLP(nn.Module):
-    def __init__(self, n_embd):
+    def __init__(self, n_embd, ratio=4):
         super().__init__()
-        self.c_fc = nn.Linear(n_embd, 4 * n_embd)
+        self.c_fc = nn.Linear(n_embd, ratio * n_embd)
         self.gelu = nn.GELU()
-        self.c_proj = nn.Linear(4 * n_embd, n_embd)
+        self.c_proj = nn.Linear(ratio * n_embd, n_embd)
 
     def forward(self, x):
         return self.c_proj(self.gelu(self.c_fc(x)))
@@ -625,7 +625,7 @@ class TransformerBlock(nn.Module):
         self.ln_1 = nn.LayerNorm(d_model)
         self.attn = CausalSelfAttention(d_model, n_heads)
         self.ln_2 = nn.LayerNorm(d_model)
-        self.mlp = MLP(d_model)
+        self.mlp = MLP(d_model, mlp_ratio)  # the task's mlp_ratio (a config varies it)
 
     def forward(self, x):
         x = x + self.attn(self.ln_1(x))

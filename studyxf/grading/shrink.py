@@ -1,0 +1,156 @@
+"""The smallest input that fails (issue 44, item 6): a failing case shrunk while it still fails the
+same way (fewer rows, T = 2, d = 1, a shorter string), as a teacher shows a bug. Generic: no
+catalogue entry; the reference is recomputed on each smaller input. Bounded in calls of the
+learner's code (STEPS), never in seconds, so the same file gets the same answer on a loaded machine."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import torch
+
+STEPS = 24  # the learner's function called at most this many times for one shrinking
+SHOWN = 240  # characters of one value shown
+# causes that are not about the values (said by their own measure): no smallest input shown with them
+NOT_OF_VALUES = ("too-slow", "too-much-memory", "layout", "input-modified", "return-type", "random-output")
+
+
+def smallest(failing: list[dict], remote) -> dict | None:
+    """{"inputs", "expected", "got"} as text for the smallest input found that fails like the
+    smallest failing case; None where no failing case could be made smaller."""
+    start = _start(failing)
+    if start is None or remote.gone:
+        return None
+    case, kind = start
+    steps = [0]
+
+    def fails(candidate) -> tuple[str, object, object] | None:
+        """(kind of failure, expected, got) when the learner's code fails on it as the case did."""
+        if steps[0] >= STEPS or remote.gone:
+            return None
+        steps[0] += 1
+        return _judged(candidate, remote)
+
+    best, shown = _search(case, kind, fails)
+    if shown is None:
+        return None
+    return {"inputs": _inputs(best), "expected": _text(shown[1]), "got": _text(shown[2])}
+
+
+def _search(case, kind: str, fails):
+    """Greedy: each reduction kept while the case still fails the same way. Arrays: every axis of
+    one length cut together (q, k, v and a (T, T) mask stay consistent) to 1, else 2, else half;
+    a string: chunks removed, halves first, then single characters."""
+    best, shown = case, None
+
+    def accept(candidate) -> bool:
+        nonlocal best, shown
+        if _size(candidate) >= _size(best):
+            return False  # no smaller (the axes of that length were already cut)
+        found = fails(candidate)
+        if found is not None and found[0] == kind:
+            best, shown = candidate, found
+            return True
+        return False
+
+    if case.validate is not None:
+        width = max(len(case.args[0]) // 2, 1)
+        while width >= 1:
+            s = best.args[0]
+            cut = next((i for i in range(0, len(s) - width + 1)
+                        if accept(dataclasses.replace(best, args=[s[:i] + s[i + width:]]))), None)
+            if cut is None:
+                width //= 2
+        return best, shown
+    values = [*case.args, *case.kwargs.values()]
+    for n in sorted({n for v in values if isinstance(v, torch.Tensor) for n in v.shape if n > 1}, reverse=True):
+        for m in sorted({1, 2, n // 2} - {n}):
+            if accept(_cut(best, n, m)):
+                break
+    return best, shown
+
+
+def _start(failing: list[dict]):
+    """The smallest failing case that can be shrunk, and how it fails."""
+    from studyxf.grading.runcases import _kind_of
+
+    found = []
+    for f in failing:
+        case = f.get("case")
+        if case is None or not dataclasses.is_dataclass(case) or case.driver is not None or case.device is not None:
+            continue
+        if case.validate is not None:
+            if f.get("failed") and case.variant is not None and all(isinstance(a, str) for a in case.args):
+                found.append((case, "answer"))
+        elif f.get("got") is not None and case.convert is None and case.out_dtype is None and case.checks == [] \
+                and case.tensor_args():
+            found.append((case, _kind_of(f.get("test", ""))))
+    return min(found, key=lambda ck: _size(ck[0]), default=None)
+
+
+def _size(case) -> int:
+    return sum(a.numel() if isinstance(a, torch.Tensor) else len(a) if isinstance(a, str) else 0
+               for a in [*case.args, *case.kwargs.values()])
+
+
+def _cut(case, n: int, m: int):
+    """The case with every tensor axis of length n cut to its first m entries."""
+    def cut(v):
+        if not isinstance(v, torch.Tensor):
+            return v
+        for axis, length in enumerate(v.shape):
+            if length == n:
+                v = v.narrow(axis, 0, m)
+        return v.contiguous()
+    return dataclasses.replace(case, args=[cut(a) for a in case.args],
+                               kwargs={k: cut(v) for k, v in case.kwargs.items()}, _ref=None)
+
+
+def _judged(case, remote) -> tuple[str, object, object] | None:
+    from studyxf.grading import wire
+    from studyxf.grading.runcases import _check_output, _kind_of
+
+    try:
+        expected = case.variant(frozenset(), *case.args) if case.validate is not None else case.ref()
+    except Exception:  # noqa: BLE001 - an input the reference does not take (d not divisible by the heads)
+        return None
+    answer = remote.ask(remote.call_request(case.args, case.kwargs, seconds=case.time_limit), remote.limit(case))
+    if "ok" not in answer:
+        return None  # a crash is another failure than the case's
+    out = wire.decode(answer["ok"])
+    if case.validate is not None:
+        from studyxf.grading.runcases import _plain
+
+        got = _plain(out)
+        return ("answer", expected, got) if got != expected else None
+    try:
+        message, got, _, _ = _check_output(out, case, "")
+    except Exception:  # noqa: BLE001 - a reference that cannot judge this input
+        return None
+    if not message or got is None:
+        return None
+    return _kind_of(str(message)), expected, got
+
+
+def _inputs(case) -> str:
+    """The inputs as the learner's call names them, each with its values where they are few (a
+    LeetCode case as its call: Solution().twoSum([3, 3], 6))."""
+    import re
+
+    head = re.match(r"((?:\w+\(\)\.)?\w+)\(", case.call or "")
+    if case.validate is not None and head:
+        return f"{head.group(1)}({', '.join(_text(a) for a in case.args)})"
+    return "; ".join(f"{name} = {_text(value)}" for name, value in case.labelled().items() if value is not None)
+
+
+def _text(value) -> str:
+    if isinstance(value, torch.Tensor):
+        value = value.detach().cpu()
+        value = (value.to(torch.float64) if value.is_floating_point() else value).numpy()
+    if isinstance(value, np.ndarray):
+        body = " ".join(np.array2string(value, precision=4, separator=", ", threshold=24, edgeitems=2).split())
+        said = f"{body} (shape {tuple(value.shape)})"
+    else:
+        said = repr(value)
+    return said if len(said) <= SHOWN else said[:SHOWN - 3] + "..."
