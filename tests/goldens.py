@@ -28,10 +28,13 @@ def items() -> list[tuple[str, dict, str]]:
     return out
 
 
+_MEMORY = re.compile(r"grew by \d+ MiB")  # a process's history moves a peak by a few MiB
+
+
 def _text(value):
     if not isinstance(value, str):
         return value
-    value = _TEMP.sub("<tmp>", value)
+    value = _MEMORY.sub("grew by <n> MiB", _TEMP.sub("<tmp>", value))
     return _NUMBER.sub(lambda m: f"{float(m.group()):.3g}", value)
 
 

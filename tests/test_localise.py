@@ -153,8 +153,8 @@ def test_the_blind_corpora_grade_to_their_goldens():
 
     items = goldens.items()
     reports = goldens.grade_all()
-    wrong = [(item["file"], r["status"]) for (_, item, _), r in zip(items, reports)
-             if (r["status"] == "pass") != item["correct"]]
+    wrong = [(corpus, item["file"], r["status"], [t[0] for t in r["tests"] if t[1] != "pass"])
+             for (corpus, item, _), r in zip(items, reports) if (r["status"] == "pass") != item["correct"]]
     assert len(reports) == len(items) > 400 and not wrong, wrong
     kept = goldens.stored()
     changed = [f"{corpus}/{item['file']}" for (corpus, item, _), r in zip(items, reports)
