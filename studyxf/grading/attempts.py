@@ -23,9 +23,11 @@ def grade_and_record(study, d, path, hints_used: int, grade) -> tuple[dict, str 
     seconds = time.monotonic() - started - (report.get("bench") or {}).get("seconds", 0.0)
     moment = clock.now()
     failing = [t["name"] for t in report["tests"] if t["status"] != "pass"]
-    if sha is not None and _unchanged(study.conn, d.name, sha, report["status"], failing, report["diagnosis"]):
-        # the same bytes graded to the same result (--hint after a pass, a save without a change): no new
-        # attempt, nothing scheduled, so that the history counts what the learner wrote
+    if sha is not None and _unchanged(study.conn, d.name, sha, report["status"], failing, report["diagnosis"]) \
+            and _same_day(study, d.name):
+        # the same bytes graded to the same result the same study day (--hint after a pass, a save without
+        # a change): no new attempt, nothing scheduled, so that the history counts what the learner wrote;
+        # on a later day it is an attempt again (the same slip made again lapses its mistake card)
         return report, None
     slips = report["status"] != "pass" and study.config.mistake_cards and report["diagnosis"]
     deck = study.deck if slips else None  # made before the transaction: a scheduler switch writes in one of its own
@@ -69,6 +71,19 @@ def _digest(path) -> str | None:
         return hashlib.sha256(safefile.read_bytes(path, safefile.MAX_TEXT)).hexdigest()
     except (OSError, safefile.FileRefused):
         return None
+
+
+def _same_day(study, drill: str) -> bool:
+    """Whether the drill's latest attempt was made this study day."""
+    from datetime import datetime
+
+    row = study.conn.execute("SELECT at FROM drill_attempts WHERE drill = ? ORDER BY id DESC LIMIT 1",
+                             (drill,)).fetchone()
+    try:
+        return row is not None and clock.study_day(datetime.fromisoformat(row[0]),
+                                                   study.config.rollover_hour) == study.day()
+    except (TypeError, ValueError):
+        return False
 
 
 def _unchanged(conn, drill: str, sha: str, status: str, failing: list, diagnosis: list) -> bool:
