@@ -28,22 +28,25 @@ def items() -> list[tuple[str, dict, str]]:
     return out
 
 
-_MEMORY = re.compile(r"grew by \d+ MiB")  # a process's history moves a peak by a few MiB
 
 
 def _text(value):
     if not isinstance(value, str):
         return value
-    value = _MEMORY.sub("grew by <n> MiB", _TEMP.sub("<tmp>", value))
+    value = _TEMP.sub("<tmp>", value)
     return _NUMBER.sub(lambda m: f"{float(m.group()):.3g}", value)
 
 
 def normalise(report: dict) -> dict:
-    """What a learner reads of a report, without what varies from run to run."""
+    """What a learner reads of a report, without what varies from run to run: a memory check's
+    outcome too (graded in-process, the peak of a pool worker that graded other files first moves
+    with its history: holdout3's flash-attention h04 went either way; the sandbox's own process
+    is what the CLI measures, and tests/test_sandbox*.py check it there)."""
     return {"status": report["status"], "message": _text(report.get("message")),
-            "tests": [[t["name"], t["status"], _text(t.get("message"))] for t in report.get("tests", [])],
+            "tests": [[t["name"], t["status"], _text(t.get("message"))] for t in report.get("tests", [])
+                      if not t["name"].startswith("memory")],
             "diagnosis": [{k: _text(d.get(k)) for k in ("mistake", "verified", "line", "step", "how", "message")}
-                          for d in report.get("diagnosis", [])]}
+                          for d in report.get("diagnosis", []) if d.get("mistake") != "too-much-memory"]}
 
 
 def learner_report(drill: str, path: str) -> dict:
