@@ -142,8 +142,7 @@ class Sandbox:
         try:
             answer = json.loads(line)
         except (ValueError, RecursionError):  # nested 100,000 deep: json recurses
-            self.kill()
-            return {"dead": "the sandbox sent something that is not an answer"}
+            answer = None
         if not isinstance(answer, dict):
             self.kill()
             return {"dead": "the sandbox sent something that is not an answer"}
@@ -213,7 +212,7 @@ class Sandbox:
             return None
         if not data:
             return None
-        text = escape_controls(data[:cap].decode("utf-8", "replace"))
+        text = data[:cap].decode("utf-8", "replace")  # escaped with the rest of the report (runner._escaped)
         more = len(data) - cap + max(rest, 0)
         full = rest + len(data) >= OUTPUT_FILE_CAP
         return text + (f"\n[{more} more bytes not shown" + ("; output past 1 MiB was dropped" if full else "") + "]"
@@ -307,15 +306,6 @@ def _spec(req, framework: str) -> dict:
             "forbidden": req.forbidden, "device": req.device, "framework": framework,
             # Triton compiles a GPU kernel with the system's compiler, in a process of its own
             "processes": bool(req.interpret) and os.environ.get("TRITON_INTERPRET") == "0"}
-
-
-def escape_controls(text: str) -> str:
-    """What the learner's code printed, shown as text: every control character but newline and tab
-    escaped (\\x1b...), so that it cannot clear the screen, draw a fake verdict or write the
-    clipboard (OSC 52) in the learner's terminal."""
-    from studyxf.escape import escaped
-
-    return escaped(text, lines=True)
 
 
 class _CappedFd:
