@@ -31,7 +31,8 @@ def forbidden_uses(source: str, forbidden: list[dict]) -> list[str]:
     as a keyword (enable_gqa=True). A learner's own function may share the name: a bare call of
     `layer_norm` defined in the file is not a use of torch's."""
     used, internals = set(), set()
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
             used.add(node.attr)
             if node.attr in INTERNALS and isinstance(node.value, ast.Name) and node.value.id == "torch":
@@ -50,13 +51,13 @@ def forbidden_uses(source: str, forbidden: list[dict]) -> list[str]:
                 internals.update(f"torch.{p}" for p in [*parts[1:2], *(a.name for a in node.names)] if p in INTERNALS)
     named = {f["name"] for f in forbidden if f["name"] in used}
     rules = {f["name"] for f in forbidden}
-    if "@" in rules and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) for n in ast.walk(ast.parse(source))):
+    if "@" in rules and any(isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) for n in ast.walk(tree)):
         named.add("@")  # a matrix product by the operator (Triton's kernels have tl.dot, not @)
     if NO_KERNEL in rules and not launches_kernel(source):
         named.add(NO_KERNEL)
     # torch's internals reach every forbidden call under another spelling (torch._C._nn.
     # scaled_dot_product_attention, torch.ops.aten...): where anything is forbidden, they are too
-    found = sorted(named | (internals if forbidden else set()) | computed_spellings(source))
+    found = sorted(named | (internals if forbidden else set()) | computed_spellings(tree))
     if kernel_rule.RULE in rules:  # a Triton drill: where torch computes, in the file's order
         found += [used for used in kernel_rule.torch_computing(source) if used not in found]
     return found
@@ -75,10 +76,11 @@ COMPUTED = {"__import__": "__import__", "importlib": "importlib", "_getframe": "
 COMPUTED_WHY = "a spelling the grader cannot read: call what you use by its name"
 
 
-def computed_spellings(source: str) -> set[str]:
-    """The spellings of COMPUTED the file uses, and getattr / setattr with a name built at run time."""
+def computed_spellings(tree: ast.AST) -> set[str]:
+    """The spellings of COMPUTED the file's syntax tree uses, and getattr / setattr with a name built
+    at run time."""
     found = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "setattr", "delattr"):
             if len(node.args) < 2 or not (isinstance(node.args[1], ast.Constant) and isinstance(node.args[1].value, str)):
                 found.add(f"{node.func.id} with a computed name")
@@ -92,6 +94,8 @@ def computed_spellings(source: str) -> set[str]:
             mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
             found.update(COMPUTED[m.split(".")[0]] for m in mods if m.split(".")[0] in COMPUTED)
     return found
+
+
 # a Triton drill's rule (its drill.yaml forbids it by this name): the result must come from a
 # @triton.jit kernel that the file defines and launches (kernel[grid](...)), not from torch
 NO_KERNEL = "torch without a @triton.jit kernel"
