@@ -80,7 +80,7 @@ def network() -> Check:
 
 def landlock_abi() -> int | str:
     """Landlock's ABI version, or why there is none."""
-    from studyxf.grading import landlock
+    from studyxf.grading.sandbox import landlock
 
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
@@ -144,7 +144,7 @@ def sandbox(device: str) -> tuple[Check, dict]:
 
 # -- CUDA, Triton, versions --------------------------------------------------------------------------
 
-CUDA_PROBE = ("import json, torch\nfrom studyxf.grading.gpu import cuda_state\n"
+CUDA_PROBE = ("import json, torch\nfrom studyxf.grading.sandbox.gpu import cuda_state\n"
               "print(json.dumps(cuda_state(torch)))\n")
 
 
@@ -287,7 +287,7 @@ def run(device: str) -> list[Check]:
     interpreters (the sandbox, CUDA in the command) run side by side with the others."""
     import json
 
-    from studyxf.grading import gpu
+    from studyxf.grading.sandbox import gpu
 
     no_device = gpu.no_device_here()
     wanted = device == "cuda"

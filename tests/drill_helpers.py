@@ -1,10 +1,11 @@
 """Grading a submission in-process: the judge's logic with the sandbox's answers computed here
-(runcases.LocalRemote, the same messages), so hundreds of gradings stay fast."""
+(grading/inprocess.py's LocalRemote, the same messages), so hundreds of gradings stay fast."""
 
 import runpy
 
-from studyxf.grading import catalogue, runcases
-from studyxf.grading.worker import forbidden_uses, imports_torch
+from studyxf.grading import catalogue, inprocess
+from studyxf.grading.judge import runcases
+from studyxf.grading.judge.source_rules import forbidden_uses, imports_torch
 
 DRILLS = catalogue.all_drills()
 
@@ -18,7 +19,7 @@ def grade(tmp_path, drill_name, source, half_device=None, drills=None):
     framework = "torch" if imports_torch(source) else "numpy"
     banned = forbidden_uses(source, drill.forbidden)
     try:
-        remote = runcases.LocalRemote(req, namespace, framework, half_device)
+        remote = inprocess.LocalRemote(req, namespace, framework, half_device)
     except LookupError as exc:
         return {"status": "error", "message": str(exc), "tests": [], "diagnosis": []}
     return runcases.run(req, remote, framework, banned, lambda t: None, half_device)

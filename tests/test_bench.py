@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from studyxf.grading import kernels
+from studyxf.grading import bench
 from tests.conftest import ROOT
 from tests.data import kernel_submissions as ks
 
@@ -22,39 +22,40 @@ needs_triton = pytest.mark.skipif(importlib.util.find_spec("triton") is None,
 
 def test_a_claimed_time_far_below_the_wall_clock_is_refused():
     honest = [2.0] * 100  # 100 launches of 2 ms: 200 ms on the device
-    assert kernels.check_claim(honest, 100, wall_ms=230.0) is None
+    assert bench.check_claim(honest, 100, wall_ms=230.0) is None
     forged = [0.0001] * 100  # issue 41's 0.0001 ms, over a batch the judge saw take 230 ms
-    said = kernels.check_claim(forged, 100, wall_ms=230.0)
+    said = bench.check_claim(forged, 100, wall_ms=230.0)
     assert said.startswith("the times your sandbox sent (100 launches, 0.010 ms in all) are far below the judge's wall "
                            "clock over them (230.0 ms): refused")
-    assert kernels.check_claim([1.0] * 99, 100, 100.0)  # not one time per launch
+    assert bench.check_claim([1.0] * 99, 100, 100.0)  # not one time per launch
     for bad in ([float("nan")] * 3, [-1.0] * 3, [True] * 3, "fast", None):
-        assert kernels.check_claim(bad, 3, 10.0), bad
+        assert bench.check_claim(bad, 3, 10.0), bad
     # a wall of round trips alone (tiny kernels): the slack keeps an honest fast kernel
-    assert kernels.check_claim([0.001] * 10, 10, wall_ms=20.0) is None
+    assert bench.check_claim([0.001] * 10, 10, wall_ms=20.0) is None
 
 
 JUDGE = """
 import builtins, json, os, sys
 os.environ["TRITON_INTERPRET"] = "1"
 import torch
-from studyxf.grading import catalogue, kernels, runner, sandbox
+from studyxf.grading import bench, catalogue, runner
+from studyxf.grading.sandbox import launch
 
 os.environ["PYTHONPATH"] = runner._env(os.getcwd())["PYTHONPATH"]  # as the worker is started: the sandbox runs -S
 
 drill = catalogue.all_drills()["softmax-triton"]
 req = drill.request(__import__("pathlib").Path(sys.argv[1]), "cpu")
-box = sandbox.Sandbox(req, "torch", req.hide + req.hide_code)
+box = launch.Sandbox(req, "torch", req.hide + req.hide_code)
 first = box.ask(None, 60.0)
 spec = {"inputs": [[64, 100]], "dtype": "float32", "kwargs": {}, "flops": None, "bytes": 2 * 4 * 64 * 100,
         "label": "softmax 64 x 100, fp32 (the tests' CPU bench)", "baseline": lambda x: torch.softmax(x, dim=-1)}
-result = kernels.judge_bench("softmax-triton", box.ask, torch, "cpu", spec, launches=10)
+result = bench.judge_bench("softmax-triton", box.ask, torch, "cpu", spec, launches=10)
 box.close()
 print(json.dumps({"first": first, "result": result, "imported_here": hasattr(builtins, "STUDYXF_IMPORTED")}))
 """
 
 MARK = "import builtins as _b\n_b.STUDYXF_IMPORTED = True  # where this file is imported\n"
-FORGE = ("import studyxf.grading.kernels as _k\n_real = _k.time_calls\n"
+FORGE = ("import studyxf.grading.bench as _k\n_real = _k.time_calls\n"
          "_k.time_calls = lambda fn, n, torch, device: [t * 0 + 0.0001 for t in _real(fn, n, torch, device)]\n")
 
 
@@ -74,9 +75,9 @@ def test_the_bench_times_the_kernel_in_the_sandbox_and_never_imports_it_in_the_j
     result = out["result"]
     assert "error" not in result, result
     assert result["launches"] == 10 and result["ms"] > 0 and result["gpu"] == "cpu"
-    assert result["wall_ms"] >= 10 * result["ms"] * kernels.WALL_FRACTION
+    assert result["wall_ms"] >= 10 * result["ms"] * bench.WALL_FRACTION
     assert set(result["ratios"]) == {"torch"} and result["gbps"] > 0
-    assert kernels.describe(result)[1].startswith("  yours: ")
+    assert bench.describe(result)[1].startswith("  yours: ")
 
 
 @needs_triton
@@ -86,7 +87,7 @@ def test_a_forged_time_from_the_sandbox_is_refused(tmp_path):
     assert out["result"]["error"].startswith("the times your sandbox sent (10 launches, 0.001 ms in all) are far "
                                              "below the judge's wall clock"), out["result"]
     assert "ms" not in out["result"]
-    assert not kernels.record_best("softmax-triton", out["result"], "2026-12-04T12:00:00")  # nothing kept
+    assert not bench.record_best("softmax-triton", out["result"], "2026-12-04T12:00:00")  # nothing kept
 
 
 @needs_triton
@@ -116,6 +117,6 @@ def test_the_command_asks_the_judge_for_the_bench_and_nothing_else_imports_the_f
     req = Request.from_json(started[0][-1])
     assert req.bench and req.device == "cuda" and pending.timeout == runner.TIMEOUT_S + runner.BENCH_TIMEOUT_S
     # the module that once imported the learner's file outside the sandbox has no entry point left
-    done = subprocess.run([sys.executable, "-m", "studyxf.grading.kernels", "{}"], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "studyxf.grading.bench", "{}"], capture_output=True, text=True,
                           cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.stdout == "" and done.returncode == 0

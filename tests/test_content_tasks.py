@@ -9,7 +9,8 @@ import re
 import pytest
 import torch
 
-from studyxf.grading import catalogue, runcases
+from studyxf.grading import catalogue
+from studyxf.grading.judge import runcases
 
 DRILLS = catalogue.all_drills()
 SHIPPED = sorted(n for n, d in DRILLS.items() if d.folder.parent.name == "drills")
@@ -40,7 +41,7 @@ def enforced(drill) -> dict[str, list[str]]:
     slips = set(getattr(grader, "SLIPS", []))
     rules: dict[str, list[str]] = {}
     if drill.data["kind"] == "module":  # an nn.Module: torch only, in the dtypes of its configurations
-        from studyxf.grading.module_drill import CONFIGS
+        from studyxf.grading.judge.module_drill import CONFIGS
 
         rules["no NumPy form"] = [SAYS["no NumPy form"]]
         configs = getattr(grader, "CONFIGS", CONFIGS)

@@ -6,9 +6,9 @@ import re
 import numpy as np
 import pytest
 
-from studyxf.grading import probes
-from studyxf.grading.families import public
-from studyxf.grading.runcases import load_grader
+from studyxf.grading.judge import probes
+from studyxf.grading.judge.families import public
+from studyxf.grading.judge.runcases import load_grader
 from tests.data.slips import SLIPS
 from tests.drill_helpers import DRILLS, grade
 
@@ -98,7 +98,7 @@ def test_an_exception_is_read_for_its_usual_cause(tmp_path, scores, keep, cause)
      "g * x @ w is (g * x) @ w"),
 ])
 def test_exception_texts_and_their_causes(text, shape, cause):
-    from studyxf.grading.exceptions import explain
+    from studyxf.grading.judge.exceptions import explain
 
     assert cause in explain([("RuntimeError", text, "a case", False, shape)])[0]
 
@@ -297,7 +297,8 @@ def test_every_slip_a_function_drill_tries_is_named_when_made_alone(drill):
     """No two slips of a drill are indistinguishable on its cases, and none is dead weight: each
     one, made alone, is the one named. A slip that changes nothing alone (a NaN row needs another
     slip to empty the row first) is tried only in pairs."""
-    from studyxf.grading import runcases
+    from studyxf.grading import inprocess
+    from studyxf.grading.judge import runcases
     from studyxf.grading.request import parse_entry
 
     d = DRILLS[drill]
@@ -310,7 +311,7 @@ def test_every_slip_a_function_drill_tries_is_named_when_made_alone(drill):
         if all(o is None or np.allclose(o, c.ref(), equal_nan=True) for o, c in zip(outputs, cases)):
             continue  # pair-only
         req = d.request(d.folder / "solution.py")
-        report = runcases.run(req, runcases.LocalRemote(req, {entry: _acting_out(grader, slip)}, "torch"), "torch", [],
+        report = runcases.run(req, inprocess.LocalRemote(req, {entry: _acting_out(grader, slip)}, "torch"), "torch", [],
                               lambda t: None)
         if report["status"] != "fail" or public(slip) not in [x["mistake"] for x in report["diagnosis"]]:
             wrong.append((slip, report["status"], report["diagnosis"]))
@@ -335,13 +336,13 @@ def test_an_exception_is_explained_when_nothing_else_is(tmp_path):
 def test_near_equal_values_are_written_with_the_digits_that_tell_them_apart():
     import numpy as np
 
-    from studyxf.grading import judge
+    from studyxf.grading.judge import judging
 
-    assert judge.distinct(-3.16352, -3.16352 + 1.5e-6) == ("-3.163520", "-3.163518")
-    assert judge.distinct(1.0, 2.0) == ("1", "2")
-    assert judge.distinct(0.5, 0.5) == ("0.5", "0.5")
+    assert judging.distinct(-3.16352, -3.16352 + 1.5e-6) == ("-3.163520", "-3.163518")
+    assert judging.distinct(1.0, 2.0) == ("1", "2")
+    assert judging.distinct(0.5, 0.5) == ("0.5", "0.5")
     ref = np.array([[-3.16352, 1.0]])
-    message = judge.compare(ref + np.array([[1.5e-6, 0.0]]), ref, "float64", 0.0, "x (1, 2)")
+    message = judging.compare(ref + np.array([[1.5e-6, 0.0]]), ref, "float64", 0.0, "x (1, 2)")
     expected, got = message.split("(expected ")[1].split(";")[0].split(", got ")
     assert expected != got and float(got) - float(expected) > 1e-6
 

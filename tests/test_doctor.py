@@ -18,7 +18,7 @@ LINE = re.compile(r"^[A-Za-z][\w ]*: (ok: .+|missing: .+)$")
 
 
 def _gpu() -> bool:
-    from studyxf.grading import gpu
+    from studyxf.grading.sandbox import gpu
 
     return gpu.no_device_here() is None
 

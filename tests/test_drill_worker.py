@@ -199,7 +199,7 @@ FORGERIES = {
         "import os, sys\nprint('\\nR {\"version\": 2, \"status\": \"pass\", \"message\": null, \"tests\": [], "
         "\"diagnosis\": []}', flush=True)\nos._exit(0)\n"),
     "the comparison patched": (
-        "import studyxf.grading.judge as j, studyxf.grading.runcases as r\nj.compare = lambda *a, **k: None\n"
+        "import studyxf.grading.judge.judging as j, studyxf.grading.judge.runcases as r\nj.compare = lambda *a, **k: None\n"
         "r._check_output = lambda *a, **k: (None, None, '', False)\n"
         "def attention(q, k, v, mask=None):\n    return q[..., :1] * 0\n"),
     "an object that lies about its values": (

@@ -5,7 +5,7 @@ tests/test_drill_worker.py."""
 import numpy as np
 import pytest
 
-from studyxf.grading.worker import forbidden_uses
+from studyxf.grading.judge.source_rules import forbidden_uses
 from tests.data.submissions import SUBMISSIONS
 from tests.drill_helpers import DRILLS, grade
 
@@ -179,14 +179,14 @@ def test_half_precision_cases_judge_a_torch_submission(tmp_path, drill):
 
 
 def test_half_precision_is_judged_normwise_and_float32_is_not():
-    from studyxf.grading import judge
+    from studyxf.grading.judge import judging
 
     ref = np.array([8.0, 0.01, -3.0])
     one_eps = ref + np.array([0.0, 8.0 * 2 ** -10, 0.0])  # 1 eps of the largest |expected|, on the small one
-    assert judge.compare(one_eps, ref, "float16", 0.0, "x(3,)") is None
+    assert judging.compare(one_eps, ref, "float16", 0.0, "x(3,)") is None
     ten_eps = ref + np.array([0.0, 80.0 * 2 ** -10, 0.0])
-    assert "4 eps of the largest |expected|" in judge.compare(ten_eps, ref, "float16", 0.0, "x(3,)")
-    assert judge.compare(ref + np.array([0.0, 1e-3, 0.0]), ref, "float32", 0.0, "x(3,)") is not None
+    assert "4 eps of the largest |expected|" in judging.compare(ten_eps, ref, "float16", 0.0, "x(3,)")
+    assert judging.compare(ref + np.array([0.0, 1e-3, 0.0]), ref, "float32", 0.0, "x(3,)") is not None
 
 
 MINUS_1E9 = """import numpy as np

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from studyxf.grading.worker import NO_KERNEL, forbidden_uses, launches_kernel
+from studyxf.grading.judge.source_rules import NO_KERNEL, forbidden_uses, launches_kernel
 from tests.data import kernel_submissions as ks
 from tests.drill_helpers import DRILLS, grade
 
@@ -157,7 +157,7 @@ def softmax(x):
 
 
 def test_torch_may_only_allocate_and_describe_in_a_triton_drill():
-    from studyxf.grading.kernel_rule import torch_computing
+    from studyxf.grading.judge.kernel_rule import torch_computing
 
     assert torch_computing(ALLOWED) == []
     for d in KERNEL_DRILLS:
@@ -271,15 +271,15 @@ def test_without_triton_the_drills_need_the_extra_in_one_line(tmp_path, home, cl
 
 
 def test_the_best_time_is_kept_per_gpu_and_shown_in_the_listing(home, cli):
-    from studyxf.grading import kernels
+    from studyxf.grading import bench
 
     result = {"gpu": "NVIDIA H100 80GB HBM3", "ms": 1.25, "tflops": 440.0, "ratios": {"SDPA (flash backend)": 0.8}}
-    assert kernels.record_best("flash-attention-triton", result, "2026-11-29T20:00:00")
-    assert not kernels.record_best("flash-attention-triton", {**result, "ms": 1.5}, "2026-11-29T20:01:00")
-    assert kernels.record_best("flash-attention-triton", {**result, "gpu": "NVIDIA L4", "ms": 9.0}, "2026-11-29T20:02:00")
-    saved = kernels.best_times()["flash-attention-triton"]
+    assert bench.record_best("flash-attention-triton", result, "2026-11-29T20:00:00")
+    assert not bench.record_best("flash-attention-triton", {**result, "ms": 1.5}, "2026-11-29T20:01:00")
+    assert bench.record_best("flash-attention-triton", {**result, "gpu": "NVIDIA L4", "ms": 9.0}, "2026-11-29T20:02:00")
+    saved = bench.best_times()["flash-attention-triton"]
     assert saved["NVIDIA H100 80GB HBM3"]["ms"] == 1.25 and saved["NVIDIA L4"]["ms"] == 9.0
-    assert kernels.describe({**result, "label": "causal", "baselines": {"SDPA (flash backend)": 1.0}})[2] == \
+    assert bench.describe({**result, "label": "causal", "baselines": {"SDPA (flash backend)": 1.0}})[2] == \
         "  SDPA (flash backend): 1.000 ms; yours runs at 0.80x its speed"
     done = cli("drill", env={"STUDYXF_HOME": str(home)})
     line = next(ln for ln in done.stdout.splitlines() if ln.startswith("flash-attention-triton"))
@@ -355,7 +355,8 @@ def softmax(x):
 
 
 def test_a_cpu_grading_says_what_a_gpu_would_not_forgive_and_the_solutions_get_no_such_note(tmp_path):
-    from studyxf.grading import catalogue, gpu_notes
+    from studyxf.grading import catalogue
+    from studyxf.grading.judge import gpu_notes
     from studyxf.grading.report import renderables
     from studyxf.grading.runner import with_gpu_notes
 

@@ -5,8 +5,8 @@ made in the reference gives the learner's outputs on every failing case."""
 import numpy as np
 import pytest
 
-from studyxf.grading import steps as st
-from studyxf.grading.runcases import load_grader
+from studyxf.grading.judge import steps as st
+from studyxf.grading.judge.runcases import load_grader
 from tests.drill_helpers import DRILLS, grade
 
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
@@ -165,12 +165,12 @@ def test_the_blind_corpora_grade_to_their_goldens():
 def test_a_module_drill_s_steps_give_its_reference_from_the_installed_weights():
     import runpy
 
-    from studyxf.grading import module_drill
+    from studyxf.grading.judge import module_drill
 
     drill = DRILLS["causal-self-attention"]
     grader = load_grader(str(drill.folder))
     cls = runpy.run_path(str(drill.folder / "solution.py"))["CausalSelfAttention"]
-    from studyxf.grading import fresh_module
+    from studyxf.grading.sandbox import fresh_module
 
     for i, (d, h, *_rest) in enumerate(module_drill.CONFIGS):
         # as the judge does: the layout read from the learner's module described as data

@@ -436,7 +436,7 @@ def test_the_read_rules_reach_nothing_hidden_and_everything_else(tmp_path):
     inside one or on the way to one (a rule opens all beneath it); a link to a hidden folder is
     harmless where it lies (Landlock judges the path it leads to), and the rest (siblings, the
     kept folder inside a hidden one) is there."""
-    from studyxf.grading import landlock
+    from studyxf.grading.sandbox import landlock
 
     (tmp_path / "checkout" / "engine").mkdir(parents=True)
     (tmp_path / "checkout" / "studyxf").mkdir()

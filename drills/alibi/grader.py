@@ -3,9 +3,9 @@
 import torch
 
 from engine.positional import alibi_bias, alibi_slopes
-from studyxf.grading.case import F64, Case
-from studyxf.grading.probes import alibi_slope_series
-from studyxf.grading.steps import Step
+from studyxf.grading.judge.case import F64, Case
+from studyxf.grading.judge.probes import alibi_slope_series
+from studyxf.grading.judge.steps import Step
 
 SLIPS = ["alibi-slope-offset", "alibi-sign", "alibi-signed-distance", "alibi-slope-order", "alibi-slope-offset:floor",
          "alibi-slope-precedence", "alibi-key-index"]

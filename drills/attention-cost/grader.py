@@ -3,8 +3,8 @@
 import numpy as np
 
 from engine import calc
-from studyxf.grading.case import Case
-from studyxf.grading.steps import Step, scalar
+from studyxf.grading.judge.case import Case
+from studyxf.grading.judge.steps import Step, scalar
 
 KEYS = ("flops", "memory_bytes")
 SLIPS = ["flops-no-factor-2", "per-layer-vs-all", "memory-all-layers", "memory-fp32"]

@@ -1,10 +1,10 @@
 """The attention drill's cases and slips (loaded by the grading worker from this folder)."""
 
 from engine.attention import causal_mask, naive_attention
-from studyxf.grading import families as fam
-from studyxf.grading.case import F32, Case, rnd
-from studyxf.grading.probes import attention_scale, attention_weights
-from studyxf.grading.steps import attention_steps
+from studyxf.grading.judge import families as fam
+from studyxf.grading.judge.case import F32, Case, rnd
+from studyxf.grading.judge.probes import attention_scale, attention_weights
+from studyxf.grading.judge.steps import attention_steps
 
 SLIPS = [s for s in fam.CORE_SLIPS if s != "scale-d-model"]  # no d_model here: q has one head
 PROBES = [attention_scale(lambda call, q, k, v: call(q, k, v), dv=7),  # dv apart from d and Tk

@@ -3,9 +3,9 @@ copied into the learner's Linear layers (in the sandbox), the output compared wi
 (in the judge, from the layout the sandbox reports), and a failure localised before or after the
 output projection."""
 
-from studyxf.grading import families as fam
-from studyxf.grading.module_drill import attention_layout, attention_tensors, copy_in, find_layers
-from studyxf.grading.steps import Step, attention_steps, merge, split
+from studyxf.grading.judge import families as fam
+from studyxf.grading.judge.module_drill import attention_layout, attention_tensors, copy_in, find_layers
+from studyxf.grading.judge.steps import Step, attention_steps, merge, split
 
 SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal", "mask-diagonal:future",
          "mask-ignored", "mask-fill-zero", "mask-after-softmax",

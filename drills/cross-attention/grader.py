@@ -3,9 +3,9 @@
 import torch
 
 from engine.heads import cross_attention
-from studyxf.grading import families as fam
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.steps import heads_steps
+from studyxf.grading.judge import families as fam
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.steps import heads_steps
 
 SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-ignored", "mask-fill-finite", "masked-row-nan",
          "mask-fill-zero", "mask-after-softmax",

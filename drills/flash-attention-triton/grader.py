@@ -1,6 +1,6 @@
 """The Triton flash-attention drill's cases, slips and probe (loaded by the grading worker). The
 learner's kernel runs in the sandbox: in Triton's interpreter on the CPU (small cases: T up to 100,
-d 16 and 32), or compiled on the GPU with --device cuda (studyxf.grading.kernels.on_gpu). The
+d 16 and 32), or compiled on the GPU with --device cuda (studyxf.grading.judge.kernels.on_gpu). The
 reference is the engine's naive attention in float64. The slips are the kernel's online softmax
 gone wrong, simulated here tile by tile as the kernel runs it; those that depend on the learner's
 tiles carry the tile size as a measured parameter (16, 32, 64: BLOCK_N for the running sum and
@@ -11,8 +11,8 @@ import math
 import torch
 
 from engine.attention import naive_attention
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.kernels import on_gpu
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.kernels import on_gpu
 
 BLOCKS = ("16", "32", "64")
 # the mask on the wrong side leaves a query's first key tiles empty (-inf everywhere: NaN from then

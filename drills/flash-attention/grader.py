@@ -7,8 +7,8 @@ import math
 import torch
 
 from engine.attention import naive_attention
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.probes import attention_scale, attention_weights
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.probes import attention_scale, attention_weights
 
 SLIPS = ["no-scale", "scale-d", "scale-after-softmax", "causal-top-left", "mask-diagonal", "mask-ignored", "flash-no-rescale", "flash-no-rescale-output",
          "flash-block-end-short", "flash-last-key-dropped",

@@ -1,10 +1,10 @@
 """The grouped-query attention drill's cases and slips (loaded by the grading worker from this folder)."""
 
 from engine.heads import grouped_query_attention
-from studyxf.grading import families as fam
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.probes import attention_scale, attention_weights
-from studyxf.grading.steps import Step, attention_steps, causal_lower_right
+from studyxf.grading.judge import families as fam
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.probes import attention_scale, attention_weights
+from studyxf.grading.judge.steps import Step, attention_steps, causal_lower_right
 
 SLIPS = ["no-scale", "scale-d", "scale-after-softmax", *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal",
          "mask-diagonal:future", "mask-ignored", "mask-fill-zero", "mask-after-softmax", "masked-row-nan",

@@ -4,8 +4,8 @@ import numpy as np
 
 from engine import calc
 from engine.config import named
-from studyxf.grading.case import Case
-from studyxf.grading.steps import Step, scalar
+from studyxf.grading.judge.case import Case
+from studyxf.grading.judge.steps import Step, scalar
 
 BYTES = {"fp16": 2, "bf16": 2, "fp32": 4}
 SLIPS = ["kv-mha", "kv-per-layer", "kv-no-factor-2", "kv-fp32"]

@@ -6,9 +6,9 @@ import torch
 
 from engine.heads import merge_heads, split_heads
 from engine.positional import apply_rope
-from studyxf.grading import families as fam
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.steps import Step, attention_steps, merge, split
+from studyxf.grading.judge import families as fam
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.steps import Step, attention_steps, merge, split
 
 SLIPS = ["rope-position-offset", "cache-before-rope", "causal-top-left", "no-rope", *fam.SCALE_SLIPS,
          "mask-diagonal", "mask-diagonal:future", "mask-ignored", "no-output-projection", "kv-ignores-cache"]

@@ -1,10 +1,10 @@
 """The LayerNorm drill's cases and slips (loaded by the grading worker from this folder)."""
 
 from engine.norms import layer_norm
-from studyxf.grading import families as fam
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.probes import norm_scale
-from studyxf.grading.steps import Step
+from studyxf.grading.judge import families as fam
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.probes import norm_scale
+from studyxf.grading.judge.steps import Step
 
 SLIPS = ["ln-unbiased-variance", "ln-eps-outside-sqrt", "ln-no-eps", "ln-no-beta", "ln-no-gamma", "ln-gamma-beta-swapped", "ln-var-not-centred", "ln-no-centering", "ln-wrong-axis:0",
          "ln-wrong-axis:-2", "ln-wrong-axis:all"]

@@ -1,7 +1,7 @@
 """The longest-substring drill's cases (loaded by the grading worker from this folder): LeetCode's own
 signature, each case calling a fresh Solution(); an O(n^2) answer is "correct but too slow"."""
 
-from studyxf.grading.case import Case
+from studyxf.grading.judge.case import Case
 
 NAMED = ["window-start-backwards", "distinct-characters", "window-off-by-one", "window-reset", "window-shrinks-once",
          "window-length-plus-one"]  # the slips its variant simulates

@@ -1,14 +1,14 @@
 """The Triton tiled-matmul drill's cases, slips and probe (loaded by the grading worker). The
 learner's kernel runs in the sandbox: in Triton's interpreter on the CPU (small cases, sizes that
-are not multiples of any tile), or compiled on the GPU with --device cuda (studyxf.grading.kernels
+are not multiples of any tile), or compiled on the GPU with --device cuda (studyxf.grading.judge.kernels
 .on_gpu). The slips that depend on the learner's BLOCK_K carry it as a measured parameter
 (16, 32, 64: the tile sizes tl.dot takes on these sizes; the cases' K of 20 to 100, 50 among them, tell
 them apart)."""
 
 import torch
 
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.kernels import on_gpu
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.kernels import on_gpu
 
 BLOCKS_K = (16, 32, 64)
 SLIPS = [f"{slip}:{bk}" for slip in ("matmul-no-accumulate", "matmul-k-floor", "matmul-k-not-advanced")

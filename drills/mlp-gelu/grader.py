@@ -3,9 +3,9 @@
 import torch
 
 from engine.mlp import gelu_mlp
-from studyxf.grading import families as fam
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.steps import Step
+from studyxf.grading.judge import families as fam
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.steps import Step
 
 SLIPS = ["gelu-tanh", "mlp-relu", "gelu-quick", "gelu-erf-no-sqrt2", "gelu-no-half", "mlp-bias-after-activation",
          "mlp-no-output-bias"]

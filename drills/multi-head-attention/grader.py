@@ -2,9 +2,9 @@
 
 from engine.attention import causal_mask
 from engine.heads import multi_head_attention
-from studyxf.grading import families as fam
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.steps import heads_steps
+from studyxf.grading.judge import families as fam
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.steps import heads_steps
 
 SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal", "mask-diagonal:future", "mask-ignored",
          "mask-fill-zero", "mask-after-softmax",

@@ -1,10 +1,10 @@
 """The RMSNorm drill's cases and slips (loaded by the grading worker from this folder)."""
 
 from engine.norms import rms_norm
-from studyxf.grading import families as fam
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.probes import norm_scale
-from studyxf.grading.steps import Step
+from studyxf.grading.judge import families as fam
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.probes import norm_scale
+from studyxf.grading.judge.steps import Step
 
 SLIPS = ["rms-subtracts-mean", "rms-eps-outside-sqrt", "rms-no-sqrt", "rms-no-gamma", "rms-sum-not-mean", "rms-multiplies", "rms-wrong-axis:0",
          "rms-wrong-axis:-2", "rms-wrong-axis:all"]

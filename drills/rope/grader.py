@@ -4,9 +4,9 @@ import numpy as np
 import torch
 
 from engine.positional import apply_rope, rope_angles
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.probes import rope_turns
-from studyxf.grading.steps import Step
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.probes import rope_turns
+from studyxf.grading.judge.steps import Step
 
 SLIPS = ["rope-rotate-half", "rope-frequency", "rope-sign", "rope-position-offset", "rope-ignores-positions",
          "rope-cos-sin-swapped", "rope-output-halves", "rope-frequency:floor", "rope-angles-tiled"]

@@ -3,9 +3,9 @@
 import torch
 
 from engine.positional import sinusoidal
-from studyxf.grading.case import F64, Case
-from studyxf.grading.probes import sinusoidal_turns
-from studyxf.grading.steps import Step
+from studyxf.grading.judge.case import F64, Case
+from studyxf.grading.judge.probes import sinusoidal_turns
+from studyxf.grading.judge.steps import Step
 
 SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent:odd",
          "sinusoidal-multiplies", "sinusoidal-exponent:double", "sinusoidal-exponent:column", "sinusoidal-exponent:floor",

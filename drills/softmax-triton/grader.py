@@ -1,13 +1,13 @@
 """The Triton row-softmax drill's cases, slips and probe (loaded by the grading worker). The
 learner's kernel runs in the sandbox: in Triton's interpreter on the CPU (small cases), or compiled
-on the GPU with --device cuda (studyxf.grading.kernels.on_gpu: the cases' inputs go there, in
+on the GPU with --device cuda (studyxf.grading.judge.kernels.on_gpu: the cases' inputs go there, in
 fp16, bf16 and fp32). The reference is torch's softmax in float64; the slips are the kernel's
 steps gone wrong, written out here in torch."""
 
 import torch
 
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.kernels import on_gpu
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.kernels import on_gpu
 
 SLIPS = ["softmax-pad-zero", "no-max-subtraction", "softmax-not-normalised", "softmax-sum-before-exp"]
 

@@ -4,8 +4,8 @@ import torch
 import torch.nn.functional as F
 
 from engine.mlp import swiglu
-from studyxf.grading.case import F32, F64, Case, dtype_name, rnd
-from studyxf.grading.steps import Step
+from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.steps import Step
 
 SLIPS = ["swiglu-gelu", "swiglu-gate-swapped", "swiglu-silu-after-product", "swiglu-no-silu", "swiglu-sigmoid",
          "swiglu-silu-on-both"]

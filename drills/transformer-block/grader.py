@@ -6,8 +6,8 @@ projection, ln2, the MLP's hidden)."""
 import torch
 
 from engine.norms import layer_norm
-from studyxf.grading import families as fam
-from studyxf.grading.module_drill import (CONFIGS as BASE_CONFIGS, LayoutError, attention_child, attention_layout,
+from studyxf.grading.judge import families as fam
+from studyxf.grading.judge.module_drill import (CONFIGS as BASE_CONFIGS, LayoutError, attention_child, attention_layout,
                                           attention_tensors, copy_in, find_mlp, find_norms, qkv_input)
 
 SLIPS = ["post-norm", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",

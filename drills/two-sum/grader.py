@@ -3,7 +3,7 @@ signature, each case calling a fresh Solution(); an O(n^2) answer is "correct bu
 
 import random
 
-from studyxf.grading.case import Case, Named
+from studyxf.grading.judge.case import Case, Named
 
 NAMED = ["two-sum-values", "two-sum-same-element", "two-sum-sorted-positions"]  # the slips its validator recognises
 

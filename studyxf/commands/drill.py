@@ -73,7 +73,7 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework, bench
 
         device = config.load().device
     if bench:
-        from studyxf.grading.kernels import BENCH
+        from studyxf.grading.bench import BENCH
 
         if name not in BENCH:
             raise click.UsageError(f"--bench times a Triton drill's kernel ({', '.join(BENCH)}); {name} is not one")
@@ -148,21 +148,21 @@ def drill(name, file, as_json, hint, watch, reset, tui, device, framework, bench
 
 def _best_times(drills) -> dict:
     """The listing's best time per Triton drill that was benched (read only where one exists)."""
-    from studyxf.grading import kernels
+    from studyxf.grading import bench
 
-    data = kernels.best_times()
-    return {n: kernels.best_line(n, data) for n in drills if n in data}
+    data = bench.best_times()
+    return {n: bench.best_line(n, data) for n in drills if n in data}
 
 
 def _bench(d, result: dict, as_json: bool) -> None:
     """--bench after a pass on the GPU: the figures the judge checked (stderr with --json), the best
     time kept by this command (the sandbox writes nothing of it)."""
     from studyxf import clock
-    from studyxf.grading import kernels
+    from studyxf.grading import bench
 
-    for line in kernels.describe(result):
+    for line in bench.describe(result):
         click.echo(line, err=as_json)
-    if kernels.record_best(d.name, result, clock.now().isoformat(timespec="seconds")):
+    if bench.record_best(d.name, result, clock.now().isoformat(timespec="seconds")):
         click.echo(f"  your best time for {d.name} on this GPU: {result['ms']:.3f} ms (shown in `studyxf drill`)",
                    err=as_json)
 

@@ -85,7 +85,7 @@ class Pending:
             return
         self.path, self.device = path, device
         request = drill.request(path, device)
-        request.bench = bench  # timed in the same sandbox after a pass (kernels.judge_bench)
+        request.bench = bench  # timed in the same sandbox after a pass (bench.judge_bench)
         if bench:
             self.timeout += BENCH_TIMEOUT_S
         cmd = python("studyxf.grading.worker", request.to_json())
@@ -156,12 +156,12 @@ class WarmGrader:
 def with_gpu_notes(report: dict, drill, path: Path, device: str) -> dict:
     """A Triton drill graded off the GPU: what the interpreter forgave and a GPU would not
     (gpu_notes.py), as advice beside the verdict; nothing when the cases ran on a GPU."""
-    from studyxf.grading.kernel_rule import RULE
+    from studyxf.grading.judge.kernel_rule import RULE
 
     on_gpu = device == "cuda" or any(t.get("device") == "cuda" for t in report.get("tests", []))
     if on_gpu or report["status"] == "error" or RULE not in {f["name"] for f in drill.forbidden}:
         return report
-    from studyxf.grading import gpu_notes
+    from studyxf.grading.judge import gpu_notes
 
     try:
         found = gpu_notes.notes(Path(path).read_text(encoding="utf-8", errors="replace"))

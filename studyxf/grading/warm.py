@@ -27,14 +27,14 @@ def serve(hide: list[str] | None = None) -> None:
     # not dies_with_parent() here: the drill screen starts this server from a worker thread, and the
     # death signal follows the thread; the server ends when its stdin closes
     not_dumpable()  # its reply pipe closed to the sandboxes of the judges it forks
-    from studyxf.grading import sandbox
+    from studyxf.grading.sandbox import launch
 
     # imports beside this server's; torch too, as they run side by side now
-    spare = sandbox.Sandbox(None, "torch", hide) if hide is not None else None
+    spare = launch.Sandbox(None, "torch", hide) if hide is not None else None
 
     # paid once here, inherited by every forked child
-    for module in ("numpy", "torch", "studyxf.grading.case", "studyxf.grading.families", "studyxf.grading.runcases",
-                   "studyxf.grading.module_drill", "engine.attention", "engine.heads", "engine.positional"):
+    for module in ("numpy", "torch", "studyxf.grading.judge.case", "studyxf.grading.judge.families", "studyxf.grading.judge.runcases",
+                   "studyxf.grading.judge.module_drill", "engine.attention", "engine.heads", "engine.positional"):
         importlib.import_module(module)
     from studyxf.grading import worker
     from studyxf.grading.request import Request
@@ -76,12 +76,12 @@ def serve(hide: list[str] | None = None) -> None:
         reply.flush()
         if spare is not None:  # for the next save, while the learner reads this report: NumPy alone
             # (0.2 s) unless this file used torch (the spare then takes a second or two)
-            spare = sandbox.Sandbox(None, _framework(req["request"]["path"]), hide)
+            spare = launch.Sandbox(None, _framework(req["request"]["path"]), hide)
 
 
 def _framework(path: str) -> str:
     from studyxf import safefile
-    from studyxf.grading.worker import imports_torch
+    from studyxf.grading.judge.source_rules import imports_torch
 
     try:  # through safefile: a FIFO saved in the file's place must not block the server
         return "torch" if imports_torch(safefile.read_text(path)) else "numpy"

@@ -8,10 +8,17 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 
 import numpy as np
 
 MAX_ITEMS = 100_000  # a LeetCode answer or a dict of figures is far smaller
+# what both sides keep to: a case's time limit (the sandbox's alarm), the judge's margin over it for
+# the inputs and the answer to cross, and the one rule message the judge recognises by its text
+CASE_TIMEOUT_S = float(os.environ.get("STUDYXF_CASE_TIMEOUT", "10"))
+CARRY_S = 1.0
+INPUT_MODIFIED = ("the function modified one of its inputs in place: work on a copy "
+                  "(x = x.clone(), or out-of-place ops: x - m instead of x -= m)")
 
 
 class Array:

@@ -1,7 +1,7 @@
 # ATTACK a09 (drill: attention, numpy): make a correct file graded later fail (or a wrong one pass).
 # The judge is `python -m studyxf.grading.worker` importing studyxf/ from the checkout and Python's
 # site-packages; neither is hidden. A sandbox that can write there could drop a .pth file in
-# site-packages or rewrite studyxf/grading/compare.py, and every later grading runs it in the judge.
+# site-packages or rewrite studyxf/grading/judge/compare.py, and every later grading runs it in the judge.
 # On this shared machine the attack does NOT write: it only asks os.access(W_OK) and prints.
 # SUCCESS (capability shown): the output says "WRITABLE" for a path the judge imports from.
 import os

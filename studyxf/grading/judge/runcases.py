@@ -13,14 +13,14 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from studyxf.grading import calls, judge, wire
-from studyxf.grading.diagnose import DTYPE_HINT, DTYPE_HINT_TORCH
-from studyxf.grading.case import Case, half_precision
-from studyxf.grading.guards import CARRY_S, CASE_TIMEOUT_S
+from studyxf.grading import wire
+from studyxf.grading.judge import judging
+from studyxf.grading.judge.diagnose import DTYPE_HINT, DTYPE_HINT_TORCH
+from studyxf.grading.judge.case import Case, half_precision
 from studyxf.grading.request import Request
 
 INTERNAL_WHY = "torch's internals reach the calls this drill forbids under other names"
-TOTAL_S = 6 * CASE_TIMEOUT_S  # a whole grading (60 s by default; the runner's backstop is 120 s)
+TOTAL_S = 6 * wire.CASE_TIMEOUT_S  # a whole grading (60 s by default; the runner's backstop is 120 s)
 DEVICE_HINT = ("the inputs are on {device} here: every tensor you create must be made there too, e.g. "
                "torch.arange(T, device=x.device), torch.ones(T, T, dtype=torch.bool, device=q.device)")
 def load_grader(folder: str):
@@ -41,7 +41,7 @@ def _exception_result(info: dict, case: Case | None, inputs: str) -> tuple[str, 
     """Judge side: (status, message) of a call that raised, from the sandbox's description."""
     kind, text = info.get("kind"), info.get("text", "")
     if kind in ("readonly", "rule") and case and case.modified_message and (
-            kind == "readonly" or text == calls.INPUT_MODIFIED):
+            kind == "readonly" or text == wire.INPUT_MODIFIED):
         return "fail", case.modified_message  # what an input changed in place means in this drill
     if kind in ("forbidden", "rule"):
         return "fail", text
@@ -70,7 +70,7 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
             got = case.convert(_plain(out))
         except (TypeError, ValueError, KeyError, IndexError) as exc:
             return f"unexpected result {out!r:.200}: {exc}", None, "", False
-        return judge.compare(got, ref, "float64", 0.0, inputs), got, "float64", False
+        return judging.compare(got, ref, "float64", 0.0, inputs), got, "float64", False
     if not isinstance(out, wire.Array):
         shown = out.type_name if isinstance(out, wire.Opaque) else type(out).__name__
         return f"returned {shown}, expected an array or tensor", None, "", False
@@ -85,13 +85,13 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
             return message, None, "", False
         # the values judged past the shape, on the one alignment of the axes there is, so that a value
         # slip beside it is named too
-        values = judge.compare(aligned, ref, case.dtype, case.engine_error(), inputs)
+        values = judging.compare(aligned, ref, case.dtype, case.engine_error(), inputs)
         return (f"{message}; and, with your axes aligned to the expected ones, the {values}", aligned, case.dtype,
                 False) if values else (message, None, "", False)
     if case.out_dtype == "float":
         if not np.issubdtype(got.dtype, np.floating):
             return f"dtype: expected a floating dtype, got {got_dtype}", None, "", False
-        judged_at = got_dtype if got_dtype in judge.TOLERANCE else "float32"
+        judged_at = got_dtype if got_dtype in judging.TOLERANCE else "float32"
         engine_err = case.engine_error_at(judged_at)
     elif got_dtype != case.dtype:
         message = f"dtype: expected {case.dtype} (the input's dtype), got {got_dtype} (inputs {inputs})"
@@ -101,19 +101,19 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
             # precision rounds beyond that slack: its values are not judged)
             if np.allclose(got.astype(np.float64), ref, rtol=1e-3, atol=1e-4, equal_nan=True):
                 return message, None, "", False
-            values = judge.compare(got, ref, "float32", 0.0, inputs) or "values differ"
+            values = judging.compare(got, ref, "float32", 0.0, inputs) or "values differ"
             return f"{message}; and the {values}", got, "float32", False
         if not (case.dtype == "float32" and got_dtype == "float64"):
             return message, None, "", False
         # the usual NumPy 2 promotion: the values are judged too (at float32), so that another
         # mistake beside it is still named
-        values = judge.compare(got, ref, "float32", case.engine_error(), inputs)
+        values = judging.compare(got, ref, "float32", case.engine_error(), inputs)
         hint = DTYPE_HINT_TORCH if out.torch else DTYPE_HINT
         return f"{message}; {hint}" + (f"; and the {values}" if values else ""), \
             (got if values else None), "float32", True
     else:
         judged_at, engine_err = case.dtype, case.engine_error()
-    return judge.compare(got, ref, judged_at, engine_err, inputs), got, judged_at, False
+    return judging.compare(got, ref, judged_at, engine_err, inputs), got, judged_at, False
 
 
 def _validated_past_the_type(case: Case, decoded, typed: str, test: dict, labelled: dict) -> tuple[dict, dict]:
@@ -277,7 +277,7 @@ class Remote:
             return out.values.astype(np.float64)
 
         def peak(*args, **kwargs):
-            from studyxf.grading import memory
+            from studyxf.grading.judge import memory
 
             pid = self.sandbox.runner_pid() if self.sandbox is not None else os.getpid()
             with memory.Peak(pid) as measured:
@@ -290,7 +290,7 @@ class Remote:
         """How long the judge waits for one answer, by its own clock: the case's limit, and a second
         for carrying the inputs and the answer. The sandbox's alarm at the limit is advice (a file
         can cancel it); this is what decides."""
-        return (case.time_limit if case and case.time_limit else CASE_TIMEOUT_S) + CARRY_S
+        return (case.time_limit if case and case.time_limit else wire.CASE_TIMEOUT_S) + wire.CARRY_S
 
     def ask(self, message: dict, timeout: float) -> dict:
         import time
@@ -362,7 +362,7 @@ def _drive(remote: Remote, case: Case, traced: bool) -> dict:
     except Unanswered as exc:
         return exc.answer
     except Exception as exc:  # noqa: BLE001 - what the learner returned broke the driver (not a 3-tuple...)
-        return {"raised": calls.raised(exc)}
+        return {"raised": {"kind": "other", "type": type(exc).__name__, "text": str(exc)[:2000]}}
     encoded = wire.encode(out)
     if encoded.get("t") == "array":
         encoded["torch"] = kind["torch"]  # the learner's arrays were NumPy or torch, not the driver's
@@ -380,29 +380,10 @@ def _as_torch(value, kind: dict):
     return value
 
 
-class LocalRemote(Remote):
-    """The same messages answered in this process, without a sandbox: for tests of the judging
-    and diagnosis logic (each grading through a real sandbox pays a fork and its set-up)."""
-
-    def __init__(self, req: Request, namespace: dict, framework: str, half_device: str | None = None):
-        from studyxf.grading.fresh import Server
-
-        super().__init__(None)
-        fn, missing = calls.entry_point(namespace, req.entry, req.kind, req.method, req.drill)
-        if fn is None:
-            raise LookupError(missing)
-        self.served = Server(fn, framework, req.path, req.entry)
-
-    def ask(self, message: dict, timeout: float) -> dict:
-        import json
-
-        return json.loads(json.dumps(self.served.answer(message)))
-
-
 def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]:
     """One case, run in the sandbox and judged here: (its test, and what the diagnosis needs)."""
     labelled = case.labelled()
-    inputs = judge.describe(labelled)
+    inputs = judging.describe(labelled)
     test = {"name": case.name, "test_code": case.call}
     answer = remote.run(index, case)
     if "dead" in answer:
@@ -481,11 +462,11 @@ def _past_the_rule(remote: Remote, index: int, case: Case, answer: dict, inputs:
 def _forbidden_line(used: str, why: dict) -> str:
     """One forbidden use, in words: a named call with the drill's reason, or where torch computed in
     a Triton drill ("torch.exp at line 12: in a Triton drill torch may only ...")."""
-    from studyxf.grading.kernel_rule import RULE
+    from studyxf.grading.judge.kernel_rule import RULE
 
     if used not in why and RULE in why and " at line " in used:
         return f"{used}: {why[RULE]}"
-    from studyxf.grading.worker import COMPUTED, COMPUTED_WHY
+    from studyxf.grading.judge.source_rules import COMPUTED, COMPUTED_WHY
 
     if used not in why and (used in COMPUTED.values() or used.endswith("with a computed name")):
         return f"uses {used}: not allowed here ({COMPUTED_WHY})"
@@ -514,7 +495,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                 "message": "; ".join([_forbidden_line(b, why) for b in banned[:4]] +
                                      ([f"and {len(banned) - 4} more"] if len(banned) > 4 else []))})
     if req.kind == "module":
-        from studyxf.grading import module_drill
+        from studyxf.grading.judge import module_drill
 
         def judge_module(out, ref, dname, engine_err, inputs):
             if not isinstance(out, wire.Array) or not out.torch:
@@ -524,7 +505,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                 return f"shape: expected {ref.shape}, got {out.values.shape} (inputs {inputs})"
             if out.dtype != dname:
                 return f"dtype: expected {dname}, got {out.dtype} (inputs {inputs})"
-            return judge.compare(out.values.astype(np.float64), ref, dname, engine_err, inputs)
+            return judging.compare(out.values.astype(np.float64), ref, dname, engine_err, inputs)
 
         for test, info in module_drill.run(remote, grader, judge_module, req.entry):
             record(test, info)
@@ -549,11 +530,11 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                     record({"name": name, "status": "fail" if msg else "pass", "message": msg},
                            {"memory": msg} if msg and "memory" in name.lower() else None)
     status = "pass" if tests and all(t["status"] == "pass" for t in tests) else "fail"
-    from studyxf.grading.diagnose import diagnose
+    from studyxf.grading.judge.diagnose import diagnose
 
     named = diagnose(grader, failing, remote, req) if status == "fail" else []
     if named:
-        from studyxf.grading import shrink
+        from studyxf.grading.judge import shrink
 
         # the smallest input that still fails the same way, shown with the first cause the values give
         small = shrink.smallest(failing, remote)

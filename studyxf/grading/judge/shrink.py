@@ -73,7 +73,7 @@ def _search(case, kind: str, fails):
 
 def _start(failing: list[dict]):
     """The smallest failing case that can be shrunk, and how it fails."""
-    from studyxf.grading.runcases import _kind_of
+    from studyxf.grading.judge.runcases import _kind_of
 
     found = []
     for f in failing:
@@ -109,7 +109,7 @@ def _cut(case, n: int, m: int):
 
 def _judged(case, remote) -> tuple[str, object, object] | None:
     from studyxf.grading import wire
-    from studyxf.grading.runcases import _check_output, _kind_of
+    from studyxf.grading.judge.runcases import _check_output, _kind_of
 
     try:
         expected = case.variant(frozenset(), *case.args) if case.validate is not None else case.ref()
@@ -120,7 +120,7 @@ def _judged(case, remote) -> tuple[str, object, object] | None:
         return None  # a crash is another failure than the case's
     out = wire.decode(answer["ok"])
     if case.validate is not None:
-        from studyxf.grading.runcases import _plain
+        from studyxf.grading.judge.runcases import _plain
 
         got = _plain(out)
         return ("answer", expected, got) if got != expected else None

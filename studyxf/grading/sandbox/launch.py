@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 # imported here, not in the child: its mounts may cover the folder studyxf comes from
-from studyxf.grading import landlock
+from studyxf.grading.sandbox import landlock
 from studyxf.grading.process import (PR_SET_DUMPABLE, PR_SET_NO_NEW_PRIVS, PR_SET_PDEATHSIG, dies_with_parent,
                                      drop_capabilities, kill_descendants, prctl, reaper)
 
@@ -288,7 +288,7 @@ def _child(req, framework, from_judge: int, to_judge: int, tmp: str, capture: in
             "in": from_judge, "out": to_judge, "hide": hide}
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     # -S: no `site`, as the worker (runner.python): the import path is in PYTHONPATH
-    os.execve(sys.executable, [sys.executable, "-S", "-m", "studyxf.grading.fresh", json.dumps(spec)], env)
+    os.execve(sys.executable, [sys.executable, "-S", "-m", "studyxf.grading.sandbox.fresh", json.dumps(spec)], env)
 
 
 def devices() -> list[str]:

@@ -250,7 +250,7 @@ def region(v, s, env, quantities, rtol, atol) -> Finding | None:
             c = float(vals[0])
             yours = _said(c)
             if exp.size == 1 and np.isfinite(c) and np.isfinite(exp[0]):
-                from studyxf.grading.judge import distinct
+                from studyxf.grading.judge.judging import distinct
 
                 expected, yours = distinct(float(exp[0]), c)  # near-equal values with the digits that differ
             return Finding(f"{words} yours is {yours}, expected {expected}",

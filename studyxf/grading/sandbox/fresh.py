@@ -1,4 +1,4 @@
-"""The fresh sandbox: a new interpreter, exec'd by sandbox.py once the isolation is in place, that
+"""The fresh sandbox: a new interpreter, exec'd by launch.py once the isolation is in place, that
 imports the learner's file, NumPy (and torch when the file does) and nothing of the judge: no
 engine, no drill grader, no cases, no expected values. The judge sends each call's inputs as data
 and gets the output, or a trace of the learner's locals, back as data (wire.py); a case that drives
@@ -18,11 +18,11 @@ def main() -> None:
     import _sitebuiltins
     import builtins
 
-    # started without `site` (sandbox.py): its exit() and quit(), which a learner's file may call
+    # started without `site` (launch.py): its exit() and quit(), which a learner's file may call
     builtins.exit, builtins.quit = (_sitebuiltins.Quitter(name, "Ctrl-D (i.e. EOF)") for name in ("exit", "quit"))
-    from studyxf.grading import sandbox
+    from studyxf.grading.sandbox import launch
 
-    sys.stdout, sys.stderr = sandbox._CappedFd(1), sandbox._CappedFd(2)
+    sys.stdout, sys.stderr = launch._CappedFd(1), launch._CappedFd(2)
     judge_in, judge_out = os.fdopen(spec["in"], "rb"), os.fdopen(spec["out"], "wb")
     import numpy  # noqa: F401 - before the learner's file, as the forked sandbox had it
 
@@ -39,19 +39,19 @@ def main() -> None:
         import torch
     cuda = None
     if spec["device"] in ("cuda", "auto") and torch is not None:  # asked here, before the learner's file runs
-        from studyxf.grading.gpu import cuda_state
+        from studyxf.grading.sandbox.gpu import cuda_state
 
         cuda = cuda_state(torch)
     half = bool(cuda and "device" in cuda)
     if not half:
-        sandbox.limit_address_space()  # after the imports; none on the GPU (CUDA maps tens of GiB)
-    from studyxf.grading import calls, guards
+        launch.limit_address_space()  # after the imports; none on the GPU (CUDA maps tens of GiB)
+    from studyxf.grading.sandbox import calls, guards
 
     if torch is not None:
         guards.install(spec["forbidden"])
     calls.bind(torch)
     isolated = _confine_reads(spec)
-    from studyxf.grading import seccomp
+    from studyxf.grading.sandbox import seccomp
 
     isolated += "; " + seccomp.install(processes=bool(spec.get("processes")))
     # said before the learner's file runs: the judge takes these from this line alone
@@ -88,11 +88,11 @@ def main() -> None:
 def allowed_reads(own_proc: bool) -> list[str]:
     """What the sandbox may read: the interpreter's prefix, the import path, the system's libraries
     (and the few files of /etc the loader and the C library read), the device nodes it may open
-    (sandbox.devices: not /dev/shm, a disk or a terminal), /sys, and its own /proc
+    (launch.devices: not /dev/shm, a disk or a terminal), /sys, and its own /proc
     (all of it in a PID namespace of its own: `own_proc`). A user's file elsewhere is as unreadable
     as the answers."""
     allowed = {sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix, *(p for p in sys.path if p)}
-    from studyxf.grading.sandbox import devices
+    from studyxf.grading.sandbox.launch import devices
 
     allowed |= {"/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", *devices(), "/sys",
                 "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/passwd",
@@ -111,7 +111,8 @@ def _confine_reads(spec: dict) -> str:
     now. Returns what isolates the sandbox, in words."""
     import importlib.machinery
 
-    from studyxf.grading import landlock, trace, wire  # noqa: F401 - the requests' modules, read now
+    from studyxf.grading.sandbox import landlock, trace  # noqa: F401 - the requests' modules, read now
+    from studyxf.grading import wire
 
     importlib.machinery.PathFinder.find_spec("studyxf-listing-only")  # each import folder listed, kept
     # of the temporary folder, only its own (the others' files are nothing it needs, and the rules
@@ -128,24 +129,25 @@ def _confine_reads(spec: dict) -> str:
 class Server:
     """The learner's entry point and what the judge's requests left here (a trace spanning several
     calls, a module drill's modules); one answer per request. The tests serve the same requests
-    in-process (runcases.LocalRemote)."""
+    in-process (grading/inprocess.py)."""
 
     def __init__(self, fn, framework: str, path: str, entry: str):
         self.fn, self.framework, self.path, self.entry = fn, framework, path, entry
         self.torch = sys.modules.get("torch") if framework == "torch" else None
         self.tracer = None  # a trace across calls: from "trace_start" to "trace_end"
         self.modules: dict = {}  # a module drill's modules, by config index
-        # torch imported while a NumPy file runs is a computed import (LocalRemote's tests run in
+        # torch imported while a NumPy file runs is a computed import (inprocess.py's tests run in
         # a process that has torch already: nothing to see there)
         self.torch_loaded = "torch" in sys.modules
 
     def answer(self, ask: dict) -> dict:
-        from studyxf.grading import calls, wire
+        from studyxf.grading.sandbox import calls
+        from studyxf.grading import wire
 
         op = ask.get("op")
         try:
             if op == "trace_start":  # the calls that follow, marked "traced", recorded together
-                from studyxf.grading.trace import Tracer
+                from studyxf.grading.sandbox.trace import Tracer
 
                 self.tracer = Tracer(self.path, self.entry)
                 return {"ok": wire.encode(None)}
@@ -153,20 +155,20 @@ class Server:
                 data, self.tracer = (self.tracer.as_data() if self.tracer else {}), None
                 return {"trace": data}
             if op.startswith("module"):
-                from studyxf.grading import fresh_module
+                from studyxf.grading.sandbox import fresh_module
 
                 return fresh_module.answer(self, ask)
-            if op.startswith("bench"):  # --bench: timed here, in the sandbox (kernels.py)
-                from studyxf.grading import kernels
+            if op.startswith("bench"):  # --bench: timed here, in the sandbox (sandbox/bench.py)
+                from studyxf.grading.sandbox import bench
 
-                return kernels.sandbox_answer(self, ask)
+                return bench.sandbox_answer(self, ask)
             # writable: a NumPy file that edits an input in place runs to its end (the edit is still
             # seen, by the comparison after the call) so that its output and its trace can be judged
             writable = bool(ask.get("writable")) or op == "trace"
             args = [self.value(a, ask.get("device"), writable) for a in ask["args"]]
             kwargs = {k: self.value(v, ask.get("device"), writable) for k, v in ask["kwargs"].items()}
             if op == "trace":  # the call again, each line's locals recorded (trace.py)
-                from studyxf.grading.trace import Tracer
+                from studyxf.grading.sandbox.trace import Tracer
 
                 tracer = Tracer(self.path)
                 try:
@@ -211,8 +213,8 @@ class Server:
     def call(self, args: list, kwargs: dict, seconds: float | None):
         """One call within the case's time limit; a tensor input changed by the call breaks a rule
         the tasks state."""
-        from studyxf.grading import calls, guards
-        from studyxf.grading.calls import INPUT_MODIFIED, RuleBroken
+        from studyxf.grading.sandbox import calls, guards
+        from studyxf.grading.sandbox.calls import INPUT_MODIFIED, RuleBroken
 
         given = [*args, *kwargs.values()]
         kept = [calls.kept(v) for v in given]

@@ -11,7 +11,8 @@ import json
 import os
 from pathlib import Path
 
-from studyxf.grading import judge, wire
+from studyxf.grading.judge import judging
+from studyxf.grading import wire
 
 LIMIT = 32 * 1024 * 1024  # bytes of one drill's stored cases
 
@@ -91,7 +92,7 @@ def passes(cases: list[dict], box) -> tuple[list[dict] | None, dict]:
     the same judging as runcases.run_case for such cases; else None), and the answers got so far
     by case index, which the full path then uses instead of asking again (a time-out is waited
     for once)."""
-    from studyxf.grading.guards import CARRY_S, CASE_TIMEOUT_S
+    from studyxf.grading.wire import CARRY_S, CASE_TIMEOUT_S
 
     tests, answers = [], {}
     for i, c in enumerate(cases):
@@ -103,7 +104,7 @@ def passes(cases: list[dict], box) -> tuple[list[dict] | None, dict]:
                 or out.values.shape != c["ref"].shape:
             return None, answers
         try:
-            if judge.compare(out.values, c["ref"], c["dtype"], c["engine_error"], "") is not None:
+            if judging.compare(out.values, c["ref"], c["dtype"], c["engine_error"], "") is not None:
                 return None, answers
         except (TypeError, ValueError):
             return None, answers

@@ -8,8 +8,8 @@ from itertools import combinations
 
 import numpy as np
 
-from studyxf.grading.families import public
-from studyxf.grading.judge import matches
+from studyxf.grading.judge.families import public
+from studyxf.grading.judge.judging import matches
 
 # slips of one family are alternatives: a pair of them is never tried
 EXCLUSIVE = [{"no-scale", "scale-d", "scale-d-model", "scale-after-softmax"},

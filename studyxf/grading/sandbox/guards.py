@@ -7,6 +7,8 @@ import contextlib
 import os
 import signal
 
+from studyxf.grading.wire import CASE_TIMEOUT_S
+
 
 class ForbiddenCall(Exception):
     pass
@@ -38,10 +40,6 @@ def install(forbidden: list[dict]) -> None:
 
 class CaseTimeout(Exception):
     pass
-
-
-CASE_TIMEOUT_S = float(os.environ.get("STUDYXF_CASE_TIMEOUT", "10"))
-CARRY_S = 1.0  # the judge's margin over a case's time limit, for the inputs and the answer to cross
 
 
 @contextlib.contextmanager

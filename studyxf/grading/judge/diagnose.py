@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from studyxf.grading import diagnosis, exceptions, probes
-from studyxf.grading.families import measured, public
+from studyxf.grading.judge import diagnosis, exceptions, probes
+from studyxf.grading.judge.families import measured, public
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only: the judge's side of the sandbox and the request
     from studyxf.grading.request import Request
-    from studyxf.grading.runcases import Remote
+    from studyxf.grading.judge.runcases import Remote
 
 DTYPE_HINT_TORCH = ("a float64 tensor came into the computation (x.double(), .to(torch.float64), torch.tensor(..., "
                     "dtype=torch.float64), or a NumPy float64 array through torch.from_numpy): compute in the input's "
@@ -34,7 +34,7 @@ def _source(req: Request) -> str | None:
 
 def localise_budget(named: list) -> int:
     """Reference runs for the localisation: fewer where a catalogued slip is already named."""
-    from studyxf.grading import localise
+    from studyxf.grading.judge import localise
 
     return localise.BUDGET_STEPS * 3 // 8 if named else localise.BUDGET_STEPS
 
@@ -49,7 +49,7 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
     cases = [f for f in comparable if "case" in f and (driven or f["case"].driver is None) and f["got"] is not None]
     if not cases:
         return None
-    from studyxf.grading import localise
+    from studyxf.grading.judge import localise
 
     def size(f):  # the smallest case whose arrays have no axis of 1 (T = 1 makes every softmax 1)
         arrays = [a for a in f["case"].args if hasattr(a, "shape")]
@@ -123,7 +123,7 @@ def _ratio(f: dict) -> tuple:
 def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | None:
     """A driven case: its calls in order, the first whose values leave the reference (a verified
     finding preferred)."""
-    from studyxf.grading import localise
+    from studyxf.grading.judge import localise
 
     first = None
     for call in range(len(trace.entries)):
@@ -169,7 +169,7 @@ def _memory_entry(message: str, where: dict) -> dict:
 def _full_matrix(grader, remote: Remote, req: Request) -> dict:
     """Where a memory-hungry submission builds the whole (Tq, Tk) score matrix: the first line of the
     first case (Tk several blocks long) whose value has that shape."""
-    from studyxf.grading import localise
+    from studyxf.grading.judge import localise
 
     source = _source(req)
     if remote.gone or not hasattr(grader, "cases") or source is None:
@@ -216,7 +216,7 @@ def _raised_at(failing: list[dict], remote: Remote, req: Request) -> dict | None
 
 
 def _located_entry(grader, found: dict) -> dict:
-    from studyxf.grading import localise
+    from studyxf.grading.judge import localise
 
     says = {s.name: s.says for s in grader.STEPS}
     # the comparator's id beside its words: a verified one names the slip of a mistake card (srs/mistakes.py)
@@ -319,7 +319,7 @@ def _promoted_at(failing: list[dict], remote: Remote, req: Request) -> dict:
 
     import torch
 
-    from studyxf.grading import localise
+    from studyxf.grading.judge import localise
 
     first = next((f for f in failing if f.get("promoted_case") is not None), None)
     source = _source(req)
@@ -387,7 +387,7 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     # a slip the catalogue named only wants its line: a shorter search (watch mode re-grades on every save)
     found = _localise(grader, comparable, remote, req, raising, localise_budget(named))
     # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
-    from studyxf.grading.localise import one_difference
+    from studyxf.grading.judge.localise import one_difference
 
     where = {k: found[k] for k in ("line", "code", "step", "how")} \
         if found and found["verified"] and one_difference(found) else {}  # one difference: its line is the slip's

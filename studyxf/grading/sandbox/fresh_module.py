@@ -8,7 +8,8 @@ from __future__ import annotations
 def answer(server, ask: dict) -> dict:
     import torch
 
-    from studyxf.grading import guards, wire
+    from studyxf.grading.sandbox import guards
+    from studyxf.grading import wire
 
     op, i = ask["op"], ask["i"]
     if op == "module":  # build config i: the learner's class called as the task says
@@ -32,7 +33,7 @@ def answer(server, ask: dict) -> dict:
     if op == "module_grads":  # the gradient of sum(y^2) for every parameter (None: none reached it)
         # through autograd's own functions, bound before the learner's file was imported
         # (calls.BOUND): a .grad the module writes itself, or a replaced backward, is not read
-        from studyxf.grading.calls import BOUND, bind
+        from studyxf.grading.sandbox.calls import BOUND, bind
 
         if not BOUND:
             bind(torch)
@@ -52,7 +53,7 @@ def answer(server, ask: dict) -> dict:
                           for name, p in params],
                 "x": wire.encode(x_grad)}
     if op == "module_trace":  # the forward again, each line's locals recorded (trace.py)
-        from studyxf.grading.trace import Tracer
+        from studyxf.grading.sandbox.trace import Tracer
 
         tracer = Tracer(server.path)
         try:

@@ -1,10 +1,5 @@
-"""The Triton drills' side of grading (softmax-triton, matmul-triton, flash-attention-triton).
-
-On a machine without a GPU the learner's @triton.jit kernels run in Triton's interpreter
-(TRITON_INTERPRET=1: each program instance executed with NumPy on the CPU), which the judge sets
-in its own environment before it starts the sandbox, so that the sandbox inherits it; the drills'
-cases are then small. With `--device cuda` the kernels are compiled for the GPU
-(TRITON_INTERPRET=0) and the drills' graders give cases on the GPU in fp16/bf16 (`on_gpu`).
+"""The Triton drills' bench (softmax-triton, matmul-triton, flash-attention-triton), the judge's
+side and what both sides share (the inputs, the timing); the sandbox's side is sandbox/bench.py.
 
 `studyxf drill NAME FILE --bench` times the kernel inside the grading's own sandbox, after the file
 has passed there (issue 41: the bench once imported the learner's file in a process of the
@@ -23,24 +18,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-
-
-def interpreted(device: str) -> bool:
-    """Whether a Triton drill graded with `--device DEVICE` runs its kernels in the interpreter."""
-    if device == "cpu":
-        return True
-    if device == "cuda":
-        return False
-    import torch  # "auto": the GPU when there is one
-
-    return not torch.cuda.is_available()
-
-
-def on_gpu() -> bool:
-    """In the judge, for a grader's cases(): whether the kernels are compiled for the GPU (the judge
-    set TRITON_INTERPRET=0 for --device cuda), so that every case's inputs go to the GPU: a compiled
-    kernel cannot read a CPU tensor."""
-    return os.environ.get("TRITON_INTERPRET") == "0"
 
 
 # what each drill's bench times: the inputs (shapes, dtype), the FLOPs of one call, the baselines
@@ -113,41 +90,9 @@ def time_calls(fn, launches: int, torch, device: str) -> list[float]:
     return out
 
 
-def _sync(torch, device: str) -> None:
+def sync(torch, device: str) -> None:
     if device == "cuda":
         torch.cuda.synchronize()
-
-
-def sandbox_answer(server, ask: dict) -> dict:
-    """In the sandbox (fresh.py's Server): the bench's requests. bench_setup makes the inputs and
-    warms the function up (Triton compiles it); bench_run times the batch and keeps the last
-    output; bench_sample sends rows of it (the judge chooses them after the batch)."""
-    from studyxf.grading import wire
-
-    torch, op = server.torch, ask["op"]
-    if torch is None:
-        raise RuntimeError("the bench times a torch file")
-    if op == "bench_setup":
-        device = ask["device"]
-        if device == "cuda" and not torch.cuda.is_available():
-            raise RuntimeError("--bench needs CUDA, which does not start in the sandbox")
-        spec = ask["spec"]
-        server.bench = {"args": bench_inputs(spec, torch, device), "kwargs": spec["kwargs"], "device": device}
-        for _ in range(int(ask.get("warmup", 3))):
-            server.bench["out"] = server.fn(*server.bench["args"], **server.bench["kwargs"])
-        _sync(torch, device)
-        return {"ok": wire.encode(None)}
-    bench = getattr(server, "bench", None)
-    if bench is None:
-        raise RuntimeError("bench_setup first")
-    if op == "bench_run":
-        def call():
-            bench["out"] = server.fn(*bench["args"], **bench["kwargs"])
-        return {"ms": time_calls(call, int(ask["launches"]), torch, bench["device"])}
-    if op == "bench_sample":
-        out = bench["out"]
-        return {"ok": wire.encode(out.reshape(-1, out.shape[-1])[ask["rows"]].float())}
-    raise ValueError(f"unknown request {op!r}")
 
 
 def check_claim(ms, launches: int, wall_ms: float) -> str | None:

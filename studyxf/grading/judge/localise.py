@@ -10,8 +10,8 @@ import math
 import numpy as np
 import torch
 
-from studyxf.grading import compare, steps as st
-from studyxf.grading.judge import matches
+from studyxf.grading.judge import compare, steps as st
+from studyxf.grading.judge.judging import matches
 
 MAX_SLIPS = 5  # differences followed one after the other (a compound mistake)
 # the whole localisation of a report, in reference runs (each candidate change tried is one): a

@@ -1,0 +1,1 @@
+"""The judge: the drill's cases and references, each output compared with its reference, and the diagnosis of a failure. It never runs the learner's code (the sandbox does) and talks to the sandbox through ../wire.py only (tests/test_grading_layers.py)."""

@@ -1,0 +1,1 @@
+"""The sandbox: the isolated interpreter that imports and calls the learner's file and answers the judge with data (../wire.py). It knows nothing of references or verdicts (tests/test_grading_layers.py)."""
