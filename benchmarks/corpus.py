@@ -13,7 +13,7 @@ import tempfile
 import warnings
 from pathlib import Path
 
-from tests.drill_helpers import grade
+from tests.drill_helpers import grade, sort
 
 UNNAMED = {"measured", "localised", "raised"}
 
@@ -21,9 +21,9 @@ UNNAMED = {"measured", "localised", "raised"}
 def named(entry: dict) -> bool:
     """A cause: a catalogued id, or a localised cause or a crash's reading that was verified (the
     outputs reproduced, or the shapes at the failing line agreeing)."""
-    if entry["mistake"] in ("located", "raised", "layout", "shape"):
+    if sort(entry) in ("located", "raised", "layout", "shape"):
         return bool(entry.get("verified"))
-    return entry["mistake"] not in UNNAMED
+    return sort(entry) not in UNNAMED
 
 
 def main(folder: Path = Path("tests/data/blind"), verbose: bool = False) -> dict:

@@ -50,19 +50,11 @@ def normalise(report: dict) -> dict:
 
 
 def learner_report(drill: str, path: str) -> dict:
-    """The file graded in this process (the judge's logic, the sandbox's answers computed here), then
-    shaped by the command's own code (runner._report: the hints joined to the diagnosis, the
-    contract's fields) into the JSON `studyxf drill --json` prints."""
-    import tempfile
+    """The file graded in this process to the JSON `studyxf drill --json` prints (grade_in_process)."""
+    from studyxf.grading import catalogue
+    from studyxf.grading.inprocess import grade_in_process
 
-    from studyxf.grading import catalogue, runner
-    from tests.drill_helpers import grade
-
-    with tempfile.TemporaryDirectory() as tmp:
-        report = grade(Path(tmp), drill, Path(path).read_text())
-    if report["status"] == "error" and not report.get("tests"):
-        return report
-    return runner._report(catalogue.all_drills()[drill], "\nR " + json.dumps(report, default=str) + "\n", 0, False, 60)
+    return grade_in_process(catalogue.all_drills()[drill], Path(path))
 
 
 def golden(drill: str, path: str) -> dict:

@@ -281,6 +281,7 @@ def test_a_drill_hint_may_name_the_mistakes_it_answers_and_check_holds_them_to_t
 
 
 def test_the_generic_mistake_ids_a_hint_may_name_are_the_report_s():
-    from studyxf.grading import catalogue, runner
+    from studyxf.grading import catalogue
+    from studyxf.grading.judge import results
 
-    assert set(catalogue.GENERIC_MISTAKES) == {k for k in runner.GENERIC if k not in runner.UNNAMED}
+    assert set(catalogue.GENERIC_MISTAKES) == {k for k in results.GENERIC if k not in results.UNNAMED}

@@ -10,7 +10,7 @@ from studyxf.grading.judge import probes
 from studyxf.grading.judge.families import public
 from studyxf.grading.judge.runcases import load_grader
 from tests.data.slips import SLIPS
-from tests.drill_helpers import DRILLS, grade
+from tests.drill_helpers import DRILLS, grade, sort
 
 pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")  # learners' numpy overflows on purpose
 
@@ -19,9 +19,9 @@ pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")  # learners' n
 def test_a_learner_slip_fails_and_is_named(tmp_path, drill, expected, source):
     report = grade(tmp_path, drill, source)
     assert report["status"] == "fail"
-    named = [d["mistake"] for d in report["diagnosis"]]
+    named = [sort(d) for d in report["diagnosis"]]
     failing = [(t["name"], t["message"]) for t in report["tests"] if t["status"] != "pass"][:2]
-    if "located" in named and any(d["mistake"] == "located" and d["verified"] for d in report["diagnosis"]):
+    if "located" in named and any(sort(d) == "located" and d["verified"] for d in report["diagnosis"]):
         # a cause found by localisation and verified stands for a measured statement
         named += ["measured", "localised"]
     assert set(expected) <= set(named), (named, failing)
@@ -31,10 +31,10 @@ def _assert_measured(report: dict, said: str) -> None:
     """The diagnosis is one measured statement that says `said`, after the line where the values
     leave the reference when localisation verified it."""
     dg = report["diagnosis"]
-    if dg and dg[0]["mistake"] == "located":
+    if dg and sort(dg[0]) == "located":
         assert dg[0]["verified"] and dg[0]["line"], dg
         dg = dg[1:]
-    assert [d["mistake"] for d in dg] == ["measured"], report["diagnosis"]
+    assert [sort(d) for d in dg] == ["measured"], report["diagnosis"]
     assert said in dg[0]["message"], report["diagnosis"]
 
 
@@ -65,10 +65,10 @@ def test_the_scale_probe_says_which_size_the_code_divided_by(tmp_path, scores, s
 
     report = grade(tmp_path, "attention", ATTN_NP.format(scores=scores, keep=KEEP))
     if said is None:
-        assert [d["mistake"] for d in report["diagnosis"]] == ["scale-d"]
+        assert [sort(d) for d in report["diagnosis"]] == ["scale-d"]
     else:  # the line and the factor first (localisation, verified), then the probe's reading of the size
         first = report["diagnosis"][0]
-        assert (first["mistake"], first["verified"], first["step"]) == ("located", True, "scaled"), first
+        assert (sort(first), first["verified"], first["step"]) == ("located", True, "scaled"), first
         assert first["code"].startswith("s = q @ np.swapaxes(k, -1, -2) /")
         assert any(said in d["message"] for d in report["diagnosis"]), report["diagnosis"]
 
@@ -82,7 +82,7 @@ def test_an_exception_is_read_for_its_usual_cause(tmp_path, scores, keep, cause)
     from tests.data.slips import ATTN_NP
 
     report = grade(tmp_path, "attention", ATTN_NP.format(scores=scores, keep=keep))
-    assert [d["mistake"] for d in report["diagnosis"]] == ["raised"]
+    assert [sort(d) for d in report["diagnosis"]] == ["raised"]
     assert cause in report["diagnosis"][0]["message"]
 
 
@@ -183,7 +183,7 @@ def test_sinusoidal_positions_from_1_are_named(tmp_path):
     source = ("import numpy as np\ndef sinusoidal_encoding(T, d):\n    pos = np.arange(1, T + 1)[:, None]\n"
               "    ang = pos / 10000 ** (np.arange(0, d, 2)[None, :] / d)\n    pe = np.zeros((T, d))\n"
               "    pe[:, 0::2] = np.sin(ang)\n    pe[:, 1::2] = np.cos(ang[:, : d // 2])\n    return pe\n")
-    assert [d["mistake"] for d in grade(tmp_path, "sinusoidal", source)["diagnosis"]] == ["sinusoidal-positions-from-1"]
+    assert [sort(d) for d in grade(tmp_path, "sinusoidal", source)["diagnosis"]] == ["sinusoidal-positions-from-1"]
 
 
 @pytest.mark.parametrize("slope,said", [
@@ -209,7 +209,7 @@ def test_a_softmax_over_a_numbered_axis_is_named_with_the_axis(tmp_path):
                               proj=" @ w_o").replace("torch.softmax(s, -1)", "torch.softmax(s, 1)")
     report = grade(tmp_path, "multi-head-attention", source)
     first = report["diagnosis"][0]  # with the heads' axis, a key masked for every head is 0/0: masked-row-nan too
-    assert first["mistake"] == "softmax-axis" and first["message"].endswith("(measured: your softmax runs over axis 1)")
+    assert sort(first) == "softmax-axis" and first["message"].endswith("(measured: your softmax runs over axis 1)")
 
 
 def test_localisation_names_the_first_stage_that_differs(tmp_path):
@@ -218,7 +218,7 @@ def test_localisation_names_the_first_stage_that_differs(tmp_path):
     report = grade(tmp_path, "causal-self-attention", CSA_HALF_SCALE)
     # the module's forward traced: the line of the scale, verified (the hooks' stage is no longer needed)
     first = report["diagnosis"][0]
-    assert (first["mistake"], first["verified"], first["step"]) == ("located", True, "scaled"), report["diagnosis"]
+    assert (sort(first), first["verified"], first["step"]) == ("located", True, "scaled"), report["diagnosis"]
     half_residual = block(body="x = x + 0.5 * self.attn(self.ln1(x))\n        x = x + self.mlp(self.ln2(x))")
     report = grade(tmp_path, "transformer-block", half_residual)
     said = " ".join(d["message"] for d in report["diagnosis"])
@@ -233,7 +233,7 @@ def test_dropout_in_a_module_is_called_random_not_a_leak_of_the_future(tmp_path)
     tests = {t["name"]: t for t in report["tests"]}
     assert tests["same input, same output"]["status"] == "fail"
     assert "future" not in (tests["causality"]["message"] or "")
-    assert [d["mistake"] for d in report["diagnosis"]] == ["random-output"]
+    assert [sort(d) for d in report["diagnosis"]] == ["random-output"]
 
 
 def test_relation_states_a_constant_factor_and_the_rows_that_differ():
@@ -251,21 +251,21 @@ def test_a_torch_submission_that_edits_its_input_in_place_is_named(tmp_path):
     report = grade(tmp_path, "rms-norm", src)
     assert report["status"] == "fail"
     # the rule first; the values, judged past it, leave the reference at the line that adds 0.5
-    assert [d["mistake"] for d in report["diagnosis"]] == ["input-modified", "located"]
+    assert [sort(d) for d in report["diagnosis"]] == ["input-modified", "located"]
     assert report["diagnosis"][1]["line"] == 4
 
 
 def test_kv_cache_written_in_place_fails_and_inputs_are_labelled_by_their_names(tmp_path):
     solution = DRILLS["kv-cache"].solution_text()
     report = grade(tmp_path, "kv-cache", solution.replace("cache_k, cache_v = cache_k.copy(), cache_v.copy()", "pass"))
-    assert report["status"] == "fail" and [d["mistake"] for d in report["diagnosis"]] == ["input-modified"]
+    assert report["status"] == "fail" and [sort(d) for d in report["diagnosis"]] == ["input-modified"]
     assert all("caches it was given" in t["message"] for t in report["tests"] if t["status"] != "pass")
     report = grade(tmp_path, "kv-cache", solution.replace("pos = np.arange(start_pos, start_pos + T)",
                                                           "pos = np.arange(T)"))
     msg = next(t["message"] for t in report["tests"] if t["status"] == "fail")
     assert "x(1, 7, 16) w_q(16, 16) w_k(16, 16) w_v(16, 16) w_o(16, 16) n_heads=2" in msg
     # np.arange(T) also feeds the solution's mask: two slips, both named
-    assert sorted(d["mistake"] for d in report["diagnosis"]) == ["causal-top-left", "rope-position-offset"]
+    assert sorted(sort(d) for d in report["diagnosis"]) == ["causal-top-left", "rope-position-offset"]
 
 
 @pytest.mark.parametrize("drill,call", [("alibi", "alibi_bias(n_heads, T)"), ("sinusoidal", "sinusoidal_encoding(T, d)")])
@@ -313,7 +313,7 @@ def test_every_slip_a_function_drill_tries_is_named_when_made_alone(drill):
         req = d.request(d.folder / "solution.py")
         report = runcases.run(req, inprocess.LocalRemote(req, {entry: _acting_out(grader, slip)}, "torch"), "torch", [],
                               lambda t: None)
-        if report["status"] != "fail" or public(slip) not in [x["mistake"] for x in report["diagnosis"]]:
+        if report["status"] != "fail" or public(slip) not in [sort(x) for x in report["diagnosis"]]:
             wrong.append((slip, report["status"], report["diagnosis"]))
     assert not wrong
 
@@ -326,7 +326,7 @@ def test_an_exception_is_explained_when_nothing_else_is(tmp_path):
            "    if mask is not None:\n        s = s.masked_fill(~mask, float('-inf'))\n"
            "    return (torch.softmax(s, -1) @ v).transpose(1, 2).reshape(B, T, D) @ w_o\n")
     report = grade(tmp_path, "multi-head-attention", src)
-    assert [d["mistake"] for d in report["diagnosis"]] == ["raised"]
+    assert [sort(d) for d in report["diagnosis"]] == ["raised"]
     assert "mask[:, None]" in report["diagnosis"][0]["message"]
     stub = "def layer_norm(x, gamma, beta, eps=1e-5):\n    raise NotImplementedError\n"
     report = grade(tmp_path, "layer-norm", stub)
@@ -392,20 +392,20 @@ def test_a_double_slip_names_each_cause_and_a_single_rule_only_itself(tmp_path, 
     stands alone."""
     report = grade(tmp_path, drill, source)
     assert report["status"] == "fail"
-    assert sorted(d["mistake"] for d in report["diagnosis"]) == sorted(causes), report["diagnosis"]
+    assert sorted(sort(d) for d in report["diagnosis"]) == sorted(causes), report["diagnosis"]
 
 
 def test_a_promoted_dtype_carries_the_line_where_float64_came_in(tmp_path):
     """The line that reads a float32 array and makes a float64 one (a float64 array built from
     nothing float32 before it is no promotion)."""
     report = grade(tmp_path, "attention", ATTN_PROMOTED.format(fill="-1e9"))
-    promoted = next(d for d in report["diagnosis"] if d["mistake"] == "dtype-promoted")
+    promoted = next(d for d in report["diagnosis"] if sort(d) == "dtype-promoted")
     assert promoted["line"] == 3 and "np.sqrt" in promoted["code"]
     source = ATTN_PROMOTED.format(fill="-np.inf").replace(
         "    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])\n",
         "    table = np.arange(4) / 2.0\n    s = q @ np.swapaxes(k, -1, -2)\n    s = s / np.sqrt(q.shape[-1])\n")
     report = grade(tmp_path, "attention", source)
-    assert [(d["mistake"], d["line"], d["code"]) for d in report["diagnosis"]] == \
+    assert [(sort(d), d["line"], d["code"]) for d in report["diagnosis"]] == \
         [("dtype-promoted", 5, "s = s / np.sqrt(q.shape[-1])")]
 
 
@@ -440,7 +440,7 @@ def test_the_type_a_task_states_is_enforced_and_the_values_still_judged(tmp_path
     the float is named too."""
     report = grade(tmp_path, drill, source)
     assert report["status"] == ("fail" if causes else "pass")
-    assert [d["mistake"] for d in report["diagnosis"]] == causes, report["diagnosis"]
+    assert [sort(d) for d in report["diagnosis"]] == causes, report["diagnosis"]
     if causes:
         assert "the task asks for an int" in report["diagnosis"][-1]["message"]
 
@@ -467,7 +467,7 @@ def test_the_smallest_failing_input_is_shown_with_the_learner_s_answer_and_the_e
 def test_no_smallest_input_is_claimed_where_no_smaller_one_fails(tmp_path):
     report = grade(tmp_path, "longest-substring", LONGEST.format(plus="", result="best"))
     # ' ' (one character) is already the smallest failing case: nothing smaller fails
-    assert [d["mistake"] for d in report["diagnosis"]] == ["window-off-by-one"]
+    assert [sort(d) for d in report["diagnosis"]] == ["window-off-by-one"]
     assert "smallest" not in report["diagnosis"][0]
 
 
@@ -478,7 +478,7 @@ def test_an_input_modified_in_place_carries_the_line_that_edits_it(tmp_path):
               "    x -= x.mean(-1, keepdims=True)\n    gamma[0] = gamma[0]\n"
               "    return x / np.sqrt((x * x).mean(-1, keepdims=True) + eps) * gamma + beta\n")
     report = grade(tmp_path, "layer-norm", source)
-    assert [(d["mistake"], d.get("line"), d.get("code")) for d in report["diagnosis"]] == \
+    assert [(sort(d), d.get("line"), d.get("code")) for d in report["diagnosis"]] == \
         [("input-modified", 6, "gamma[0] = gamma[0]")]
     report = grade(tmp_path, "layer-norm", LN_IN_PLACE.format(lib="torch", keep="keepdim", sqrt="var.sqrt()"))
     assert (report["diagnosis"][0]["line"], report["diagnosis"][0]["code"]) == (4, "x -= m")
@@ -490,5 +490,5 @@ def test_a_value_slip_beside_a_wrong_shape_is_named_too(tmp_path):
     source = ATTN_PROMOTED.format(fill="-np.inf").replace(" / np.sqrt(q.shape[-1])", "").replace(
         "where=t > 0) @ v", "where=t > 0) @ v)[..., None]").replace("return np.divide", "return (np.divide")
     report = grade(tmp_path, "attention", source)
-    assert [d["mistake"] for d in report["diagnosis"]] == ["no-scale", "shape"], report["diagnosis"]
+    assert [sort(d) for d in report["diagnosis"]] == ["no-scale", "shape"], report["diagnosis"]
     assert "(2, 5, 8, 1)" in report["diagnosis"][1]["message"]

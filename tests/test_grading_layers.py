@@ -48,3 +48,14 @@ def test_the_sandbox_imports_no_more_of_studyxf_than_the_grading_beside_it():
     """The sandbox runs with the data directory hidden: nothing of the store, the content or the app."""
     others = {i for imports in imported("sandbox").values() for i in imports if not i.startswith("studyxf.grading")}
     assert not others
+
+
+def test_a_learners_own_drill_imports_the_authoring_modules_by_their_old_names():
+    """Drill folders written before the split (STUDYXF_DRILLS) import studyxf.grading.case and its
+    siblings: the same modules as judge/'s, so a Case made there is the judge's Case."""
+    from studyxf.grading.case import Case
+    from studyxf.grading.judge import case
+    from studyxf.grading.steps import Step
+    from studyxf.grading.judge.steps import Step as JudgeStep
+
+    assert Case is case.Case and Step is JudgeStep

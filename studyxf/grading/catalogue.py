@@ -16,7 +16,7 @@ from studyxf.content.yamlsrc import Problem
 from studyxf.errors import ContentError
 from studyxf.grading.request import KINDS, Request, parse_entry
 
-# the mistake ids any drill's diagnosis can name beside its own (runner.GENERIC's named ones)
+# the mistake ids any drill's diagnosis can name beside its own (judge/results.GENERIC's named ones)
 GENERIC_MISTAKES = ("random-output", "dtype-promoted", "input-modified", "return-type", "dtype-lowered", "too-slow",
                     "too-much-memory")
 
@@ -104,6 +104,7 @@ class Drill:
                       self.forbidden, device, paths.data_dirs(), [str(self.folder.resolve())] + code_folders(),
                       str(paths.home().resolve() / "cache" / "references"))
         req.interpret = "triton" in self.requires
+        req.hints = dict(self.mistakes)
         return req
 
     def starter(self, framework: str) -> Path:

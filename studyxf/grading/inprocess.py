@@ -6,6 +6,8 @@ isolated."""
 from __future__ import annotations
 
 import json
+import runpy
+from pathlib import Path
 
 from studyxf.grading.judge import runcases
 from studyxf.grading.request import Request
@@ -27,3 +29,23 @@ class LocalRemote(runcases.Remote):
 
     def ask(self, message: dict, timeout: float) -> dict:
         return json.loads(json.dumps(self.served.answer(message)))
+
+
+def grade_in_process(drill, path: Path, half_device: str | None = None) -> dict:
+    """The file graded here, its report the one `studyxf drill --json` prints for it (judge/results.py
+    builds both): the same cases, judging, diagnosis and contract, without the sandbox's process."""
+    from studyxf.grading.judge import results
+    from studyxf.grading.judge.source_rules import forbidden_uses, imports_torch
+
+    source = Path(path).read_text()
+    req = drill.request(Path(path))
+    namespace = runpy.run_path(str(path), run_name="submission")
+    framework = "torch" if imports_torch(source) else "numpy"
+    try:
+        remote = LocalRemote(req, namespace, framework, half_device)
+    except LookupError as exc:
+        return results.error(req.drill, str(exc))
+    report = runcases.run(req, remote, framework, forbidden_uses(source, req.forbidden), lambda test: None,
+                          half_device)
+    report["framework"] = framework
+    return results.of_request(report, req, source)

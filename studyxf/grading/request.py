@@ -27,6 +27,7 @@ class Request:
     # (TRITON_INTERPRET=1, NumPy on the CPU) unless graded on a GPU
     interpret: bool = False
     bench: bool = False  # --bench: after a pass on the GPU, the learner's kernel timed against the baselines
+    hints: dict = field(default_factory=dict)  # the drill's mistakes: id -> the hint joined to that cause
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))

@@ -11,6 +11,7 @@ import tempfile
 from pathlib import Path
 
 from studyxf.errors import StudyxfError
+from studyxf.grading.judge import results
 
 # A backstop only: the worker stops each case itself after STUDYXF_CASE_TIMEOUT seconds (10 by
 # default); this catches native code that never returns to Python, and a worker that hangs.
@@ -96,7 +97,7 @@ class Pending:
 
     def result(self) -> dict:
         if self.proc is None:
-            return _error(self.drill, self.needs)
+            return results.error(self.drill.name, self.needs)
         try:
             stdout, _ = self.proc.communicate(timeout=self.timeout)
             code, timed_out = self.proc.returncode, False
@@ -106,8 +107,7 @@ class Pending:
             code, timed_out = None, True
         finally:
             self.cwd.cleanup()
-        return with_gpu_notes(_report(self.drill, stdout or "", code, timed_out, self.timeout), self.drill,
-                              self.path, self.device)
+        return _report(self.drill, stdout or "", code, timed_out, self.timeout)
 
 
 class WarmGrader:
@@ -130,7 +130,7 @@ class WarmGrader:
     def run(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu") -> dict:
         needs = drill.needs_line()
         if needs:
-            return _error(drill, needs)
+            return results.error(drill.name, needs)
         if self.proc.poll() is not None:  # the server died (killed?): start another
             self.__init__()
         out = Path(self.tmp.name) / "report.jsonl"
@@ -143,8 +143,7 @@ class WarmGrader:
         status = json.loads(answer)["status"] if answer else "died"
         stdout = out.read_text(encoding="utf-8", errors="replace") if out.exists() else ""
         timed_out = status == "timeout"
-        return with_gpu_notes(_report(drill, stdout, status if isinstance(status, int) else None, timed_out, timeout),
-                              drill, path, device)
+        return _report(drill, stdout, status if isinstance(status, int) else None, timed_out, timeout)
 
     def close(self) -> None:
         if self.proc.poll() is None:
@@ -153,111 +152,18 @@ class WarmGrader:
         self.tmp.cleanup()
 
 
-def with_gpu_notes(report: dict, drill, path: Path, device: str) -> dict:
-    """A Triton drill graded off the GPU: what the interpreter forgave and a GPU would not
-    (gpu_notes.py), as advice beside the verdict; nothing when the cases ran on a GPU."""
-    from studyxf.grading.judge.kernel_rule import RULE
-
-    on_gpu = device == "cuda" or any(t.get("device") == "cuda" for t in report.get("tests", []))
-    if on_gpu or report["status"] == "error" or RULE not in {f["name"] for f in drill.forbidden}:
-        return report
-    from studyxf.grading.judge import gpu_notes
-
-    try:
-        found = gpu_notes.notes(Path(path).read_text(encoding="utf-8", errors="replace"))
-    except OSError:
-        return report
-    if found:
-        report["gpu_notes"] = found
-    return report
 
 
 def _report(drill, stdout: str, code: int | None, timed_out: bool, timeout: float) -> dict:
-    tests, report, framework, isolated = _parse(stdout)
-    if report is None:
-        if timed_out:
-            why = f"time-out: grading was stopped after {timeout:.0f} s (a loop inside native code?)"
-        elif code is not None and code < 0:
-            why = f"the grading worker was killed by signal {-code} (out of memory, or a crash in native code)"
-        else:
-            why = f"the grading worker stopped unexpectedly (exit code {code}): did the file call os._exit()?"
-        if framework is None:  # it never got past importing the submission
-            return _error(drill, why)
-        # earlier cases stand; the one that was running is an error
-        tests.append({"name": "the next case", "status": "error", "message": why, "output": None})
-        report = {"status": "fail", "tests": tests, "message": None, "diagnosis": [], "framework": framework}
-    report.setdefault("version", 2)
-    report.setdefault("message", None)
-    report.setdefault("tests", [])
-    report.setdefault("diagnosis", [])
-    report.setdefault("framework", None)
-    report["drill"] = drill.name
-    if isolated and any(word in isolated for word in NOT_HELD):  # the text report's header says it once
-        report["isolation"] = isolated
-    for d in report["diagnosis"]:
-        hint = drill.mistakes.get(d["mistake"]) or GENERIC.get(d["mistake"], "")
-        d["message"] = " ".join(part for part in (hint, d.get("message") or "") if part)
-        _contract(d)
-    return _escaped({k: report[k] for k in ("version", "status", "message", "tests", "drill", "framework",
-                                            "diagnosis", "output", "isolation", "device_note", "bench") if k in report})
-
-
-def _escaped(value):
-    """Every text of the report with its control characters escaped: an exception's message, a
-    traced line of code, a name, anything the learner's code could have put there, in the text
-    report and the JSON alike (only newline and tab kept)."""
-    from studyxf.escape import escaped
-
-    if isinstance(value, str):
-        return escaped(value, lines=True)
-    if isinstance(value, list):
-        return [_escaped(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _escaped(v) for k, v in value.items()}
-    return value
-
-
-NOT_HELD = ("not ", "still seen", "writable")  # how the sandbox's account of itself names a measure that failed
-
-
-# mistakes that any drill can show, told the same way everywhere (a drill's own hint wins)
-GENERIC = {
-    "random-output": "The same input gives different outputs: dropout left on (F.dropout's training defaults to "
-                     "True, even in eval mode) or something random inside. Remove it, or pass training=self.training.",
-    "dtype-promoted": "Return the input's dtype: a float32 input must give a float32 output.",
-    "input-modified": "Do not modify what you are given.",
-    "return-type": "Return the type the task states: in Python 3 `/` always gives a float; `//` or int(...) "
-                   "keeps a count an int.",
-    "measured": "",
-    "localised": "",
-    "raised": "",
-    "located": "",
-    "layout": "",
-    "shape": "",
-    "dtype-lowered": "Return the input's dtype, computed in it: a float64 input gives a float64 output.",
-    "too-slow": "Correct but too slow: the measured time grows faster than the task allows.",
-    "too-much-memory": "Too much memory: the measured peak grows with the full score matrix (T x T).",
-}
-
-
-def _contract(entry: dict) -> None:
-    """DESIGN.md's diagnosis entry: `mistake` a catalogued id, or null for a cause found by
-    localisation or a measured fact (its sort kept in `kind`); `verified`; the localisation's
-    `line`, `code`, `step` and `how` (null when not found)."""
-    kind = entry["mistake"] if entry["mistake"] in UNNAMED else None
-    if kind:
-        entry["mistake"] = None
-        if not entry.get("verified") and not entry["message"].startswith("measured:"):
-            entry["message"] = "measured: " + entry["message"]
-    entry["kind"] = kind or "named"
-    entry.setdefault("verified", kind is None)
-    for key in ("line", "code", "step", "how"):
-        entry.setdefault(key, None)
-
-
-UNNAMED = ("measured", "localised", "raised", "located", "layout", "shape")
-
-
-def _error(drill, message: str) -> dict:
-    return {"version": 2, "status": "error", "message": message, "tests": [], "drill": drill.name,
-            "framework": None, "diagnosis": []}
+    """The judge's report as it sent it (judge/results.py built it), or, when its process died
+    before, what it had streamed."""
+    tests, report, framework, _ = _parse(stdout)
+    if isinstance(report, dict) and report.get("status") in ("pass", "fail", "error"):
+        return report
+    if timed_out:
+        why = f"time-out: grading was stopped after {timeout:.0f} s (a loop inside native code?)"
+    elif code is not None and code < 0:
+        why = f"the grading worker was killed by signal {-code} (out of memory, or a crash in native code)"
+    else:
+        why = f"the grading worker stopped unexpectedly (exit code {code}): did the file call os._exit()?"
+    return results.died(drill.name, tests, framework, why)

@@ -37,14 +37,17 @@ def grade(req: Request, real_out, spare=None) -> None:
     from studyxf.grading.process import not_dumpable
 
     not_dumpable()  # the judge's /proc/<pid>/fd/1 (where the report goes) closed to the sandbox
+    from studyxf.grading.judge import results
+
     path = req.path
     box = None
+    said = {"isolated": None, "source": None}  # what the report's header and its Triton notes read
 
     def finish(report: dict):
         report["output"] = box.output() if box else None
         if box:
             box.close()
-        _send("R", report, real_out)
+        _send("R", results.of_request(report, req, said["source"], said["isolated"]), real_out)
         os._exit(0)  # skip interpreter teardown
 
     from studyxf import safefile
@@ -56,6 +59,7 @@ def grade(req: Request, real_out, spare=None) -> None:
         finish({"status": "error", "message": f"syntax error in {os.path.basename(path)} line {exc.lineno}: {exc.msg}"})
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         finish({"status": "error", "message": f"cannot read {path}: {exc}"})
+    said["source"] = source
     framework = "torch" if imports_torch(source) else "numpy"
     if req.interpret:  # a Triton drill: the sandbox, started next, inherits where its kernels run
         from studyxf.grading.judge import kernels
@@ -88,6 +92,7 @@ def grade(req: Request, real_out, spare=None) -> None:
         first = box.ask(None, wire.CASE_TIMEOUT_S + 5.0)
         tests, answered = references.passes(stored, box) if "imported" in first else (None, {})
         if tests is not None:
+            said["isolated"] = first.get("isolated")
             _send("I", {"framework": framework, "isolated": first.get("isolated")}, real_out)
             for test in tests:
                 _send("T", test, real_out)
@@ -135,6 +140,7 @@ def grade(req: Request, real_out, spare=None) -> None:
     if req.device == "auto" and not first.get("half"):  # the fallback, said in the report
         why = sandbox_cuda.get("error") or ("a NumPy file runs on the CPU" if framework == "numpy" else "")
         note = "--device auto: graded on the CPU" + (f" (CUDA: {why})" if why else "")
+    said["isolated"] = first.get("isolated")
     _send("I", {"framework": framework, "isolated": first.get("isolated"), "device_note": note}, real_out)
     remote = runcases.Remote(box)
     remote.answered = answered

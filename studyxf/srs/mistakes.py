@@ -24,7 +24,7 @@ WEAK_DAYS = 28  # `today`'s weak spots: the slips of the last four weeks
 CODE_CAP, TEXT_CAP = 200, 4000  # a learner's line is quoted, not pasted whole; the sync reader caps above these
 
 _NOT_ID = re.compile(r"[^a-z0-9-]+")
-# the judge's sorts of entry that are not slip ids: grading/runner.UNNAMED (not imported: `today` and `stats` read
+# the judge's sorts of entry that are not slip ids: grading/judge/results.UNNAMED (not imported: `today` and `stats` read
 # slips, and the runner brings subprocess with it; tests/test_mistake_cards.py checks the two agree)
 UNNAMED = ("measured", "localised", "raised", "located", "layout", "shape")
 

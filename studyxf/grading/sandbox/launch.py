@@ -212,7 +212,7 @@ class Sandbox:
             return None
         if not data:
             return None
-        text = data[:cap].decode("utf-8", "replace")  # escaped with the rest of the report (runner._escaped)
+        text = data[:cap].decode("utf-8", "replace")  # escaped with the rest of the report (judge/results.py)
         more = len(data) - cap + max(rest, 0)
         full = rest + len(data) >= OUTPUT_FILE_CAP
         return text + (f"\n[{more} more bytes not shown" + ("; output past 1 MiB was dropped" if full else "") + "]"
