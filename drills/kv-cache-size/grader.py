@@ -47,3 +47,6 @@ def cases():
                         out_type=(int, "an int (a number of bytes)"),
                         call=f"kv_cache_bytes({config}, {tokens}, batch={batch}, dtype={dtype!r})"))
     return out
+# the step each slip alters (verify.py: a slip is said only where the learner's line is that step's)
+SLIP_STEPS = {"kv-mha": "per_token_layer", "kv-no-factor-2": "per_token_layer", "kv-per-layer": "per_token",
+              "kv-fp32": "bytes_per_element"}

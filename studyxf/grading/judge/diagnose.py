@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from studyxf.grading.judge import diagnosis, exceptions, probes
+from studyxf.grading.judge import diagnosis, exceptions, probes, verify
 from studyxf.grading.judge.families import measured, public
 
 TYPE_CHECKING = False
@@ -380,12 +380,13 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
             except Exception:  # noqa: BLE001 - a probe that cannot run says nothing
                 again = None
             if again:
-                return [{"mistake": "random-output", "message": again}]
+                return [_random_entry(remote, case, comparable[0].get("ref"), again)]
     slips = list(getattr(grader, "SLIPS", []))
     named = diagnosis.name_slips(comparable, slips)
     raising = [f["raised_case"] for f in failing if f.get("raised_case") is not None]
     # a slip the catalogue named only wants its line: a shorter search (watch mode re-grades on every save)
     found = _localise(grader, comparable, remote, req, raising, localise_budget(named))
+    named = verify.agreeing(grader, named, found)  # a slip the learner's line contradicts is not said
     # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
     from studyxf.grading.judge.localise import one_difference
 
@@ -421,6 +422,17 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     if not out and facts:
         out.append({"mistake": "measured", "message": facts[0]})
     return out + promoted + shape_apart
+
+
+def _random_entry(remote: Remote, case, ref, again: str) -> dict:
+    """Outputs that differ from call to call: whole rows never written, measured, where the rest is
+    right (the drill's usual cause, an unmasked load, would contradict a kernel that masks its
+    loads); else the random output as before."""
+    try:
+        rows = probes.unwritten(remote.call, case.args, case.kwargs, ref) if ref is not None else None
+    except Exception:  # noqa: BLE001 - a probe that cannot run says nothing
+        rows = None
+    return {"mistake": "measured", "message": rows} if rows else {"mistake": "random-output", "message": again}
 
 
 def _shape_apart(failing: list[dict]) -> list[dict]:

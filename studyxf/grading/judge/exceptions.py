@@ -61,10 +61,59 @@ def _agrees(index: int, at: dict | None, has_mask: bool) -> bool:
     them up; without a trace, the advice stands as before."""
     if at is None or index != 2:
         return True
+    pairs = _matmul_operands(at)
+    if pairs is not None:  # the line's own products: the advice fits only an operand pair it names
+        return any(_transposable(a, b) for a, b in pairs)
     shapes = list(_used(at).values())
     # batched operands (the advice is about k^T of a (..., T, d) array; a 2-D weight has its own reading)
-    return any(len(a) >= 3 and len(b) >= 3 and a[-1] == b[-1] and a[-1] != b[-2]
-               for a in shapes for b in shapes if a is not b)
+    return any(_transposable(a, b) for a in shapes for b in shapes if a is not b)
+
+
+def _transposable(a: tuple, b: tuple) -> bool:
+    """Two batched operands whose last axes are equal where a transpose of b would line them up."""
+    return len(a) >= 3 and len(b) >= 3 and a[-1] == b[-1] and a[-1] != b[-2]
+
+
+def _matmul_operands(at: dict) -> list[tuple] | None:
+    """The shapes of the two operands of each product (`a @ b`, np.matmul / torch.matmul / bmm) on
+    the failing line, where an operand is a name traced there, or that name transposed (k.T,
+    np.swapaxes(k, ...), k.transpose(...)): the name's own shape. An operand computed otherwise (a
+    slice v[..., s:e, :], a product) has no known shape, and its pair says nothing. None when the
+    line does not parse (a statement over several lines) or makes no product."""
+    import ast
+
+    try:
+        tree = ast.parse(at.get("code") or "")
+    except SyntaxError:
+        return None
+    shapes = {k: tuple(v) for k, v in (at.get("shapes") or {}).items()}
+
+    def shape(node):
+        if isinstance(node, ast.Name):
+            return shapes.get(node.id)
+        if isinstance(node, ast.Attribute) and node.attr in ("T", "mT") and isinstance(node.value, ast.Name):
+            return shapes.get(node.value.id)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
+                "transpose", "swapaxes", "permute"):
+            target = node.func.value if not node.args or not isinstance(node.func.value, (ast.Name, ast.Attribute)) \
+                or isinstance(node.func.value, ast.Name) and node.func.value.id in shapes else node.args[0]
+            return shapes.get(target.id) if isinstance(target, ast.Name) else None
+        return None
+
+    pairs, products = [], 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.MatMult):
+            left, right = node.left, node.right
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
+                "matmul", "bmm") and len(node.args) == 2:
+            left, right = node.args
+        else:
+            continue
+        products += 1
+        a, b = shape(left), shape(right)
+        if a is not None and b is not None:
+            pairs.append((a, b))
+    return pairs if products else None
 
 
 def _weight_reading(at: dict | None) -> str | None:

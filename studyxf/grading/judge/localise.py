@@ -404,6 +404,9 @@ class Localiser:
         for i in range(anchor + 1, len(events)):
             if plain[i] is not None:
                 continue  # an input, or a step's right value
+            hit = self._out_of_order(i, early, ref, change, reached)
+            if hit:
+                return hit
             hit, fall = self._at(i, list(range(max(last + 1, 0), len(self.names))), ref, change)
             if hit:
                 return hit
@@ -477,6 +480,23 @@ class Localiser:
                 float(e["value"].reshape(-1)[0]) / (float(ref[f["step"]].reshape(-1)[0]) or 1.0)) <= 2.5]
             return ((whole or near or [None])[0]), None
         return (whole or found)[0], None
+
+    def _out_of_order(self, i: int, early: list, ref: dict, change: dict, reached: dict) -> dict | None:
+        """Event i, made after a later step was reached, against the earlier steps not reached yet of
+        its exact shape (a calculator's bytes computed before its d_head): its difference where a
+        change there gives the learner's output on this case, so that the line named is the one
+        that made the value, not a later one that only used it."""
+        value = self.trace.events[i]["value"]
+        # a step equal to one reached (the scaled scores where no mask is given) was reached under that name
+        same = lambda a, b: a.shape == b.shape and a.dtype != bool and compare.same(a, b, self.rtol, self.atol)  # noqa: E731
+        js = [j for j in early if ref[self.names[j]] is not None and ref[self.names[j]].shape == value.shape
+              and not any(ref[n] is not None and same(ref[self.names[j]], ref[n]) for n in reached)]
+        if not js:
+            return None
+        hit, _ = self._at(i, js, ref, change)
+        if hit and hit["finding"].change and self._reproduces_here({**change, hit["step"]: hit["finding"].change}):
+            return hit
+        return None
 
     def _cast_line(self, before: int) -> int | None:
         """The line of the first value (up to event `before`) that is an input rounded to float32."""

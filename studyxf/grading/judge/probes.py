@@ -264,6 +264,32 @@ def repeatable(call, args, kwargs) -> str | None:
             f"a kernel's load past the end of a tensor)")
 
 
+def unwritten(call, args, kwargs, ref) -> str | None:
+    """Outputs that change from call to call in whole rows (along the first axis) while every other
+    row equals the reference: those rows are never written (an empty output, a grid that does not
+    cover them), which no mask on a load explains. None otherwise."""
+    a, b = call(*args, **kwargs), call(*args, **kwargs)
+    ref = np.asarray(ref)
+    if a.shape != b.shape or a.shape != ref.shape or a.ndim < 2:
+        return None
+    rows_a, rows_b, rows_r = (x.reshape(x.shape[0], -1) for x in (a, b, ref))
+    varies = ~np.all((rows_a == rows_b) | np.isnan(rows_a) & np.isnan(rows_b), axis=1)
+    right = np.all(np.isclose(rows_a, rows_r, rtol=1e-4, atol=1e-6), axis=1) & \
+        np.all(np.isclose(rows_b, rows_r, rtol=1e-4, atol=1e-6), axis=1)
+    if not varies.any() or not np.all(varies | right) or not right.any():
+        return None
+    n = a.shape[0]
+    bad = np.flatnonzero(varies).tolist()
+    good = np.flatnonzero(right).tolist()
+    said = ", ".join(map(str, bad[:6])) + (", ..." if len(bad) > 6 else "")
+    kept = ", ".join(map(str, good[:6])) + (", ..." if len(good) > 6 else "")
+    return (f"measured: {'rows' if len(bad) > 1 else 'row'} {said} of {n} (the output's first axis) "
+            f"{'hold' if len(bad) > 1 else 'holds'} different values on each call, while "
+            f"{'rows' if len(good) > 1 else 'row'} {kept} {'are' if len(good) > 1 else 'is'} right: those rows are never written (an output made with empty / empty_like keeps "
+            f"whatever was there): every row must be computed and stored (in a kernel, a program for each row: "
+            f"the launch grid covers every row)")
+
+
 def relation(got: np.ndarray, ref: np.ndarray) -> str | None:
     """What a wrong output has in common with the right one, where no slip fits: a constant factor,
     a transpose of the last two axes, or the first position where it goes wrong."""

@@ -452,11 +452,14 @@ def _past_the_rule(remote: Remote, index: int, case: Case, answer: dict, inputs:
     if "out" not in answer:
         return {}
     out = wire.decode(answer["out"])
-    message, got, dname, _ = _check_output(out, case, inputs)
+    message, got, dname, promoted = _check_output(out, case, inputs)
     if not message or got is None:
         return {}
+    # a dtype promoted beside the in-place edit is a cause of its own too (a third, with a value slip)
+    widened = {"dtype_promoted": "torch" if getattr(out, "torch", False) else "numpy",
+               "promoted_case": (index, case)} if promoted else {}
     return {"test": f"{case.name}: {message}", "got": got, "dtype": dname, "ref": case.ref(),
-            "variant_of": case.variant_of, "case": case, "index": index}
+            "variant_of": case.variant_of, "case": case, "index": index, **widened}
 
 
 def _forbidden_line(used: str, why: dict) -> str:

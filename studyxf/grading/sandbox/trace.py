@@ -80,7 +80,7 @@ class Tracer:
             arr = _as_array(value)
             if arr is None:
                 continue
-            fp = _fingerprint(arr)
+            fp = (_fingerprint(arr), _dtype(value))  # a cast alone (float32 -> float64) is a new value too
             if seen.get(name) == fp:
                 continue
             seen[name] = fp

@@ -1,0 +1,117 @@
+"""A cause verified by the learner's code as well as by the values (issue 44, item 1), and every
+cause of a double or triple slip, each with its line (item 2). The files are in tests/data/verify."""
+
+from pathlib import Path
+
+import pytest
+
+from studyxf.grading.judge import exceptions, verify
+from studyxf.grading.judge.runcases import load_grader
+from tests.drill_helpers import DRILLS, grade
+
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")  # learners' numpy overflows on purpose
+DATA = Path(__file__).parent / "data" / "verify"
+
+
+def _graded(tmp_path, drill: str, name: str) -> tuple[dict, str]:
+    source = (DATA / name).read_text()
+    return grade(tmp_path, drill, source), source
+
+
+def _line(source: str, text: str) -> int:
+    return next(i for i, line in enumerate(source.splitlines(), 1) if text in line)
+
+
+@pytest.mark.parametrize("name", ["kv_dhead_from_kv_heads.py", "kv_dhead_from_kv_heads_torch.py"])
+def test_a_d_head_from_the_kv_heads_is_not_blamed_on_caching_every_query_head(tmp_path, name):
+    # the values are kv-mha's (n_kv_heads x d_model / n_kv_heads = d_model), the code is not
+    report, source = _graded(tmp_path, "kv-cache-size", name)
+    assert report["status"] == "fail"
+    assert "kv-mha" not in [d["mistake"] for d in report["diagnosis"]]
+    first = report["diagnosis"][0]
+    assert (first["mistake"], first["verified"], first["step"]) == ("located", True, "d_head"), first
+    assert first["line"] == _line(source, '["d_model"] //')
+    assert "n_heads / n_kv_heads = 8" in first["message"]
+
+
+@pytest.mark.parametrize("name", ["kv_mha.py", "kv_mha_torch.py"])
+def test_caching_every_query_head_is_still_named_at_its_line(tmp_path, name):
+    report, source = _graded(tmp_path, "kv-cache-size", name)
+    first = report["diagnosis"][0]
+    assert (first["mistake"], first["verified"]) == ("kv-mha", True), report["diagnosis"]
+    assert first["line"] == _line(source, "2 * ")
+
+
+def test_a_crash_at_p_at_v_gets_no_advice_about_k(tmp_path):
+    # the causal range np.arange(start, start + block_size) ignores the last, partial key block: p
+    # comes out a block wide where the block has one key, and `p @ v[...]` raises
+    report, source = _graded(tmp_path, "flash-attention", "flash_causal_range_partial_block.py")
+    entry = next(d for d in report["diagnosis"] if d["mistake"] == "raised")
+    assert entry["line"] == _line(source, "p @ v")
+    assert not entry["verified"]
+    assert "swapaxes(k" not in entry["message"] and "k^T" not in entry["message"]
+
+
+@pytest.mark.parametrize("code,shapes,advised", [
+    ("s = q @ k / d ** 0.5", {"q": [2, 5, 4], "k": [2, 6, 4]}, True),
+    ("s = q @ k.T", {"q": [2, 5, 4], "k": [2, 6, 4]}, True),
+    ("s = torch.matmul(q, k)", {"q": [2, 5, 4], "k": [2, 6, 4]}, True),
+    ("o = o * corr + p @ v[..., start:end, :]", {"o": [1, 2, 33, 32], "v": [1, 2, 33, 32], "p": [1, 2, 33, 8]}, False),
+    ("out = w @ v", {"w": [2, 5, 6], "v": [2, 7, 3]}, False),
+])
+def test_the_transpose_advice_needs_a_product_on_the_line_whose_operands_fit_it(code, shapes, advised):
+    raised = [("ValueError", "matmul: Input operand 1 has a mismatch in its core dimension 0", "case", False, (2, 5, 4))]
+    text, verified = exceptions.explain(raised, {"line": 3, "code": code, "shapes": shapes})
+    assert ("k^T needs k's last two axes swapped" in text) == advised, text
+    assert verified == advised
+
+
+def test_a_kernel_launched_on_one_program_is_told_its_rows_are_never_written(tmp_path):
+    pytest.importorskip("triton")
+    report, _ = _graded(tmp_path, "softmax-triton", "softmax_triton_grid_of_one.py")
+    said = " ".join(d["message"] for d in report["diagnosis"])
+    assert "random-output" not in [d["mistake"] for d in report["diagnosis"]]  # its advice: mask the load, which it does
+    assert "row 0 is right" in said and "never written" in said and "grid covers every row" in said
+
+
+# (drill, file, the causes a learner must read, each with a line where the code shows it)
+DOUBLES = [
+    ("attention", "double_attention_promoted_no_scale.py", {"no-scale": "q @ np.swapaxes", "dtype-promoted": "np.float64(0)"}),
+    ("attention", "double_attention_torch_inplace_scale_d.py", {"input-modified": "q /=", "scale-d": "q @ k"}),
+    ("attention", "double_attention_torch_lowered_inverted.py", {"dtype-lowered": None, "mask-inverted": None}),
+    ("layer-norm", "double_ln_inplace_unbiased.py", {"input-modified": "x -= mean", "ln-unbiased-variance": None}),
+    ("layer-norm", "double_ln_promoted_no_beta.py", {"ln-no-beta": None, "dtype-promoted": "np.float64(eps)"}),
+    ("layer-norm", "double_ln_torch_double_eps_outside.py", {"ln-eps-outside-sqrt": None, "dtype-promoted": "x.double()"}),
+    ("rms-norm", "double_rms_promoted_no_gamma.py", {"rms-no-gamma": None, "dtype-promoted": "np.float64(eps)"}),
+    ("rms-norm", "double_rms_torch_inplace_subtracts_mean.py", {"input-modified": "x.sub_", "rms-subtracts-mean": None}),
+    ("swiglu", "double_swiglu_promoted_gelu.py", {"swiglu-gelu": None, "dtype-promoted": None}),
+    ("layer-norm", "triple_ln_inplace_promoted_unbiased.py",
+     {"input-modified": "x -= mean", "ln-unbiased-variance": None, "dtype-promoted": "np.float64(eps)"}),
+]
+
+
+@pytest.mark.parametrize("drill,name,causes", DOUBLES, ids=[d[1].removesuffix(".py") for d in DOUBLES])
+def test_every_cause_of_a_double_slip_is_named(tmp_path, drill, name, causes):
+    report, source = _graded(tmp_path, drill, name)
+    named = {d["mistake"]: d for d in report["diagnosis"]}
+    assert set(causes) <= set(named), [(d["mistake"], d["line"]) for d in report["diagnosis"]]
+    for mistake, text in causes.items():
+        assert named[mistake].get("verified", True), named[mistake]  # an id: verified (runner._contract)
+        if text is not None:  # the cause's own line, where the code shows it
+            assert named[mistake]["line"] == _line(source, text), (mistake, named[mistake])
+
+
+
+
+def test_a_slip_is_contradicted_only_by_a_verified_difference_before_its_step():
+    grader = load_grader(str(DRILLS["kv-cache-size"].folder))
+    at = lambda *steps, ok=True: {"verified": ok, "all": [{"step": s} for s in steps]}  # noqa: E731
+    assert verify.contradicted(grader, "kv-mha", at("d_head"))
+    assert not verify.contradicted(grader, "kv-mha", at("per_token_layer"))
+    assert not verify.contradicted(grader, "kv-mha", at("output"))  # one line computing every step
+    assert not verify.contradicted(grader, "kv-mha", at("d_head", ok=False))  # unverified: values alone, as before
+    assert not verify.contradicted(grader, "kv-mha", None)
+    attention = load_grader(str(DRILLS["attention"].folder))
+    assert verify.slip_step(attention, "no-scale") == "scaled"
+    assert verify.contradicted(attention, "softmax-axis:1", at("scaled"))
+    assert verify.slip_step(attention, "mask-inverted") is None  # no step known: judged by its values
