@@ -110,14 +110,14 @@ def cross_attention(x, memory, w_q, w_k, w_v, w_o, n_heads, memory_mask=None):
     assert sort(report["diagnosis"][1]) == "raised" and "at line 11" in report["diagnosis"][1]["message"]
 
 
-def test_a_gib_conversion_in_a_calculator_is_a_named_factor_at_the_return(tmp_path):
+def test_a_gib_conversion_in_a_calculator_is_named_as_the_unit_at_the_return(tmp_path):
     source = ("def kv_cache_bytes(config, tokens, batch=1, dtype='fp16'):\n"
               "    size = 4 if dtype == 'fp32' else 2\n"
               "    d_head = config['d_model'] // config['n_heads']\n"
               "    total = 2 * config['n_layers'] * config['n_kv_heads'] * d_head * tokens * batch * size\n"
               "    return total / 1024 ** 3\n")
     first = _located(grade(tmp_path, "kv-cache-size", source))
-    assert first["line"] == 5 and "1/1024^3" in first["how"], first
+    assert first["line"] == 5 and first["how"] == "you returned GiB (bytes divided by 1024^3); the task asks bytes", first
 
 
 def test_caches_returned_as_given_are_found_through_the_driver(tmp_path):

@@ -27,6 +27,13 @@ QUANTITIES = {"the layers": lambda e: e["layers"],
               "(T - 1) / (2 T) (the causal triangle without its diagonal)": lambda e: (e["tokens"] - 1) / (2 * e["tokens"]), "bytes_per_element": lambda e: e.get("bytes_per_element", 2),
               "10^9": lambda e: 1e9, "1024^3": lambda e: 1024 ** 3, "8": lambda e: 8}
 
+# each figure as the product the task states, and its unit (units.py names a term missing, doubled or
+# swapped for another of the case's numbers, and a unit converted)
+FORMULA = {"flops": ([("4", "the 4 (2 FLOPs a multiply-add, for Q·K^T and A·V both)"), "batch", "heads", "tokens",
+                      "tokens", "head_dim", "layers"], "FLOPs"),
+           "memory_bytes": (["batch", "heads", "tokens", "tokens", "bytes_per_element"], "bytes")}
+SYMBOLS = {"bytes_per_element": lambda e: e.get("bytes_per_element", 2)}
+
 
 def figures(out):
     if not isinstance(out, dict):
@@ -49,9 +56,13 @@ def cost(batch, layers, heads, head_dim, tokens, bytes_per_element=2, slips=froz
 
 
 def cases():
-    configs = [(1, 32, 32, 128, 4096, 2), (2, 12, 12, 64, 1024, 2), (1, 80, 64, 128, 8192, 2), (4, 6, 8, 64, 256, 4)]
-    return [Case(f"B={b}, L={l}, h={h}, d_head={dh}, T={t}, {e}-byte elements", [b, l, h, dh, t],
-                 {"bytes_per_element": e}, cost, lambda slips, *a, **k: cost(*a, **k, slips=slips), convert=figures,
-                 call=f"attention_cost({b}, {l}, {h}, {dh}, {t}, bytes_per_element={e})",
+    # the last leaves bytes_per_element out: the default the task states (2) is graded too
+    configs = [(1, 32, 32, 128, 4096, 2), (2, 12, 12, 64, 1024, 2), (1, 80, 64, 128, 8192, 2), (4, 6, 8, 64, 256, 4),
+               (2, 24, 16, 96, 2048, None)]
+    return [Case(f"B={b}, L={l}, h={h}, d_head={dh}, T={t}, " + (f"{e}-byte elements" if e else
+                                                                 "bytes_per_element left at its default"),
+                 [b, l, h, dh, t], {"bytes_per_element": e} if e else {}, cost,
+                 lambda slips, *a, **k: cost(*a, **k, slips=slips), convert=figures,
+                 call=f"attention_cost({b}, {l}, {h}, {dh}, {t}" + (f", bytes_per_element={e})" if e else ")"),
                  labels=["batch", "layers", "heads", "head_dim", "tokens"])
             for b, l, h, dh, t, e in configs]

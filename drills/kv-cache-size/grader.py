@@ -23,6 +23,12 @@ QUANTITIES = {"n_layers": lambda e: e["config"]["n_layers"],
               "the batch": lambda e: e.get("batch", 1), "tokens": lambda e: e["tokens"],
               "10^9": lambda e: 1e9, "1024^3": lambda e: 1024 ** 3, "8": lambda e: 8}
 
+# the figure as the product the task states, and its unit (units.py names a term missing, doubled or
+# swapped for another of the case's numbers, and a unit converted); a name is a config key or an input
+FORMULA = {"output": ([("2", "the 2 for K and V"), "n_layers", "n_kv_heads", ("d_model / n_heads", "d_head = d_model / n_heads"),
+                       "tokens", "batch", ("bytes_per_element", "bytes per element")], "bytes")}
+SYMBOLS = {"bytes_per_element": lambda e: BYTES[e.get("dtype", "fp16")], "batch": lambda e: e.get("batch", 1)}
+
 
 def kv(config, tokens, batch=1, dtype="fp16", slips=frozenset()):
     heads = config["n_heads"] if "kv-mha" in slips else config["n_kv_heads"]
@@ -37,15 +43,19 @@ def cases():
     out = []
     for model, tokens, batch, dtype in (("llama-3-70b", 4096, 1, "fp16"), ("llama-2-70b", 4096, 1, "fp16"),
                                         ("mistral-7b", 1000, 3, "bf16"), ("llama-3-8b", 8192, 2, "fp16"),
-                                        ("gpt2", 1024, 1, "fp32")):
+                                        ("gpt2", 1024, 1, "fp32"), ("mistral-7b", 2048, None, None)):
         cfg = named(model)
         config = {"n_layers": cfg.n_layers, "n_heads": cfg.n_heads, "n_kv_heads": cfg.kv_heads, "d_model": cfg.d_model}
-        assert kv(config, tokens, batch, dtype)[0] == calc.kv_cache(cfg, tokens, batch, dtype)["bytes"]
-        out.append(Case(f"{model}, T={tokens}, batch {batch}, {dtype}", [config, tokens],
-                        {"batch": batch, "dtype": dtype}, kv, lambda slips, *a, **k: kv(*a, **k, slips=slips),
+        # the last case leaves batch and dtype out: the defaults the task states (1, 'fp16') are graded too
+        given = {"batch": batch, "dtype": dtype} if batch else {}
+        assert kv(config, tokens, **given)[0] == calc.kv_cache(cfg, tokens, batch or 1, dtype or "fp16")["bytes"]
+        out.append(Case(f"{model}, T={tokens}, " + (f"batch {batch}, {dtype}" if batch else "batch and dtype left at "
+                                                    "their defaults"), [config, tokens],
+                        given, kv, lambda slips, *a, **k: kv(*a, **k, slips=slips),
                         convert=lambda r: np.array([float(r)]), labels=["config", "tokens"],
                         out_type=(int, "an int (a number of bytes)"),
-                        call=f"kv_cache_bytes({config}, {tokens}, batch={batch}, dtype={dtype!r})"))
+                        call=f"kv_cache_bytes({config}, {tokens}" + (f", batch={batch}, dtype={dtype!r})" if batch
+                                                                     else ")")))
     return out
 # the step each slip alters (verify.py: a slip is said only where the learner's line is that step's)
 SLIP_STEPS = {"kv-mha": "per_token_layer", "kv-no-factor-2": "per_token_layer", "kv-per-layer": "per_token",

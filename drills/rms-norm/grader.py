@@ -33,4 +33,8 @@ def cases():
         kind = "small variance (x * 1e-2)" if scale < 1 else "unit variance"
         out.append(Case(f"x {shape}, {kind}, {dtype_name(dtype)}", [x, g], {}, lambda x, g: rms_norm(x, g), variant,
                         call="rms_norm(x, gamma)"))
+    # the task names eps: one case passes another, so that a value written in the code fails
+    x = rnd(3, 64, seed=70, scale=1e-2) + 0.7e-2
+    out.append(Case("eps=1e-3 passed explicitly, float64", [x, rnd(64, seed=71)], {"eps": 1e-3},
+                    lambda x, g, eps: rms_norm(x, g, eps), variant, call="rms_norm(x, gamma, eps=1e-3)"))
     return out

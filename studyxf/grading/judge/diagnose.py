@@ -381,6 +381,9 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
                 again = None
             if again:
                 return [_random_entry(remote, case, comparable[0].get("ref"), again)]
+    kept = _stated_defaults(comparable, req)
+    if kept:  # the failing cases are those that leave out an argument whose default the file changed
+        return kept + promoted + shape_apart
     slips = list(getattr(grader, "SLIPS", []))
     named = diagnosis.name_slips(comparable, slips)
     raising = [f["raised_case"] for f in failing if f.get("raised_case") is not None]
@@ -395,6 +398,9 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     if named:
         return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
                  **where} for s in named] + promoted + shape_apart
+    calculated = _units_and_terms(grader, comparable, found, req)
+    if calculated:  # a calculator's figures read as a unit or a term, each with its line
+        return calculated + promoted + shape_apart
     raised = [f["raised"] for f in failing if f.get("raised")]
     out = []
     for probe in getattr(grader, "PROBES", []) if not remote.gone else []:
@@ -433,6 +439,41 @@ def _random_entry(remote: Remote, case, ref, again: str) -> dict:
     except Exception:  # noqa: BLE001 - a probe that cannot run says nothing
         rows = None
     return {"mistake": "measured", "message": rows} if rows else {"mistake": "random-output", "message": again}
+
+
+def _stated_defaults(comparable: list[dict], req: Request) -> list[dict]:
+    """A default the task states that the learner's `def` changes (stated.py), where every failing
+    case leaves that argument out: the cause, at the def line; else []."""
+    import re
+    from pathlib import Path
+
+    from studyxf.grading.judge import stated
+
+    source, cases = _source(req), [f["case"] for f in comparable if "case" in f]
+    try:
+        yaml = (Path(req.folder) / "drill.yaml").read_text(encoding="utf-8")
+    except (OSError, TypeError):
+        return []
+    entry = re.search(r"^entry:\s*[\"']?(.*?)[\"']?\s*$", yaml, re.M)
+    if source is None or not cases or entry is None or "class " in entry.group(1):
+        return []
+    params = [p.strip().partition("=")[0] for p in entry.group(1).partition("(")[2].rpartition(")")[0].split(",")]
+    out = []
+    for d in stated.differing(entry.group(1), source):
+        at = params.index(d["name"]) if d["name"] in params else -1
+        if at >= 0 and all(d["name"] not in c.kwargs and len(c.args) <= at for c in cases):
+            out.append({"mistake": "default-changed", "message": d["message"], "verified": True, "line": d["line"],
+                        "code": d["code"]})
+    return out
+
+
+def _units_and_terms(grader, comparable: list[dict], found: dict | None, req: Request) -> list[dict]:
+    """A calculator drill's wrong figures named as a unit or a term (units.py), or []."""
+    if not getattr(grader, "FORMULA", None):
+        return []
+    from studyxf.grading.judge import units
+
+    return units.causes(grader, comparable, found, _source(req))
 
 
 def _shape_apart(failing: list[dict]) -> list[dict]:

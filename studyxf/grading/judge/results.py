@@ -88,6 +88,7 @@ GENERIC = {
     "input-modified": "Do not modify what you are given.",
     "return-type": "Return the type the task states: in Python 3 `/` always gives a float; `//` or int(...) "
                    "keeps a count an int.",
+    "default-changed": "Keep the defaults the task states in your def: a call that leaves the argument out gets yours.",
     "measured": "",
     "localised": "",
     "raised": "",

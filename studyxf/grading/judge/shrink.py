@@ -13,7 +13,8 @@ import torch
 STEPS = 24  # the learner's function called at most this many times for one shrinking
 SHOWN = 240  # characters of one value shown
 # causes that are not about the values (said by their own measure): no smallest input shown with them
-NOT_OF_VALUES = ("too-slow", "too-much-memory", "layout", "input-modified", "return-type", "random-output")
+NOT_OF_VALUES = ("too-slow", "too-much-memory", "layout", "input-modified", "return-type", "random-output",
+                 "default-changed")
 
 
 def smallest(failing: list[dict], remote) -> dict | None:

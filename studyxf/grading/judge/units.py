@@ -1,0 +1,296 @@
+"""Units and terms as causes in the calculator drills (kind: numeric): each figure the task asks is
+a product of terms (the grader's FORMULA), so a learner's figure that is the expected one times the
+same relation on every case is read as that relation: a unit conversion (GiB where bytes are asked:
+divided by 1024^3; bits: times 8), a term missing or counted twice, one quantity where another
+belongs (head_dim where tokens belongs), or bytes per element fixed whatever the dtype. A reading is
+said only where it gives every failing figure and leaves every passing one, and where the learner's
+code agrees (the number or the name it puts in is written there); two readings that fit alike are
+said both, more say nothing. Runs in the judge; plain Python and NumPy."""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+
+import numpy as np
+
+# bytes per element of the dtypes a calculator names
+DTYPE_BYTES = {1: "int8 and fp8", 2: "fp16 and bf16", 4: "fp32", 8: "fp64"}
+# what a figure in these units is, in the asked unit's base: (name, size, how it is written)
+PREFIXES = [(k, b, d) for k, b, d in ((1, "Ki", "k"), (2, "Mi", "M"), (3, "Gi", "G"), (4, "Ti", "T"))]
+
+
+def _conversions(unit: str) -> list[tuple[str, float, str, list[float]]]:
+    """(the unit returned, its size in the asked unit, how it converts, numbers its code would hold)."""
+    out = []
+    if unit == "bytes":
+        for k, binary, decimal in PREFIXES:
+            out.append((f"{binary}B", 1024.0 ** k, f"bytes divided by 1024^{k}", [1024.0 ** k, 1024.0, 2.0 ** 10]))
+            out.append((f"{decimal}B", 1000.0 ** k, f"bytes divided by 10^{3 * k}", [1000.0 ** k, 1000.0]))
+            out.append((f"{binary}bit", 1024.0 ** k / 8, f"bytes times 8 bits, divided by 1024^{k}",
+                        [1024.0 ** k, 1024.0, 2.0 ** 10]))
+        out.append(("bits", 1 / 8, "bytes times 8", [8.0] + [8.0 * b for b in DTYPE_BYTES]))
+    elif unit == "FLOPs":
+        for k, name in ((2, "MFLOPs"), (3, "GFLOPs"), (4, "TFLOPs"), (5, "PFLOPs")):
+            out.append((name, 1000.0 ** k, f"FLOPs divided by 10^{3 * k}", [1000.0 ** k, 1000.0]))
+    return out
+
+
+# ---- the learner's code: the numbers and the names it writes ----------------------------------
+
+def _number(node) -> float | None:
+    """A constant expression's value (1024 ** 3, 2 ** 30, 1 << 30, 1e9), or None."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+        return float(node.value)
+    if isinstance(node, ast.BinOp):
+        a, b = _number(node.left), _number(node.right)
+        if a is None or b is None:
+            return None
+        try:
+            if isinstance(node.op, ast.Pow) and abs(b) <= 64:
+                return float(a ** b)
+            if isinstance(node.op, ast.Mult):
+                return a * b
+            if isinstance(node.op, ast.LShift) and a.is_integer() and 0 <= b <= 64:
+                return float(int(a) << int(b))
+        except (OverflowError, ValueError):
+            return None
+    return None
+
+
+class Code:
+    """The numbers the learner's file writes (each constant expression, by line) and the names it
+    reads (a variable, an attribute, a dict key), by line; a function's parameters are not reads."""
+
+    def __init__(self, source: str):
+        self.lines = source.splitlines()
+        self.numbers: dict[int, set] = {}
+        self.names: dict[int, set] = {}
+        try:
+            tree = ast.parse(source)
+        except SyntaxError:
+            return
+        self.targets: dict[str, list[int]] = {}  # a name assigned, by the lines that assign it
+        skipped = {id(d) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.Lambda))
+                   for d in [*f.args.defaults, *f.args.kw_defaults] if d is not None}
+        # an exponent (tokens ** 2) is no number the learner put in a figure
+        skipped |= {id(n.right) for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Pow)
+                    and _number(n.left) is None}
+        for node in ast.walk(tree):
+            line = getattr(node, "lineno", None)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                self.targets.setdefault(node.id, []).append(line)
+            if line is None or id(node) in skipped:
+                continue
+            value = _number(node)
+            if value is not None:
+                self.numbers.setdefault(line, set()).add(value)
+            name = node.id if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) else \
+                node.attr if isinstance(node, ast.Attribute) else \
+                node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+            if name:
+                self.names.setdefault(line, set()).add(name)
+
+    def code(self, line: int) -> str:
+        return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
+
+    def lines_with_number(self, values: list[float]) -> list[int]:
+        return sorted(n for n, held in self.numbers.items()
+                      if any(abs(h - v) <= 1e-9 * abs(v) for h in held for v in values))
+
+    def lines_naming(self, name: str) -> list[int]:
+        return sorted(n for n, held in self.names.items() if name in held)
+
+
+# ---- the formula's terms -----------------------------------------------------------------------
+
+def symbols(env: dict, declared: dict) -> dict:
+    """The numbers a term may hold, by name: the integer inputs, the integer entries of a dict input
+    (config["n_heads"] as n_heads), and the grader's own (bytes_per_element from dtype)."""
+    out = {}
+    for name, value in env.items():
+        if isinstance(value, dict):
+            out.update({k: float(v) for k, v in value.items() if isinstance(v, (int, float)) and not isinstance(v, bool)})
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            out[name] = float(value)
+    for name, fn in declared.items():
+        try:
+            out[name] = float(fn(env))
+        except Exception:  # noqa: BLE001 - a number this case does not have
+            pass
+    return out
+
+
+def _parts(expr: str) -> tuple[list[str], list[str]]:
+    """A term's names over and under its bar ("d_model / n_heads")."""
+    top, _, bottom = expr.partition("/")
+    return [p.strip() for p in top.split("*") if p.strip()], [p.strip() for p in bottom.split("*") if p.strip()]
+
+
+def value(expr: str, syms: dict) -> float:
+    top, bottom = _parts(expr)
+
+    def one(p):
+        return float(p) if re.fullmatch(r"[\d.]+", p) else syms[p]
+    return math.prod(one(p) for p in top) / math.prod(one(p) for p in bottom)
+
+
+class Reading:
+    """One relation between the learner's figure and the expected one: the factor it predicts on a
+    case (from the case's numbers), its words, its id, and what in the code would show it."""
+
+    def __init__(self, factor, how: str, ident: str, numbers=None, name=None, absent=None):
+        self.factor, self.how, self.id = factor, how, ident
+        self.numbers, self.name, self.absent = numbers, name, absent  # the code's evidence
+
+    def fits(self, syms: dict, got: float, ref: float) -> str | None:
+        """"exact" where the learner's figure is the expected one times the factor on this case,
+        "rounded" where a unit's figure is that, rounded or cut to a whole number; else None."""
+        try:
+            want = ref * self.factor(syms)
+        except (KeyError, ZeroDivisionError):
+            return None
+        if not math.isfinite(want):
+            return None
+        if abs(got - want) <= 1e-6 * abs(want):
+            return "exact"
+        return "rounded" if self.numbers is not None and self.id.endswith(("-for-bytes", "-for-FLOPs")) \
+            and got in (math.floor(want), round(want)) else None
+
+
+def readings(terms: list, unit: str, names: set) -> list[Reading]:
+    """Every reading of one figure: its unit converted, each term missing, counted twice, one name
+    in it swapped for another of `names`, bytes per element fixed at one dtype's size."""
+    out = []
+    for returned, size, how, numbers in _conversions(unit):
+        out.append(Reading(lambda s, size=size: 1 / size, f"you returned {returned} ({how}); the task asks {unit}",
+                           f"{returned}-for-{unit}", numbers=numbers))
+    exprs = [t if isinstance(t, str) else t[0] for t in terms]
+    for i, term in enumerate(terms):
+        expr, words = (term, term) if isinstance(term, str) else term
+        out.append(Reading(lambda s, e=expr: 1 / value(e, s), f"{words} is missing: yours is the expected value "
+                           f"divided by {expr}", f"missing-{expr}", absent=_parts(expr)[0]))
+        out.append(Reading(lambda s, e=expr: value(e, s), f"{words} is counted twice: yours is the expected value "
+                           f"times {expr}", f"doubled-{expr}"))
+        top, bottom = _parts(expr)
+        for old in top + bottom:
+            if re.fullmatch(r"[\d.]+", old):
+                continue
+            for new in sorted(names - {old}):
+                swapped = re.sub(rf"\b{re.escape(old)}\b", new, expr)
+                where = f"{swapped} where {expr} belongs"
+                if exprs.count(expr) > 1:  # tokens x tokens: one of them taken for another size
+                    where += f" ({expr} x {swapped} where {expr} x {expr} belongs)"
+                ratio = f"{new} / {old}" if old in top else f"{old} / {new}"
+                out.append(Reading(lambda s, e=expr, w=swapped: value(w, s) / value(e, s),
+                                   f"{where}: yours is the expected value times {ratio}", f"{new}-for-{old}", name=new))
+        if expr == "bytes_per_element":
+            for size, dtypes in DTYPE_BYTES.items():
+                if size == 1:
+                    continue  # one byte whatever the dtype reads as the term missing
+                out.append(Reading(lambda s, size=size: size / s["bytes_per_element"],
+                                   f"{size} bytes per element ({dtypes}'s size) on every case, whatever the dtype: "
+                                   f"the dtype's own size belongs (2 for fp16 and bf16, 4 for fp32)",
+                                   f"bytes-fixed-{size}", numbers=[float(size)]))
+    held = {n for e in exprs for part in _parts(e) for n in part}
+    for name in sorted(names - held):
+        out.append(Reading(lambda s, n=name: s[n], f"{name} is multiplied in, where the figure has no {name} term: "
+                           f"yours is the expected value times {name}", f"extra-{name}", name=name))
+    return list({r.how: r for r in out}.values())  # a term written twice (tokens x tokens) reads once
+
+
+def _evidence(reading: Reading, code: Code) -> list[int] | None:
+    """The lines of the learner's code that show the reading (None: the code contradicts it, [] for
+    a reading the code can neither show nor contradict: a term left out or doubled)."""
+    if reading.numbers is not None:
+        return code.lines_with_number(reading.numbers) or None
+    if reading.name is not None:
+        return code.lines_naming(reading.name) or None
+    return []
+
+
+def _line(figure: str, own: set, others: set, shown: list[int], found: dict | None, code: Code) -> int | None:
+    """The line to quote: the localisation's where it found this figure's values leave the reference
+    and that line shows the reading (or no line does); else, of the lines that show it (or of all),
+    the one that names most of this figure's terms and least of the other figures'."""
+    if found and found.get("line") and found.get("step") in (figure, None, *([] if others else [found.get("step")])) \
+            and (not shown or found["line"] in shown):
+        return found["line"]
+    if not shown and code.targets.get(figure):
+        return max(code.targets[figure])  # the line that makes the figure (flops = qk + av)
+    pool = shown or sorted(code.names)
+    if not pool:
+        return None
+    mine = own | {figure}
+
+    def score(n):
+        held = code.names.get(n, set())
+        return len(held & mine) - len(held & (others - mine)), -n
+    return max(pool, key=score)
+
+
+def _names(terms: list) -> set:
+    return {n for t in terms for part in _parts(t if isinstance(t, str) else t[0]) for n in part}
+
+
+def causes(grader, comparable: list[dict], found: dict | None, source: str | None) -> list[dict]:
+    """A calculator's wrong figures read as units and terms, one entry each (the localised entry's
+    fields), where every wrong figure has a reading its values and its code agree with; else []."""
+    formula = getattr(grader, "FORMULA", None)
+    cases = [f for f in comparable if f.get("got") is not None and "case" in f]
+    if not formula or not cases or source is None:
+        return []
+    if found and found.get("verified") and found.get("line") is None:
+        return []  # a reading of the whole case (an argument not used) says it already, from the code
+    declared = getattr(grader, "SYMBOLS", {})
+    failing = {f["case"].name for f in cases}
+    try:
+        passing = [c for c in grader.cases() if c.name not in failing]
+    except Exception:  # noqa: BLE001 - the cases are the grader's; without them nothing is checked
+        return []
+    from studyxf.grading.judge import steps as st
+
+    code = Code(source)
+    says = {s.name: s.says for s in getattr(grader, "STEPS", [])}
+    out = []
+    for k, (figure, (terms, unit)) in enumerate(formula.items()):
+        per_case = []  # (the case's numbers, the learner's figure, the expected one)
+        for f in cases:
+            got, ref = np.asarray(f["got"], float).reshape(-1), np.asarray(f["ref"], float).reshape(-1)
+            if got.size != ref.size or k >= ref.size or ref[k] == 0 or not math.isfinite(got[k]):
+                return []
+            per_case.append((symbols(st.inputs64(f["case"]), declared), float(got[k]), float(ref[k])))
+        if all(abs(g - r) <= 1e-9 * abs(r) for _, g, r in per_case):
+            continue  # this figure is right
+        names = {n for s, _, _ in per_case for n in s}
+        fit = []
+        for r in readings(terms, unit, names):
+            how = [r.fits(s, g, e) for s, g, e in per_case]
+            if None in how or not all(r.fits(s, 1.0, 1.0) == "exact" for s in
+                                      (symbols(st.inputs64(c), declared) for c in passing)):
+                continue
+            if "rounded" in how:
+                if not any(g for _, g, _ in per_case):
+                    continue  # nothing but zeros: any large unit would fit
+                r.how = r.how.replace(");", ", rounded to a whole number);", 1)
+            fit.append(r)
+        shown = [(r, lines) for r in fit for lines in [_evidence(r, code)] if lines is not None]
+        strong = [(r, lines) for r, lines in shown if lines or (r.absent and not any(
+            code.lines_naming(a) for a in r.absent if not re.fullmatch(r"[\d.]+", a)) and all(
+            a in names for a in r.absent))]
+        chosen = strong if strong else shown
+        if not chosen or len(chosen) > 2:
+            return []  # a figure no reading (or too many) explains: the localisation stands
+        own = _names(terms) | {r.name for r, _ in chosen if r.name}
+        others = {n for g, (t, _) in formula.items() if g != figure for n in _names(t) | {g}}
+        line = _line(figure, own, others, chosen[0][1], found if len(chosen) == 1 else None, code)
+        how = chosen[0][0].how if len(chosen) == 1 else \
+            f"your figures fit two readings: {chosen[0][0].how}; or {chosen[1][0].how}"
+        what = f" ({says[figure]})" if says.get(figure) and len(formula) > 1 else ""
+        where = f"line {line}: `{code.code(line)}`: " if line else ""
+        said = f"the step '{figure}'{what}: " if len(formula) > 1 else ""  # one figure: it is the result
+        out.append({"mistake": "located", "message": f"{where}{said}{how}",
+                    "verified": len(chosen) == 1, "line": line, "code": code.code(line) if line else None,
+                    "step": figure, "how": how, "comparator": chosen[0][0].id if len(chosen) == 1 else None})
+    return out
