@@ -372,6 +372,9 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     comparable = [f for f in failing if f.get("variant_of")]
     if promoted and not comparable and not any(f.get("raised") for f in failing):
         return promoted  # the dtype alone: the values pass once cast
+    kernel = _kernel_entries(grader, comparable, remote, req, values=False)
+    if kernel:
+        return kernel + promoted + shape_apart  # outputs no program writes: not random, the grid
     if comparable and "case" in comparable[0]:
         case = comparable[0]["case"]
         if not case.driver and not remote.gone:
@@ -394,6 +397,9 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     if named:
         return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
                  **where} for s in named] + promoted + shape_apart
+    kernel = _kernel_entries(grader, comparable, remote, req)
+    if kernel:  # a program instance's value off the kernel's steps, or the keys it never loads
+        return kernel + promoted + shape_apart
     raised = [f["raised"] for f in failing if f.get("raised")]
     out = []
     for probe in getattr(grader, "PROBES", []) if not remote.gone else []:
@@ -421,6 +427,18 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     if not out and facts:
         out.append({"mistake": "measured", "message": facts[0]})
     return out + promoted + shape_apart
+
+
+def _kernel_entries(grader, comparable: list[dict], remote: Remote, req: Request, values: bool = True) -> list[dict]:
+    """A Triton kernel in the interpreter localised per program instance (kernel_localise.py)."""
+    from studyxf.grading import kernel_localise
+
+    if not comparable or not kernel_localise.applies(grader):
+        return []
+    try:
+        return kernel_localise.diagnose(grader, comparable, remote, req, values)
+    except Exception:  # noqa: BLE001 - a localisation that cannot be made says nothing
+        return []
 
 
 def _shape_apart(failing: list[dict]) -> list[dict]:
