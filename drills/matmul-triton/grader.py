@@ -110,8 +110,9 @@ def TILE_STEPS(inputs, kwargs, geo):
     if missing and rr.size and cc.size:
         ks = np.array(sorted(seen), dtype=int)
         tile = a[np.ix_(rr, ks)] @ b[np.ix_(ks, cc)] if ks.size else np.zeros((rr.size, cc.size))
-        unread = {"words": f"it loads columns {_span(seen) if seen else 'none'} of a's K = {K} only: columns "
-                           f"{_span(missing)} are never loaded",
+        loaded = f"columns {_span(seen)} of a's K = {K} only" if seen else f"no column of a's K = {K}"
+        unread = {"words": f"it loads {loaded}: column{'s' if len(missing) > 1 else ''} {_span(missing)} "
+                           f"{'are' if len(missing) > 1 else 'is'} never loaded",
                   "output": tile.reshape(-1), "id": "kernel-k-unread",
                   "load_line": a_loads[0]["line"] if a_loads else None}
     return {"program": f"the tile of rows {_span(rr)}, columns {_span(cc)}", "steps": iterations,
