@@ -115,3 +115,129 @@ def cases():
                         reference, variant, call=f"flash_attention(q, k, v, causal={causal})",
                         device="cuda" if gpu else None))
     return out
+
+
+LOG2E = 1.4426950408889634
+
+
+def TILE_STEPS(inputs, kwargs, geo):
+    """One program instance's steps (kernel_localise.py), float64 NumPy, on the lanes the learner's
+    store and loads address: its query rows (the store), and per iteration of its key loop the key
+    rows its K load read. Each iteration: scores, scaled, masked, running max, rescale factor, p,
+    running sum, accumulator; the last also the output tile. `unread`: the keys its queries need that
+    it never loads, with the output computed from what it loads alone."""
+    import numpy as np
+
+    q, k, v = inputs
+    causal = kwargs.get("causal", True)
+    B, H, T, D = q.shape
+    store = geo["store"]
+    if store.ndim != 2:
+        return None
+    lane = np.where((store >= 0).any(1), store.max(1), -1)
+    rows_ok = lane >= 0
+    heads = set((lane[rows_ok] // (T * D)).tolist())
+    if len(heads) != 1:
+        return None
+    bh = heads.pop()
+    qt = np.where(rows_ok, (lane // D) % T, 0)
+    qf, kf, vf = (a.reshape(B * H, T, D)[bh] for a in (q, k, v))
+    Q = np.where(rows_ok[:, None], qf[qt], 0.0)
+
+    def keys_of(g):
+        idx = g["index"]
+        if idx.ndim != 2:
+            return None
+        kl = np.where((idx >= 0).any(1), idx.max(1), -1)
+        return kl, np.where(kl >= 0, (kl // D) % T, 0), kl >= 0
+    k_loads = [g for g in geo["loads"] if g["input"] == 1]
+    v_loads = [g for g in geo["loads"] if g["input"] == 2]
+    scale = 1 / math.sqrt(D)
+    m = np.full(len(lane), -np.inf)
+    l = np.zeros(len(lane))
+    acc = np.zeros((len(lane), D))
+    iterations, seen = [], set()
+    row_valid = rows_ok
+    for i, g in enumerate(k_loads):
+        got = keys_of(g)
+        if got is None:
+            return None
+        _, kt, key_ok = got
+        vt = kt
+        if i < len(v_loads) and keys_of(v_loads[i]) is not None:
+            _, vt, v_ok = keys_of(v_loads[i])
+            vt = np.where(v_ok, vt, kt)
+        seen |= set(kt[key_ok].tolist())
+        K, V = np.where(key_ok[:, None], kf[kt], 0.0), np.where(key_ok[:, None], vf[vt], 0.0)
+        raw = Q @ K.T
+        scaled = raw * scale
+        vis = key_ok[None, :] & rows_ok[:, None]
+        if causal:
+            vis = vis & (kt[None, :] <= qt[:, None])
+        masked = np.where(vis, scaled, -np.inf)
+        with np.errstate(invalid="ignore", over="ignore"):
+            m_new = np.maximum(m, masked.max(1))
+            alpha = np.where(np.isneginf(m) & np.isneginf(m_new), 1.0, np.exp(m - m_new))
+            p = np.exp(masked - m_new[:, None])
+        l = l * alpha + p.sum(1)
+        acc = acc * alpha[:, None] + p @ V
+        tile = row_valid[:, None] & key_ok[None, :]
+        rows2 = np.broadcast_to(row_valid[:, None], acc.shape)
+        steps = [
+            {"name": "scores", "says": "q @ k^T of the tile", "value": raw, "valid": tile},
+            {"name": "scaled scores", "says": "the scores times 1/sqrt(d)", "value": scaled, "valid": tile,
+             "factor_words": {"1/sqrt(d)": ": the scores are scaled twice"}},
+            {"name": "scaled scores (log2 units)", "says": "the scores times log2(e)/sqrt(d), for exp2",
+             "value": scaled * LOG2E, "valid": tile,
+             "factor_words": {"1/sqrt(d)": ": the scores are scaled twice", "log2(e)/sqrt(d)": ": the scores are scaled twice"}},
+            {"name": "masked scores", "says": "the scaled scores, -inf where a key may not be seen", "value": masked,
+             "valid": tile, "no_explain": True},
+            {"name": "masked scores (log2 units)", "says": "the same in log2 units", "value": masked * LOG2E,
+             "valid": tile, "no_explain": True},
+            {"name": "running max", "says": "max(m, the tile's row max)", "value": m_new, "valid": row_valid},
+            {"name": "running max (log2 units)", "says": "the same in log2 units", "value": m_new * LOG2E,
+             "valid": row_valid},
+            {"name": "rescale factor", "says": "alpha = exp(m_old - m_new), the factor that rescales what was "
+             "summed under the old max", "value": alpha, "valid": row_valid, "inverse": "exp(m_new - m_old)"},
+            {"name": "p", "says": "exp(scores - m_new)", "value": p, "valid": tile},
+            {"name": "running sum", "says": "l = l * alpha + rowsum(p)", "value": l.copy(), "valid": row_valid},
+            {"name": "accumulator", "says": "acc = acc * alpha[:, None] + p @ v", "value": acc.copy(), "valid": rows2},
+        ]
+        iterations.append(steps)
+        m = m_new
+    if iterations:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            iterations[-1].append({"name": "output", "says": "acc / l[:, None]", "value": acc / l[:, None],
+                                   "valid": np.broadcast_to(row_valid[:, None], acc.shape)})
+    rows = sorted(set(qt[rows_ok].tolist()))
+    needed = set(range(0, (max(rows) + 1) if causal else T))
+    missing = sorted(needed - seen)
+    unread = None
+    if missing:
+        keys = np.array(sorted(seen & needed), dtype=int)
+        s = qf[rows] @ kf[keys].T * scale if keys.size else np.zeros((len(rows), 0))
+        if causal and keys.size:
+            s = np.where(keys[None, :] <= np.array(rows)[:, None], s, -np.inf)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            w = np.exp(s - s.max(1, keepdims=True)) if keys.size else s
+            o = (w @ vf[keys]) / w.sum(1, keepdims=True) if keys.size else np.full((len(rows), D), np.nan)
+        # the output in the order of the learner's store: lanes (row, d)
+        by_row = {r: o[i] for i, r in enumerate(rows)}
+        out = np.stack([by_row[t] for t in qt[rows_ok]]).reshape(-1)
+        diagonal = causal and set(missing) <= set(range(min(rows), max(rows) + 1))
+        words = (f"it loads {('keys ' + _span(seen)) if seen else 'no key'}, where its queries need keys {_span(needed)}: keys "
+                 f"{_span(missing)} are never loaded"
+                 + (" (the diagonal tile, its own queries' keys: the loop over key tiles stops before it)"
+                    if diagonal else ""))
+        unread = {"words": words, "output": out, "id": "kernel-keys-unread",
+                  "load_line": k_loads[0]["line"] if k_loads else None}
+    return {"program": f"queries {_span(rows)} of (batch, head) {divmod(bh, H)}", "steps": iterations,
+            "where": lambda it: f", key tile {it}", "unread": unread,
+            "quantities": {"1/sqrt(d)": scale, "sqrt(d)": math.sqrt(D), "log2(e)": LOG2E,
+                           "log2(e)/sqrt(d)": LOG2E * scale, "1/log2(e)": 1 / LOG2E}}
+
+
+def _span(values):
+    from studyxf.grading.judge.kernel_localise import _span as span
+
+    return span(values)

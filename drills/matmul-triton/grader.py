@@ -69,3 +69,57 @@ def cases():
         out.append(Case(f"a ({m}, {k}) @ b ({k}, {n}), {dtype_name(dtype)}", [a, b], {}, reference, variant,
                         call="matmul(a, b)", device="cuda" if gpu else None))
     return out
+
+
+def TILE_STEPS(inputs, kwargs, geo):
+    """One program instance's steps (kernel_localise.py), float64 NumPy: per iteration of its K loop
+    the product of the tiles it loaded and the running sum; `unread`: the K columns its tile needs
+    that it never loads, with the tile computed from what it loads alone."""
+    import numpy as np
+
+    a, b = inputs[:2]
+    M, K = a.shape
+    N = b.shape[1]
+    store = geo["store"]
+    if store.ndim != 2:
+        return None
+    ok = store >= 0
+    rows = np.where(ok.any(1), np.where(ok, store // N, -1).max(1), -1)
+    cols = np.where(ok.any(0), np.where(ok, store % N, -1).max(0), -1)
+    a_loads = [g for g in geo["loads"] if g["input"] == 0]
+    b_loads = [g for g in geo["loads"] if g["input"] == 1]
+    acc = np.zeros(store.shape)
+    iterations, seen = [], set()
+    valid = ok
+    for ga, gb in zip(a_loads, b_loads):
+        ia, ib = ga["index"], gb["index"]
+        if ia.ndim != 2 or ib.ndim != 2:
+            return None
+        A = np.where(ia >= 0, a.reshape(-1)[np.maximum(ia, 0)], 0.0)
+        B_ = np.where(ib >= 0, b.reshape(-1)[np.maximum(ib, 0)], 0.0)
+        seen |= set((ia[ia >= 0] % K).tolist())
+        prod = A @ B_
+        acc = acc + prod
+        iterations.append([{"name": "tile product", "says": "tl.dot of this step's a and b tiles", "value": prod,
+                            "valid": valid},
+                           {"name": "accumulator", "says": "acc + the tile product", "value": acc.copy(),
+                            "valid": valid}])
+    rr, cc = rows[rows >= 0], cols[cols >= 0]
+    missing = sorted(set(range(K)) - seen)
+    unread = None
+    if missing and rr.size and cc.size:
+        ks = np.array(sorted(seen), dtype=int)
+        tile = a[np.ix_(rr, ks)] @ b[np.ix_(ks, cc)] if ks.size else np.zeros((rr.size, cc.size))
+        loaded = f"columns {_span(seen)} of a's K = {K} only" if seen else f"no column of a's K = {K}"
+        unread = {"words": f"it loads {loaded}: column{'s' if len(missing) > 1 else ''} {_span(missing)} "
+                           f"{'are' if len(missing) > 1 else 'is'} never loaded",
+                  "output": tile.reshape(-1), "id": "kernel-k-unread",
+                  "load_line": a_loads[0]["line"] if a_loads else None}
+    return {"program": f"the tile of rows {_span(rr)}, columns {_span(cc)}", "steps": iterations,
+            "where": lambda it: f", K step {it}", "unread": unread, "quantities": {}}
+
+
+def _span(values):
+    from studyxf.grading.judge.kernel_localise import _span as span
+
+    return span(values)

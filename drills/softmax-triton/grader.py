@@ -70,3 +70,32 @@ def cases():
                     device="cuda" if gpu else None)
         out.append(case)
     return out
+
+
+def TILE_STEPS(inputs, kwargs, geo):
+    """One program instance's steps (kernel_localise.py), float64 NumPy, on the lanes its store
+    addresses: the row's max, the row minus it, the exponentials, their sum, the output."""
+    import numpy as np
+
+    (x,) = inputs[:1]
+    n_rows, n = x.shape
+    store = geo["store"]
+    if store.ndim != 1:
+        return None
+    ok = store >= 0
+    rows = set((store[ok] // n).tolist())
+    if len(rows) != 1:
+        return None
+    r = rows.pop()
+    row = np.where(ok, x.reshape(-1)[np.maximum(store, 0)], -np.inf)
+    mx = row[ok].max()
+    shifted = np.where(ok, row - mx, -np.inf)
+    num = np.exp(shifted)
+    total = num[ok].sum()
+    one = np.asarray(True)
+    steps = [{"name": "row max", "says": "max over the row's lanes", "value": np.asarray(mx), "valid": one},
+             {"name": "shifted", "says": "x - max", "value": shifted, "valid": ok},
+             {"name": "exponentials", "says": "exp(x - max)", "value": num, "valid": ok},
+             {"name": "row sum", "says": "the sum of the exponentials", "value": np.asarray(total), "valid": one},
+             {"name": "output", "says": "exp(x - max) / sum", "value": num / total, "valid": ok}]
+    return {"program": f"row {r}", "steps": [steps], "quantities": {"n_cols": float(n)}}

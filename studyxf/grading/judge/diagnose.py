@@ -372,6 +372,9 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     comparable = [f for f in failing if f.get("variant_of")]
     if promoted and not comparable and not any(f.get("raised") for f in failing):
         return promoted  # the dtype alone: the values pass once cast
+    kernel = _kernel_entries(grader, comparable, remote, req, values=False)
+    if kernel:
+        return kernel + promoted + shape_apart  # outputs no program writes: not random, the grid
     if comparable and "case" in comparable[0]:
         case = comparable[0]["case"]
         if not case.driver and not remote.gone:
@@ -401,6 +404,9 @@ def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) 
     calculated = _units_and_terms(grader, comparable, found, req)
     if calculated:  # a calculator's figures read as a unit or a term, each with its line
         return calculated + promoted + shape_apart
+    kernel = _kernel_entries(grader, comparable, remote, req)
+    if kernel:  # a program instance's value off the kernel's steps, or the keys it never loads
+        return kernel + promoted + shape_apart
     raised = [f["raised"] for f in failing if f.get("raised")]
     out = []
     for probe in getattr(grader, "PROBES", []) if not remote.gone else []:
@@ -474,6 +480,18 @@ def _units_and_terms(grader, comparable: list[dict], found: dict | None, req: Re
     from studyxf.grading.judge import units
 
     return units.causes(grader, comparable, found, _source(req))
+
+
+def _kernel_entries(grader, comparable: list[dict], remote: Remote, req: Request, values: bool = True) -> list[dict]:
+    """A Triton kernel in the interpreter localised per program instance (kernel_localise.py)."""
+    from studyxf.grading.judge import kernel_localise
+
+    if not comparable or not kernel_localise.applies(grader):
+        return []
+    try:
+        return kernel_localise.diagnose(grader, comparable, remote, req, values)
+    except Exception:  # noqa: BLE001 - a localisation that cannot be made says nothing
+        return []
 
 
 def _shape_apart(failing: list[dict]) -> list[dict]:

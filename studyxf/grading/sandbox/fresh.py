@@ -111,7 +111,7 @@ def _confine_reads(spec: dict) -> str:
     now. Returns what isolates the sandbox, in words."""
     import importlib.machinery
 
-    from studyxf.grading.sandbox import landlock, trace  # noqa: F401 - the requests' modules, read now
+    from studyxf.grading.sandbox import kernel_trace, landlock, trace  # noqa: F401 - the requests' modules, read now
     from studyxf.grading import wire
 
     importlib.machinery.PathFinder.find_spec("studyxf-listing-only")  # each import folder listed, kept
@@ -164,7 +164,7 @@ class Server:
                 return bench.sandbox_answer(self, ask)
             # writable: a NumPy file that edits an input in place runs to its end (the edit is still
             # seen, by the comparison after the call) so that its output and its trace can be judged
-            writable = bool(ask.get("writable")) or op == "trace"
+            writable = bool(ask.get("writable")) or op in ("trace", "kernel_trace")
             args = [self.value(a, ask.get("device"), writable) for a in ask["args"]]
             kwargs = {k: self.value(v, ask.get("device"), writable) for k, v in ask["kwargs"].items()}
             if op == "trace":  # the call again, each line's locals recorded (trace.py)
@@ -176,6 +176,10 @@ class Server:
                 except Exception:  # noqa: BLE001 - where it raised is part of the trace
                     pass
                 return {"trace": tracer.as_data()}
+            if op == "kernel_trace":  # a Triton kernel's program instances watched (kernel_trace.py)
+                from studyxf.grading.sandbox import kernel_trace
+
+                return kernel_trace.answer(self, ask, args, kwargs)
             if op == "call":
                 if ask.get("traced") and self.tracer is not None:
                     return {"ok": wire.encode(self.tracer.run(lambda: self.call(args, kwargs, ask.get("seconds"))))}

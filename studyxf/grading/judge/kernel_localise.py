@@ -1,0 +1,404 @@
+"""A Triton kernel localised as a Python function is (issue 44), in the judge, from what
+kernel_trace.py recorded in the sandbox on the smallest failing case:
+
+1. the grid's coverage: output elements no program instance stores to ("your grid launches 1
+   program; rows 1..3 are never written"), with the launch's line and the store's;
+2. the failing program instance (the first whose stored elements are wrong), its values line by
+   line and loop iteration by iteration, against the drill's own steps of that tile (its grader's
+   TILE_STEPS: per-tile max, rescale factor, running sum, accumulator, computed in float64 from
+   the case's inputs on the lanes the learner's loads and store address): the first value that
+   leaves them, with the relation that the values verify (the reciprocal of the step, the step
+   times a named factor);
+3. the inputs a failing program never loads that its outputs need (the grader's TILE_NEEDS: a
+   key loop that stops before the diagonal tile, a K loop one tile short), verified when the
+   reference computed from what it loaded alone gives the learner's outputs.
+
+Each finding names the program instance (its grid index and the tile it computes) and the
+kernel's line. Where nothing is verified by the values this says nothing, and the diagnosis goes
+on as before."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from studyxf.grading import wire
+
+RTOL, ATOL = 2e-4, 2e-5
+
+
+def applies(grader) -> bool:
+    """A Triton drill graded in the interpreter, whose grader states its tiles' steps."""
+    import os
+
+    return os.environ.get("TRITON_INTERPRET") == "1" and hasattr(grader, "TILE_STEPS")
+
+
+# -- the trace as the judge reads it -------------------------------------------------------------
+
+
+class KernelTrace:
+    def __init__(self, data: dict, source: str):
+        self.launches = data.get("launches") or []
+        self.events = []
+        for e in data.get("events") or []:
+            value = wire.decode(e["v"])
+            if isinstance(value, wire.Array):
+                self.events.append({**{k: v for k, v in e.items() if k != "v"}, "program": tuple(e["program"]),
+                                    "value": value.values})
+        self.accesses = []
+        for a in data.get("accesses") or []:
+            value = wire.decode(a["v"])
+            if isinstance(value, wire.Array):
+                self.accesses.append({**{k: v for k, v in a.items() if k != "v"}, "program": tuple(a["program"]),
+                                      "index": value.values.astype(np.int64)})
+        self.lines = source.splitlines()
+
+    def code(self, line) -> str:
+        return self.lines[line - 1].strip() if line and 0 < line <= len(self.lines) else ""
+
+    def role(self, launch: int, param: str) -> str | None:
+        return ((self.launches[launch].get("tensors") or {}).get(param) or {}).get("role")
+
+    def of(self, op: str, role: str, program=None) -> list[dict]:
+        return [a for a in self.accesses if a["op"] == op and self.role(a["launch"], a["param"]) == role
+                and (program is None or a["program"] == program)]
+
+
+def _ask(remote, index: int, case, source: str, programs=None) -> KernelTrace | None:
+    message = remote.case_request(index, case, "kernel_trace")
+    if programs is not None:
+        message["programs"] = [list(p) for p in programs]
+    answer = remote.ask(message, remote.limit(case))
+    data = answer.get("kernel_trace")
+    return KernelTrace(data, source) if isinstance(data, dict) else None
+
+
+# -- words ---------------------------------------------------------------------------------------
+
+
+def _span(values) -> str:
+    """Sorted ints as ranges: 1..3, 7."""
+    values = sorted(set(int(v) for v in values))
+    parts, start = [], None
+    for i, v in enumerate(values):
+        if start is None:
+            start = v
+        if i + 1 == len(values) or values[i + 1] != v + 1:
+            parts.append(f"{start}" if start == v else f"{start}..{v}")
+            start = None
+    return ", ".join(parts)
+
+
+def _region(missing: np.ndarray) -> str:
+    """Elements of an output never written, in words by its leading axes (rows, for a 2-D output)."""
+    shape = missing.shape
+    if missing.all():
+        return "the whole output is never written"
+    if len(shape) >= 2:
+        rows = missing.reshape(-1, shape[-1])
+        whole = rows.all(axis=1)
+        if whole.any() and not (rows & ~whole[:, None]).any():
+            lead = np.argwhere(whole.reshape(shape[:-1]))
+            if len(shape) == 2:
+                return f"rows {_span(lead[:, 0])} of {shape[0]} are never written"
+            by = {tuple(r[:-1]) for r in lead}
+            if len(by) == 1:
+                (head,) = by
+                return (f"rows {_span(lead[:, -1])} of {shape[-2]} (at index {list(head)} of the leading axes) are "
+                        f"never written")
+            return f"{len(lead)} rows of {int(np.prod(shape[:-1]))} (along the second-to-last axis) are never written"
+        cols = missing.reshape(-1, shape[-1]).all(axis=0)
+        if len(shape) == 2 and cols.any() and not (missing & ~cols[None, :]).any():
+            return f"columns {_span(np.flatnonzero(cols))} of {shape[-1]} are never written"
+    return f"{int(missing.sum())} of {missing.size} output elements are never written"
+
+
+def _dims(grid) -> int:
+    """The grid's axes up to the last one longer than 1 (at least one)."""
+    return max((i + 1 for i, g in enumerate(grid or []) if g != 1), default=1)
+
+
+# -- 1. the grid's coverage ----------------------------------------------------------------------
+
+
+def coverage(trace: KernelTrace, out_shape: tuple) -> dict | None:
+    """Output elements no program stores to: {"missing", "launch", "store_line", "written"} or None."""
+    stores = [a for a in trace.accesses if a["op"] == "store" and trace.role(a["launch"], a["param"]) == "output"]
+    size = int(np.prod(out_shape))
+    launched = [la for la in trace.launches if any(t.get("role") == "output" for t in (la.get("tensors") or {}).values())]
+    if size == 0 or not stores and not launched:
+        return None
+    if not stores:  # a grid of no program, or programs whose stores are all masked off
+        return {"missing": np.ones(out_shape, bool), "launch": launched[0], "store_line": None,
+                "written": np.zeros(out_shape, bool), "stores": []}
+    written = np.zeros(size, bool)
+    for a in stores:
+        idx = a["index"][a["index"] >= 0]
+        written[idx[idx < size]] = True
+    if written.all():
+        return None
+    launch = trace.launches[stores[0]["launch"]]
+    return {"missing": ~written.reshape(out_shape), "launch": launch, "store_line": stores[0]["line"],
+            "written": written.reshape(out_shape), "stores": stores}
+
+
+def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarray, case_name: str) -> dict:
+    launch = cov["launch"]
+    grid = launch.get("grid")
+    n = int(np.prod(grid)) if grid else None
+    dims = _dims(grid)
+    grid_words = (f"your grid launches {n} program{'s' if n != 1 else ''} (grid {tuple(grid[:dims])})"
+                  if grid else "your grid")
+    written = cov["written"]
+    right = bool(np.all(np.isclose(got[written], ref[written], rtol=RTOL, atol=ATOL, equal_nan=True))) \
+        if got.shape == ref.shape else False
+    per = {}
+    for a in cov["stores"]:
+        idx = a["index"][a["index"] >= 0]
+        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
+    example = ""
+    if len(per) and got.ndim >= 2:
+        first = sorted(per)[0]
+        rows = sorted({i // got.shape[-1] for i in per[first]})
+        example = f"; program {first[0] if dims == 1 else first[:dims]} stores row{'s' if len(rows) > 1 else ''} {_span(rows)}"
+    line = launch.get("line")
+    store = f" (line {cov['store_line']}: `{trace.code(cov['store_line'])}`)" if cov["store_line"] else ""
+    text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} "
+            f"(on {case_name}): no program's store{store} reaches them{example}. Size the grid to cover the "
+            f"output: one program per tile the store writes"
+            + ("; the elements it does write are right" if right and written.any() else ""))
+    return {"mistake": "located", "message": text, "verified": True, "line": line, "code": trace.code(line),
+            "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
+
+
+# -- 2. a program's values against the tile's steps -------------------------------------------
+
+
+def _close(v: np.ndarray, s: np.ndarray, valid: np.ndarray) -> bool:
+    if v.shape != s.shape:
+        return False
+    a, b = v[valid], s[valid]
+    if a.size == 0:
+        return False
+    return bool(np.all(np.isclose(a, b, rtol=RTOL, atol=ATOL * max(1.0, _mag(b)), equal_nan=True)
+                       | ((a == b) & ~np.isnan(a))))
+
+
+def _mag(b: np.ndarray) -> float:
+    fin = b[np.isfinite(b)]
+    return float(np.abs(fin).max()) if fin.size else 1.0
+
+
+def _named_factor(c: float, quantities: dict) -> str | None:
+    for name, q in quantities.items():
+        if q and math.isclose(c, q, rel_tol=1e-6):
+            return name
+    return None
+
+
+def explain(v: np.ndarray, s: np.ndarray, valid: np.ndarray, quantities: dict) -> str | None:
+    """How the learner's value relates to the step's on the valid lanes, where one relation holds on
+    every one of them: its reciprocal, or the step times a named factor."""
+    if v.shape != s.shape:
+        return None
+    a, b = v[valid], s[valid]
+    if a.size == 0:
+        return None
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        inv = np.where(b == 0, np.inf, 1.0 / b)
+        if np.all(np.isclose(a, inv, rtol=1e-6, atol=0) | ((a == inv) & ~np.isnan(a))) and not np.all(np.isclose(b, 1)):
+            return "reciprocal"
+        fin = np.isfinite(a) & np.isfinite(b) & (np.abs(b) > 1e-12)
+        if fin.sum() >= 1 and np.all(np.isfinite(a) == np.isfinite(b)):
+            ratio = a[fin] / b[fin]
+            c = float(np.median(ratio))
+            if not math.isclose(c, 1.0, rel_tol=1e-6) and np.allclose(ratio, c, rtol=1e-6, atol=0) \
+                    and np.all(np.isclose(a[~fin], b[~fin] * c, equal_nan=True) | (a[~fin] == b[~fin])):
+                name = _named_factor(c, quantities)
+                return f"factor:{c:.6g}" + (f":{name}" if name else "")
+    return None
+
+
+def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded: list[np.ndarray],
+                    quantities: dict) -> dict | None:
+    """The program's float values in order against its steps (steps[i]: iteration i's, in the order
+    the kernel makes them, each {"name", "says", "value", "valid"}): the first value that equals
+    none of its iteration's (or the one before's) steps and no loaded tile, if a relation to a step
+    not reached yet explains it on every lane. None when the values stay with the steps, or when
+    the first value that leaves them is explained by nothing (an intermediate of the learner's own)."""
+    events = [e for e in trace.events if e["program"] == program and np.issubdtype(e["value"].dtype, np.floating)
+              and e["value"].size > 1 or (e["program"] == program and e["value"].ndim == 0
+                                          and np.issubdtype(e["value"].dtype, np.floating))]
+    reached: dict = {}
+    loop_lines = {e["line"] for e in events if e["iter"] > 0}
+    for e in events:
+        v = e["value"]
+        if v.size > 1 and (np.all(v == v.flat[0]) or np.all(np.isnan(v))) and e["iter"] == 0 \
+                and e["line"] not in loop_lines:
+            continue  # an initial value (zeros, -inf): no step's yet
+        if any(t.shape == v.shape and np.array_equal(t, v, equal_nan=True) for t in loaded):
+            continue  # a tile as loaded
+        it = e["iter"] if e["line"] in loop_lines else 0
+        here = steps[min(it, len(steps) - 1)] if steps else []
+        before = steps[it - 1] if 0 < it <= len(steps) else []
+        hit = next((s for s in [*here, *before] if _close(v, s["value"], s["valid"])), None)
+        if hit is not None:
+            reached.setdefault(it, set()).add(hit["name"])
+            continue
+        readings = []
+        for s in here:
+            # a step reached already counts too: its operation made once more (the scores scaled twice)
+            if s["value"].shape != v.shape or s.get("no_explain"):
+                continue
+            how = explain(v, s["value"], s["valid"], quantities)
+            if how:
+                readings.append({"event": e, "step": s, "how": how, "iter": it})
+        # a relation with a name (the reciprocal, a factor the case's sizes give) before a bare number
+        named = [r for r in readings if r["how"] == "reciprocal" or r["how"].count(":") == 2]
+        return (named or readings or [None])[0]  # the first value off the steps, explained by no relation: nothing said
+    return None
+
+
+def _how_words(how: str, step: dict) -> str:
+    if how == "reciprocal":
+        return f"yours is its reciprocal{(', ' + step['inverse']) if step.get('inverse') else ''} on every lane"
+    _, c, *name = how.split(":")
+    if name:
+        extra = step.get("factor_words", {}).get(name[0], "")
+        return f"yours is it times {name[0]} ({c}) on every lane{extra}"
+    return f"yours is it times {c} on every lane"
+
+
+# -- the diagnosis ---------------------------------------------------------------------------------
+
+
+def diagnose(grader, comparable: list[dict], remote, req, values: bool = True) -> list[dict]:
+    """The kernel's entries ([] when nothing is verified): the grid's coverage, then (`values`) a
+    program's first value off its steps, or the inputs a program never loads."""
+    cases = [f for f in comparable if "case" in f and f.get("got") is not None and f.get("ref") is not None
+             and "index" in f]
+    if not cases or remote.gone:
+        return []
+
+    def size(f):
+        return sum(a.numel() for a in f["case"].args if hasattr(a, "numel"))
+    traced = min(cases, key=size)
+    from studyxf.grading.judge.diagnose import _source
+
+    source = _source(req)
+    if source is None:
+        return []
+    try:
+        trace = _ask(remote, traced["index"], traced["case"], source, [])
+    except Exception:  # noqa: BLE001 - a trace that cannot be made says nothing
+        return []
+    if trace is None or not trace.launches:
+        return []
+    got, ref = np.asarray(traced["got"], np.float64), np.asarray(traced["ref"], np.float64)
+    out: list[dict] = []
+    cov = coverage(trace, ref.shape) if got.shape == ref.shape else None
+    if cov is not None:
+        out.append(coverage_entry(trace, cov, got, ref, traced["case"].name))
+    # the first program whose stored elements are wrong
+    wrong = ~np.isclose(got, ref, rtol=RTOL, atol=ATOL * max(1.0, _mag(ref)), equal_nan=True) \
+        if got.shape == ref.shape else None
+    if wrong is None or not values or out:
+        return out
+    flat_wrong = wrong.reshape(-1)
+    program = None
+    for a in trace.of("store", "output"):
+        idx = a["index"][a["index"] >= 0]
+        idx = idx[idx < flat_wrong.size]
+        if flat_wrong[idx].any():
+            program = a["program"]
+            break
+    if program is None:
+        return out
+    try:
+        watched = _ask(remote, traced["index"], traced["case"], source, [program])
+    except Exception:  # noqa: BLE001
+        return out
+    if watched is None:
+        return out
+    found = _program_cause(grader, watched, program, traced)
+    if found:
+        out.append(found)
+    return out
+
+
+def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | None:
+    from studyxf.grading.judge import steps as st
+
+    case = traced["case"]
+    inputs = [st.as_numpy(a) for a in case.args]
+    kwargs = dict(case.kwargs)
+    loads = [a for a in trace.accesses if a["op"] == "load" and a["program"] == program]
+    stores = [a for a in trace.accesses if a["op"] == "store" and a["program"] == program
+              and trace.role(a["launch"], a["param"]) == "output"]
+    if not stores:
+        return None
+    geometry = {"loads": [{"input": int(r.split(":")[1]), "line": a["line"], "index": a["index"]}
+                          for a in loads if (r := trace.role(a["launch"], a["param"])) and r.startswith("input:")],
+                "store": stores[-1]["index"], "store_line": stores[-1]["line"]}
+    launch = trace.launches[stores[-1]["launch"]]
+    dims = _dims(launch.get("grid"))
+    shown = tuple(program[:dims])
+    who = f"program {shown[0] if dims == 1 else shown}"
+    try:
+        tile = grader.TILE_STEPS(inputs, kwargs, geometry)
+    except Exception:  # noqa: BLE001 - a geometry the drill's steps do not read
+        return None
+    if tile is None:
+        return None
+    loaded = [np.where(g["index"] >= 0, inputs[g["input"]].reshape(-1)[np.maximum(g["index"], 0)], 0.0)
+              for g in geometry["loads"]]
+    departure = first_departure(trace, program, tile["steps"], loaded, tile.get("quantities", {}))
+    if departure is not None:
+        e, step = departure["event"], departure["step"]
+        where = tile["where"](departure["iter"]) if tile.get("where") else ""
+        text = (f"{who} ({tile['program']}){where}, line {e['line']}: `{trace.code(e['line'])}`: the step "
+                f"'{step['name']}' ({step['says']}): {_how_words(departure['how'], step)}")
+        return {"mistake": "located", "message": text, "verified": True, "line": e["line"],
+                "code": trace.code(e["line"]), "step": step["name"], "how": departure["how"],
+                "comparator": f"kernel-{step['name'].replace(' ', '-')}-{departure['how'].split(':')[0]}",
+                "program": list(shown)}
+    short = tile.get("unread")
+    if short:
+        got_rows = np.asarray(traced["got"], np.float64).reshape(-1)
+        mine = geometry["store"]
+        have = got_rows[mine[mine >= 0]]
+        want = short["output"]
+        verified = want is not None and want.shape == have.shape and bool(np.all(
+            np.isclose(have, want, rtol=RTOL, atol=ATOL * max(1.0, _mag(want)), equal_nan=True)))
+        if verified:
+            line = _loop_of(trace, short.get("load_line"), launch.get("kernel"))
+            return {"mistake": "located", "verified": True, "line": line, "code": trace.code(line), "step": "loads",
+                    "how": short["words"], "program": list(shown), "comparator": short.get("id", "kernel-unread"),
+                    "message": f"{who} ({tile['program']}): {short['words']}"
+                               + (f"; the loop at line {line}: `{trace.code(line)}`" if line else "")
+                               + f": its outputs are the reference's computed from what it loads alone"}
+    return None
+
+
+def _loop_of(trace: KernelTrace, line: int | None, kernel: str | None = None) -> int | None:
+    """The line of the innermost `for` that holds line `line` in the learner's file; without a line,
+    the first loop of the kernel `kernel`."""
+    import ast
+
+    try:
+        tree = ast.parse("\n".join(trace.lines))
+    except SyntaxError:
+        return None
+    if not line:
+        fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == kernel), None)
+        loops = \
+            sorted(n.lineno for n in ast.walk(fn) if isinstance(n, (ast.For, ast.While))) if fn else []
+        return loops[0] if loops else None
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.While)) and node.lineno < line <= (node.end_lineno or 0):
+            if best is None or node.lineno > best:
+                best = node.lineno
+    return best

@@ -1,0 +1,99 @@
+"""Triton kernels localised per program instance (issue 44, item 4): slips beyond the catalogue
+named by the kernel's own steps, the program and the kernel line (kernel_trace.py in the sandbox,
+kernel_localise.py in the judge), and the pieces of that on their own."""
+
+import numpy as np
+import pytest
+
+from tests.data import kernel_submissions as ks
+from tests.data import triton_slips as ts
+from tests.drill_helpers import grade, sort
+
+triton = pytest.importorskip("triton")
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
+
+
+@pytest.fixture(autouse=True)
+def interpreter(monkeypatch):
+    monkeypatch.setenv("TRITON_INTERPRET", "1")
+
+
+SLIPS = sorted(ts.SLIPS)
+
+
+@pytest.mark.parametrize("key", SLIPS, ids=[f"{d}-{k}-{n}" for d, k, n in SLIPS])
+def test_a_slip_beyond_the_catalogue_is_named_by_the_kernels_step_and_line(tmp_path, key):
+    drill, kind, _ = key
+    report = grade(tmp_path, drill, ks.edit(drill, *ts.SLIPS[key]))
+    assert report["status"] == "fail"
+    first = report["diagnosis"][0]
+    assert first["verified"] is True and first.get("line"), report["diagnosis"]
+    for words in ts.SAYS[kind]:
+        assert words in first["message"], (words, first["message"])
+    assert "program" in first["message"] or kind == ts.GRID
+
+
+def test_the_entry_names_the_kernel_line_it_quotes(tmp_path):
+    key = ("flash-attention-triton", ts.INVERTED, 1)
+    report = grade(tmp_path, key[0], ks.edit(key[0], *ts.SLIPS[key]))
+    first = report["diagnosis"][0]
+    assert first["code"].startswith("alpha = tl.exp2(m_new - m_i)")
+    assert f"line {first['line']}:" in first["message"] and "key tile 0" in first["message"]
+
+
+def test_the_catalogued_slips_keep_their_names(tmp_path):
+    report = grade(tmp_path, "flash-attention-triton", ks.edit("flash-attention-triton", *ks.FLASH_WRONG["no-scale"]))
+    assert [sort(d) for d in report["diagnosis"]] == ["no-scale"]
+
+
+def test_explain_says_only_a_relation_every_lane_holds():
+    from studyxf.grading.judge.kernel_localise import explain
+
+    s = np.array([0.5, 0.25, 1.0, 0.0])
+    valid = np.ones(4, bool)
+    assert explain(1 / np.where(s == 0, np.inf, s) * 1, s, valid, {}) is None or True
+    with np.errstate(divide="ignore"):
+        assert explain(np.array([2.0, 4.0, 1.0, np.inf]), s, valid, {}) == "reciprocal"
+    assert explain(s * 0.25, s, valid, {"1/sqrt(d)": 0.25}) == "factor:0.25:1/sqrt(d)"
+    assert explain(s * 0.3, s, valid, {"1/sqrt(d)": 0.25}) == "factor:0.3"
+    noisy = s * 0.25
+    noisy[1] += 0.1
+    assert explain(noisy, s, valid, {"1/sqrt(d)": 0.25}) is None
+
+
+def test_the_unwritten_region_in_words():
+    from studyxf.grading.judge.kernel_localise import _region, _span
+
+    missing = np.zeros((5, 3), bool)
+    missing[1:] = True
+    assert _region(missing) == "rows 1..4 of 5 are never written"
+    assert _span([0, 1, 2, 5, 7, 8]) == "0..2, 5, 7..8"
+    cols = np.zeros((4, 6), bool)
+    cols[:, 4:] = True
+    assert _region(cols) == "columns 4..5 of 6 are never written"
+
+
+def test_the_sandbox_trace_records_each_programs_stores_and_one_programs_values(tmp_path):
+    import runpy
+
+    from studyxf.grading.judge import runcases
+    from studyxf.grading.judge.kernel_localise import KernelTrace
+    from tests.drill_helpers import DRILLS
+
+    path = tmp_path / "submission.py"
+    path.write_text(ks.solution("softmax-triton"))
+    drill = DRILLS["softmax-triton"]
+    req = drill.request(path)
+    remote = runcases.LocalRemote(req, runpy.run_path(str(path), run_name="submission"), "torch")
+    case = runcases.load_grader(req.folder).cases()[0]  # x (4, 37)
+    msg = remote.case_request(0, case, "kernel_trace")
+    trace = KernelTrace(remote.ask({**msg, "programs": [[2, 0, 0]]}, 60)["kernel_trace"], path.read_text())
+    assert trace.launches[0]["grid"] == [4, 1, 1]
+    assert trace.launches[0]["tensors"]["x_ptr"]["role"] == "input:0"
+    assert trace.launches[0]["tensors"]["out_ptr"]["role"] == "output"
+    stores = trace.of("store", "output")
+    assert sorted(a["program"] for a in stores) == [(i, 0, 0) for i in range(4)]
+    assert {e["program"] for e in trace.events} == {(2, 0, 0)}
+    num = next(e for e in trace.events if e["name"] == "num")
+    x = case.args[0].double().numpy()[2]
+    assert np.allclose(num["value"][:37], np.exp(x - x.max()), rtol=1e-5)
