@@ -84,7 +84,9 @@ def test_the_sandbox_trace_records_each_programs_stores_and_one_programs_values(
     path.write_text(ks.solution("softmax-triton"))
     drill = DRILLS["softmax-triton"]
     req = drill.request(path)
-    remote = runcases.LocalRemote(req, runpy.run_path(str(path), run_name="submission"), "torch")
+    from studyxf.grading.inprocess import LocalRemote
+
+    remote = LocalRemote(req, runpy.run_path(str(path), run_name="submission"), "torch")
     case = runcases.load_grader(req.folder).cases()[0]  # x (4, 37)
     msg = remote.case_request(0, case, "kernel_trace")
     trace = KernelTrace(remote.ask({**msg, "programs": [[2, 0, 0]]}, 60)["kernel_trace"], path.read_text())
