@@ -123,8 +123,11 @@ def _ratio(f: dict) -> tuple:
 def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | None:
     """A driven case: its calls in order, the first whose values leave the reference (a verified
     finding preferred)."""
-    from studyxf.grading import localise
+    from studyxf.grading import driven, localise
 
+    state = driven.first_call_off(grader, cases, traced, trace, deadline)  # the returned caches, call by call
+    if state is not None:
+        return state
     first = None
     for call in range(len(trace.entries)):
         if localise.clock() > deadline:
