@@ -84,7 +84,7 @@ def numpy_shapes(text: str) -> list[tuple[int, ...]]:
 
 def _broadcast_numpy(text: str, used: dict) -> str | None:
     groups = numpy_shapes(text)
-    if len(groups) < 2:
+    if len(groups) < 2 or "newaxis" in text:  # a product's batch axes (its core axes are no broadcast's)
         return None
     return _pair(groups[0], groups[1], used)
 

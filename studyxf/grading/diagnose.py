@@ -126,7 +126,7 @@ def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | Non
     from studyxf.grading import driven, localise
 
     state = driven.first_call_off(grader, cases, traced, trace, deadline)  # the returned caches, call by call
-    if state is not None:
+    if state is not None and state["verified"]:
         return state
     first = None
     for call in range(len(trace.entries)):
@@ -138,7 +138,7 @@ def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | Non
         if now and now["verified"]:
             return now
         first = first or now
-    return first
+    return first or state
 
 
 def _simulated(answers: list[dict], slips: list[str]) -> list[dict]:

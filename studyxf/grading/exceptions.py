@@ -139,9 +139,10 @@ def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
                 and crash_shapes.unparenthesised_product(at):
             hint += (" Only the last axes differ: if that line mixes * and @, they share one precedence and run "
                      "left to right, so g * x @ w is (g * x) @ w: write g * (x @ w).")
-        if reading and "give it that axis" in reading:
+        axis_named = bool(reading) and "give it that axis" in reading
+        if axis_named:
             hint = ""  # the reading names the operand and the axis it is without
         told = "" if reading else ". Two shapes that do not line up: print the shapes on the failing line."
         return said + (told or ".") + hint, \
-            bool(hint) and at is not None and head_axis_missing
+            (bool(hint) or axis_named) and at is not None and head_axis_missing
     return said + ".", False
