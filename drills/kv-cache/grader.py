@@ -51,6 +51,10 @@ STEPS = [Step("positions", lambda e: torch.arange(e["start_pos"], e["start_pos"]
               of="cache_k"),
          Step("returned_v", lambda e: e["cache_v_new"], "the updated copy of the cache, returned for the next call",
               of="cache_v")]
+# the state a call returns (driven.py): its position axis and the positions a call writes, and what it holds
+WRITTEN = (1, lambda e: (e["start_pos"], e["start_pos"] + e["x"].shape[1]))
+STATE = {"returned_k": "keys' cache", "returned_v": "values' cache"}
+ATTENDED = "masked"  # the scores whose last axis is the positions attended (a position left out = unseen there)
 QUANTITIES = {"sqrt(d_head)": lambda e: (e["x"].shape[-1] // e["n_heads"]) ** 0.5,
               "sqrt(d_model)": lambda e: e["x"].shape[-1] ** 0.5}
 

@@ -123,8 +123,11 @@ def _ratio(f: dict) -> tuple:
 def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | None:
     """A driven case: its calls in order, the first whose values leave the reference (a verified
     finding preferred)."""
-    from studyxf.grading.judge import localise
+    from studyxf.grading.judge import driven, localise
 
+    state = driven.first_call_off(grader, cases, traced, trace, deadline)  # the returned caches, call by call
+    if state is not None and state["verified"]:
+        return state
     first = None
     for call in range(len(trace.entries)):
         if localise.clock() > deadline:
@@ -135,7 +138,7 @@ def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | Non
         if now and now["verified"]:
             return now
         first = first or now
-    return first
+    return first or state
 
 
 def _simulated(answers: list[dict], slips: list[str]) -> list[dict]:

@@ -156,12 +156,19 @@ def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
     weight = _weight_reading(at)
     if weight:  # the cause first, at its line, then what was raised
         return f"line {at['line']}: `{at['code']}`: {weight}. {said}.", True
+    from studyxf.grading.judge import crash_shapes
+
+    reading = crash_shapes.read(text, _used(at)) if at else None  # which operand, which axis
+    if reading:
+        said += f". {reading}"
     for index, (pattern, cause) in enumerate(CAUSES):
         if pattern.search(text):
-            agrees = _agrees(index, at, has_mask)
+            agrees = _agrees(index, at, has_mask) and not crash_shapes.already_written(cause, at)
+            if reading and index == 2 and not crash_shapes.transpose_meant(at):
+                return said + ".", False  # the operands and axes said; the pattern's advice (k^T) fits no fact here
             return (f"{said}. {cause}", at is not None) if agrees else (said + ".", False)
     if any(w in text for w in BROADCAST):
-        shapes = _shapes(text)
+        shapes = crash_shapes.numpy_shapes(text) or _shapes(text)
         dropped = _dropped_last_axis(text, shapes, shape)
         if dropped:
             return f"{said}. " + KEEPDIMS.format(a=dropped[0], b=dropped[1]), True
@@ -177,9 +184,14 @@ def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
             hint = (" A (T, T) mask broadcasts against (B, H, T, T) scores as it is; mask[:, None] makes it (T, 1, T), "
                     "which lines its rows up with the batch axis: add the head axis only to a (B, T, T) mask.")
             head_axis_missing = True
-        if len(shapes) == 2 and len(shapes[0]) == len(shapes[1]) and shapes[0][:-1] == shapes[1][:-1]:
+        if len(shapes) == 2 and len(shapes[0]) == len(shapes[1]) and shapes[0][:-1] == shapes[1][:-1] \
+                and crash_shapes.unparenthesised_product(at):
             hint += (" Only the last axes differ: if that line mixes * and @, they share one precedence and run "
                      "left to right, so g * x @ w is (g * x) @ w: write g * (x @ w).")
-        return said + ". Two shapes that do not line up: print the shapes on the failing line." + hint, \
-            bool(hint) and at is not None and head_axis_missing
+        axis_named = bool(reading) and "give it that axis" in reading
+        if axis_named:
+            hint = ""  # the reading names the operand and the axis it is without
+        told = "" if reading else ". Two shapes that do not line up: print the shapes on the failing line."
+        return said + (told or ".") + hint, \
+            (bool(hint) or axis_named) and at is not None and head_axis_missing
     return said + ".", False

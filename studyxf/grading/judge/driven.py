@@ -1,0 +1,310 @@
+"""Driven drills (kv-cache's decode_step, called chunk by chunk with the caches it returned): the
+first call whose returned state leaves the reference, given the state the learner's own previous
+call returned, and which entry (the newest position, the older ones, keys or values) and how,
+read from the values alone; the learner's line that made it; verified by driving the change made
+in the reference through every failing case. A grader opts in with WRITTEN (the state's position
+axis and the positions a call writes) and STATE (each returned state step -> what it holds, in
+words). Runs in the judge, before the general search of localise.CallLocaliser."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from studyxf.grading.judge import compare, localise, steps as st
+
+
+def first_call_off(grader, cases: list[dict], traced: dict, trace, deadline: int) -> dict | None:
+    """The first call whose returned state differs from the reference's on that call's own
+    arguments, read; or a call whose output differs while its state is right, read where one of
+    its values is a step with its newest positions left out. None when neither reading holds
+    (the general search goes on)."""
+    if not getattr(grader, "WRITTEN", None) or not getattr(grader, "STATE", None):
+        return None
+    for call in range(len(trace.entries)):
+        if localise.clock() > deadline:
+            return None
+        try:
+            loc = localise.CallLocaliser(grader, cases, traced, trace, [], call)
+            loc.deadline = deadline
+            ref = loc._ref({})
+            said = _state_off(grader, loc, ref, call)
+            if said is not None:
+                return said
+            if not _output_right(loc, ref):
+                return _slice_left_out(grader, loc, ref, call)
+        except localise.OutOfTime:
+            return None
+        except Exception:  # noqa: BLE001 - a reading that cannot be made says nothing
+            return None
+    return None
+
+
+def _output_right(loc, ref: dict) -> bool:
+    got, want = loc.traced["got"], ref[loc.final]
+    return want is not None and got.shape == want.shape and compare.same(got, want, loc.rtol * 10, loc.atol * 10)
+
+
+def _returned(loc, i: int):
+    e = next((e for e in loc.trace.events if e["name"] == f"<return>[{i}]"), None)
+    return None if e is None else e["value"]
+
+
+def _called(grader, loc, call: int) -> str:
+    axis, span = grader.WRITTEN
+    start, stop = span(loc.env)
+    new = stop - start
+    return (f"call {call + 1} (start_pos = {start}, {new} new token{'s' if new != 1 else ''}, "
+            f"position{'s' if new != 1 else ''} {_positions(range(start, stop))})")
+
+
+def _positions(rows) -> str:
+    rows = list(rows)
+    if len(rows) == 1:
+        return str(rows[0])
+    if rows == list(range(rows[0], rows[-1] + 1)):
+        return f"{rows[0]}..{rows[-1]}"
+    return ", ".join(map(str, rows[:6]))
+
+
+def _store_step(loc, name: str, ref: dict) -> str:
+    """The step the later steps read the state from (cache_k_new), where the returned one is a copy
+    of it: the earliest step holding the same values."""
+    for n in loc.names:
+        if ref[n] is not None and ref[n].shape == ref[name].shape and ref[n].dtype != bool \
+                and compare.same(ref[n], ref[name], 1e-12, 1e-12):
+            return n
+    return name
+
+
+def _state_off(grader, loc, ref: dict, call: int) -> dict | None:
+    axis, span = grader.WRITTEN
+    start, stop = span(loc.env)
+    for i, name in enumerate(grader.STEP_RETURN):
+        if name not in grader.STATE:
+            continue
+        mine, want = _returned(loc, i), ref[name]
+        if mine is None or want is None or mine.shape != want.shape or compare.same(mine, want, loc.rtol, loc.atol):
+            continue
+        store = _store_step(loc, name, ref)
+        given = st.as_numpy(loc.env[loc.of[name]]) if loc.of.get(name) in loc.env else None
+        if given is not None and given.shape == mine.shape and compare.same(mine, given, loc.rtol, loc.atol):
+            return None  # returned as it was given: CallLocaliser._returned says so
+        diff = ~compare.close(mine, want, loc.rtol, loc.atol)
+        rows = np.nonzero(diff.any(axis=tuple(a for a in range(mine.ndim) if a != axis)))[0].tolist()
+        new = list(range(start, stop))
+        what = grader.STATE[name]
+        reading = _reading(grader, loc, ref, store, mine, want, given, rows, new, axis, what)
+        part = loc.of.get(name) or name
+        where = ("the newest position" if rows == [stop - 1] else
+                 "its new entr" + ("y" if len(rows) == 1 else "ies") if set(rows) <= set(new) else
+                 "entries at positions it was not to write")
+        which = (f"{where} ({'position' if len(rows) == 1 else 'positions'} {_positions(rows)}"
+                 f"{' of the ones it writes, ' + _positions(new) if set(rows) < set(new) else ''})")
+        called = _called(grader, loc, call)
+        fallback = _line_holding(loc, mine, exclude_return=True, name=part) or _return_line(loc, i)
+        if reading is None:
+            one = {"line": fallback, "code": loc.trace.code(fallback) if fallback else None, "step": store,
+                   "how": f"values differ: in {called}, the first call whose returned {part} (the {what}) leaves "
+                          f"the reference, at {which}"}
+            return {**one, "comparator": None, "verified": False, "all": [one], "_change": {}, "_found": []}
+        how, change, line, kind = reading
+        line = line or fallback
+        verified = change is not None and loc.reproduces(change)
+        text = (f"{called} is the first call whose returned {part} (the {what}) leaves the reference, at {which}: "
+                f"{how}" if verified else
+                f"values differ: in {called}, the first call whose returned {part} (the {what}) leaves the "
+                f"reference, at {which}: {how}")
+        one = {"line": line, "code": loc.trace.code(line) if line else None, "step": store, "how": text}
+        return {**one, "comparator": kind if verified else None, "verified": verified, "all": [one],
+                "_change": change or {}, "_found": []}
+    return None
+
+
+def _return_line(loc, i: int) -> int | None:
+    e = next((e for e in loc.trace.events if e["name"] == f"<return>[{i}]"), None)
+    return None if e is None else e["line"]
+
+
+def _slab(a: np.ndarray, axis: int, rows) -> np.ndarray:
+    return np.take(a, list(rows), axis=axis)
+
+
+def _put(r: np.ndarray, axis: int, rows, slab: np.ndarray) -> np.ndarray:
+    out = np.array(r, dtype=np.float64, copy=True)
+    index = [slice(None)] * out.ndim
+    index[axis] = list(rows)
+    out[tuple(index)] = slab
+    return out
+
+
+def _reading(grader, loc, ref, store, mine, want, given, rows, new, axis, what):
+    """(how, change on the state step, the learner's line, comparator id) or None."""
+    span = grader.WRITTEN[1]
+    of = loc.of.get(store)
+
+    def new_rows(e):
+        start, stop = span(e)
+        return list(range(start, stop))
+
+    # 1. new positions left unwritten: they keep what the given state held there (zeros at first)
+    if given is not None and set(rows) <= set(new):
+        kept = [r for r in rows if compare.same(_slab(mine, axis, [r]), _slab(given, axis, [r]), loc.rtol, loc.atol)]
+        if kept == rows:
+            k = len(rows)
+            if rows == new:
+                pick, words = (lambda ns: ns), "the new positions are"
+            elif rows == new[len(new) - k:]:
+                pick, words = (lambda ns, k=k: ns[len(ns) - k:]), ("the newest position is" if k == 1 else
+                                                                   f"the last {k} new positions are")
+            elif rows == new[:k]:
+                pick, words = (lambda ns, k=k: ns[:k]), ("the first new position is" if k == 1 else
+                                                         f"the first {k} new positions are")
+            else:
+                pick, words = None, "some new positions are"
+            how = (f"{words} never written: {'it keeps' if k == 1 else 'they keep'} what the {of} given held there, "
+                   f"so this call and the next attend to {'it' if k == 1 else 'them'} as zeros (write every new "
+                   f"position, start_pos .. start_pos + T - 1)")
+            change = {store: lambda e, r, p=pick: _put(r, axis, p(new_rows(e)),
+                                                       _slab(st.as_numpy(e[of]), axis, p(new_rows(e))))} if pick else None
+            return how, change, _line_holding(loc, mine, exclude_return=True, name=of), "state-unwritten"
+    # 2. the new entries hold something else: another step, or this one with another step's operation
+    if set(rows) <= set(new):
+        got, right = _slab(mine, axis, new), _slab(want, axis, new)
+        for n in loc.names:
+            s = ref[n]
+            if s is None or s.dtype == bool or n == store:
+                continue
+            fn = compare.compatible(right.shape, s.shape)
+            if fn is None or not compare.same(fn(right), s, loc.rtol, loc.atol):
+                continue
+            back = compare.compatible(s.shape, right.shape)
+            laid = fn(got)
+            said = _misplaced(loc, laid, n, ref)
+            if said is not None:
+                how, change = said
+                return how, change, _line_holding(loc, laid, shape_of=s) or _line_holding(loc, mine, True), "misplaced"
+            for m in loc.names:
+                sm = ref[m]
+                if m in (n, store) or sm is None or sm.dtype == bool or sm.shape != s.shape \
+                        or not compare.same(laid, sm, loc.rtol, loc.atol) or back is None:
+                    continue
+                change = {store: lambda e, r, m=m: _put(r, axis, new_rows(e), back(st.as_numpy(e[m])))}
+                how = (f"the entries it writes are '{m}' ({loc.says.get(m, '')}) where '{n}' ({loc.says.get(n, '')}) "
+                       f"belongs")
+                return how, change, _line_holding(loc, mine, True, name=of) or _line_holding(loc, laid, shape_of=s), "state-other"
+            break
+    # 3. the new entries written at other positions (from 0, not from start_pos)
+    if given is not None and not set(rows) <= set(new):
+        right = _slab(want, axis, new)
+        for at in range(0, mine.shape[axis] - len(new) + 1):
+            if at == new[0] or not compare.same(_slab(mine, axis, range(at, at + len(new))), right, loc.rtol, loc.atol):
+                continue
+            how = (f"the new entries are written at positions {_positions(range(at, at + len(new)))}, not at "
+                   f"start_pos .. start_pos + T - 1 = {_positions(new)}")
+            change = None
+            if at == 0:
+                change = {store: lambda e, r: _put(st.as_numpy(e[of]), axis, range(len(new_rows(e))),
+                                                   _slab(r, axis, new_rows(e)))}
+            return how, change, _line_holding(loc, mine, exclude_return=True, name=of), "state-offset"
+    return None
+
+
+def _misplaced(loc, v: np.ndarray, name: str, ref: dict) -> tuple[str, dict] | None:
+    """The entries written are step `name` with the operation of other steps applied (RoPE on the
+    values): every step whose computation, made from `name`'s value, gives them."""
+    env = {**loc.env, **{n: st.to_torch(r) for n, r in ref.items() if r is not None}}
+    ops = []
+    for step in loc.steps:
+        if step.name == name or not step.of or step.of not in env or step.of == name:
+            continue
+        try:
+            w = st.as_numpy(step.compute({**env, step.of: st.to_torch(ref[name])}))
+        except Exception:  # noqa: BLE001 - an operation that does not fit this value
+            continue
+        if w is not None and w.shape == v.shape and compare.same(v, w, loc.rtol, loc.atol) \
+                and not compare.same(w, ref[name], loc.rtol, loc.atol):
+            ops.append(step)
+    if not ops:
+        return None
+    step = ops[0]
+    names = " and ".join(f"'{s.name}'" for s in ops)
+    how = (f"they are '{name}' ({loc.says.get(name, '')}) with the operation of {names} ({step.says}) applied: "
+           f"it belongs to {' and '.join(repr(s.of) for s in ops)} alone, not to '{name}'")
+    change = {name: lambda e, r, s=step: st.as_numpy(s.compute({**e, s.of: st.to_torch(r)}))}
+    return how, change
+
+
+def _line_holding(loc, value: np.ndarray, exclude_return: bool = False, shape_of=None,
+                  name: str | None = None) -> int | None:
+    """The first line of the call whose value is this one (in a layout of `shape_of`'s shape), and
+    no step's right value (the keys' cache written right holds what a values' cache written wrong does)."""
+    ref = loc._ref({})
+    held = []
+    for i, e in enumerate(loc.trace.events):
+        if exclude_return and e["name"].startswith("<return>"):
+            continue
+        v = e["value"]
+        if v.dtype == bool or v.size < 2:
+            continue
+        if shape_of is None:
+            fn = (lambda a: a) if v.shape == value.shape else None
+        else:
+            fn = compare.compatible(v.shape, shape_of.shape)
+        try:
+            if fn is not None and compare.same(fn(v).astype(np.float64), value, loc.rtol, loc.atol):
+                held.append(i)
+        except ValueError:
+            continue
+    # the name the part was given (cache_v written wrong), else a value that is no step's right one
+    for i in [i for i in held if name is not None and loc.trace.events[i]["name"] == name] + \
+            [i for i in held if loc._matches(loc.trace.events[i]["value"], ref) is None] + held:
+        return loc._call_site(i)
+    return None
+
+
+def _slice_left_out(grader, loc, ref: dict, call: int) -> dict | None:
+    """A call whose state is right and whose output is not: a value of the call that is a step with
+    its last (newest) entries along one axis left out (keys over cache[:, :start_pos + T - 1])."""
+    start, stop = grader.WRITTEN[1](loc.env)
+    first = None
+    for i, e in enumerate(loc.trace.events):
+        v = e["value"]
+        if v.dtype == bool or v.ndim < 2 or e["name"].startswith("<return>") or loc._matches(v, ref) is not None:
+            continue  # a step's right value (v, which the cache holds as its first rows) is not this
+        for n in reversed(loc.names):  # the latest step of that shape ('keys', which 'k_rot' equals at first)
+            s = ref[n]
+            if s is None or s.dtype == bool or s.ndim != v.ndim or s.shape == v.shape:
+                continue
+            apart = [a for a in range(s.ndim) if s.shape[a] != v.shape[a]]
+            if len(apart) != 1 or v.shape[apart[0]] >= s.shape[apart[0]] or v.shape[apart[0]] == 0:
+                continue
+            a = apart[0]
+            k = s.shape[a] - v.shape[a]
+            # the step's positions axis, all of them written so far (start_pos + T), its newest left out
+            if s.shape[a] != stop or not compare.same(v, _slab(s, a, range(v.shape[a])), loc.rtol, loc.atol):
+                continue
+            newest = True
+            which = f"its newest position{'s' if k > 1 else ''} ({_positions(range(stop - k, stop))})"
+            line = loc._call_site(i)
+            fact = (f"in {_called(grader, loc, call)} '{n}' ({loc.says.get(n, '')}) is there without {which}: "
+                    f"{v.shape[a]} of {s.shape[a]} along axis {a - s.ndim}")
+            attended = getattr(grader, "ATTENDED", None)
+            change = {attended: lambda e, r, k=k: _unseen(r, grader.WRITTEN[1](e)[1], k)} if attended and newest else {}
+            verified = bool(change) and loc.reproduces(change)
+            how = (f"{fact}: the newest position{'s are' if k > 1 else ' is'} left out of the attention (the query "
+                   f"at start_pos + i sees the keys and values up to start_pos + i, itself included: attend over "
+                   f"[:, :start_pos + T])" if verified else f"values differ: {fact}")
+            one = {"line": line, "code": loc.trace.code(line), "step": n, "how": how}
+            said = {**one, "comparator": "newest-left-out" if verified else None, "verified": verified, "all": [one],
+                    "_change": change if verified else {}, "_found": []}
+            if verified:
+                return said
+            first = first or said
+    return first
+
+
+def _unseen(r: np.ndarray, stop: int, k: int) -> np.ndarray:
+    """Scores with the last k positions before `stop` along the last axis unseen (-inf)."""
+    out = np.array(r, dtype=np.float64, copy=True)
+    out[..., stop - k:stop] = -np.inf
+    return out
