@@ -8,7 +8,8 @@ watch mode's re-grade after the first grading (the warm worker; target under 0.2
 failing, and a torch submission against import torch and the NumPy verdict against import numpy
 (issue 26).
 
-Run: python benchmarks/drill.py
+Run: python benchmarks/drill.py (`python benchmarks/drill.py failing`: issue 44's failing verdict
+against a passing one alone, with the judge kept warm, without, and cold)
 """
 
 from __future__ import annotations
@@ -156,5 +157,65 @@ def localised(tmp: Path, env: dict) -> None:
               f"python -c 'import torch' ({mt:.2f} s; target <= 1.5x) {'OK' if mb / mt <= 1.5 else 'OVER'}")
 
 
+def failing_against_passing(tmp: Path, env: dict) -> None:
+    """Issue 44: a failing verdict (the cause localised) against a passing one of the same drill, side
+    by side: with the judge a failing verdict keeps warm (kept.py; the usual case, a learner's saves
+    minutes apart); with the references cached but no judge kept (STUDYXF_JUDGE_IDLE=0: each failure
+    imports torch); and cold, the first grading after install (a fresh data directory each run:
+    nothing cached, no judge)."""
+    import shutil
+
+    from studyxf.grading import catalogue
+
+    drills = catalogue.all_drills()
+    runs = [0]
+
+    def fresh(cmd):  # a command run in a data directory of its own, made and removed here
+        def run(e):
+            runs[0] += 1
+            home = tmp / f"cold{runs[0]}"
+            t = timed(cmd, dict(e, STUDYXF_HOME=str(home)))
+            shutil.rmtree(home, ignore_errors=True)
+            return t
+        return run
+
+    for name, *edits in LOCALISED:
+        if name == "kv-cache":
+            continue
+        solution = (drills[name].folder / "solution.py").read_text()
+        wrong = solution
+        for edit in edits:
+            if edit:
+                wrong = wrong.replace(*edit)
+        if name == "multi-head-attention":  # the NumPy solution with the heads split by stride
+            wrong = solution.replace("t.reshape(B, T, n_heads, dh).transpose(0, 2, 1, 3)",
+                                     "t.reshape(B, T, dh, n_heads).transpose(0, 3, 1, 2)")
+        assert wrong != solution, name
+        ok, bad = tmp / f"{name}_ok.py", tmp / f"{name}_wrong.py"
+        ok.write_text(solution)
+        bad.write_text(wrong)
+        passing = [sys.executable, "-m", "studyxf", "drill", name, str(ok)]
+        failing = [sys.executable, "-m", "studyxf", "drill", name, str(bad)]
+        warm = dict(env, STUDYXF_JUDGE_IDLE="300")
+        timed(passing, warm)  # the references cached
+        timed(failing, warm)  # the judge kept
+        time.sleep(3)  # its imports done
+        wp, wf = medians(warm, passing, failing)
+        none = dict(env, STUDYXF_JUDGE_IDLE="0")
+        np_, nf = medians(none, passing, failing)
+        times = [[], []]
+        for _ in range(RUNS):
+            for spent, cmd in zip(times, (passing, failing)):
+                spent.append(fresh(cmd)(none))
+        cp, cf = (statistics.median(t) for t in times)
+        print(f"{name}: judge kept: passing {wp:.2f} s, failing {wf:.2f} s, {wf / wp:.2f}x "
+              f"(target <= 1.5x) {'OK' if wf / wp <= 1.5 else 'OVER'}; no judge kept: {np_:.2f} / {nf:.2f} s, "
+              f"{nf / np_:.2f}x; cold (nothing cached): {cp:.2f} / {cf:.2f} s, {cf / cp:.2f}x")
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["failing"]:  # issue 44's comparison alone: python benchmarks/drill.py failing
+        _tmp = Path(tempfile.mkdtemp())
+        failing_against_passing(_tmp, dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(_tmp / "home")))
+    else:
+        main()

@@ -10,6 +10,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # imports it (test_hf, before test_kernels): the in-process kernel gradings need the interpreter from
 # the first import on. Gradings through the CLI get it from the judge, which sets it per drill.
 os.environ.setdefault("TRITON_INTERPRET", "1")
+# the judge a failing verdict keeps warm for the next command (kept.py) outlives a test run by a minute, not ten
+os.environ.setdefault("STUDYXF_JUDGE_IDLE", "60")
 
 
 @pytest.fixture

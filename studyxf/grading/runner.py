@@ -79,8 +79,10 @@ class Pending:
     """A grading started in a fresh worker now, its report read by result(): the command opens the
     database while the worker and its sandbox import NumPy."""
 
-    def __init__(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu", bench: bool = False):
+    def __init__(self, drill, path: Path, timeout: float = TIMEOUT_S, device: str = "cpu", bench: bool = False,
+                 kept_judge: bool = True):
         self.drill, self.timeout, self.proc = drill, timeout, None
+        self.kept, self.address = None, None
         self.needs = drill.needs_line()
         if self.needs:  # the drill screen and watch mode: the report says what to install (the command exits 2 first)
             return
@@ -89,6 +91,15 @@ class Pending:
         request.bench = bench  # timed in the same sandbox after a pass (bench.judge_bench)
         if bench:
             self.timeout += BENCH_TIMEOUT_S
+        if kept_judge and not bench and device == "cpu":  # a judge kept warm by an earlier grading (kept.py), if any
+            from studyxf.grading import kept
+
+            self.address = kept.address(_env(""))
+            if self.address:
+                request.hide.append(os.path.dirname(self.address))  # its socket, out of the sandbox's sight
+            self.kept = kept.ask(self.address, request.to_json(), self.timeout)
+            if self.kept is not None:
+                return
         cmd = python("studyxf.grading.worker", request.to_json())
         self.cwd = tempfile.TemporaryDirectory(prefix="studyxf-grade-")
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -96,6 +107,8 @@ class Pending:
                                      errors="replace")
 
     def result(self) -> dict:
+        if self.kept is not None:
+            return self._kept_result()
         if self.proc is None:
             return results.error(self.drill.name, self.needs)
         try:
@@ -107,7 +120,28 @@ class Pending:
             code, timed_out = None, True
         finally:
             self.cwd.cleanup()
-        return _report(self.drill, stdout or "", code, timed_out, self.timeout)
+        report = _report(self.drill, stdout or "", code, timed_out, self.timeout)
+        if self.address and _imported_torch(report):  # the next grading's judge, warm
+            from studyxf.grading import kept
+
+            kept.start(self.address, _env(""))
+        return report
+
+    def _kept_result(self) -> dict:
+        from studyxf.grading import kept
+
+        stdout, code, timed_out, answered = kept.read(self.kept, self.timeout)
+        if not answered:  # the server went away before it graded (idled out, killed): a worker of our own
+            self.__init__(self.drill, Path(self.path), self.timeout, self.device, kept_judge=False)
+            return self.result()
+        return _report(self.drill, stdout, code, timed_out, self.timeout)
+
+
+def _imported_torch(report: dict) -> bool:
+    """Whether the worker needed torch for this report: anything but a NumPy pass (graded from the
+    stored references) and a file refused before its cases."""
+    return report.get("framework") is not None and not (report["status"] == "pass"
+                                                        and report["framework"] == "numpy")
 
 
 class WarmGrader:
