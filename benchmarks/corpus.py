@@ -29,7 +29,8 @@ def named(entry: dict) -> bool:
 def main(folder: Path = Path("tests/data/blind"), verbose: bool = False) -> dict:
     warnings.simplefilter("ignore")
     manifest = json.loads((folder / "manifest.json").read_text())
-    counts = {"correct": 0, "correct_pass": 0, "mistakes": 0, "fail": 0, "named": 0, "line": 0, "with_line": 0}
+    counts = {"correct": 0, "correct_pass": 0, "mistakes": 0, "fail": 0, "named": 0, "line": 0, "with_line": 0,
+              "doubles": 0, "double_named": 0}
     with tempfile.TemporaryDirectory() as tmp:
         for item in manifest:
             source = (folder / item["file"]).read_text()
@@ -50,13 +51,20 @@ def main(folder: Path = Path("tests/data/blind"), verbose: bool = False) -> dict
             if item.get("line"):
                 counts["with_line"] += 1
                 counts["line"] += any(d.get("line") == item["line"] for d in report["diagnosis"])
+            causes = item.get("causes") or []
+            if len(causes) > 1:  # a double slip: every cause named, each at its own line
+                counts["doubles"] += 1
+                lines = {d.get("line") for d in report["diagnosis"] if named(d)}
+                counts["double_named"] += sum(named(d) for d in report["diagnosis"]) >= len(causes) and all(
+                    c.get("line") in lines for c in causes)
             if verbose:
                 said = " | ".join(f"{d['mistake']}: {(d.get('message') or '')[:160]}" for d in report["diagnosis"])
                 print(f"{'NAMED ' if hit else 'UNNAMED'} {item['file']}: {item['cause'][:90]}\n    -> {said}")
     c = counts
     print(f"correct files passing: {c['correct_pass']}/{c['correct']}; mistakes failing: {c['fail']}/{c['mistakes']}; "
           f"cause named: {c['named']}/{c['mistakes']} ({100 * c['named'] / max(c['mistakes'], 1):.0f}%); "
-          f"the faulty line named: {c['line']}/{c['with_line']}")
+          f"the faulty line named: {c['line']}/{c['with_line']}"
+          + (f"; double slips with every cause named at its line: {c['double_named']}/{c['doubles']}" if c["doubles"] else ""))
     return counts
 
 

@@ -189,7 +189,7 @@ def test_a_cause_localisation_verified_is_named_by_its_step_and_comparator(study
 
 
 def test_the_unnamed_sorts_agree_with_the_runners():
-    from studyxf.grading.runner import UNNAMED
+    from studyxf.grading.judge.results import UNNAMED
 
     assert mistakes.UNNAMED == UNNAMED
 

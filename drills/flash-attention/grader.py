@@ -7,7 +7,7 @@ import math
 import torch
 
 from engine.attention import naive_attention
-from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.case import F32, F64, Case, Check, dtype_name, rnd
 from studyxf.grading.judge.probes import attention_scale, attention_weights
 
 SLIPS = ["no-scale", "scale-d", "scale-after-softmax", "causal-top-left", "mask-diagonal", "mask-ignored", "flash-no-rescale", "flash-no-rescale-output",
@@ -110,5 +110,5 @@ def cases():
         out.append(Case(f"q {shape_q}, Tk={tk}, causal={causal}, block_size={block}, {dtype_name(dtype)}",
                         [q, k, v], kwargs, reference, variant,
                         call="flash_attention(q, k, v" + (", causal=True" if causal else "") + f", block_size={block})"))
-    out[-1].checks = [("memory stays O(T) at T=8192", _memory)]
+    out[-1].checks = [Check("memory stays O(T) at T=8192", _memory, "memory")]
     return out

@@ -4,7 +4,7 @@ import numpy as np
 import torch
 
 from engine.positional import apply_rope, rope_angles
-from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
+from studyxf.grading.judge.case import F32, F64, Case, Check, dtype_name, rnd
 from studyxf.grading.judge.probes import rope_turns
 from studyxf.grading.judge.steps import Step
 
@@ -104,5 +104,5 @@ def cases():
                (f", base {base:g}" if base != 10000.0 else "")
         call = "apply_rope(x" + "".join(f", {k}={k}" if k == "positions" else f", {k}={v:g}" for k, v in kwargs.items()) + ")"
         out.append(Case(name, [x], kwargs, reference, variant, call=call))
-    out[0].checks = [("relative position", _relative), ("norm preservation", _norms)]
+    out[0].checks = [Check("relative position", _relative), Check("norm preservation", _norms)]
     return out

@@ -1,9 +1,9 @@
 """The grading worker, a separate process and the only part of studyxf (with the labs) that
-imports torch. It is the judge: it starts the sandbox, a fresh interpreter that imports and calls
-the learner's file (launch.py, fresh.py), judges the outputs the sandbox sends as data, and streams one JSON line per finished
-test ("T {...}") and the report last ("R {...}") on its own stdout, which the learner's code never
-holds, so a time-out or a crash mid-way still leaves the earlier cases standing.
-"""
+imports torch. It is the judge's process: it starts the sandbox (sandbox/launch.py, a fresh
+interpreter that imports and calls the learner's file), judges the outputs it sends as data
+(judge/), and streams one JSON line per finished test ("T {...}") and the report last ("R {...}")
+on its own stdout, which the learner's code never holds, so a time-out or a crash mid-way still
+leaves the earlier cases standing."""
 
 from __future__ import annotations
 

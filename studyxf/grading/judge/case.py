@@ -1,5 +1,5 @@
 """One graded case of a function drill: its inputs, the float64 reference, the engine's own error
-in the input dtype (DESIGN.md's judging rule), and the wrong variants it can be compared with.
+in the input dtype (docs/grading.md, the judging rule), and the wrong variants it can be compared with.
 Drill folders build their cases from this (inside the grading worker: torch is imported here)."""
 
 from __future__ import annotations
@@ -29,6 +29,16 @@ class Named(str):
 
 
 @dataclass
+class Check:
+    """A property of the learner's function checked from calls made for it (beside a case's output):
+    `kind` "memory" is a resource the diagnosis names first (docs/grading.md); "property" a rule of the
+    values (RoPE's relative positions)."""
+    name: str
+    check: Callable
+    kind: str = "property"
+
+
+@dataclass
 class Case:
     name: str
     args: list
@@ -38,7 +48,8 @@ class Case:
     out_dtype: str | None = None  # None: the input dtype; "float": any floating dtype
     call: str = ""
     labels: list[str] | None = None  # the positional inputs' names in messages; default: from `call`
-    checks: list = field(default_factory=list)  # (name, fn(call) -> message|None); call(*args, **kw) -> numpy
+    # Check(name, fn(call) -> message|None, kind); call(*args, **kw) -> numpy
+    checks: list = field(default_factory=list)
     convert: Callable | None = None  # learner's output -> float64 array (e.g. a dict of figures)
     validate: Callable | None = None  # (output) -> message (or Named) | None, instead of comparing arrays (LeetCode)
     time_limit: float | None = None  # seconds for this case, instead of the default

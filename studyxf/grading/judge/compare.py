@@ -2,7 +2,8 @@
 it was computing (a constant factor and which quantity it equals, an offset, a region, axes
 permuted or reversed, another function of the step before, the step left out, lower precision,
 rounding). Each finding carries the words ("how") and the change that, made to the reference's
-step, gives the learner's value, so that it can be checked on every failing case. Plain NumPy."""
+step, gives the learner's value, so that it can be checked on every failing case. NumPy, and torch
+for the special functions a fitted activation inverts."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ class Finding:
     change: Callable | None  # (env, reference value as numpy) -> numpy; None: a fact that cannot be replayed
     kind: str = ""
     alts: list = field(default_factory=list)  # other readings of the same values (another quantity of equal size)
+    bare: bool = False  # only the number (a factor or offset no quantity explains): said after the named readings
 
 
 def scale(a: np.ndarray) -> float:
@@ -159,7 +161,8 @@ def factor(v, s, env, quantities) -> Finding | None:
         return None
     if abs(c + 1) < 1e-6:
         return Finding("yours has the opposite sign", lambda e, r: -r, "sign")
-    plain = Finding(f"yours is the expected value times {c:.6g} everywhere", lambda e, r, c=c: r * c, "factor")
+    plain = Finding(f"yours is the expected value times {c:.6g} everywhere", lambda e, r, c=c: r * c, "factor",
+                    bare=True)
     named = [Finding(f"yours is the expected value times {words}", lambda e, r, q=q: r * q(e), "factor")
              for words, q in _factor_names(c, quantities, env)]
     if not named:
@@ -176,7 +179,7 @@ def offset(v, s, env, quantities) -> Finding | None:
     c = float(np.sort(d, axis=None)[d.size // 2])  # a median: np.median's first call imports numpy.ma (60 ms)
     if abs(c) <= 1e-9 * scale(s) or not np.allclose(d, c, rtol=1e-5, atol=1e-7 * scale(s)):
         return None
-    return Finding(f"yours is the expected value plus {c:.6g} everywhere", lambda e, r, c=c: r + c, "offset")
+    return Finding(f"yours is the expected value plus {c:.6g} everywhere", lambda e, r, c=c: r + c, "offset", bare=True)
 
 
 def number_arrays(env: dict | None):
@@ -539,8 +542,8 @@ def explain(v, s, prev, prev_name, env, quantities, rtol, atol, input_dtype) -> 
             readings += [f, *f.alts]
     if not readings:
         return None
-    plain = [r for r in readings if "everywhere" in r.how]  # the bare numbers last: the words for unverified
-    named = [r for r in readings if "everywhere" not in r.how]
+    plain = [r for r in readings if r.bare]  # the bare numbers last: the words for unverified
+    named = [r for r in readings if not r.bare]
     ordered = named + plain
     first = ordered[0]
     first.alts = ordered[1:]

@@ -3,7 +3,7 @@ engine's correct functions and shared by every drill where the slip can happen (
 attention, multi-head, GQA, cross-attention, flash, the module drills...). A variant takes a set
 of slips, so two slips at once are reproduced, and named, together.
 
-A slip is an id from DESIGN.md or a drill's own list, optionally with a parameter after a colon
+A slip is an id of the report's contract or a drill's own list, optionally with a parameter after a colon
 ("ln-wrong-axis:0"): the id is what the report names, the parameter is what was measured.
 Runs inside the grading worker (torch is imported here)."""
 
@@ -33,7 +33,7 @@ MIXED_SLIPS = tuple(f"weights-mixed:{m}" for m in MIXES)
 
 
 # how the report says a slip's parameter ("softmax-axis:1" -> "your softmax runs over axis 1"): a
-# measured value, or which form of the slip it is (DESIGN.md's id is the one the report names)
+# measured value, or which form of the slip it is (the id is the one the report names)
 MEASURED = {"softmax-axis": "your softmax runs over axis {}",
             # the Triton drills: the learner's tile size, found by trying the usual ones
             "matmul-no-accumulate": "with BLOCK_K = {}", "matmul-k-floor": "with BLOCK_K = {}",

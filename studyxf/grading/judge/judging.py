@@ -1,4 +1,4 @@
-"""Judging one output against the float64 reference (DESIGN.md's rule), and whether it matches a
+"""Judging one output against the float64 reference (docs/grading.md, the judging rule), and whether it matches a
 wrong variant (diagnosis.py chooses which).
 
 Plain NumPy: the tolerance arithmetic is testable without torch or a worker process.
@@ -60,6 +60,27 @@ def describe(inputs: dict) -> str:
     return " ".join(parts)
 
 
+class Failed(str):
+    """A failing test's message that says how it failed: `kind` "nan" (NaN or inf where the reference
+    has numbers), "shape", "dtype" or "values". A smaller input must fail the same way to stand for
+    a case (shrink.py); the diagnosis reads the kind, never the words."""
+
+    def __new__(cls, text: str, kind: str = "values"):
+        said = super().__new__(cls, text)
+        said.kind = kind
+        return said
+
+
+def kind_of(message) -> str:
+    return getattr(message, "kind", "values")
+
+
+def joined(first: str, kind: str, then, bridge: str = "; and the ") -> Failed:
+    """`first` (a failure of `kind`), then what the values say past it: NaN in the values is the
+    kind that shows first."""
+    return Failed(f"{first}{bridge}{then}" if then else first, "nan" if then and kind_of(then) == "nan" else kind)
+
+
 def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float, inputs: str) -> str | None:
     """None when `got` passes: within assert_close's defaults for the dtype, or within twice the
     engine's own error in that dtype plus 1e-6. Otherwise the failing test's message."""
@@ -68,7 +89,7 @@ def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float
     if not np.all(np.isfinite(g)) and np.all(np.isfinite(ref)):
         bad = tuple(int(i) for i in np.argwhere(~np.isfinite(g))[0])
         hint = f"; row {bad[:-1]} {EMPTY_ROW}" if _zero_rows(ref)[bad] else ""
-        return f"NaN or inf in the output, first at index {bad} (inputs {inputs}){hint}"
+        return Failed(f"NaN or inf in the output, first at index {bad} (inputs {inputs}){hint}", "nan")
     finite = np.isfinite(ref) & np.isfinite(g)
     same_nonfinite = np.array_equal(np.isfinite(ref), np.isfinite(g)) and np.array_equal(ref[~finite], g[~finite])
     diff = np.where(finite, np.abs(g - np.where(finite, ref, 0)), 0.0)
@@ -77,17 +98,17 @@ def compare(got: np.ndarray, ref: np.ndarray, dtype_name: str, engine_err: float
                            or diff.max(initial=0.0) <= max(2 * engine_err + 1e-6, normwise)):
         return None
     if not same_nonfinite:
-        return f"infinite values differ from the reference's (inputs {inputs})"
+        return Failed(f"infinite values differ from the reference's (inputs {inputs})")
     hint = _empty_row_hint(diff, ref, atol)
     where = tuple(int(i) for i in np.unravel_index(np.argmax(diff), diff.shape))
     worst = diff[where]
     rel = worst / abs(ref[where]) if ref[where] != 0 else float("inf")
     said_ref, said_got = distinct(float(ref[where]), float(g[where]))
-    return (f"values differ (inputs {inputs}): largest absolute error {worst:.3g} at {where} "
-            f"(expected {said_ref}, got {said_got}; relative {rel:.3g}); tolerance for {dtype_name}: "
-            f"rtol={rtol:g}, atol={atol:g}, or 2x the engine's own error ({engine_err:.2g}) + 1e-6"
-            + (f", or {HALF_NORMWISE_EPS} eps of the largest |expected| ({normwise:.2g})" if normwise else "")
-            + hint)
+    return Failed(f"values differ (inputs {inputs}): largest absolute error {worst:.3g} at {where} "
+                  f"(expected {said_ref}, got {said_got}; relative {rel:.3g}); tolerance for {dtype_name}: "
+                  f"rtol={rtol:g}, atol={atol:g}, or 2x the engine's own error ({engine_err:.2g}) + 1e-6"
+                  + (f", or {HALF_NORMWISE_EPS} eps of the largest |expected| ({normwise:.2g})" if normwise else "")
+                  + hint)
 
 
 EMPTY_ROW = ("should be all zeros: that query has no key it may attend to, and outputs zeros as "

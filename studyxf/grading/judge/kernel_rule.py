@@ -1,5 +1,5 @@
 """A Triton drill's rule, read on the syntax tree: torch may only allocate and describe tensors,
-the @triton.jit kernel must compute (DESIGN.md, "The grader's processes"). Decisive, as the other
+the @triton.jit kernel must compute (docs/grading.md, the judging rule). Decisive, as the other
 forbidden calls are: a dummy kernel launched while torch computes the result (torch.exp, x.amax(),
 x - m, a broadcast-and-sum) fails through the report's `forbidden` test, the call named with its
 line.

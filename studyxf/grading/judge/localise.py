@@ -279,7 +279,7 @@ class Localiser:
         if not verified and replayable:
             verified = self._other_readings(found)
         if not verified and first["finding"].alts:
-            plain = [a for a in first["finding"].alts if "everywhere" in a.how]
+            plain = [a for a in first["finding"].alts if a.bare]
             if plain:
                 first["finding"] = plain[-1]  # unverified: the number, not a name
         return {"line": first["line"], "code": first["code"], "step": first["step"], "how": first["finding"].how,
@@ -474,7 +474,7 @@ class Localiser:
             # a number is some multiple of any other: only a named difference counts, one that gives the
             # output first; else one on the step this number equals in size (a term of a sum, halved
             # like its sibling), which the next differences may complete
-            named = [f for f in found if "everywhere" not in f["finding"].how and f["finding"].change]
+            named = [f for f in found if not f["finding"].bare and f["finding"].change]
             whole = [f for f in whole if f in named]
             near = [f for f in named if ref[f["step"]].size == 1 and 0.4 <= abs(
                 float(e["value"].reshape(-1)[0]) / (float(ref[f["step"]].reshape(-1)[0]) or 1.0)) <= 2.5]

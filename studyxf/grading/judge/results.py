@@ -1,4 +1,4 @@
-"""The results JSON of a grading (DESIGN.md's report contract), built here and nowhere else: from
+"""The results JSON of a grading (the `--json` contract; docs/grading.md), built here and nowhere else: from
 the judge's report (to_json, in the worker and in grade_in_process), or, when the judge's process
 died, from the tests it had streamed (died, in the parent). The drill's hints joined to the causes
 they answer, each diagnosis entry in the contract's fields, every text escaped."""
@@ -102,7 +102,7 @@ GENERIC = {
 
 
 def _contract(entry: dict) -> None:
-    """DESIGN.md's diagnosis entry: `mistake` a catalogued id, or null for a cause found by
+    """The contract's diagnosis entry (docs/grading.md, the report): `mistake` a catalogued id, or null for a cause found by
     localisation or a measured fact (its sort kept in `kind`); `verified`; the localisation's
     `line`, `code`, `step` and `how` (null when not found)."""
     kind = entry["mistake"] if entry["mistake"] in UNNAMED else None

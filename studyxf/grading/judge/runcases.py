@@ -16,7 +16,7 @@ import torch
 from studyxf.grading import wire
 from studyxf.grading.judge import judging
 from studyxf.grading.judge.diagnose import DTYPE_HINT, DTYPE_HINT_TORCH
-from studyxf.grading.judge.case import Case, half_precision
+from studyxf.grading.judge.case import Case, Check, half_precision
 from studyxf.grading.request import Request
 
 INTERNAL_WHY = "torch's internals reach the calls this drill forbids under other names"
@@ -78,7 +78,7 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
     if got.dtype == object or not np.issubdtype(got.dtype, np.number):
         return f"returned an array of {got.dtype}, expected floating point numbers", None, "", False
     if got.shape != ref.shape:
-        message = f"shape: expected {ref.shape}, got {got.shape} (inputs {inputs})"
+        message = judging.Failed(f"shape: expected {ref.shape}, got {got.shape} (inputs {inputs})", "shape")
         aligned = _aligned(got, ref.shape)
         if aligned is None or got_dtype != case.dtype or case.out_dtype is not None \
                 or np.allclose(aligned.astype(np.float64), ref, rtol=1e-3, atol=1e-4, equal_nan=True):
@@ -86,15 +86,16 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
         # the values judged past the shape, on the one alignment of the axes there is, so that a value
         # slip beside it is named too
         values = judging.compare(aligned, ref, case.dtype, case.engine_error(), inputs)
-        return (f"{message}; and, with your axes aligned to the expected ones, the {values}", aligned, case.dtype,
-                False) if values else (message, None, "", False)
+        return (judging.joined(message, "shape", values, "; and, with your axes aligned to the expected ones, the "),
+                aligned, case.dtype, False) if values else (message, None, "", False)
     if case.out_dtype == "float":
         if not np.issubdtype(got.dtype, np.floating):
-            return f"dtype: expected a floating dtype, got {got_dtype}", None, "", False
+            return judging.Failed(f"dtype: expected a floating dtype, got {got_dtype}", "dtype"), None, "", False
         judged_at = got_dtype if got_dtype in judging.TOLERANCE else "float32"
         engine_err = case.engine_error_at(judged_at)
     elif got_dtype != case.dtype:
-        message = f"dtype: expected {case.dtype} (the input's dtype), got {got_dtype} (inputs {inputs})"
+        message = judging.Failed(f"dtype: expected {case.dtype} (the input's dtype), got {got_dtype} (inputs {inputs})",
+                                 "dtype")
         if case.dtype == "float64" and got_dtype == "float32":
             # a float64 case answered in float32: the values are judged too, past its rounding
             # (matches()'s own slack), so that a value slip beside the dtype is still named (half
@@ -102,15 +103,14 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
             if np.allclose(got.astype(np.float64), ref, rtol=1e-3, atol=1e-4, equal_nan=True):
                 return message, None, "", False
             values = judging.compare(got, ref, "float32", 0.0, inputs) or "values differ"
-            return f"{message}; and the {values}", got, "float32", False
+            return judging.joined(message, "dtype", values), got, "float32", False
         if not (case.dtype == "float32" and got_dtype == "float64"):
             return message, None, "", False
         # the usual NumPy 2 promotion: the values are judged too (at float32), so that another
         # mistake beside it is still named
         values = judging.compare(got, ref, "float32", case.engine_error(), inputs)
         hint = DTYPE_HINT_TORCH if out.torch else DTYPE_HINT
-        return f"{message}; {hint}" + (f"; and the {values}" if values else ""), \
-            (got if values else None), "float32", True
+        return judging.joined(f"{message}; {hint}", "dtype", values), (got if values else None), "float32", True
     else:
         judged_at, engine_err = case.dtype, case.engine_error()
     return judging.compare(got, ref, judged_at, engine_err, inputs), got, judged_at, False
@@ -162,20 +162,12 @@ def _aligned(got: np.ndarray, shape: tuple) -> np.ndarray | None:
     return None
 
 
-def _kind_of(message: str) -> str:
-    """How a case failed, in one word (a smaller input must fail the same way to stand for it)."""
-    for marker, kind in (("NaN or inf", "nan"), ("shape:", "shape"), ("dtype:", "dtype")):
-        if marker in message:
-            return kind
-    return "values"
-
-
 def _shape_or_dtype(out, case: Case, message: str) -> dict:
     """What a wrong shape or a lowered dtype says: the expected values with the axes in another
     order (which order), or a float64 case answered in float32 (computed in float32)."""
     if not isinstance(out, wire.Array) or case.convert is not None or case.validate is not None:
         return {}
-    if message.startswith("shape:"):
+    if judging.kind_of(message) == "shape":
         got, ref = out.values, case.ref()
         if got.ndim == ref.ndim and sorted(got.shape) == sorted(ref.shape) and got.size == ref.size:
             from itertools import permutations
@@ -188,7 +180,7 @@ def _shape_or_dtype(out, case: Case, message: str) -> dict:
                                      f"build it in the task's order"}
         return {"shape_fact": f"measured: your output's shape is {got.shape}; the expected shape is {ref.shape}"}
     lower = {"float64": ("float32", "float16", "bfloat16"), "float32": ("float16", "bfloat16")}
-    if message.startswith("dtype:") and out.dtype in lower.get(case.dtype, ()):
+    if judging.kind_of(message) == "dtype" and out.dtype in lower.get(case.dtype, ()):
         return {"dtype_lowered": f"your output is {out.dtype} where the input is {case.dtype}: the computation ran in "
                                  f"{out.dtype} (.float(), .half(), .to(torch.bfloat16), an autocast region, "
                                  f"np.float32(...) or such an array mixed in); compute in the input's dtype"}
@@ -414,7 +406,7 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     message, got, dname, promoted = _check_output(decoded, case, inputs)
     if typed:  # the task's stated type: a rule of its own, the values still judged beside it
         got = got if message else None
-        message = typed + (f"; and {message}" if message else "")
+        message = judging.Failed(typed + (f"; and {message}" if message else ""), judging.kind_of(message))
     # a validated case whose slips are simulated (case.variant): its answer, passing or not, decides
     # which slips fit (_simulated)
     answered = {"answered": _plain(decoded), "case": case} if case.validate is not None and case.variant else None
@@ -425,7 +417,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     info["test"] = f"{case.name}: {message}"
     if typed:
         info["type_rule"] = typed
-    info.update(_shape_or_dtype(decoded, case, str(message)))
+    info["failure"] = judging.kind_of(message)  # how it failed: a smaller input must fail the same way (shrink.py)
+    info.update(_shape_or_dtype(decoded, case, message))
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
         info["named"] = message.mistake
         info["readings"] = message.readings
@@ -458,7 +451,7 @@ def _past_the_rule(remote: Remote, index: int, case: Case, answer: dict, inputs:
     # a dtype promoted beside the in-place edit is a cause of its own too (a third, with a value slip)
     widened = {"dtype_promoted": "torch" if getattr(out, "torch", False) else "numpy",
                "promoted_case": (index, case)} if promoted else {}
-    return {"test": f"{case.name}: {message}", "got": got, "dtype": dname, "ref": case.ref(),
+    return {"test": f"{case.name}: {message}", "failure": judging.kind_of(message), "got": got, "dtype": dname, "ref": case.ref(),
             "variant_of": case.variant_of, "case": case, "index": index, **widened}
 
 
@@ -487,7 +480,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
     def record(test, fail_info=None, device=None):
         test.setdefault("message", None)
         test.setdefault("output", None)
-        test.setdefault("device", device or "cpu")  # where the learner's code ran this test (DESIGN.md)
+        test.setdefault("device", device or "cpu")  # where the learner's code ran this test (docs/grading.md)
         tests.append(test)
         emit(test)
         if fail_info is not None:
@@ -521,17 +514,19 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                 record({"name": case.name, "status": "error", "message": f"not run: {remote.gone.get('dead')}"})
                 continue
             record(*run_case(remote, index, case), device=case.device)
-            for name, check in case.checks:  # decided here, from the outputs of calls made for it
+            for check in case.checks:  # decided here, from the outputs of calls made for it
+                check = check if isinstance(check, Check) else Check(*check)  # (name, fn) of an older drill
+                name = check.name
                 try:
-                    msg = check(remote.checker(case))
+                    msg = check.check(remote.checker(case))
                 except Unanswered as exc:
                     answer = exc.answer
                     record({"name": name, "status": "error", "message": remote.dead_message(answer) if "dead" in answer
                             else remote.raised_message(answer["raised"], "")})
                 else:
-                    # a memory check that fails is a cause of its own, said first (DESIGN.md)
+                    # a memory check that fails is a cause of its own, said first (docs/grading.md)
                     record({"name": name, "status": "fail" if msg else "pass", "message": msg},
-                           {"memory": msg} if msg and "memory" in name.lower() else None)
+                           {"memory": msg} if msg and check.kind == "memory" else None)
     status = "pass" if tests and all(t["status"] == "pass" for t in tests) else "fail"
     from studyxf.grading.judge.diagnose import diagnose
 

@@ -74,8 +74,6 @@ def _search(case, kind: str, fails):
 
 def _start(failing: list[dict]):
     """The smallest failing case that can be shrunk, and how it fails."""
-    from studyxf.grading.judge.runcases import _kind_of
-
     found = []
     for f in failing:
         case = f.get("case")
@@ -86,7 +84,7 @@ def _start(failing: list[dict]):
                 found.append((case, "answer"))
         elif f.get("got") is not None and case.convert is None and case.out_dtype is None and case.checks == [] \
                 and case.tensor_args():
-            found.append((case, _kind_of(f.get("test", ""))))
+            found.append((case, f.get("failure", "values")))
     return min(found, key=lambda ck: _size(ck[0]), default=None)
 
 
@@ -110,7 +108,8 @@ def _cut(case, n: int, m: int):
 
 def _judged(case, remote) -> tuple[str, object, object] | None:
     from studyxf.grading import wire
-    from studyxf.grading.judge.runcases import _check_output, _kind_of
+    from studyxf.grading.judge import judging
+    from studyxf.grading.judge.runcases import _check_output
 
     try:
         expected = case.variant(frozenset(), *case.args) if case.validate is not None else case.ref()
@@ -131,7 +130,7 @@ def _judged(case, remote) -> tuple[str, object, object] | None:
         return None
     if not message or got is None:
         return None
-    return _kind_of(str(message)), expected, got
+    return judging.kind_of(message), expected, got
 
 
 def _inputs(case) -> str:

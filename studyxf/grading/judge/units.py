@@ -215,8 +215,8 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
     and that line shows the reading (or no line does); else, of the lines that show it (or of all),
     the one that names most of this figure's terms and least of the other figures'."""
     if found and found.get("line") and found.get("step") in (figure, None, *([] if others else [found.get("step")])) \
-            and (not shown or found["line"] in shown):
-        return found["line"]
+            and (not shown or found["line"] in shown or found.get("verified")):
+        return found["line"]  # verified: the change replayed through the reference from that line
     if not shown and code.targets.get(figure):
         return max(code.targets[figure])  # the line that makes the figure (flops = qk + av)
     pool = shown or sorted(code.names)
@@ -290,7 +290,9 @@ def causes(grader, comparable: list[dict], found: dict | None, source: str | Non
         what = f" ({says[figure]})" if says.get(figure) and len(formula) > 1 else ""
         where = f"line {line}: `{code.code(line)}`: " if line else ""
         said = f"the step '{figure}'{what}: " if len(formula) > 1 else ""  # one figure: it is the result
+        # the step the values leave at, where the quoted line is the localisation's
+        step = found["step"] if found and line and line == found.get("line") and found.get("step") else figure
         out.append({"mistake": "located", "message": f"{where}{said}{how}",
                     "verified": len(chosen) == 1, "line": line, "code": code.code(line) if line else None,
-                    "step": figure, "how": how, "comparator": chosen[0][0].id if len(chosen) == 1 else None})
+                    "step": step, "how": how, "comparator": chosen[0][0].id if len(chosen) == 1 else None})
     return out

@@ -1,6 +1,6 @@
-"""The sandbox's side of a call, for both sandboxes (the forked one and the fresh interpreter):
-finding the learner's entry point, and what an exception was, as data. No torch, no engine, no
-grader here: the fresh interpreter imports this module."""
+"""The sandbox's side of a call: finding the learner's entry point, the checks bound before the
+learner's file is imported (input edits, gradients), and what an exception was, as data. No
+engine and no grader here."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Runtime guards inside the worker: a drill's forbidden torch entry points raise when called (so
-a shortcut is caught even when the source hides it from the AST scan), and a per-case time limit."""
+"""Guards inside the sandbox, advice only (the judge's static check of the source decides): a
+drill's forbidden torch entry points raise when called, and each case's time limit (SIGALRM)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ class ForbiddenCall(Exception):
 
 
 def install(forbidden: list[dict]) -> None:
-    """Advice only, as DESIGN.md says: the static check of the source is what decides. Imports torch
+    """Advice only, as docs/grading.md says: the static check of the source is what decides. Imports torch
     (the sandbox of a NumPy file never does)."""
     import torch
     import torch.nn.functional as F
