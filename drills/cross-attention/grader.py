@@ -35,15 +35,17 @@ def cases():
     out = []
     for i, (B, T, S, d, h, dtype, masked) in enumerate([
             (2, 5, 7, 16, 4, F64, False), (1, 1, 9, 8, 2, F32, True), (3, 6, 4, 24, 3, F32, True),
-            (2, 8, 8, 32, 4, F64, True)]):
+            (2, 8, 8, 32, 4, F64, True), (3, 4, 5, 16, 2, F32, "empty")]):
         x, mem = rnd(B, T, d, dtype=dtype, seed=i), rnd(B, S, d, dtype=dtype, seed=50 + i)
         ws = [rnd(d, d, dtype=dtype, seed=60 + 10 * i + j, scale=d ** -0.5) for j in range(4)]
         kwargs = {}
         if masked:
-            lengths = torch.tensor([max(1, S - b) for b in range(B)])
+            # "empty": the task's rule that a query whose memory is all padding outputs zeros
+            lengths = torch.tensor([S, 0, 2] if masked == "empty" else [max(1, S - b) for b in range(B)])
             kwargs["memory_mask"] = torch.arange(S) < lengths.unsqueeze(-1)
         out.append(Case(f"decoder ({B}, {T}, {d}), encoder memory ({B}, {S}, {d}), heads={h}"
-                        + (", padding mask" if masked else "") + f", {dtype_name(dtype)}",
+                        + (", one memory all padding" if masked == "empty" else ", padding mask" if masked else "")
+                        + f", {dtype_name(dtype)}",
                         [x, mem, *ws, h], kwargs, cross_attention, variant,
                         call=f"cross_attention(x, memory, w_q, w_k, w_v, w_o, {h}"
                              + (", memory_mask=memory_mask)" if masked else ")"),
