@@ -15,6 +15,11 @@ from pathlib import Path
 DATA = Path(__file__).parent / "data"
 CORPORA = ("blind", "holdout", "holdout2", "holdout3", "holdout4")
 TRITON = ("softmax-triton", "matmul-triton", "flash-attention-triton")
+# kernels whose output holds whatever lay in memory (a grid that leaves rows unwritten in torch.empty,
+# a load past the end of a tensor): their values, and so their report's words, change from run to
+# run; their verdict does not, and is all their golden keeps
+GARBAGE = {"holdout4/flash-attention-triton/learner_02.py", "holdout4/matmul-triton/learner_01.py",
+           "holdout4/matmul-triton/learner_04.py", "holdout4/softmax-triton/learner_03.py"}
 FOLDER = DATA / "goldens"
 _NUMBER = re.compile(r"-?\d+\.\d+(?:e[-+]?\d+)?|-?\d+e[-+]?\d+")
 _TEMP = re.compile(r"/tmp/[^\s'\"():,]+")
@@ -86,11 +91,16 @@ def stored() -> dict:
             if (FOLDER / f"{corpus}.json").exists()}
 
 
+def kept(corpus: str, item: dict, report: dict) -> dict:
+    """What the golden keeps of a report: all of it, or the verdict alone (GARBAGE)."""
+    return {"status": report["status"]} if f"{corpus}/{item['file']}" in GARBAGE else report
+
+
 def write(reports: list[dict]) -> None:
     FOLDER.mkdir(exist_ok=True)
     by_corpus: dict = {}
     for (corpus, item, _), report in zip(items(), reports):
-        by_corpus.setdefault(corpus, {})[item["file"]] = report
+        by_corpus.setdefault(corpus, {})[item["file"]] = kept(corpus, item, report)
     for corpus, reports_of in by_corpus.items():
         (FOLDER / f"{corpus}.json").write_text(json.dumps(reports_of, indent=1, sort_keys=True) + "\n")
 

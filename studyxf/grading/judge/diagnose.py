@@ -5,9 +5,12 @@ it), what the probes measured, a crash's reading. Runs in the judge; asks the sa
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from itertools import combinations
 
 from studyxf.grading.judge import diagnosis, exceptions, probes, verify
+from studyxf.grading.judge.evidence import Answer, Failure, Mismatch
 from studyxf.grading.judge.families import measured, public
 
 TYPE_CHECKING = False
@@ -39,26 +42,26 @@ def localise_budget(named: list) -> int:
     return localise.BUDGET_STEPS * 3 // 8 if named else localise.BUDGET_STEPS
 
 
-def _localise(grader, comparable: list[dict], remote: Remote, req: Request, raising: list | None = None,
+def _localise(grader, comparable: list[Mismatch], remote: Remote, req: Request, raising: list | None = None,
               budget: int | None = None) -> dict | None:
     """The learner's smallest failing case traced, its values matched with the grader's STEPS
     (localise.py): the first line that leaves its step, how, and whether that is verified."""
     if not getattr(grader, "STEPS", None) or remote.gone:
         return None
     driven = getattr(grader, "STEP_ARGS", None)  # cases that call the function chunk by chunk (kv-cache)
-    cases = [f for f in comparable if "case" in f and (driven or f["case"].driver is None) and f["got"] is not None]
+    cases = [f for f in comparable if f.case is not None and (driven or f.case.driver is None) and f.got is not None]
     if not cases:
         return None
     from studyxf.grading.judge import localise
 
     def size(f):  # the smallest case whose arrays have no axis of 1 (T = 1 makes every softmax 1)
-        arrays = [a for a in f["case"].args if hasattr(a, "shape")]
+        arrays = [a for a in f.case.args if hasattr(a, "shape")]
         return (any(1 in tuple(a.shape)[-2:] for a in arrays), sum(a.numel() for a in arrays))
     # one case traced; where what it shows does not explain every failing case, the next smallest
     # case with other keyword arguments (a mask, causal=True) is traced too, the search going on
     order, seen = [], set()
     for f in sorted(cases, key=size):
-        kinds = tuple(sorted(f["case"].kwargs))
+        kinds = tuple(sorted(f.case.kwargs))
         if kinds not in seen:
             seen.add(kinds)
             order.append(f)
@@ -72,16 +75,16 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
         for traced in traces:
             if localise.clock() > deadline:
                 break
-            if "module_index" in traced:
-                answer = remote.ask({"op": "module_trace", "i": traced["module_index"], "x": traced["module_x"]},
+            if traced.module_index is not None:
+                answer = remote.ask({"op": "module_trace", "i": traced.module_index, "x": traced.module_x},
                                     remote.limit())
             else:
-                answer = remote.trace(traced["index"], traced["case"])
+                answer = remote.trace(traced.index, traced.case)
             if "trace" not in answer:
                 break
             try:
                 trace = localise.Trace(answer["trace"], source)
-                if driven and traced["case"].driver is not None:
+                if driven and traced.case.driver is not None:
                     now = _by_call(grader, cases, traced, trace, raising, deadline)
                 else:
                     finder = localise.Localiser(grader, cases, traced, trace, raising)
@@ -111,7 +114,7 @@ def _localise(grader, comparable: list[dict], remote: Remote, req: Request, rais
 
 
 def _shapes(f: dict) -> tuple:
-    return tuple(tuple(a.shape) for a in f["case"].args if hasattr(a, "shape"))
+    return tuple(tuple(a.shape) for a in f.case.args if hasattr(a, "shape"))
 
 
 def _ratio(f: dict) -> tuple:
@@ -141,14 +144,14 @@ def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | Non
     return first or state
 
 
-def _simulated(answers: list[dict], slips: list[str]) -> list[dict]:
+def _simulated(answers: list[Answer], tests: list[str], slips: list[str]) -> list[dict]:
     """A LeetCode drill whose slips its grader simulates (variant(slips, *args) -> the answer they
     give): the slip, or two at once, whose answers equal the learner's on every case, the passing
     ones included; else the failing cases as measured."""
     def fits(chosen: frozenset) -> bool:
         for f in answers:
             try:
-                if f["case"].variant(chosen, *f["case"].args) != f["answered"]:
+                if f.case.variant(chosen, *f.case.args) != f.value:
                     return False
             except Exception:  # noqa: BLE001 - a simulation that does not apply
                 return False
@@ -157,11 +160,11 @@ def _simulated(answers: list[dict], slips: list[str]) -> list[dict]:
         for chosen in combinations(slips, size):
             # each slip of a pair must change the answers on its own (two that cancel are no slip)
             if fits(frozenset(chosen)) and (size == 1 or not any(fits(frozenset({s})) for s in chosen)) \
-                    and all(any(f["case"].variant(frozenset({s}), *f["case"].args) != f["case"].variant(
-                        frozenset(), *f["case"].args) for f in answers) for s in chosen):
+                    and all(any(f.case.variant(frozenset({s}), *f.case.args) != f.case.variant(
+                        frozenset(), *f.case.args) for f in answers) for s in chosen):
                 return [{"mistake": s, "message": "", "verified": True} for s in chosen]
     return [{"mistake": "measured", "message": "measured: no known slip gives your answers on every case: " +
-             "; ".join(f["test"] for f in answers if f.get("failed"))[:600]}]
+             "; ".join(t for t in tests if t)[:600]}]
 
 
 def _memory_entry(message: str, where: dict) -> dict:
@@ -191,7 +194,7 @@ def _full_matrix(grader, remote: Remote, req: Request) -> dict:
     return {}
 
 
-def _crash_entry(raised: list, failing: list[dict], remote: Remote, req: Request) -> dict:
+def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Request) -> dict:
     """What the raising cases have in common, where the first raised, and its usual cause when the
     shapes at that line agree with it."""
     at = _raised_at(failing, remote, req)
@@ -200,13 +203,13 @@ def _crash_entry(raised: list, failing: list[dict], remote: Remote, req: Request
             **({"line": at["line"], "code": at["code"]} if at else {})}
 
 
-def _raised_at(failing: list[dict], remote: Remote, req: Request) -> dict | None:
+def _raised_at(failing: list[Failure], remote: Remote, req: Request) -> dict | None:
     """Where the first raising case raised in the learner's file, and the shapes its names held
     there (the advice must agree with them): {"line", "code", "shapes"}."""
-    first = next((f for f in failing if f.get("raised") and "index" in f), None)
+    first = next((f.raised for f in failing if f.raised is not None), None)
     if first is None or remote.gone:
         return None
-    answer = remote.trace(first["index"], first["raised_case"])
+    answer = remote.trace(first.index, first.case)
     at = (answer.get("trace") or {}).get("raised_at")
     if not at:
         return None
@@ -227,39 +230,80 @@ def _located_entry(grader, found: dict) -> dict:
             **{k: found[k] for k in ("line", "code", "step", "how")}, "comparator": found.get("comparator")}
 
 
-def diagnose(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:
-    """Slips by id first; where none fits, the line where the values leave the reference and how
-    (verified by replaying it), then what the probes and the comparison measured."""
-    if any(f.get("random") for f in failing):
+class Context:
+    """What the rules share: the drill's grader, the sandbox's remote, the request, and the work more
+    than one rule needs, done once (the learner's file, and for the values the catalogue's slips,
+    the localisation, the dtype's line)."""
+
+    def __init__(self, grader, remote: Remote, req: Request):
+        self.grader, self.remote, self.req = grader, remote, req
+
+    @functools.cached_property
+    def source(self) -> str | None:
+        return _source(self.req)
+
+    def diagnose(self, failing: list[Failure]) -> list[dict]:
+        for rule in RULES:
+            said = rule(self, failing)
+            if said is not None:
+                return said
+        return []
+
+
+def diagnose(grader, failing: list[Failure], remote: Remote, req: Request) -> list[dict]:
+    """The causes, cause first (docs/grading.md, the order of the causes): the first rule of RULES
+    that applies says them; the rules about the values go on in VALUE_RULES."""
+    return Context(grader, remote, req).diagnose(failing)
+
+
+def random_output(ctx: Context, failing: list[Failure]) -> list[dict] | None:
+    if any(f.random for f in failing):
         return [{"mistake": "random-output", "message": ""}]
-    typed = next((f["type_rule"] for f in failing if f.get("type_rule")), None)
-    if typed:
-        # what the values say first (a unit's factor explains a float too), then the type: the failing
-        # values, and every answer of a validated drill (its slips are fitted to all of them)
-        valued = [{k: v for k, v in f.items() if k != "type_rule"} for f in failing
-                  if not f.get("type_rule") or f.get("got") is not None or "answered" in f]
-        return (diagnose(grader, valued, remote, req) if valued else []) + \
-            [{"mistake": "return-type", "message": typed, "verified": True}]
-    rule = next((f["rule"] for f in failing if f.get("rule")), None)
-    if rule:
-        # the rule first, then what the values say (judged past it: runcases._past_the_rule), so that
-        # a value slip made beside the in-place edit is named too
-        valued = [f for f in failing if not f.get("rule") or f.get("got") is not None]
-        arrays = {a for f in failing if f.get("rule") for a in f.get("arrays", ())}
-        return [{"mistake": "input-modified", "message": rule, **_in_place_at(req, arrays)}] + \
-            (_diagnose_values(grader, valued, remote, req) if valued else [])
-    slow = [f["slow"] for f in failing if f.get("slow")]
-    memory = [f["memory"] for f in failing if f.get("memory")]
-    # too slow and too much memory are causes, measured by the judge: first, then what the values say
+    return None
+
+
+def return_type(ctx: Context, failing: list[Failure]) -> list[dict] | None:
+    """The stated type broken: what the values say first (a unit's factor explains a float too), then
+    the type; the failing values, and every answer of a validated drill (its slips are fitted to
+    all of them)."""
+    typed = next((f.type_rule for f in failing if f.type_rule), None)
+    if not typed:
+        return None
+    valued = [dataclasses.replace(f, type_rule=None) for f in failing
+              if not f.type_rule or f.values is not None or f.answer is not None]
+    return (ctx.diagnose(valued) if valued else []) + [{"mistake": "return-type", "message": typed, "verified": True}]
+
+
+def input_modified(ctx: Context, failing: list[Failure]) -> list[dict] | None:
+    """An input edited in place, at the editing line, then what the values say (judged past it:
+    runcases._past_the_rule), so that a value slip made beside the edit is named too."""
+    rule = next((f.rule for f in failing if f.rule), None)
+    if not rule:
+        return None
+    valued = [f for f in failing if not f.rule or f.values is not None]
+    arrays = {a for f in failing if f.rule for a in f.arrays}
+    return [{"mistake": "input-modified", "message": rule, **_in_place_at(ctx.req, arrays)}] + \
+        (_diagnose_values(ctx, valued) if valued else [])
+
+
+def resources_then_values(ctx: Context, failing: list[Failure]) -> list[dict]:
+    """Too slow and too much memory, measured by the judge, and a module's layout: first, then what
+    the values say."""
+    slow = [f.resource.message for f in failing if f.resource and f.resource.kind == "slow"]
+    memory = [f.resource.message for f in failing if f.resource and f.resource.kind == "memory"]
     first = ([{"mistake": "too-slow", "message": slow[0], "verified": True}] if slow else []) + \
-        ([_memory_entry(memory[0], _full_matrix(grader, remote, req))] if memory else [])
-    layout = next((f["layout"] for f in failing if f.get("layout")), None)
+        ([_memory_entry(memory[0], _full_matrix(ctx.grader, ctx.remote, ctx.req))] if memory else [])
+    layout = next((f.layout for f in failing if f.layout), None)
     if layout:  # the module's layers do not have the shapes the task asks for
         first.append({"mistake": "layout", "message": layout, "verified": True})
-    rest = [f for f in failing if not (f.get("slow") or f.get("memory") or f.get("layout"))]
-    if first and not any(f.get("failed") or "answered" not in f for f in rest):
+    rest = [f for f in failing if not (f.resource or f.layout)]
+    if first and not any(f.answer is None or f.answer.failed for f in rest):
         return first
-    return first + _diagnose_values(grader, rest, remote, req)
+    return first + _diagnose_values(ctx, rest)
+
+
+# the order in which causes are tried: each rule says the causes (and ends the diagnosis) or None
+RULES = [random_output, return_type, input_modified, resources_then_values]
 
 
 def _in_place_at(req: Request, arrays: set) -> dict:
@@ -315,7 +359,7 @@ def _in_place_at(req: Request, arrays: set) -> dict:
     return {"line": line, "code": source.splitlines()[line - 1].strip()}
 
 
-def _promoted_at(failing: list[dict], remote: Remote, req: Request) -> dict:
+def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
     """Where a float32 case's values became float64 in the learner's file: the first traced line
     that reads a float32 array and makes a float64 one ({} when no trace shows one)."""
     import re
@@ -324,11 +368,11 @@ def _promoted_at(failing: list[dict], remote: Remote, req: Request) -> dict:
 
     from studyxf.grading.judge import localise
 
-    first = next((f for f in failing if f.get("promoted_case") is not None), None)
+    first = next((f for f in failing if f.promoted_case is not None), None)
     source = _source(req)
     if first is None or source is None or remote.gone:
         return {}
-    index, case = first["promoted_case"]
+    index, case = first.promoted_case
     answer = remote.trace(index, case)
     trace = localise.Trace(answer.get("trace") or {}, source)
     # a float64 table of angles built from positions alone is no promotion yet
@@ -345,98 +389,195 @@ def _promoted_at(failing: list[dict], remote: Remote, req: Request) -> dict:
     return {}
 
 
-def _diagnose_values(grader, failing: list[dict], remote: Remote, req: Request) -> list[dict]:
-    """The failing values' diagnosis (_diagnose without the resource causes)."""
-    simulated = [f for f in failing if "answered" in f]
-    if any(f.get("failed") for f in simulated):  # a wrong answer (a crash is said by the crash entry)
-        return _simulated(simulated, list(getattr(grader, "NAMED", [])))
-    failing = [f for f in failing if "answered" not in f]
-    read = [f["readings"] for f in failing if "readings" in f]
-    if read:  # a slip only when every failing case fits it ([0, 0] for nums [0, 4, 3, 0] fits two)
-        common = [m for m in read[0] if all(m in r for r in read[1:])]
-        if common:
-            return [{"mistake": common[0], "message": "", "verified": True}]
-        return [{"mistake": "measured", "message": "measured: the failing cases fit no one known slip: " + "; ".join(
-            f["test"] for f in failing if f.get("test"))[:600]}]
-    shaped = [f["shape"] for f in failing if f.get("shape")]
-    if shaped and all(f.get("shape") for f in failing if f.get("shape") or f.get("shape_fact")):
+class Values:
+    """The failing values (no resource, rule or type among them) and the work the value rules share,
+    each done once when a rule first asks: the comparable values, the catalogue's slips, the
+    localisation, the promoted dtype's entry, a wrong shape said beside."""
+
+    def __init__(self, ctx: Context, failing: list[Failure]):
+        self.ctx = ctx
+        self.grader, self.remote, self.req = ctx.grader, ctx.remote, ctx.req
+        self.answered = [f for f in failing if f.answer is not None]  # a validated drill's answers, passing too
+        self.failing = [f for f in failing if f.answer is None]
+
+    @functools.cached_property
+    def comparable(self) -> list[Mismatch]:
+        return [f.values for f in self.failing if f.values is not None and f.values.variant_of]
+
+    @functools.cached_property
+    def promoted(self) -> list[dict]:
+        kinds = {f.promoted for f in self.failing if f.promoted}
+        return [{"mistake": "dtype-promoted", "message": DTYPE_HINT_TORCH if kinds == {"torch"} else DTYPE_HINT,
+                 **_promoted_at(self.failing, self.remote, self.req)}] if kinds else []
+
+    @functools.cached_property
+    def beside(self) -> list[dict]:
+        """Said after any value cause: the promoted dtype, a wrong shape measured."""
+        return self.promoted + _shape_apart(self.failing)
+
+    @functools.cached_property
+    def catalogued(self) -> list[str]:
+        return diagnosis.name_slips(self.comparable, list(getattr(self.grader, "SLIPS", [])))
+
+    @functools.cached_property
+    def found(self) -> dict | None:
+        """The localisation; a slip the catalogue named only wants its line: a shorter search (watch
+        mode re-grades on every save)."""
+        raising = [f.raised.case for f in self.failing if f.raised is not None]
+        return _localise(self.grader, self.comparable, self.remote, self.req, raising,
+                         localise_budget(self.catalogued))
+
+    @functools.cached_property
+    def named(self) -> list[str]:
+        return verify.agreeing(self.grader, self.catalogued, self.found)  # a slip the learner's line contradicts is not said
+
+
+def _diagnose_values(ctx: Context, failing: list[Failure]) -> list[dict]:
+    """The failing values' diagnosis: the first rule of VALUE_RULES that applies."""
+    values = Values(ctx, failing)
+    for rule in VALUE_RULES:
+        said = rule(values)
+        if said is not None:
+            return said
+    return []
+
+
+def simulated_answers(v: Values) -> list[dict] | None:
+    """A wrong answer of a validated drill whose grader simulates its slips (a crash is said by the
+    crash entry)."""
+    if not any(f.answer.failed for f in v.answered):
+        return None
+    return _simulated([f.answer for f in v.answered], [f.test for f in v.answered if f.answer.failed],
+                      list(getattr(v.grader, "NAMED", [])))
+
+
+def validator_readings(v: Values) -> list[dict] | None:
+    """A slip a validator recognised, only when every failing case fits it ([0, 0] for nums
+    [0, 4, 3, 0] fits two)."""
+    read = [f.readings for f in v.failing if f.readings is not None]
+    if not read:
+        return None
+    common = [m for m in read[0] if all(m in r for r in read[1:])]
+    if common:
+        return [{"mistake": common[0], "message": "", "verified": True}]
+    return [{"mistake": "measured", "message": "measured: the failing cases fit no one known slip: " + "; ".join(
+        f.test for f in v.failing if f.test)[:600]}]
+
+
+def axes_reordered(v: Values) -> list[dict] | None:
+    shaped = [f.shape for f in v.failing if f.shape]
+    if shaped and all(f.shape for f in v.failing if f.shape or f.shape_fact):
         return [{"mistake": "shape", "message": shaped[0], "verified": True}]
-    lowered = [f["dtype_lowered"] for f in failing if f.get("dtype_lowered")]
-    if lowered:  # the dtype, then what the values say past it (the values judged after the cast)
-        entry = {"mistake": "dtype-lowered", "message": lowered[0], "verified": True}
-        valued = [f for f in failing if f.get("got") is not None or not f.get("dtype_lowered")]
-        return [entry] + (_diagnose_values(grader, [{k: v for k, v in f.items() if k != "dtype_lowered"}
-                                                    for f in valued], remote, req) if valued else [])
-    facts = [f["shape_fact"] for f in failing if f.get("shape_fact")]
-    kinds = {f["dtype_promoted"] for f in failing if f.get("dtype_promoted")}
-    promoted = [{"mistake": "dtype-promoted", "message": DTYPE_HINT_TORCH if kinds == {"torch"} else DTYPE_HINT,
-                 **_promoted_at(failing, remote, req)}] if kinds else []
-    shape_apart = _shape_apart(failing)
-    comparable = [f for f in failing if f.get("variant_of")]
-    if promoted and not comparable and not any(f.get("raised") for f in failing):
-        return promoted  # the dtype alone: the values pass once cast
-    kernel = _kernel_entries(grader, comparable, remote, req, values=False)
-    if kernel:
-        return kernel + promoted + shape_apart  # outputs no program writes: not random, the grid
-    if comparable and "case" in comparable[0]:
-        case = comparable[0]["case"]
-        if not case.driver and not remote.gone:
-            try:
-                again = probes.repeatable(remote.call, case.args, case.kwargs)
-            except Exception:  # noqa: BLE001 - a probe that cannot run says nothing
-                again = None
-            if again:
-                return [_random_entry(remote, case, comparable[0].get("ref"), again)]
-    kept = _stated_defaults(comparable, req)
-    if kept:  # the failing cases are those that leave out an argument whose default the file changed
-        return kept + promoted + shape_apart
-    slips = list(getattr(grader, "SLIPS", []))
-    named = diagnosis.name_slips(comparable, slips)
-    raising = [f["raised_case"] for f in failing if f.get("raised_case") is not None]
-    # a slip the catalogue named only wants its line: a shorter search (watch mode re-grades on every save)
-    found = _localise(grader, comparable, remote, req, raising, localise_budget(named))
-    named = verify.agreeing(grader, named, found)  # a slip the learner's line contradicts is not said
-    # a catalogued slip carries the line only where localisation verified it (an unverified line may be another's)
+    return None
+
+
+def dtype_lowered(v: Values) -> list[dict] | None:
+    """The dtype, then what the values say past it (the values judged after the cast)."""
+    lowered = [f.dtype_lowered for f in v.failing if f.dtype_lowered]
+    if not lowered:
+        return None
+    valued = [dataclasses.replace(f, dtype_lowered=None) for f in v.failing
+              if f.values is not None or not f.dtype_lowered]
+    return [{"mistake": "dtype-lowered", "message": lowered[0], "verified": True}] + \
+        (_diagnose_values(v.ctx, valued) if valued else [])
+
+
+def dtype_promoted_alone(v: Values) -> list[dict] | None:
+    """The dtype alone: the values pass once cast."""
+    if v.promoted and not v.comparable and not any(f.raised for f in v.failing):
+        return v.promoted
+    return None
+
+
+def grid_not_covered(v: Values) -> list[dict] | None:
+    """Outputs no program of a Triton grid writes: not random, the grid."""
+    kernel = _kernel_entries(v.grader, v.comparable, v.remote, v.req, values=False)
+    return kernel + v.beside if kernel else None
+
+
+def changes_between_calls(v: Values) -> list[dict] | None:
+    if not v.comparable or v.comparable[0].case is None:
+        return None
+    case = v.comparable[0].case
+    if case.driver or v.remote.gone:
+        return None
+    try:
+        again = probes.repeatable(v.remote.call, case.args, case.kwargs)
+    except Exception:  # noqa: BLE001 - a probe that cannot run says nothing
+        again = None
+    return [_random_entry(v.remote, case, v.comparable[0].ref, again)] if again else None
+
+
+def default_changed(v: Values) -> list[dict] | None:
+    """The failing cases are those that leave out an argument whose default the file changed."""
+    kept = _stated_defaults(v.comparable, v.req)
+    return kept + v.beside if kept else None
+
+
+def catalogued_slip(v: Values) -> list[dict] | None:
+    """The catalogue's slips that fit every failing case, with the line where localisation verified
+    one difference (an unverified line, or one of several, may be another's)."""
+    if not v.named:
+        return None
     from studyxf.grading.judge.localise import one_difference
 
+    found = v.found
     where = {k: found[k] for k in ("line", "code", "step", "how")} \
-        if found and found["verified"] and one_difference(found) else {}  # one difference: its line is the slip's
-    if named:
-        return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
-                 **where} for s in named] + promoted + shape_apart
-    calculated = _units_and_terms(grader, comparable, found, req)
-    if calculated:  # a calculator's figures read as a unit or a term, each with its line
-        return calculated + promoted + shape_apart
-    kernel = _kernel_entries(grader, comparable, remote, req)
-    if kernel:  # a program instance's value off the kernel's steps, or the keys it never loads
-        return kernel + promoted + shape_apart
-    raised = [f["raised"] for f in failing if f.get("raised")]
+        if found and found["verified"] and one_difference(found) else {}
+    return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
+             **where} for s in v.named] + v.beside
+
+
+def units_and_terms(v: Values) -> list[dict] | None:
+    """A calculator's figures read as a unit or a term, each with its line."""
+    calculated = _units_and_terms(v.grader, v.comparable, v.found, v.req)
+    return calculated + v.beside if calculated else None
+
+
+def kernel_steps(v: Values) -> list[dict] | None:
+    """A Triton program instance's value off the kernel's steps, or the keys it never loads."""
+    kernel = _kernel_entries(v.grader, v.comparable, v.remote, v.req)
+    return kernel + v.beside if kernel else None
+
+
+def located_measured_raised(v: Values) -> list[dict]:
+    """The verified localisation, then what raised, then the probes' words; unverified, the measured
+    facts first, the line where the values leave the reference where nothing else is said."""
+    found, failing, remote = v.found, v.failing, v.remote
+    raised = [f.raised.said() for f in failing if f.raised is not None]
     out = []
-    for probe in getattr(grader, "PROBES", []) if not remote.gone else []:
+    for probe in getattr(v.grader, "PROBES", []) if not remote.gone else []:
         try:
             said = probe(remote.call)
         except Exception:  # noqa: BLE001
             said = None
         if said:
             out.append({"mistake": "measured", "message": said})
-    local = next((f["localised"] for f in failing if f.get("localised")), None)
+    local = next((f.localised for f in failing if f.localised), None)
     if local:
         out.append({"mistake": "localised", "message": local})
-    crash = _crash_entry(raised, failing, remote, req) if raised else None
-    if found and found["verified"]:  # the verified cause, then what raised, then the probes' words
-        return [_located_entry(grader, found)] + ([crash] if crash else []) + \
-            [d for d in out if d["mistake"] != "localised"] + promoted + shape_apart  # the hooks' stage: the line
+    crash = _crash_entry(raised, failing, remote, v.req) if raised else None
+    if found and found["verified"]:
+        return [_located_entry(v.grader, found)] + ([crash] if crash else []) + \
+            [d for d in out if d["mistake"] != "localised"] + v.beside  # the hooks' stage: the line
     if found and not (out or raised):
-        out.insert(0, _located_entry(grader, found))  # where the values leave the reference, unverified
-    if not out and comparable:
-        said = probes.relation(comparable[0]["got"], comparable[0]["ref"])
+        out.insert(0, _located_entry(v.grader, found))  # where the values leave the reference, unverified
+    if not out and v.comparable:
+        said = probes.relation(v.comparable[0].got, v.comparable[0].ref)
         if said:
             out.append({"mistake": "measured", "message": said})
     if crash and not any(d["mistake"] == "measured" for d in out):
         out.insert(0, crash)
+    facts = [f.shape_fact for f in failing if f.shape_fact]
     if not out and facts:
         out.append({"mistake": "measured", "message": facts[0]})
-    return out + promoted + shape_apart
+    return out + v.beside
+
+
+# the order in which the values' causes are tried: each rule says the causes or None
+VALUE_RULES = [simulated_answers, validator_readings, axes_reordered, dtype_lowered, dtype_promoted_alone,
+               grid_not_covered, changes_between_calls, default_changed, catalogued_slip, units_and_terms,
+               kernel_steps, located_measured_raised]
 
 
 def _random_entry(remote: Remote, case, ref, again: str) -> dict:
@@ -450,7 +591,7 @@ def _random_entry(remote: Remote, case, ref, again: str) -> dict:
     return {"mistake": "measured", "message": rows} if rows else {"mistake": "random-output", "message": again}
 
 
-def _stated_defaults(comparable: list[dict], req: Request) -> list[dict]:
+def _stated_defaults(comparable: list[Mismatch], req: Request) -> list[dict]:
     """A default the task states that the learner's `def` changes (stated.py), where every failing
     case leaves that argument out: the cause, at the def line; else []."""
     import re
@@ -458,7 +599,7 @@ def _stated_defaults(comparable: list[dict], req: Request) -> list[dict]:
 
     from studyxf.grading.judge import stated
 
-    source, cases = _source(req), [f["case"] for f in comparable if "case" in f]
+    source, cases = _source(req), [f.case for f in comparable if f.case is not None]
     try:
         yaml = (Path(req.folder) / "drill.yaml").read_text(encoding="utf-8")
     except (OSError, TypeError):
@@ -476,7 +617,7 @@ def _stated_defaults(comparable: list[dict], req: Request) -> list[dict]:
     return out
 
 
-def _units_and_terms(grader, comparable: list[dict], found: dict | None, req: Request) -> list[dict]:
+def _units_and_terms(grader, comparable: list[Mismatch], found: dict | None, req: Request) -> list[dict]:
     """A calculator drill's wrong figures named as a unit or a term (units.py), or []."""
     if not getattr(grader, "FORMULA", None):
         return []
@@ -485,7 +626,7 @@ def _units_and_terms(grader, comparable: list[dict], found: dict | None, req: Re
     return units.causes(grader, comparable, found, _source(req))
 
 
-def _kernel_entries(grader, comparable: list[dict], remote: Remote, req: Request, values: bool = True) -> list[dict]:
+def _kernel_entries(grader, comparable: list[Mismatch], remote: Remote, req: Request, values: bool = True) -> list[dict]:
     """A Triton kernel in the interpreter localised per program instance (kernel_localise.py)."""
     from studyxf.grading.judge import kernel_localise
 
@@ -497,8 +638,8 @@ def _kernel_entries(grader, comparable: list[dict], remote: Remote, req: Request
         return []
 
 
-def _shape_apart(failing: list[dict]) -> list[dict]:
+def _shape_apart(failing: list[Failure]) -> list[dict]:
     """A wrong shape said beside the value causes found past it (the values judged with the axes
     aligned: runcases._aligned), as the measured fact it is."""
-    fact = next((f["shape_fact"] for f in failing if f.get("shape_fact") and f.get("got") is not None), None)
+    fact = next((f.shape_fact for f in failing if f.shape_fact and f.values is not None), None)
     return [{"mistake": "shape", "message": fact}] if fact else []

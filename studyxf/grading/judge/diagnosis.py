@@ -8,6 +8,7 @@ from itertools import combinations
 
 import numpy as np
 
+from studyxf.grading.judge.evidence import Mismatch
 from studyxf.grading.judge.families import public
 from studyxf.grading.judge.judging import matches
 
@@ -27,14 +28,14 @@ def _exclusive(a: str, b: str) -> bool:
 class _Fit:
     """Tries slip sets against the failing cases, each variant computed once."""
 
-    def __init__(self, failing: list[dict]):
+    def __init__(self, failing: list[Mismatch]):
         self.failing = failing
         self.cache: dict = {}
 
     def _variant(self, i: int, slips: frozenset):
         key = (i, slips)
         if key not in self.cache:
-            self.cache[key] = self.failing[i]["variant_of"](slips)
+            self.cache[key] = self.failing[i].variant_of(slips)
         return self.cache[key]
 
     def score(self, slips: frozenset) -> float | None:
@@ -42,29 +43,29 @@ class _Fit:
         total = 0.0
         for i, f in enumerate(self.failing):
             v = self._variant(i, slips)
-            if v is None or v.shape != f["got"].shape:
+            if v is None or v.shape != f.got.shape:
                 return None
-            ref = f.get("ref")
+            ref = f.ref
             if ref is not None and ref.shape == v.shape and np.array_equal(np.isfinite(v), np.isfinite(ref)) \
                     and np.allclose(v, ref, rtol=1e-9, atol=1e-12, equal_nan=True):
                 return None  # the slip changes nothing here: it cannot explain this failure
-            ok, dist = matches(f["got"], v, f["dtype"])
+            ok, dist = matches(f.got, v, f.dtype)
             if not ok:
                 return None
-            if ref is not None and ref.shape == v.shape and np.array_equal(np.isfinite(ref), np.isfinite(f["got"])):
+            if ref is not None and ref.shape == v.shape and np.array_equal(np.isfinite(ref), np.isfinite(f.got)):
                 # the learner's output must be nearer the slip than the reference: a slip whose change is
                 # smaller than the learner's own error (no eps, next to float32 arithmetic) explains nothing
                 fin = np.isfinite(ref)
-                if np.abs(f["got"][fin] - ref[fin]).sum() <= dist:
+                if np.abs(f.got[fin] - ref[fin]).sum() <= dist:
                     return None
             total += dist
         return total
 
 
-def name_slips(failing: list[dict], slips: list[str]) -> list[str]:
-    """The slips that explain every failing case: the nearest single one, else the nearest pair.
-    `failing` items: {"got", "dtype", "ref", "variant_of": (frozenset) -> array | None}."""
-    comparable = [f for f in failing if f.get("got") is not None and f.get("variant_of") is not None]
+def name_slips(failing: list[Mismatch], slips: list[str]) -> list[str]:
+    """The slips that explain every failing case's values: the nearest single one, else the nearest
+    pair."""
+    comparable = [f for f in failing if f.got is not None and f.variant_of is not None]
     if not comparable or not slips:
         return []
     fit = _Fit(comparable)

@@ -40,7 +40,7 @@ def first_call_off(grader, cases: list[dict], traced: dict, trace, deadline: int
 
 
 def _output_right(loc, ref: dict) -> bool:
-    got, want = loc.traced["got"], ref[loc.final]
+    got, want = loc.traced.got, ref[loc.final]
     return want is not None and got.shape == want.shape and compare.same(got, want, loc.rtol * 10, loc.atol * 10)
 
 

@@ -274,16 +274,16 @@ def _how_words(how: str, step: dict) -> str:
 # -- the diagnosis ---------------------------------------------------------------------------------
 
 
-def diagnose(grader, comparable: list[dict], remote, req, values: bool = True) -> list[dict]:
+def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list[dict]:
     """The kernel's entries ([] when nothing is verified): the grid's coverage, then (`values`) a
     program's first value off its steps, or the inputs a program never loads."""
-    cases = [f for f in comparable if "case" in f and f.get("got") is not None and f.get("ref") is not None
-             and "index" in f]
+    cases = [f for f in comparable if f.case is not None and f.got is not None and f.ref is not None
+             and f.index is not None]
     if not cases or remote.gone:
         return []
 
     def size(f):
-        return sum(a.numel() for a in f["case"].args if hasattr(a, "numel"))
+        return sum(a.numel() for a in f.case.args if hasattr(a, "numel"))
     traced = min(cases, key=size)
     from studyxf.grading.judge.diagnose import _source
 
@@ -291,16 +291,16 @@ def diagnose(grader, comparable: list[dict], remote, req, values: bool = True) -
     if source is None:
         return []
     try:
-        trace = _ask(remote, traced["index"], traced["case"], source, [])
+        trace = _ask(remote, traced.index, traced.case, source, [])
     except Exception:  # noqa: BLE001 - a trace that cannot be made says nothing
         return []
     if trace is None or not trace.launches:
         return []
-    got, ref = np.asarray(traced["got"], np.float64), np.asarray(traced["ref"], np.float64)
+    got, ref = np.asarray(traced.got, np.float64), np.asarray(traced.ref, np.float64)
     out: list[dict] = []
     cov = coverage(trace, ref.shape) if got.shape == ref.shape else None
     if cov is not None:
-        out.append(coverage_entry(trace, cov, got, ref, traced["case"].name))
+        out.append(coverage_entry(trace, cov, got, ref, traced.case.name))
     # the first program whose stored elements are wrong
     wrong = ~np.isclose(got, ref, rtol=RTOL, atol=ATOL * max(1.0, _mag(ref)), equal_nan=True) \
         if got.shape == ref.shape else None
@@ -317,7 +317,7 @@ def diagnose(grader, comparable: list[dict], remote, req, values: bool = True) -
     if program is None:
         return out
     try:
-        watched = _ask(remote, traced["index"], traced["case"], source, [program])
+        watched = _ask(remote, traced.index, traced.case, source, [program])
     except Exception:  # noqa: BLE001
         return out
     if watched is None:
@@ -331,7 +331,7 @@ def diagnose(grader, comparable: list[dict], remote, req, values: bool = True) -
 def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | None:
     from studyxf.grading.judge import steps as st
 
-    case = traced["case"]
+    case = traced.case
     inputs = [st.as_numpy(a) for a in case.args]
     kwargs = dict(case.kwargs)
     loads = [a for a in trace.accesses if a["op"] == "load" and a["program"] == program]
@@ -366,7 +366,7 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
                 "program": list(shown)}
     short = tile.get("unread")
     if short:
-        got_rows = np.asarray(traced["got"], np.float64).reshape(-1)
+        got_rows = np.asarray(traced.got, np.float64).reshape(-1)
         mine = geometry["store"]
         have = got_rows[mine[mine >= 0]]
         want = short["output"]

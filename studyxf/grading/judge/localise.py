@@ -5,6 +5,7 @@ gives the learner's outputs on every failing case (then the cause is verified). 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -123,8 +124,8 @@ def _decoded(item: dict):
 
 
 class Localiser:
-    def __init__(self, grader, failing: list[dict], traced: dict, trace: Trace, raising: list | None = None):
-        """failing: the comparable failing cases ({"got", "dtype", "case"}); traced: the one traced;
+    def __init__(self, grader, failing: list, traced, trace: Trace, raising: list | None = None):
+        """failing: the comparable failing cases' values (evidence.Mismatch); traced: the one traced;
         raising: the cases whose call raised (a substitution must make the reference raise there too)."""
         self.raising = raising or []
         self.grader = grader
@@ -132,8 +133,8 @@ class Localiser:
         self.steps = grader.STEPS
         self.quantities_of = getattr(grader, "QUANTITIES", None)
         self.failing, self.traced, self.trace = failing, traced, trace
-        self.env = st.inputs64(traced["case"])
-        self.rtol, self.atol = _tolerance(traced["case"].dtype)
+        self.env = st.inputs64(traced.case)
+        self.rtol, self.atol = _tolerance(traced.case.dtype)
         self.names = [s.name for s in self.steps]
         self.says = {s.name: s.says for s in self.steps}
         self.of = {s.name: s.of for s in self.steps}
@@ -217,7 +218,7 @@ class Localiser:
                     continue
                 return False
         for f in self.failing:
-            env = st.inputs64(f["case"])
+            env = st.inputs64(f.case)
             if drop:
                 env.pop(drop, None)
             if swap:
@@ -228,14 +229,14 @@ class Localiser:
                 out = _np(st.run(self.steps, env, self._wrap(change))[last])
             except Exception:  # noqa: BLE001 - a change that cannot be made on that case
                 return False
-            if out is None or not matches(f["got"], out, f["dtype"])[0]:
+            if out is None or not matches(f.got, out, f.dtype)[0]:
                 return False
         return True
 
     def _reproduces_here(self, change: dict) -> bool:
         out = self._ref(change)[self.final]
-        got = self.traced["got"]
-        return out is not None and out.shape == got.shape and matches(got, out, self.traced["dtype"])[0]
+        got = self.traced.got
+        return out is not None and out.shape == got.shape and matches(got, out, self.traced.dtype)[0]
 
     def find(self, change: dict | None = None, found: list | None = None) -> dict | None:
         """The localisation: {"line", "code", "step", "how", "verified", "all"} or None. `change` and
@@ -345,7 +346,7 @@ class Localiser:
         for name, values in getattr(self.grader, "TUNABLES", {}).items():
             for value in values:
                 if self.reproduces({}, fixed=(name, value)):
-                    passed = self.traced["case"].kwargs.get(name)
+                    passed = self.traced.case.kwargs.get(name)
                     return self._whole(f"your code computes with {name} = {value:g} whatever is passed"
                                        + (f" (here {passed:g})" if isinstance(passed, float) else "")
                                        + f": use the argument {name}, whose default the task gives",
@@ -355,7 +356,7 @@ class Localiser:
     def _ignored_argument(self) -> dict | None:
         """A keyword argument the code does not use (a hard-coded eps, positions or base ignored):
         the reference without it, at its default, gives the learner's outputs."""
-        for name, value in self.traced["case"].kwargs.items():
+        for name, value in self.traced.case.kwargs.items():
             if self.reproduces({}, drop=name):
                 shown = value if not hasattr(value, "shape") else f"an array {tuple(value.shape)}"
                 return self._whole(f"the argument {name} (here {shown}) is not used: your outputs are the "
@@ -378,8 +379,8 @@ class Localiser:
         last = max((self.names.index(n) for n in reached), default=-1)
         final = self.final
         if final in reached:
-            got, want = self.traced["got"], ref[final]
-            if want is None or got.shape != want.shape or matches(got, want, self.traced["case"].dtype)[0]:
+            got, want = self.traced.got, ref[final]
+            if want is None or got.shape != want.shape or matches(got, want, self.traced.case.dtype)[0]:
                 return self._precision(ref, start) if not change else None
             # the answer was right in a variable, and changed on its way out (a unit conversion at the return)
             anchor, last = max(reached[final], start - 1), self.names.index(final) - 1
@@ -430,7 +431,7 @@ class Localiser:
             prev_name = self.of[name] or self._before(j, ref)
             prev = self._value(prev_name, ref)
             finding = compare.explain(v, s, prev, prev_name, self.env, quantities, self.rtol, self.atol,
-                                      self.traced["case"].dtype)
+                                      self.traced.case.dtype)
             if v.ndim >= 3 and prev is not None:  # the numbers of the step it is made from, arranged otherwise
                 other = compare.rearranged(v, prev, prev_name, self.rtol, self.atol, self.env)
                 if other is not None:  # a reading beside the others (H = d_head makes a stride a transpose)
@@ -637,7 +638,7 @@ class Localiser:
     def _precision(self, ref: dict, start: int) -> dict | None:
         """Every step is reached within the learner's rounding: the first one computed in a lower
         precision than the input's."""
-        if self.traced["case"].dtype != "float64":
+        if self.traced.case.dtype != "float64":
             return None
         for i, e in enumerate(self.trace.events[start:], start):
             for name in self.names:
@@ -696,13 +697,13 @@ class CallLocaliser(Localiser):
     (STEP_ARGS), and a change is checked by driving the changed steps through the case's own driver
     (STEP_RETURN names what the function returns), the outputs of every chunk compared."""
 
-    def __init__(self, grader, failing: list[dict], traced: dict, trace: Trace, raising, call: int):
+    def __init__(self, grader, failing: list, traced, trace: Trace, raising, call: int):
         super().__init__(grader, failing, traced, trace.of_call(call), raising)
         self.env = dict(zip(grader.STEP_ARGS, trace.entries[call]))
         x = self.env[grader.STEP_ARGS[0]]
         start, size = self.env.get("start_pos", 0), x.shape[1]
-        self.whole = traced["got"]
-        self.traced = {**traced, "got": traced["got"][:, start:start + size]}
+        self.whole = traced.got
+        self.traced = dataclasses.replace(traced, got=traced.got[:, start:start + size])
 
     def _drive(self, case, change: dict):
         names = self.grader.STEP_ARGS
@@ -719,10 +720,10 @@ class CallLocaliser(Localiser):
             return False
         for f in self.failing:
             try:
-                out = self._drive(f["case"], change)
+                out = self._drive(f.case, change)
             except Exception:  # noqa: BLE001 - a change that cannot be made on that case
                 return False
-            if out is None or out.shape != f["got"].shape or not matches(f["got"], out, f["dtype"])[0]:
+            if out is None or out.shape != f.got.shape or not matches(f.got, out, f.dtype)[0]:
                 return False
         return True
 
@@ -750,7 +751,7 @@ class CallLocaliser(Localiser):
                 continue
             prev_name = self.of[name] or self._before(self.names.index(name), ref)
             finding = compare.explain(e["value"].astype(np.float64), s, self._value(prev_name, ref), prev_name, self.env,
-                                      quantities, self.rtol, self.atol, self.traced["case"].dtype)
+                                      quantities, self.rtol, self.atol, self.traced.case.dtype)
             if finding is None or finding.change is None:
                 return result
             change[name] = finding.change
@@ -766,7 +767,7 @@ class CallLocaliser(Localiser):
     def _reproduces_here(self, change: dict) -> bool:
         self._tick()
         try:
-            out = self._drive(self.traced["case"], change)
+            out = self._drive(self.traced.case, change)
         except Exception:  # noqa: BLE001
             return False
-        return out.shape == self.whole.shape and matches(self.whole, out, self.traced["dtype"])[0]
+        return out.shape == self.whole.shape and matches(self.whole, out, self.traced.dtype)[0]

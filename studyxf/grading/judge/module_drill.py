@@ -11,6 +11,8 @@ import numpy as np
 import torch
 from torch import nn
 
+from studyxf.grading.judge.evidence import Failure, Mismatch
+
 
 FUSED = ("qkv", "c_attn", "in_proj", "attn", "qkv_proj", "w_qkv")
 SEPARATE = {"q": ("q", "query", "q_proj", "wq", "w_q"), "k": ("k", "key", "k_proj", "wk", "w_k"),
@@ -271,7 +273,7 @@ def run(remote, grader, judge_case, label: str):
             message = ans.get("layout_error") or remote.raised_message(ans["raised"], "")
             # the module's own structure, read by the judge's mapping: a cause said as it is
             yield {"name": name, "status": "error", "message": message, "test_code": code}, \
-                ({"layout": message} if "layout_error" in ans else None)
+                (Failure(layout=message) if "layout_error" in ans else None)
             continue
         out = wire.decode(ans["ok"])
         ref_fn = grader.reference(layout, d, h, seed=100 + i)
@@ -283,17 +285,17 @@ def run(remote, grader, judge_case, label: str):
         if message and isinstance(out, wire.Array) and out.values.shape == ref.shape:
             tapped = {k: v.values.astype(np.float64) for k, v in
                       ((k, wire.decode(e)) for k, e in ans["taps"].items()) if isinstance(v, wire.Array)}
-            fail_info = {"got": out.values.astype(np.float64), "dtype": dname, "ref": ref,
-                         "variant_of": lambda slips, _f=ref_fn, _x=x: _f(_x, slips, None).numpy(),
-                         "localised": localise(tapped, trace, list(trace))}
+            values = Mismatch(out.values.astype(np.float64), ref, dname,
+                              variant_of=lambda slips, _f=ref_fn, _x=x: _f(_x, slips, None).numpy())
             if hasattr(grader, "step_inputs"):  # the module's forward as the grader's steps (localise.py)
-                fail_info.update(case=ModuleCase(grader.step_inputs(layout, d, h, 100 + i, x), dname),
-                                 module_index=i, module_x=wire.encode(x.to(dtype)))
+                values.case = ModuleCase(grader.step_inputs(layout, d, h, 100 + i, x), dname)
+                values.module_index, values.module_x = i, wire.encode(x.to(dtype))
+            fail_info = Failure(values=values, localised=localise(tapped, trace, list(trace)))
         yield {"name": name, "status": "fail" if message else "pass", "message": message, "test_code": code}, fail_info
         if i == 0:
             for test in _properties(remote, i, x.to(dtype), ref_fn, x, passed=not message):
                 random = test.pop("random", False)
-                yield test, ({"random": True} if random else None)
+                yield test, (Failure(random=True) if random else None)
 
 
 def _output(remote, i: int, x: torch.Tensor, grads: bool = False):

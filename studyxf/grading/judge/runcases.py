@@ -17,6 +17,7 @@ from studyxf.grading import wire
 from studyxf.grading.judge import judging
 from studyxf.grading.judge.diagnose import DTYPE_HINT, DTYPE_HINT_TORCH
 from studyxf.grading.judge.case import Case, Check, half_precision
+from studyxf.grading.judge.evidence import Answer, Failure, Mismatch, Raised, Resource
 from studyxf.grading.request import Request
 
 INTERNAL_WHY = "torch's internals reach the calls this drill forbids under other names"
@@ -116,7 +117,7 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
     return judging.compare(got, ref, judged_at, engine_err, inputs), got, judged_at, False
 
 
-def _validated_past_the_type(case: Case, decoded, typed: str, test: dict, labelled: dict) -> tuple[dict, dict]:
+def _validated_past_the_type(case: Case, decoded, typed: str, test: dict, labelled: dict) -> tuple[dict, Failure]:
     """A validated case (LeetCode) answered in another type than the task states (3.0 for 3): the rule,
     and the answer validated as the stated type where it converts exactly, so that a value slip
     beside it is named (and 3.0 is not read as two slips that cancel)."""
@@ -128,11 +129,11 @@ def _validated_past_the_type(case: Case, decoded, typed: str, test: dict, labell
         stated = None
     said = case.validate(stated) if stated is not None else None
     message = typed + (f"; and {said}" if said else "")
-    info = {"type_rule": typed, "test": f"{case.name}: {message}"}
+    info = Failure(test=f"{case.name}: {message}", type_rule=typed)
     if stated is not None and case.variant:
-        info.update(answered=stated, case=case, failed=bool(said))
+        info.answer = Answer(stated, case, failed=bool(said))
     if getattr(said, "mistake", None):
-        info.update(named=said.mistake, readings=said.readings)
+        info.named, info.readings = said.mistake, said.readings
     return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, info
 
 
@@ -372,7 +373,7 @@ def _as_torch(value, kind: dict):
     return value
 
 
-def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]:
+def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, Failure | None]:
     """One case, run in the sandbox and judged here: (its test, and what the diagnosis needs)."""
     labelled = case.labelled()
     inputs = judging.describe(labelled)
@@ -380,7 +381,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
     answer = remote.run(index, case)
     if "dead" in answer:
         if answer.get("dead") == "time-out" and case.slow_message:
-            return {**test, "status": "fail", "message": case.slow_message}, {"slow": case.slow_message}
+            return {**test, "status": "fail", "message": case.slow_message}, \
+                Failure(resource=Resource("slow", case.slow_message))
         return {**test, "status": "error", "message": remote.dead_message(answer), "inputs": _preview(labelled)}, None
     if "raised" in answer:
         info = answer["raised"]
@@ -388,16 +390,17 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
         if info.get("kind") == "timeout":  # a case that times out ends the run: the rest is not waited on
             remote.stop("a previous case ran out of time")
         if info.get("kind") == "timeout" and status == "fail":
-            fail_info = {"slow": message}
+            fail_info = Failure(resource=Resource("slow", message))
         elif info.get("kind") in ("rule", "readonly"):
-            fail_info = {"rule": message, **_past_the_rule(remote, index, case, answer, inputs),
-                         "arrays": [k for k, v in labelled.items() if isinstance(v, torch.Tensor)]}
+            fail_info = _past_the_rule(remote, index, case, answer, inputs)
+            fail_info.rule = message
+            fail_info.arrays = [k for k, v in labelled.items() if isinstance(v, torch.Tensor)]
         else:
             first_shape = next((tuple(a.shape) for a in labelled.values() if hasattr(a, "shape")), ())
-            fail_info = {"raised": (info.get("type", "Exception"), info.get("text", "").splitlines()[0]
-                                    if info.get("text") else "", case.name,
-                                    "mask" in labelled or "memory_mask" in labelled, first_shape), "index": index,
-                         "raised_case": case} if status == "error" else None
+            fail_info = Failure(raised=Raised(info.get("type", "Exception"), info.get("text", "").splitlines()[0]
+                                              if info.get("text") else "", case.name,
+                                              "mask" in labelled or "memory_mask" in labelled, first_shape, index,
+                                              case)) if status == "error" else None
         return {**test, "status": status, "message": message, "inputs": _preview(labelled)}, fail_info
     decoded = wire.decode(answer["ok"])
     typed = _stated_type(decoded, case)
@@ -409,50 +412,49 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, dict | None]
         message = judging.Failed(typed + (f"; and {message}" if message else ""), judging.kind_of(message))
     # a validated case whose slips are simulated (case.variant): its answer, passing or not, decides
     # which slips fit (_simulated)
-    answered = {"answered": _plain(decoded), "case": case} if case.validate is not None and case.variant else None
+    answer = Answer(_plain(decoded), case) if case.validate is not None and case.variant else None
     if not message:
-        return {**test, "status": "pass", "message": None}, answered
-    info = {"dtype_promoted": "torch" if getattr(decoded, "torch", False) else "numpy",
-            "promoted_case": (index, case)} if promoted else {}
-    info["test"] = f"{case.name}: {message}"
-    if typed:
-        info["type_rule"] = typed
-    info["failure"] = judging.kind_of(message)  # how it failed: a smaller input must fail the same way (shrink.py)
-    info.update(_shape_or_dtype(decoded, case, message))
+        return {**test, "status": "pass", "message": None}, (Failure(answer=answer) if answer else None)
+    # how it failed: a smaller input must fail the same way (shrink.py)
+    info = Failure(test=f"{case.name}: {message}", failure=judging.kind_of(message), type_rule=typed or None,
+                   **_shape_or_dtype(decoded, case, message))
+    if promoted:
+        info.promoted = "torch" if getattr(decoded, "torch", False) else "numpy"
+        info.promoted_case = (index, case)
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
-        info["named"] = message.mistake
-        info["readings"] = message.readings
+        info.named, info.readings = message.mistake, message.readings
         message = str(message)
     elif case.validate is not None:
-        info["readings"] = ()  # a failing case that fits no known slip
-    if answered:
-        info.update(answered, failed=True)
+        info.readings = ()  # a failing case that fits no known slip
+    if answer:
+        answer.failed = True
+        info.answer = answer
     if got is not None and case.device is None:
         # mistakes are named from the float32/float64 cases; a half copy's rounding (--device cuda)
         # would hide the match
-        info.update(got=got, dtype=dname, ref=case.ref(), variant_of=case.variant_of, case=case, index=index)
-    return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, (info or None)
+        info.values = Mismatch(got, case.ref(), dname, case, index, case.variant_of)
+    return {**test, "status": "fail", "message": message, "inputs": _preview(labelled)}, info
 
 
-def _past_the_rule(remote: Remote, index: int, case: Case, answer: dict, inputs: str) -> dict:
+def _past_the_rule(remote: Remote, index: int, case: Case, answer: dict, inputs: str) -> Failure:
     """An input modified in place: the output judged as well (the call run again on writable copies
-    where a read-only NumPy input stopped it), so that a value slip beside the rule is named too.
-    What the diagnosis needs of a failing value; {} when the values pass or cannot be had."""
+    where a read-only NumPy input stopped it), so that a value slip beside the rule is named too:
+    the failure with its values, or without when they pass or cannot be had."""
     if case.driver is not None or case.validate is not None or case.device is not None or remote.gone:
-        return {}
+        return Failure()
     if "out" not in answer and answer["raised"].get("kind") == "readonly":
         answer = remote.ask(remote.case_request(index, case) | {"writable": True}, remote.limit(case))
     if "out" not in answer:
-        return {}
+        return Failure()
     out = wire.decode(answer["out"])
     message, got, dname, promoted = _check_output(out, case, inputs)
     if not message or got is None:
-        return {}
-    # a dtype promoted beside the in-place edit is a cause of its own too (a third, with a value slip)
-    widened = {"dtype_promoted": "torch" if getattr(out, "torch", False) else "numpy",
-               "promoted_case": (index, case)} if promoted else {}
-    return {"test": f"{case.name}: {message}", "failure": judging.kind_of(message), "got": got, "dtype": dname, "ref": case.ref(),
-            "variant_of": case.variant_of, "case": case, "index": index, **widened}
+        return Failure()
+    said = Failure(test=f"{case.name}: {message}", failure=judging.kind_of(message),
+                   values=Mismatch(got, case.ref(), dname, case, index, case.variant_of))
+    if promoted:  # a dtype promoted beside the in-place edit is a cause of its own too (a third, with a value slip)
+        said.promoted, said.promoted_case = "torch" if getattr(out, "torch", False) else "numpy", (index, case)
+    return said
 
 
 def _forbidden_line(used: str, why: dict) -> str:
@@ -526,7 +528,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                 else:
                     # a memory check that fails is a cause of its own, said first (docs/grading.md)
                     record({"name": name, "status": "fail" if msg else "pass", "message": msg},
-                           {"memory": msg} if msg and check.kind == "memory" else None)
+                           Failure(resource=Resource("memory", msg)) if msg and check.kind == "memory" else None)
     status = "pass" if tests and all(t["status"] == "pass" for t in tests) else "fail"
     from studyxf.grading.judge.diagnose import diagnose
 

@@ -17,7 +17,7 @@ NOT_OF_VALUES = ("too-slow", "too-much-memory", "layout", "input-modified", "ret
                  "default-changed")
 
 
-def smallest(failing: list[dict], remote) -> dict | None:
+def smallest(failing: list, remote) -> dict | None:
     """{"inputs", "expected", "got"} as text for the smallest input found that fails like the
     smallest failing case; None where no failing case could be made smaller."""
     start = _start(failing)
@@ -72,19 +72,19 @@ def _search(case, kind: str, fails):
     return best, shown
 
 
-def _start(failing: list[dict]):
+def _start(failing: list):
     """The smallest failing case that can be shrunk, and how it fails."""
     found = []
     for f in failing:
-        case = f.get("case")
+        case = f.case
         if case is None or not dataclasses.is_dataclass(case) or case.driver is not None or case.device is not None:
             continue
         if case.validate is not None:
-            if f.get("failed") and case.variant is not None and all(isinstance(a, str) for a in case.args):
+            if f.answer is not None and f.answer.failed and case.variant is not None and all(isinstance(a, str) for a in case.args):
                 found.append((case, "answer"))
-        elif f.get("got") is not None and case.convert is None and case.out_dtype is None and case.checks == [] \
+        elif f.values is not None and case.convert is None and case.out_dtype is None and case.checks == [] \
                 and case.tensor_args():
-            found.append((case, f.get("failure", "values")))
+            found.append((case, f.failure))
     return min(found, key=lambda ck: _size(ck[0]), default=None)
 
 

@@ -234,17 +234,17 @@ def _names(terms: list) -> set:
     return {n for t in terms for part in _parts(t if isinstance(t, str) else t[0]) for n in part}
 
 
-def causes(grader, comparable: list[dict], found: dict | None, source: str | None) -> list[dict]:
+def causes(grader, comparable: list, found: dict | None, source: str | None) -> list[dict]:
     """A calculator's wrong figures read as units and terms, one entry each (the localised entry's
     fields), where every wrong figure has a reading its values and its code agree with; else []."""
     formula = getattr(grader, "FORMULA", None)
-    cases = [f for f in comparable if f.get("got") is not None and "case" in f]
+    cases = [f for f in comparable if f.got is not None and f.case is not None]
     if not formula or not cases or source is None:
         return []
     if found and found.get("verified") and found.get("line") is None:
         return []  # a reading of the whole case (an argument not used) says it already, from the code
     declared = getattr(grader, "SYMBOLS", {})
-    failing = {f["case"].name for f in cases}
+    failing = {f.case.name for f in cases}
     try:
         passing = [c for c in grader.cases() if c.name not in failing]
     except Exception:  # noqa: BLE001 - the cases are the grader's; without them nothing is checked
@@ -257,10 +257,10 @@ def causes(grader, comparable: list[dict], found: dict | None, source: str | Non
     for k, (figure, (terms, unit)) in enumerate(formula.items()):
         per_case = []  # (the case's numbers, the learner's figure, the expected one)
         for f in cases:
-            got, ref = np.asarray(f["got"], float).reshape(-1), np.asarray(f["ref"], float).reshape(-1)
+            got, ref = np.asarray(f.got, float).reshape(-1), np.asarray(f.ref, float).reshape(-1)
             if got.size != ref.size or k >= ref.size or ref[k] == 0 or not math.isfinite(got[k]):
                 return []
-            per_case.append((symbols(st.inputs64(f["case"]), declared), float(got[k]), float(ref[k])))
+            per_case.append((symbols(st.inputs64(f.case), declared), float(got[k]), float(ref[k])))
         if all(abs(g - r) <= 1e-9 * abs(r) for _, g, r in per_case):
             continue  # this figure is right
         names = {n for s, _, _ in per_case for n in s}
