@@ -135,7 +135,7 @@ def sandbox(device: str) -> tuple[Check, dict]:
         why = answer.get("dead") or answer.get("import_error") or "no answer"
         return Check("sandbox", False, f"a grading's sandbox did not start: {why}", "reinstall studyxf", True), answer
     said = answer.get("isolated") or ""
-    from studyxf.grading.runner import NOT_HELD
+    from studyxf.grading.judge.results import NOT_HELD
 
     isolated = bool(said) and not any(word in said for word in NOT_HELD)
     return Check("sandbox", isolated, f"a grading's sandbox starts: {said}",

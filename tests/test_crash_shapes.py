@@ -98,3 +98,18 @@ def test_a_reshape_names_the_array_and_its_elements(tmp_path):
 def test_the_precedence_hint_is_not_given_to_a_line_that_has_the_parentheses(tmp_path):
     report = grade(tmp_path, "swiglu", SWIGLU_PARENS)
     assert all("write g * (x @ w)" not in d["message"] for d in report["diagnosis"]), report["diagnosis"]
+
+
+def test_a_module_that_views_a_transposed_tensor_is_told_to_reshape_at_its_line(tmp_path):
+    """A module drill's crash is a cause too: its forward traced again in the sandbox gives the line
+    and the shapes there, and .view() after a transpose is named (torch's own words said why)."""
+    from studyxf.grading import catalogue
+
+    solution = catalogue.all_drills()["causal-self-attention"].solution_text()
+    viewed = solution.replace(".transpose(1, 2).contiguous().view(B, T, D)", ".transpose(1, 2).view(B, T, D)")
+    assert viewed != solution
+    report = grade(tmp_path, "causal-self-attention", viewed)
+    first = report["diagnosis"][0]
+    assert sort(first) == "raised" and first["verified"], report["diagnosis"]
+    assert first["line"] == 20 and ".view(B, T, D)" in first["code"]
+    assert "reshape it instead" in first["message"] and ".contiguous() before .view()" in first["message"]

@@ -307,7 +307,7 @@ def test_memory_freed_at_the_start_of_a_call_does_not_hide_the_score_matrix(home
 
 
 @pytest.mark.parametrize("spelling", [
-    "from studyxf.grading import calls\ncalls.same = lambda *a: True\n",
+    "from studyxf.grading.sandbox import calls\ncalls.same = lambda *a: True\n",
     "import sys\ncalls = sys.modules.get('studyxf.grading.sandbox.calls')\n",
     "f = (lambda: 0).__globals__\n",
     "import gc\nobjs = gc.get_objects\n",

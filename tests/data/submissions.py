@@ -454,7 +454,7 @@ def cross_attention(x, memory, w_q, w_k, w_v, w_o, n_heads, memory_mask=None):
     if memory_mask is not None and src is memory:
         s = s.masked_fill({mask}, float('-inf'))
     {causal}
-    return (s.softmax(-1) @ v).transpose(1, 2).reshape(B, T, D) @ w_o
+    return (s.softmax(-1).nan_to_num(0.0) @ v).transpose(1, 2).reshape(B, T, D) @ w_o  # a memory all padding: 0s
 """
 
 

@@ -209,7 +209,10 @@ def _raised_at(failing: list[Failure], remote: Remote, req: Request) -> dict | N
     first = next((f.raised for f in failing if f.raised is not None), None)
     if first is None or remote.gone:
         return None
-    answer = remote.trace(first.index, first.case)
+    if first.module is not None:  # a module drill: its forward traced again on the config's input
+        answer = remote.ask({"op": "module_trace", "i": first.module[0], "x": first.module[1]}, remote.limit())
+    else:
+        answer = remote.trace(first.index, first.case)
     at = (answer.get("trace") or {}).get("raised_at")
     if not at:
         return None

@@ -31,8 +31,9 @@ class Raised:
     case_name: str
     masked: bool  # the case passes a mask
     first_shape: tuple
-    index: int
+    index: int | None
     case: object
+    module: tuple | None = None  # a module drill's (config, input) to trace the forward again
 
     def said(self) -> tuple:
         """As exceptions.explain reads it."""

@@ -22,6 +22,9 @@ CAUSES = [
      "A matrix product whose inner sizes differ: a @ b needs a's last axis as long as b's second-to-last. "
      f"In attention, q @ k^T needs k's last two axes swapped ({SWAP_LAST_TWO}); .T and np.transpose(k) "
      "reverse every axis of a batched array, not the last two."),
+    (re.compile(r"view size is not compatible with input tensor's size and stride"),
+     ".view() reads the tensor's memory in its order, and a transpose or permute changes only the strides: "
+     "reshape it instead (y.transpose(1, 2).reshape(B, T, C)), or call .contiguous() before .view()."),
 ]
 BROADCAST = ("must match the size", "could not be broadcast", "broadcast", "shape")
 KEEPDIMS = ("A reduction without keepdims dropped the axis it reduced ({a} against {b}): keep it with "
@@ -59,6 +62,8 @@ def _agrees(index: int, at: dict | None, has_mask: bool) -> bool:
     """Does the advice fit what the learner's line held? The matrix-product advice (swap k's last two
     axes) needs two arrays on the line whose last axes are equal where a transpose would line
     them up; without a trace, the advice stands as before."""
+    if at is not None and index == 3:  # the line must view what it has (not a view elsewhere)
+        return ".view(" in at.get("code", "")
     if at is None or index != 2:
         return True
     pairs = _matmul_operands(at)

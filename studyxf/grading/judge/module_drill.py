@@ -11,7 +11,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from studyxf.grading.judge.evidence import Failure, Mismatch
+from studyxf.grading.judge.evidence import Failure, Mismatch, Raised
 
 
 FUSED = ("qkv", "c_attn", "in_proj", "attn", "qkv_proj", "w_qkv")
@@ -272,8 +272,12 @@ def run(remote, grader, judge_case, label: str):
         if "layout_error" in ans or "raised" in ans:
             message = ans.get("layout_error") or remote.raised_message(ans["raised"], "")
             # the module's own structure, read by the judge's mapping: a cause said as it is
+            info = ans.get("raised") or {}
+            crash = Raised(info.get("type", "Exception"), (info.get("text") or "").splitlines()[0] if info.get("text")
+                           else "", name, False, tuple(x.shape), None, None, (i, wire.encode(x.to(dtype)))) \
+                if info.get("kind") == "other" else None
             yield {"name": name, "status": "error", "message": message, "test_code": code}, \
-                (Failure(layout=message) if "layout_error" in ans else None)
+                (Failure(layout=message) if "layout_error" in ans else Failure(raised=crash) if crash else None)
             continue
         out = wire.decode(ans["ok"])
         ref_fn = grader.reference(layout, d, h, seed=100 + i)
