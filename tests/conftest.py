@@ -14,6 +14,19 @@ os.environ.setdefault("TRITON_INTERPRET", "1")
 os.environ.setdefault("STUDYXF_JUDGE_IDLE", "60")
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: took 1 s or more (tests/slow.py); pytest -m 'not slow' leaves it out")
+
+
+def pytest_collection_modifyitems(config, items):
+    from tests import slow
+
+    marked = slow.ids()
+    for item in items:
+        if item.nodeid in marked:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     """A fresh data directory and a fixed clock (20:00 local on 2026-11-29)."""
