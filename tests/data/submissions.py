@@ -63,9 +63,10 @@ def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):
     if mask is not None:
         m = mask if mask.ndim == 2 else mask[:, None]
         s = np.where({mask}, s, -np.inf)
-    s = s - s.max(axis={axis}, keepdims=True)
-    w = np.exp(s)
-    w = w / w.sum(axis={axis}, keepdims=True)
+    top = s.max(axis={axis}, keepdims=True)
+    w = np.exp(s - np.where(np.isfinite(top), top, 0))
+    t = w.sum(axis={axis}, keepdims=True)
+    w = np.divide(w, t, out=np.zeros_like(w), where=t > 0)  # a mask row all False: zeros
     out = w @ v
     return {merge} @ w_o
 """
@@ -84,7 +85,7 @@ def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):
     s = q @ k.transpose(-1, -2) / (D // n_heads) ** 0.5
     if mask is not None:
         s = s.masked_fill(~(mask if mask.dim() == 2 else mask[:, None]), float('-inf'))
-    return (s.softmax(-1) @ v).transpose(1, 2).reshape(B, T, D) @ w_o
+    return (s.softmax(-1).nan_to_num(0.0) @ v).transpose(1, 2).reshape(B, T, D) @ w_o  # a mask row all False: 0s
 """
 
 ROPE_NP = """import numpy as np
