@@ -15,6 +15,7 @@ from pathlib import Path
 DATA = Path(__file__).parent / "data"
 CORPORA = ("blind", "holdout", "holdout2", "holdout3", "holdout4")
 TRITON = ("softmax-triton", "matmul-triton", "flash-attention-triton")
+MEMORY_CHECKED = ("flash-attention",)  # drills whose cases carry a Check of kind "memory"
 # kernels whose output holds whatever lay in memory (a grid that leaves rows unwritten in torch.empty,
 # a load past the end of a tensor): their values, and so their report's words, change from run to
 # run; their verdict does not, and is all their golden keeps
@@ -82,8 +83,21 @@ def grade_all() -> list[dict]:
     from concurrent.futures import ProcessPoolExecutor
 
     found = items()
-    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return list(pool.map(golden, [item["drill"] for _, item, _ in found], [p for _, _, p in found], chunksize=4))
+    context = multiprocessing.get_context("spawn")
+    # a drill with a memory check grades each file in a process of its own: in a pool's process the
+    # peak during the call moves with what that process graded before (a correct flash-attention
+    # file failed its check once), as it never does in the sandbox the CLI measures
+    fresh = [i for i, (_, item, _) in enumerate(found) if item["drill"] in MEMORY_CHECKED]
+    rest = [i for i in range(len(found)) if i not in set(fresh)]
+    out: list = [None] * len(found)
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        for i, report in zip(rest, pool.map(golden, [found[i][1]["drill"] for i in rest], [found[i][2] for i in rest],
+                                            chunksize=4)):
+            out[i] = report
+    with ProcessPoolExecutor(2, mp_context=context, max_tasks_per_child=1) as pool:
+        for i, report in zip(fresh, pool.map(golden, [found[i][1]["drill"] for i in fresh], [found[i][2] for i in fresh])):
+            out[i] = report
+    return out
 
 
 def stored() -> dict:

@@ -57,7 +57,7 @@ def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):
     if mask is not None:
         m = mask if mask.dim() == 2 else mask[:, None]
         att = att.masked_fill(~m, float('-inf'))
-    y = (torch.softmax(att, -1) @ v).transpose(1, 2).reshape(B, T, D)
+    y = (torch.softmax(att, -1).nan_to_num(0.0) @ v).transpose(1, 2).reshape(B, T, D)  # a row all masked: 0s
     return y @ w_o
 """
 

@@ -234,16 +234,11 @@ def _located_entry(grader, found: dict) -> dict:
 
 
 class Context:
-    """What the rules share: the drill's grader, the sandbox's remote, the request, and the work more
-    than one rule needs, done once (the learner's file, and for the values the catalogue's slips,
-    the localisation, the dtype's line)."""
+    """What the rules share: the drill's grader, the sandbox's remote and the request (the work the
+    value rules share is done once on Values)."""
 
     def __init__(self, grader, remote: Remote, req: Request):
         self.grader, self.remote, self.req = grader, remote, req
-
-    @functools.cached_property
-    def source(self) -> str | None:
-        return _source(self.req)
 
     def diagnose(self, failing: list[Failure]) -> list[dict]:
         for rule in RULES:
