@@ -105,6 +105,7 @@ class Drill:
                       str(paths.home().resolve() / "cache" / "references"))
         req.interpret = "triton" in self.requires
         req.hints = dict(self.mistakes)
+        req.signature = self.data["entry"]
         return req
 
     def starter(self, framework: str) -> Path:

@@ -28,6 +28,7 @@ class Request:
     interpret: bool = False
     bench: bool = False  # --bench: after a pass on the GPU, the learner's kernel timed against the baselines
     hints: dict = field(default_factory=dict)  # the drill's mistakes: id -> the hint joined to that cause
+    signature: str = ""  # drill.yaml's entry as the task states it ("kv_cache_bytes(config, ..., dtype='fp16')")
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))

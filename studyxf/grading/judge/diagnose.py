@@ -592,23 +592,14 @@ def _random_entry(remote: Remote, case, ref, again: str) -> dict:
 def _stated_defaults(comparable: list[Mismatch], req: Request) -> list[dict]:
     """A default the task states that the learner's `def` changes (stated.py), where every failing
     case leaves that argument out: the cause, at the def line; else []."""
-    import re
-    from pathlib import Path
-
     from studyxf.grading.judge import stated
 
     source, cases = _source(req), [f.case for f in comparable if f.case is not None]
-    try:
-        yaml = (Path(req.folder) / "drill.yaml").read_text(encoding="utf-8")
-    except (OSError, TypeError):
+    if source is None or not cases or not req.signature or req.signature.lstrip().startswith("class "):
         return []
-    entry = re.search(r"^entry:\s*[\"']?(.*?)[\"']?\s*$", yaml, re.M)
-    if source is None or not cases or entry is None or "class " in entry.group(1):
-        return []
-    params = [p.strip().partition("=")[0] for p in entry.group(1).partition("(")[2].rpartition(")")[0].split(",")]
     out = []
-    for d in stated.differing(entry.group(1), source):
-        at = params.index(d["name"]) if d["name"] in params else -1
+    for d in stated.differing(req.signature, source):
+        at = d["position"]
         if at >= 0 and all(d["name"] not in c.kwargs and len(c.args) <= at for c in cases):
             out.append({"mistake": "default-changed", "message": d["message"], "verified": True, "line": d["line"],
                         "code": d["code"]})

@@ -17,8 +17,9 @@ def _defaults(fn) -> dict:
 
 
 def differing(entry: str, source: str) -> list[dict]:
-    """The defaults of the learner's entry function that differ from the task's: {"name", "line",
-    "code", "message"} each ([] where the task states none, or the file does not parse)."""
+    """The defaults of the learner's entry function that differ from the task's: {"name", "position"
+    (among the positional parameters; -1 keyword-only), "line", "code", "message"} each ([] where
+    the task states none, or the file does not parse)."""
     name = entry.partition("(")[0].strip()
     try:
         stated = ast.parse(f"def {entry.strip()}: pass").body[0]
@@ -29,6 +30,7 @@ def differing(entry: str, source: str) -> list[dict]:
     if fn is None or not isinstance(stated, ast.FunctionDef):
         return []
     want, have = _defaults(stated), _defaults(fn)
+    positional = [a.arg for a in [*stated.args.posonlyargs, *stated.args.args]]
     lines = source.splitlines()
     out = []
     for arg, node in want.items():
@@ -38,7 +40,7 @@ def differing(entry: str, source: str) -> list[dict]:
         except ValueError:
             continue  # a default the learner computes: not read here
         if arg in have and got != expected:
-            out.append({"name": arg, "line": fn.lineno, "code": lines[fn.lineno - 1].strip(),
+            out.append({"name": arg, "position": positional.index(arg) if arg in positional else -1, "line": fn.lineno, "code": lines[fn.lineno - 1].strip(),
                         "message": f"line {fn.lineno}: `{lines[fn.lineno - 1].strip()}`: {arg} defaults to {got!r}; "
                                    f"the task states {arg}={expected!r} (a case that leaves {arg} out gets yours)"})
     return out
