@@ -87,16 +87,14 @@ def grade_all() -> list[dict]:
     # a drill with a memory check grades each file in a process of its own: in a pool's process the
     # peak during the call moves with what that process graded before (a correct flash-attention
     # file failed its check once), as it never does in the sandbox the CLI measures
-    fresh = [i for i, (_, item, _) in enumerate(found) if item["drill"] in MEMORY_CHECKED]
-    rest = [i for i in range(len(found)) if i not in set(fresh)]
     out: list = [None] * len(found)
-    with ProcessPoolExecutor(2, mp_context=context) as pool:
-        for i, report in zip(rest, pool.map(golden, [found[i][1]["drill"] for i in rest], [found[i][2] for i in rest],
-                                            chunksize=4)):
-            out[i] = report
-    with ProcessPoolExecutor(2, mp_context=context, max_tasks_per_child=1) as pool:
-        for i, report in zip(fresh, pool.map(golden, [found[i][1]["drill"] for i in fresh], [found[i][2] for i in fresh])):
-            out[i] = report
+    for fresh, options in ((False, {}), (True, {"max_tasks_per_child": 1})):
+        which = [i for i, (_, item, _) in enumerate(found) if (item["drill"] in MEMORY_CHECKED) == fresh]
+        with ProcessPoolExecutor(2, mp_context=context, **options) as pool:
+            reports = pool.map(golden, [found[i][1]["drill"] for i in which], [found[i][2] for i in which],
+                               chunksize=1 if fresh else 4)
+            for i, report in zip(which, reports):
+                out[i] = report
     return out
 
 
