@@ -115,4 +115,50 @@ def test_a_slip_is_contradicted_only_by_a_verified_difference_before_its_step():
     attention = load_grader(str(DRILLS["attention"].folder))
     assert verify.slip_step(attention, "no-scale") == "scaled"
     assert verify.contradicted(attention, "softmax-axis:1", at("scaled"))
-    assert verify.slip_step(attention, "mask-inverted") is None  # no step known: judged by its values
+    assert verify.slip_step(attention, "mask-inverted") == "masked"
+    assert verify.slip_step(attention, "kv-mha") is None  # not a step of this drill: judged by its values
+
+
+def test_every_catalogued_slip_of_a_drill_with_steps_names_the_step_it_alters():
+    # its line in the report is the localised difference at that step (verify.lines)
+    from studyxf.grading.judge.families import public
+
+    for name, drill in DRILLS.items():
+        grader = load_grader(str(drill.folder))
+        steps = [s.name for s in getattr(grader, "STEPS", None) or []]
+        if steps:
+            assert [s for s in getattr(grader, "SLIPS", []) if verify.slip_step(grader, s) is None] == [], name
+            assert all(v in steps and k in {public(s) for s in grader.SLIPS}
+                       for k, v in getattr(grader, "SLIP_STEPS", {}).items()), name
+
+
+def test_a_catalogued_slip_takes_the_line_of_the_difference_at_its_step_and_no_guessed_one():
+    attention = load_grader(str(DRILLS["attention"].folder))
+    diff = lambda line, step, how="yours is ...": {"line": line, "code": "c", "step": step, "how": how}  # noqa: E731
+    two = {"verified": False, "all": [diff(9, "scaled"), diff(12, "weights")]}
+    said = verify.lines(attention, ["no-scale", "softmax-axis:1"], two)
+    assert (said["no-scale"]["line"], said["softmax-axis:1"]["line"]) == (9, 12)  # a double slip, each at its own line
+    one = {"verified": False, "all": [diff(14, "output")]}
+    assert verify.lines(attention, ["mask-inverted"], one)["mask-inverted"]["line"] == 14  # one line computing all
+    # several differences: a later step's line is another slip's, never guessed for this one
+    assert verify.lines(attention, ["mask-inverted"], two) == {}
+    # a difference the localisation could not describe gives no line
+    assert verify.lines(attention, ["no-scale"], {"verified": False, "all": [diff(9, "scaled", "values differ")]}) == {}
+    assert verify.lines(attention, ["no-scale"], None) == {}
+
+
+def test_a_double_slip_of_the_catalogue_gives_each_cause_its_own_line(tmp_path):
+    source = """import numpy as np
+
+
+def attention(q, k, v, mask=None):
+    scores = q @ k.swapaxes(-1, -2)
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+    w = e / e.sum(axis=-1, keepdims=True)
+    return w @ v
+"""
+    report = grade(tmp_path, "attention", source)  # no scale, and NaN where a query sees no key
+    named = {sort(d): d.get("line") for d in report["diagnosis"]}
+    assert named.get("no-scale") == 5 and named.get("masked-row-nan") == 9, report["diagnosis"]

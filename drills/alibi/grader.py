@@ -15,6 +15,13 @@ STEPS = [Step("slopes", lambda e: alibi_slopes(e["n_heads"]), "2^(-8(h+1)/n) for
          Step("distances", lambda e: (torch.arange(e["T"]).unsqueeze(-1) - torch.arange(e["T"])).abs().to(F64),
               "|i - j|: (T, T)"),
          Step("output", lambda e: -e["slopes"].view(-1, 1, 1) * e["distances"], "-slope_h * |i - j|")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"alibi-slope-offset": "slopes",
+              "alibi-slope-order": "slopes",
+              "alibi-slope-precedence": "slopes",
+              "alibi-signed-distance": "distances",
+              "alibi-key-index": "distances",
+              "alibi-sign": "output"}
 QUANTITIES = {"2^(8/n)": lambda e: 2 ** (8 / e["n_heads"]), "n_heads": lambda e: e["n_heads"]}
 
 

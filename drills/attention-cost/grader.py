@@ -21,6 +21,11 @@ STEPS = [Step("scores_flops", lambda e: scalar(2 * e["batch"] * e["heads"] * e["
          Step("memory_bytes", lambda e: e["matrix_elements"] * e.get("bytes_per_element", 2),
               "the score matrices of one layer, bytes_per_element each"),
          Step("output", lambda e: scalar([float(e["flops"]), float(e["memory_bytes"])]), "flops, memory_bytes")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"flops-no-factor-2": "scores_flops",
+              "per-layer-vs-all": "flops",
+              "memory-all-layers": "memory_bytes",
+              "memory-fp32": "memory_bytes"}
 # sizes a factor may equal; a constant (2, 8, 10^9, 1024^3) is said as the number, the same on every case
 QUANTITIES = {"the layers": lambda e: e["layers"],
               "(T + 1) / (2 T) (the causal triangle with its diagonal)": lambda e: (e["tokens"] + 1) / (2 * e["tokens"]),

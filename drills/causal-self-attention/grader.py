@@ -37,6 +37,8 @@ STEPS = [Step("qkv", lambda e: e["x"] @ e["w_qkv"].T + _bias(e.get("b_qkv")), "x
          Step("merged", lambda e: merge(e["output"]), "the heads merged back: (B, T, d)", of="output"),
          Step("projected", lambda e: e["merged"] @ e["w_proj"].T + _bias(e.get("b_proj")), "merged @ W_proj^T + b",
               of="merged")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"qkv-per-head": "q_proj"}
 QUANTITIES = {"sqrt(d_head)": lambda e: (e["x"].shape[-1] // e["n_heads"]) ** 0.5,
               "sqrt(d_model)": lambda e: e["x"].shape[-1] ** 0.5, "n_heads": lambda e: e["n_heads"]}
 

@@ -20,6 +20,8 @@ STEPS = [Step("k_rep", lambda e: e["k"].repeat_interleave(e["q"].shape[1] // e["
          Step("causal_mask", lambda e: causal_lower_right(e["q"].shape[-2], e["k"].shape[-2]) if e.get("causal")
               else None, "query i sees keys <= i + Tk - Tq"),
          *attention_steps(k="k_rep", v="v_rep", mask="causal_mask")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"gqa-tiled": "k_rep"}
 QUANTITIES = {"sqrt(d)": lambda e: e["q"].shape[-1] ** 0.5, "d": lambda e: e["q"].shape[-1]}
 
 

@@ -51,6 +51,11 @@ STEPS = [Step("positions", lambda e: torch.arange(e["start_pos"], e["start_pos"]
               of="cache_k"),
          Step("returned_v", lambda e: e["cache_v_new"], "the updated copy of the cache, returned for the next call",
               of="cache_v")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"rope-position-offset": "positions",
+              "no-rope": "q_rot",
+              "cache-before-rope": "cache_k_new",
+              "kv-ignores-cache": "keys"}
 # the state a call returns (driven.py): its position axis and the positions a call writes, and what it holds
 WRITTEN = (1, lambda e: (e["start_pos"], e["start_pos"] + e["x"].shape[1]))
 STATE = {"returned_k": "keys' cache", "returned_v": "values' cache"}

@@ -20,6 +20,16 @@ STEPS = [Step("mean", lambda e: e["x"].mean(-1, keepdim=True), "the mean over th
          Step("normalised", lambda e: e["centred"] / e["std"], "(x - mean) / sqrt(var + eps)", of="centred"),
          Step("scaled", lambda e: e["normalised"] * e["gamma"], "normalised * gamma"),
          Step("output", lambda e: e["scaled"] + e["beta"], "... + beta")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"ln-wrong-axis": "mean",
+              "ln-no-centering": "centred",
+              "ln-unbiased-variance": "var",
+              "ln-var-not-centred": "var",
+              "ln-no-eps": "std",
+              "ln-eps-outside-sqrt": "std",
+              "ln-no-gamma": "scaled",
+              "ln-gamma-beta-swapped": "scaled",
+              "ln-no-beta": "output"}
 TUNABLES = {"eps": [1e-5, 1e-6, 1e-8, 1e-12, 0.0]}  # constants a learner may write in place of the argument
 QUANTITIES = {"d / (d - 1) (the unbiased variance)": lambda e: e["x"].shape[-1] / (e["x"].shape[-1] - 1),
               "d": lambda e: e["x"].shape[-1]}

@@ -13,6 +13,14 @@ SLIPS = ["gelu-tanh", "mlp-relu", "gelu-quick", "gelu-erf-no-sqrt2", "gelu-no-ha
 STEPS = [Step("pre", lambda e: e["x"] @ e["w1"] + e["b1"], "x @ w1 + b1"),
          Step("activated", lambda e: torch.nn.functional.gelu(e["pre"]), "GELU with erf: 0.5 x (1 + erf(x / sqrt 2))"),
          Step("output", lambda e: e["activated"] @ e["w2"] + e["b2"], "activated @ w2 + b2")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"mlp-bias-after-activation": "pre",
+              "gelu-tanh": "activated",
+              "mlp-relu": "activated",
+              "gelu-quick": "activated",
+              "gelu-erf-no-sqrt2": "activated",
+              "gelu-no-half": "activated",
+              "mlp-no-output-bias": "output"}
 
 
 def variant(slips, x, w1, b1, w2, b2):

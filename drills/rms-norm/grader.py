@@ -16,6 +16,14 @@ STEPS = [Step("mean_square", lambda e: (e["x"] ** 2).mean(-1, keepdim=True), "me
          Step("rms", lambda e: e["ms_eps"].sqrt(), "sqrt(mean(x^2) + eps)"),
          Step("normalised", lambda e: e["x"] / e["rms"], "x / rms"),
          Step("output", lambda e: e["normalised"] * e["gamma"], "normalised * gamma")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"rms-subtracts-mean": "mean_square",
+              "rms-sum-not-mean": "mean_square",
+              "rms-wrong-axis": "mean_square",
+              "rms-eps-outside-sqrt": "rms",
+              "rms-no-sqrt": "rms",
+              "rms-multiplies": "normalised",
+              "rms-no-gamma": "output"}
 QUANTITIES = {"d": lambda e: e["x"].shape[-1]}
 TUNABLES = {"eps": [1e-5, 1e-8, 1e-6, 1e-12, 0.0]}  # constants a learner may write in place of the argument
 

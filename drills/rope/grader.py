@@ -28,6 +28,15 @@ STEPS = [Step("theta", lambda e: e.get("base", 10000.0) ** (-torch.arange(0, e["
                                                e["x"][..., 0::2] * e["sin"] + e["x"][..., 1::2] * e["cos"]),
                                               dim=-1).flatten(-2),
               "pairs (2i, 2i+1) rotated: (x0 cos - x1 sin, x0 sin + x1 cos), interleaved back")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"rope-frequency": "theta",
+              "rope-position-offset": "angles",
+              "rope-ignores-positions": "angles",
+              "rope-angles-tiled": "cos",
+              "rope-cos-sin-swapped": "cos",
+              "rope-rotate-half": "output",
+              "rope-sign": "output",
+              "rope-output-halves": "output"}
 
 
 def reference(x, positions=None, base=10000.0):

@@ -28,6 +28,12 @@ STEPS = [Step("position", lambda e: torch.arange(e["T"], dtype=F64).unsqueeze(-1
          Step("sines", lambda e: e["angles"].sin(), "sin(angles), the even columns", of="angles"),
          Step("cosines", lambda e: e["angles"].cos(), "cos(angles), the odd columns", of="angles"),
          Step("output", _table, "PE[:, 0::2] = sin, PE[:, 1::2] = cos")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"sinusoidal-positions-from-1": "position",
+              "sinusoidal-exponent": "frequencies",
+              "sinusoidal-multiplies": "angles",
+              "sinusoidal-sin-cos-swapped": "sines",
+              "sinusoidal-concat": "output"}
 
 
 def variant(slips, T, d):

@@ -15,6 +15,13 @@ STEPS = [Step("gate", lambda e: e["x"] @ e["w_gate"], "x @ w_gate"),
          Step("activated", lambda e: F.silu(e["gate"]), "silu(gate) = gate * sigmoid(gate)", of="gate"),
          Step("hidden", lambda e: e["activated"] * e["up"], "silu(gate) * up"),
          Step("output", lambda e: e["hidden"] @ e["w_down"], "hidden @ w_down")]
+# the step each catalogued slip alters first (verify.py: its line is the difference found there)
+SLIP_STEPS = {"swiglu-gate-swapped": "activated",
+              "swiglu-gelu": "activated",
+              "swiglu-no-silu": "activated",
+              "swiglu-sigmoid": "activated",
+              "swiglu-silu-after-product": "activated",
+              "swiglu-silu-on-both": "hidden"}
 
 
 def variant(slips, x, w_gate, w_up, w_down):

@@ -520,10 +520,12 @@ def catalogued_slip(v: Values) -> list[dict] | None:
     from studyxf.grading.judge.localise import one_difference
 
     found = v.found
-    where = {k: found[k] for k in ("line", "code", "step", "how")} \
-        if found and found["verified"] and one_difference(found) else {}
+    if found and found["verified"] and one_difference(found):
+        where = dict.fromkeys(v.named, {k: found[k] for k in ("line", "code", "step", "how")})
+    else:  # each slip at the difference found at the step it alters
+        where = verify.lines(v.grader, v.named, found)
     return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
-             **where} for s in v.named] + v.beside
+             **where.get(s, {})} for s in v.named] + v.beside
 
 
 def units_and_terms(v: Values) -> list[dict] | None:

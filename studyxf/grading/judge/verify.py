@@ -12,8 +12,14 @@ from __future__ import annotations
 from studyxf.grading.judge.families import public
 
 # the attention core's slips (families.attend) and the steps of steps.attention_steps they alter
-CORE_STEPS = {"no-scale": "scaled", "scale-d": "scaled", "scale-d-model": "scaled",
-              "softmax-axis": "weights", "no-max-subtraction": "weights", "softmax-global-max": "weights"}
+# (the earliest step each alters: a mask slip leaves the scores as they are and alters 'masked')
+CORE_STEPS = {"no-scale": "scaled", "scale-d": "scaled", "scale-d-model": "scaled", "scale-after-softmax": "scaled",
+              "softmax-axis": "weights", "no-max-subtraction": "weights", "softmax-global-max": "weights",
+              **dict.fromkeys(["mask-inverted", "mask-diagonal", "mask-ignored", "mask-fill-zero", "mask-fill-finite",
+                               "mask-transposed", "mask-added", "mask-first-batch", "mask-after-softmax",
+                               "causal-top-left", "cross-causal"], "masked"),
+              "masked-row-nan": "weights", "weights-transposed": "output", "weights-mixed": "output",
+              "heads-no-transpose": "q", "no-output-projection": "projected", "cross-kv-from-decoder": "k_proj"}
 
 
 def slip_step(grader, slip: str) -> str | None:
@@ -41,3 +47,37 @@ def contradicted(grader, slip: str, found: dict | None) -> bool:
 def agreeing(grader, named: list[str], found: dict | None) -> list[str]:
     """The named slips the learner's code does not contradict."""
     return [s for s in named if not contradicted(grader, s, found)]
+
+
+def lines(grader, named: list[str], found: dict | None) -> dict[str, dict]:
+    """Each named slip's line, code, step and comparator from the localisation's differences (the
+    contract's `line`: the first line whose value leaves the step it tracks): the difference at
+    the step the slip alters, else, where the localisation found one difference only, that one
+    at a later step (a line computing several steps at once), given to one slip; never a
+    difference the localisation could not describe. A slip without a known step gets
+    the line only where it is the one slip named and the localisation found one difference."""
+    if not found or not found.get("all"):
+        return {}
+    names = [s.name for s in getattr(grader, "STEPS", None) or []]
+    # a difference the localisation could not describe ("values differ") may sit on a line that
+    # only happened to match the step (a loop's stacked heads, a size): no line is said from it
+    diffs = [d for d in found["all"] if d.get("line") is not None and d.get("step") in names
+             and d.get("how") != "values differ"]
+    out, claimed = {}, set()
+    for slip in named:
+        step = slip_step(grader, slip)
+        exact = next((i for i, d in enumerate(diffs) if step is not None and d["step"] == step), None)
+        if exact is not None:
+            out[slip], claimed = diffs[exact], claimed | {exact}
+    # later steps, the slip nearest to them first
+    rest = sorted((s for s in named if s not in out and slip_step(grader, s) is not None),
+                  key=lambda s: -names.index(slip_step(grader, s)))
+    for slip in rest if len(found["all"]) == 1 else []:  # one line where every difference starts
+        at = names.index(slip_step(grader, slip))
+        later = next((i for i, d in enumerate(diffs) if i not in claimed and names.index(d["step"]) > at), None)
+        if later is not None:
+            out[slip], claimed = diffs[later], claimed | {later}
+    if len(named) == 1 and not out and slip_step(grader, named[0]) is None and len(diffs) == 1 \
+            and len(found["all"]) == 1:
+        out[named[0]] = diffs[0]
+    return {s: {k: d.get(k) for k in ("line", "code", "step", "how")} for s, d in out.items()}
