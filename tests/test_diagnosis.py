@@ -469,6 +469,45 @@ def test_no_smallest_input_is_claimed_where_no_smaller_one_fails(tmp_path):
     # ' ' (one character) is already the smallest failing case: nothing smaller fails
     assert [sort(d) for d in report["diagnosis"]] == ["window-off-by-one"]
     assert "smallest" not in report["diagnosis"][0]
+    walk = report["diagnosis"][0]["walk"]  # still stepped through, as the case it is
+    assert (walk["inputs"], walk["expected"], walk["got"]) == ("Solution().lengthOfLongestSubstring(' ')", "1", "0")
+
+
+TWO_SUM_IF_J = """class Solution:
+    def twoSum(self, nums, target):
+        index_of = {}
+        for i, n in enumerate(nums):
+            j = index_of.get(target - n)
+            if j:
+                return [j, i]
+            index_of[n] = i
+"""
+
+
+def test_an_algorithmic_slip_no_catalogue_knows_is_shown_as_the_learner_s_loop_on_the_smallest_input(tmp_path):
+    """Issue 44 item 6: `if j:` is False for index 0. Two-sum's lists shrink too (the pair kept the
+    only one), and the learner's loop is walked on the smallest failing input: j = 0, then the
+    condition lets it pass."""
+    report = grade(tmp_path, "two-sum", TWO_SUM_IF_J)
+    walk = report["diagnosis"][0]["walk"]
+    assert (walk["inputs"], walk["expected"], walk["got"]) == ("Solution().twoSum([3, 3], 6)", "[0, 1]", "None")
+    steps = walk["steps"]
+    assert "line 5: j = index_of.get(target - n)  -> j = 0" in steps
+    assert steps[steps.index("line 5: j = index_of.get(target - n)  -> j = 0") + 1] == "line 6: if j:"
+    assert steps[-1] == "line 4: for i, n in enumerate(nums):  -> the loop ends; returns None"
+    # a list shrunk, its pair kept the only one: neighbours alone fail [0, 4, 3, 0] as [0, 3, 0]
+    neighbours = ("class Solution:\n    def twoSum(self, nums, target):\n        for i in range(1, len(nums)):\n"
+                  "            if nums[i - 1] + nums[i] == target:\n                return [i - 1, i]\n")
+    report = grade(tmp_path, "two-sum", neighbours)
+    small = report["diagnosis"][0]["smallest"]
+    assert small == {"inputs": "Solution().twoSum([0, 3, 0], 0)", "expected": "[0, 2]", "got": "None"}, small
+
+
+def test_an_assignment_that_leaves_its_name_as_it_was_is_said_in_the_walk(tmp_path):
+    report = grade(tmp_path, "longest-substring", LONGEST.format(plus=" + 1", result="best")
+                   .replace("left = last[ch] + 1", "left = max(left, last[ch])"))
+    steps = report["diagnosis"][0]["walk"]["steps"]
+    assert any("-> left = 0 (unchanged)" in step for step in steps), steps
 
 
 def test_an_input_modified_in_place_carries_the_line_that_edits_it(tmp_path):

@@ -303,6 +303,9 @@ def test_the_smallest_failing_input_is_in_the_json_and_the_text_report(home, cli
     text = cli("drill", "longest-substring", str(f), env=FAST).stdout
     assert "smallest failing input: Solution().lengthOfLongestSubstring('dd')" in text
     assert "expected 1" in text and "yours    2" in text
+    # the learner's loop on it, walked in the sandbox
+    assert "your code on it, line by line:" in text and "-> the loop ends; returns 2" not in text
+    assert report["diagnosis"][0]["walk"]["steps"][-1].endswith("returns 2")
 
 
 DRILL_LONGEST = """class Solution:

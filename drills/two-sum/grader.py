@@ -49,12 +49,19 @@ def _values(nums, a, b) -> bool:
     return nums.count(a) >= 2 if a == b else (a in nums and b in nums)
 
 
+def _smaller(nums, target):
+    """A shorter nums for the smallest failing input (shrink.py): its validator and the answer,
+    where exactly one pair still sums to the target (the task's promise)."""
+    pairs = [[i, j] for j in range(len(nums)) for i in range(j) if nums[i] + nums[j] == target]
+    return (_two_sum_check(nums, target), pairs[0]) if len(pairs) == 1 else None
+
+
 def cases():
     rng = random.Random(5)
     small = [([2, 7, 11, 15], 9), ([3, 2, 4], 6), ([3, 3], 6), ([-1, -2, -3, -4, -5], -8), ([0, 4, 3, 0], 0),
              ([1, 5, 1000000000, -1000000000], 0), ([5, 75, 25], 100)]
     cases = [Case(f"nums={nums}, target={t}", [list(nums), t], {}, None, validate=_two_sum_check(nums, t),
-                  call=f"Solution().twoSum({nums}, {t})") for nums, t in small]
+                  shrunk=_smaller, call=f"Solution().twoSum({nums}, {t})") for nums, t in small]
     n = 100_000
     big = rng.sample(range(-10 ** 9, 10 ** 9), n)
     big[-2:] = [10 ** 9 + 1, 10 ** 9 + 2]  # the only pair summing to the target sits at the end

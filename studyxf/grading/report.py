@@ -65,6 +65,14 @@ def renderables(report: dict, next_step: str | None = None) -> list:
             out.append(Text(f"    smallest failing input: {small['inputs']}", style="cyan"))
             out.append(Text(f"      expected {small['expected']}", style="dim"))
             out.append(Text(f"      yours    {small['got']}", style="dim"))
+
+        walk = dg.get("walk")
+        if walk:  # the learner's loop on that input, as a teacher steps through it on the board
+            if not small:
+                out.append(Text(f"    on {walk['inputs']}: expected {walk['expected']}, yours {walk['got']}",
+                                style="cyan"))
+            out.append(Text("    your code on it, line by line:", style="cyan"))
+            out += [Text(f"      {step}", style="dim") for step in walk["steps"]]
     if report["status"] == "fail" and not report["diagnosis"]:
         out.append(Text("  diagnosis: no known mistake matches; the failing tests below say where the values "
                         "differ", style="yellow"))

@@ -52,6 +52,9 @@ class Case:
     checks: list = field(default_factory=list)
     convert: Callable | None = None  # learner's output -> float64 array (e.g. a dict of figures)
     validate: Callable | None = None  # (output) -> message (or Named) | None, instead of comparing arrays (LeetCode)
+    # a validated case made smaller (shrink.py): (*args) -> (validate, an expected answer) for the
+    # smaller input, or None where it is no instance of the problem (two-sum's pair no longer the only one)
+    shrunk: Callable | None = None
     time_limit: float | None = None  # seconds for this case, instead of the default
     slow_message: str | None = None  # what a time-out here means ("correct but too slow")
     driver: Callable | None = None  # (fn, *args) -> output: a case that calls the learner's code many times

@@ -77,6 +77,7 @@ class Failure:
     readings: tuple | None = None  # the slips a validated case's answer fits (() none)
     random: bool = False  # a module's outputs change from call to call
     localised: str | None = None  # a module's taps read: where its forward leaves the reference
+    validated: object = None  # a validated case's Case whose answer failed (two-sum: no simulated slips)
 
     @property
     def case(self):
@@ -84,4 +85,4 @@ class Failure:
         for part in (self.values, self.answer, self.raised):
             if part is not None:
                 return part.case
-        return None
+        return self.validated

@@ -426,6 +426,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, Failure | No
         message = str(message)
     elif case.validate is not None:
         info.readings = ()  # a failing case that fits no known slip
+    if case.validate is not None:
+        info.validated = case
     if answer:
         answer.failed = True
         info.answer = answer
@@ -537,9 +539,13 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         from studyxf.grading.judge import shrink
 
         # the smallest input that still fails the same way, shown with the first cause the values give
-        small = shrink.smallest(failing, remote)
+        small = shrink.smallest(failing, remote, req.path)
         entry = next((d for d in named if d["mistake"] not in shrink.NOT_OF_VALUES), None)
         if small and entry is not None:
-            entry["smallest"] = small
+            walk, shrunk = small.pop("walk", None), small.pop("shrunk")
+            if shrunk:
+                entry["smallest"] = small
+            if walk:  # the learner's loop on that input, line by line (an algorithmic drill)
+                entry["walk"] = {**small, "steps": walk}
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": named}

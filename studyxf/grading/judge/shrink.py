@@ -17,9 +17,11 @@ NOT_OF_VALUES = ("too-slow", "too-much-memory", "layout", "input-modified", "ret
                  "default-changed")
 
 
-def smallest(failing: list, remote) -> dict | None:
+def smallest(failing: list, remote, path: str | None = None) -> dict | None:
     """{"inputs", "expected", "got"} as text for the smallest input found that fails like the
-    smallest failing case; None where no failing case could be made smaller."""
+    smallest failing case, "shrunk" (whether it is smaller than that case), and for a validated
+    (algorithmic) case the "walk": the learner's file (`path`) stepped through on it; None where
+    no failing case could be made smaller (a validated one: where it did not fail again)."""
     start = _start(failing)
     if start is None or remote.gone:
         return None
@@ -34,9 +36,17 @@ def smallest(failing: list, remote) -> dict | None:
         return _judged(candidate, remote)
 
     best, shown = _search(case, kind, fails)
+    shrunk = shown is not None
+    if not shrunk and case.validate is not None:  # already the smallest: not claimed as shrunk, walked
+        again = fails(case)
+        shown = again if again is not None and again[0] == kind else None
     if shown is None:
         return None
-    return {"inputs": _inputs(best), "expected": _text(shown[1]), "got": _text(shown[2])}
+    out = {"inputs": _inputs(best), "expected": _text(shown[1]), "got": _text(shown[2]), "shrunk": shrunk}
+    walk = _walk(best, remote, path) if best.validate is not None else None
+    if walk:
+        out["walk"] = walk
+    return out
 
 
 def _search(case, kind: str, fails):
@@ -55,12 +65,12 @@ def _search(case, kind: str, fails):
             return True
         return False
 
-    if case.validate is not None:
+    if case.validate is not None:  # the first input (a string or a list) shortened, the others kept
         width = max(len(case.args[0]) // 2, 1)
         while width >= 1:
-            s = best.args[0]
+            s, rest = best.args[0], best.args[1:]
             cut = next((i for i in range(0, len(s) - width + 1)
-                        if accept(dataclasses.replace(best, args=[s[:i] + s[i + width:]]))), None)
+                        if accept(dataclasses.replace(best, args=[s[:i] + s[i + width:], *rest]))), None)
             if cut is None:
                 width //= 2
         return best, shown
@@ -80,7 +90,10 @@ def _start(failing: list):
         if case is None or not dataclasses.is_dataclass(case) or case.driver is not None or case.device is not None:
             continue
         if case.validate is not None:
-            if f.answer is not None and f.answer.failed and case.variant is not None and all(isinstance(a, str) for a in case.args):
+            shrinkable = case.shrunk is not None and isinstance(case.args[0], (list, str)) or \
+                case.variant is not None and all(isinstance(a, str) for a in case.args)
+            wrong = f.answer.failed if f.answer is not None else f.resource is None and f.raised is None
+            if wrong and shrinkable:
                 found.append((case, "answer"))
         elif f.values is not None and case.convert is None and case.out_dtype is None and case.checks == [] \
                 and case.tensor_args():
@@ -89,7 +102,7 @@ def _start(failing: list):
 
 
 def _size(case) -> int:
-    return sum(a.numel() if isinstance(a, torch.Tensor) else len(a) if isinstance(a, str) else 0
+    return sum(a.numel() if isinstance(a, torch.Tensor) else len(a) if isinstance(a, (str, list)) else 0
                for a in [*case.args, *case.kwargs.values()])
 
 
@@ -111,8 +124,15 @@ def _judged(case, remote) -> tuple[str, object, object] | None:
     from studyxf.grading.judge import judging
     from studyxf.grading.judge.runcases import _check_output
 
+    validate = None
     try:
-        expected = case.variant(frozenset(), *case.args) if case.validate is not None else case.ref()
+        if case.shrunk is not None:
+            made = case.shrunk(*case.args)
+            if made is None:
+                return None  # no instance of the problem
+            validate, expected = made
+        else:
+            expected = case.variant(frozenset(), *case.args) if case.validate is not None else case.ref()
     except Exception:  # noqa: BLE001 - an input the reference does not take (d not divisible by the heads)
         return None
     answer = remote.ask(remote.call_request(case.args, case.kwargs, seconds=case.time_limit), remote.limit(case))
@@ -123,7 +143,8 @@ def _judged(case, remote) -> tuple[str, object, object] | None:
         from studyxf.grading.judge.runcases import _plain
 
         got = _plain(out)
-        return ("answer", expected, got) if got != expected else None
+        wrong = validate(out) if validate is not None else got != expected
+        return ("answer", expected, got) if wrong else None
     try:
         message, got, _, _ = _check_output(out, case, "")
     except Exception:  # noqa: BLE001 - a reference that cannot judge this input
@@ -154,3 +175,79 @@ def _text(value) -> str:
     else:
         said = repr(value)
     return said if len(said) <= SHOWN else said[:SHOWN - 3] + "..."
+
+
+def _walk(case, remote, path: str | None) -> list[str] | None:
+    """The learner's code stepped through on the smallest input (sandbox/walk.py), as lines a teacher
+    reads out: each executed line, its code, and the plain values it changed."""
+    if remote.gone:
+        return None
+    answer = remote.ask(remote.call_request(case.args, case.kwargs, "walk", seconds=case.time_limit),
+                        remote.limit(case))
+    walk = answer.get("walk") or {}
+    steps = walk.get("steps") or []
+    source = _source(path)
+    if not steps or source is None:
+        return None
+    code = source.splitlines()
+    targets = _assigned(source)
+    out = []
+    bodies = _loop_bodies(source)
+    for i, step in enumerate(steps):
+        line = step["line"]
+        text = code[line - 1].strip() if 0 < line <= len(code) else ""
+        # an assignment that changed nothing, a loop variable that stayed the same
+        kept = {k: step["now"][k] + ("" if loop else " (unchanged)") for k, loop in targets.get(line, ())
+                if k not in step["set"] and k in step.get("now", {})}
+        said = ", ".join(f"{k} = {v}" for k, v in {**step["set"], **kept}.items())
+        if "returned" in step:
+            said = (said + "; " if said else "") + f"returns {step['returned']}"
+        if "raised" in step:
+            said = (said + "; " if said else "") + f"raises {step['raised']}"
+        after = steps[i + 1]["line"] if i + 1 < len(steps) else None
+        if line in bodies and not (after is not None and bodies[line][0] <= after <= bodies[line][1]):
+            said = "the loop ends" + (f"; returns {step['returned']}" if "returned" in step else "")
+        out.append(f"line {line}: {text[:60]}" + (f"  -> {said}" if said else ""))
+    if walk.get("cut"):
+        out.append(f"(the first {len(steps)} lines run)")
+    return out
+
+
+def _assigned(source: str) -> dict[int, list[tuple[str, bool]]]:
+    """The plain names each line assigns (`start = ...`, `best += 1`, a for loop's), each with
+    whether it is a loop's, where the file parses."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    out: dict[int, list[tuple[str, bool]]] = {}
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For)) else []
+        for t in targets:
+            for name in ast.walk(t):
+                if isinstance(name, ast.Name) and isinstance(name.ctx, ast.Store):
+                    out.setdefault(node.lineno, []).append((name.id, isinstance(node, ast.For)))
+    return out
+
+
+def _loop_bodies(source: str) -> dict[int, tuple[int, int]]:
+    """Each for or while line's body, as (first line, last line)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    return {node.lineno: (node.body[0].lineno, node.body[-1].end_lineno) for node in ast.walk(tree)
+            if isinstance(node, (ast.For, ast.While))}
+
+
+def _source(path: str | None) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except (OSError, TypeError):
+        return None

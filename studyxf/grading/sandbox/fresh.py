@@ -176,6 +176,15 @@ class Server:
                 except Exception:  # noqa: BLE001 - where it raised is part of the trace
                     pass
                 return {"trace": tracer.as_data()}
+            if op == "walk":  # a small case stepped through, line by line, with its plain values (walk.py)
+                from studyxf.grading.sandbox.walk import Walker
+
+                walker = Walker(self.path)
+                try:
+                    walker.run(lambda: self.call(args, kwargs, ask.get("seconds")))
+                except Exception:  # noqa: BLE001 - where it raised is part of the walk
+                    pass
+                return {"walk": walker.as_data()}
             if op == "kernel_trace":  # a Triton kernel's program instances watched (kernel_trace.py)
                 from studyxf.grading.sandbox import kernel_trace
 
