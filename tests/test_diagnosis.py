@@ -503,6 +503,27 @@ def test_an_algorithmic_slip_no_catalogue_knows_is_shown_as_the_learner_s_loop_o
     assert small == {"inputs": "Solution().twoSum([0, 3, 0], 0)", "expected": "[0, 2]", "got": "None"}, small
 
 
+def test_a_condition_that_reads_a_valid_zero_as_not_found_is_named_only_where_mending_it_passes(tmp_path):
+    """`if j:` on an index: verified by the learner's file run again with `j is not None` there (every
+    case then passes); beside a second slip that the change does not mend, it is not claimed."""
+    report = grade(tmp_path, "two-sum", TWO_SUM_IF_J)
+    [entry] = report["diagnosis"]
+    assert (entry["kind"], entry["verified"], entry["line"], entry["code"]) == ("located", True, 6, "if j:")
+    assert "Test `j is not None`" in entry["message"] and "passes every case)" in entry["message"]
+    assert entry["walk"]["inputs"] == "Solution().twoSum([3, 3], 6)"
+    report = grade(tmp_path, "two-sum", TWO_SUM_IF_J.replace("return [j, i]", "return [j, i + 1]"))
+    assert all(not d["verified"] for d in report["diagnosis"]), report["diagnosis"]
+    # a crash beside it is a second cause, with its own line; the change is said to mend the answers
+    source = LONGEST.format(plus=" + 1", result="best").replace("if last.get(ch, -1) >= left:", "j = last.get(ch)\n"
+                                                                 "            if j and j >= left:")
+    source = source.replace("return best", "return best if s else max([])")
+    report = grade(tmp_path, "longest-substring", source)
+    assert [(d["kind"], d["verified"], d["line"]) for d in report["diagnosis"]] == [("located", True, 6),
+                                                                                    ("raised", True, 10)]
+    assert "every case that gave a wrong answer" in report["diagnosis"][0]["message"]
+    assert "max(values, default=0)" in report["diagnosis"][1]["message"]
+
+
 def test_an_assignment_that_leaves_its_name_as_it_was_is_said_in_the_walk(tmp_path):
     report = grade(tmp_path, "longest-substring", LONGEST.format(plus=" + 1", result="best")
                    .replace("left = last[ch] + 1", "left = max(left, last[ch])"))

@@ -308,6 +308,17 @@ def test_the_smallest_failing_input_is_in_the_json_and_the_text_report(home, cli
     assert report["diagnosis"][0]["walk"]["steps"][-1].endswith("returns 2")
 
 
+def test_a_falsy_zero_is_verified_by_the_file_mended_in_the_sandbox(home, cli, tmp_path):
+    """Through the command: the walk and the mended copy both run in the sandbox's process."""
+    f = tmp_path / "two_sum.py"
+    f.write_text("class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n"
+                 "        for i, n in enumerate(nums):\n            j = seen.get(target - n)\n"
+                 "            if j:\n                return [j, i]\n            seen[n] = i\n")
+    text = cli("drill", "two-sum", str(f), env=FAST).stdout
+    assert "line 6: `if j:` reads j = 0" in " ".join(text.split()) and "Test `j is not None`" in " ".join(text.split())
+    assert "-> j = 0" in text
+
+
 DRILL_LONGEST = """class Solution:
     def lengthOfLongestSubstring(self, s: str) -> int:
         last, left, best = {}, 0, 0

@@ -25,7 +25,8 @@ class LocalRemote(runcases.Remote):
         fn, missing = calls.entry_point(namespace, req.entry, req.kind, req.method, req.drill)
         if fn is None:
             raise LookupError(missing)
-        self.served = Server(fn, framework, req.path, req.entry)
+        self.served = Server(fn, framework, req.path, req.entry,
+                             lambda ns: calls.entry_point(ns, req.entry, req.kind, req.method, req.drill))
 
     def ask(self, message: dict, timeout: float) -> dict:
         return json.loads(json.dumps(self.served.answer(message)))

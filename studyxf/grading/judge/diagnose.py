@@ -446,7 +446,13 @@ def simulated_answers(v: Values) -> list[dict] | None:
     if not any(f.answer.failed for f in v.answered):
         return None
     return _simulated([f.answer for f in v.answered], [f.test for f in v.answered if f.answer.failed],
-                      list(getattr(v.grader, "NAMED", [])))
+                      list(getattr(v.grader, "NAMED", []))) + _crashed(v)
+
+
+def _crashed(v: Values) -> list[dict]:
+    """A validated drill's case that raised beside wrong answers: a second cause, said with its line."""
+    raised = [f.raised.said() for f in v.failing if f.raised is not None]
+    return [_crash_entry(raised, v.failing, v.remote, v.req)] if raised else []
 
 
 def validator_readings(v: Values) -> list[dict] | None:
@@ -457,9 +463,9 @@ def validator_readings(v: Values) -> list[dict] | None:
         return None
     common = [m for m in read[0] if all(m in r for r in read[1:])]
     if common:
-        return [{"mistake": common[0], "message": "", "verified": True}]
+        return [{"mistake": common[0], "message": "", "verified": True}] + _crashed(v)
     return [{"mistake": "measured", "message": "measured: the failing cases fit no one known slip: " + "; ".join(
-        f.test for f in v.failing if f.test)[:600]}]
+        f.test for f in v.failing if f.test and f.raised is None)[:600]}] + _crashed(v)
 
 
 def axes_reordered(v: Values) -> list[dict] | None:

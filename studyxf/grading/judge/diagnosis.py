@@ -65,7 +65,9 @@ class _Fit:
 def name_slips(failing: list[Mismatch], slips: list[str]) -> list[str]:
     """The slips that explain every failing case's values: the nearest single one, else the nearest
     pair."""
-    comparable = [f for f in failing if f.got is not None and f.variant_of is not None]
+    # the smallest case first: a slip set that does not fit is most often dropped on the first case
+    comparable = sorted((f for f in failing if f.got is not None and f.variant_of is not None),
+                        key=lambda f: f.got.size)
     if not comparable or not slips:
         return []
     fit = _Fit(comparable)

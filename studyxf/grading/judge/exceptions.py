@@ -25,6 +25,9 @@ CAUSES = [
     (re.compile(r"view size is not compatible with input tensor's size and stride"),
      ".view() reads the tensor's memory in its order, and a transpose or permute changes only the strides: "
      "reshape it instead (y.transpose(1, 2).reshape(B, T, C)), or call .contiguous() before .view()."),
+    (re.compile(r"(max|min)\(\) (arg is an|iterable argument is) empty"),
+     "max() or min() of an empty sequence: an empty input leaves nothing to compare. Give it the empty "
+     "input's answer, max(values, default=0), or keep a running best that starts at 0."),
 ]
 BROADCAST = ("must match the size", "could not be broadcast", "broadcast", "shape")
 KEEPDIMS = ("A reduction without keepdims dropped the axis it reduced ({a} against {b}): keep it with "

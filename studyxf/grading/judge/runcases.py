@@ -473,13 +473,39 @@ def _forbidden_line(used: str, why: dict) -> str:
     return f"uses {used}: not allowed here ({why.get(used, INTERNAL_WHY)})"
 
 
+def _falsy_zero(req: Request, remote: Remote, cases: list, failing: list, steps: list, walk: dict) -> dict | None:
+    """A condition of the walk that took a valid 0 for "not found", where the file with that
+    condition alone fixed passes every case that failed on its answer and every case that passed
+    (falsy_zero.py); a case that raised or ran out of time is another cause, said on its own."""
+    from studyxf.grading.judge import falsy_zero
+
+    source = _read(req.path)
+    if source is None or remote.gone:
+        return None
+    other = {id(f.case) for f in failing if f.raised is not None or f.resource is not None}
+    wrong = {f.case.name for f in failing if f.case is not None and id(f.case) not in other}
+    judged = [c for c in cases if id(c) not in other]
+    for candidate in falsy_zero.candidates(source, steps)[:3]:
+        if falsy_zero.verified(candidate, judged, wrong, remote):
+            return falsy_zero.entry(candidate, walk, bool(other))
+    return None
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except (OSError, TypeError):
+        return None
+
+
 def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         half_device: str | None = None) -> dict:
     """Judge every case of the drill from the outputs the sandbox sends; with half_device (the GPU),
     torch submissions also get fp16 and bf16 copies of the float32 cases there."""
     grader = load_grader(req.folder)
     why = {f["name"]: f["why"] for f in req.forbidden}
-    tests, failing = [], []
+    tests, failing, cases = [], [], []
 
     def record(test, fail_info=None, device=None):
         test.setdefault("message", None)
@@ -542,10 +568,14 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         small = shrink.smallest(failing, remote, req.path)
         entry = next((d for d in named if d["mistake"] not in shrink.NOT_OF_VALUES), None)
         if small and entry is not None:
-            walk, shrunk = small.pop("walk", None), small.pop("shrunk")
+            walk, steps, shrunk = small.pop("walk", None), small.pop("steps", None), small.pop("shrunk")
             if shrunk:
                 entry["smallest"] = small
             if walk:  # the learner's loop on that input, line by line (an algorithmic drill)
                 entry["walk"] = {**small, "steps": walk}
+                cause = _falsy_zero(req, remote, cases, failing, steps, entry["walk"]) \
+                    if entry["mistake"] == "measured" else None
+                if cause is not None:
+                    named[named.index(entry)] = cause
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": named}

@@ -45,7 +45,7 @@ def smallest(failing: list, remote, path: str | None = None) -> dict | None:
     out = {"inputs": _inputs(best), "expected": _text(shown[1]), "got": _text(shown[2]), "shrunk": shrunk}
     walk = _walk(best, remote, path) if best.validate is not None else None
     if walk:
-        out["walk"] = walk
+        out["walk"], out["steps"] = walk
     return out
 
 
@@ -177,9 +177,9 @@ def _text(value) -> str:
     return said if len(said) <= SHOWN else said[:SHOWN - 3] + "..."
 
 
-def _walk(case, remote, path: str | None) -> list[str] | None:
+def _walk(case, remote, path: str | None) -> tuple[list[str], list[dict]] | None:
     """The learner's code stepped through on the smallest input (sandbox/walk.py), as lines a teacher
-    reads out: each executed line, its code, and the plain values it changed."""
+    reads out: each executed line, its code, and the plain values it changed; and the walk's data."""
     if remote.gone:
         return None
     answer = remote.ask(remote.call_request(case.args, case.kwargs, "walk", seconds=case.time_limit),
@@ -210,7 +210,7 @@ def _walk(case, remote, path: str | None) -> list[str] | None:
         out.append(f"line {line}: {text[:60]}" + (f"  -> {said}" if said else ""))
     if walk.get("cut"):
         out.append(f"(the first {len(steps)} lines run)")
-    return out
+    return out, steps
 
 
 def _assigned(source: str) -> dict[int, list[tuple[str, bool]]]:
