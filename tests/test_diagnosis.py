@@ -509,7 +509,7 @@ def test_a_condition_that_reads_a_valid_zero_as_not_found_is_named_only_where_me
     report = grade(tmp_path, "two-sum", TWO_SUM_IF_J)
     [entry] = report["diagnosis"]
     assert (entry["kind"], entry["verified"], entry["line"], entry["code"]) == ("located", True, 6, "if j:")
-    assert "Test `j is not None`" in entry["message"] and "passes every case)" in entry["message"]
+    assert "write `j is not None` for `j`" in entry["message"] and "passes every case;" in entry["message"]
     assert entry["walk"]["inputs"] == "Solution().twoSum([3, 3], 6)"
     report = grade(tmp_path, "two-sum", TWO_SUM_IF_J.replace("return [j, i]", "return [j, i + 1]"))
     assert all(not d["verified"] for d in report["diagnosis"]), report["diagnosis"]
@@ -529,6 +529,17 @@ def test_an_assignment_that_leaves_its_name_as_it_was_is_said_in_the_walk(tmp_pa
                    .replace("left = last[ch] + 1", "left = max(left, last[ch])"))
     steps = report["diagnosis"][0]["walk"]["steps"]
     assert any("-> left = 0 (unchanged)" in step for step in steps), steps
+    # and the one edit that mends it, verified on every case
+    entry = report["diagnosis"][0]
+    assert (entry["kind"], entry["verified"], entry["line"]) == ("located", True, 6)
+    assert "write `last[ch] + 1` for `last[ch]`" in entry["message"]
+
+
+def test_no_edit_is_claimed_where_none_mends_every_case(tmp_path):
+    # a window that never moves: no single edit of a comparison, a lookup or a difference mends it
+    source = LONGEST.format(plus=" + 1", result="best").replace("left = last[ch] + 1", "pass")
+    report = grade(tmp_path, "longest-substring", source)
+    assert [d["verified"] for d in report["diagnosis"]] == [False], report["diagnosis"]
 
 
 def test_an_input_modified_in_place_carries_the_line_that_edits_it(tmp_path):

@@ -315,7 +315,7 @@ def test_a_falsy_zero_is_verified_by_the_file_mended_in_the_sandbox(home, cli, t
                  "        for i, n in enumerate(nums):\n            j = seen.get(target - n)\n"
                  "            if j:\n                return [j, i]\n            seen[n] = i\n")
     text = cli("drill", "two-sum", str(f), env=FAST).stdout
-    assert "line 6: `if j:` reads j = 0" in " ".join(text.split()) and "Test `j is not None`" in " ".join(text.split())
+    assert "line 6: `if j:` reads j = 0" in " ".join(text.split()) and "write `j is not None` for `j`" in " ".join(text.split())
     assert "-> j = 0" in text
 
 

@@ -473,21 +473,23 @@ def _forbidden_line(used: str, why: dict) -> str:
     return f"uses {used}: not allowed here ({why.get(used, INTERNAL_WHY)})"
 
 
-def _falsy_zero(req: Request, remote: Remote, cases: list, failing: list, steps: list, walk: dict) -> dict | None:
-    """A condition of the walk that took a valid 0 for "not found", where the file with that
-    condition alone fixed passes every case that failed on its answer and every case that passed
-    (falsy_zero.py); a case that raised or ran out of time is another cause, said on its own."""
-    from studyxf.grading.judge import falsy_zero
+def _mended(req: Request, remote: Remote, cases: list, failing: list, steps: list, walk: dict,
+            smallest_case) -> dict | None:
+    """One edit of the file, read off the walk (mend.py), that mends the walked input, then every
+    case that failed on its answer, and keeps every case that passed; a case that raised or ran
+    out of time is another cause, said on its own. Bounded in calls, never in seconds."""
+    from studyxf.grading.judge import mend
 
     source = _read(req.path)
     if source is None or remote.gone:
         return None
     other = {id(f.case) for f in failing if f.raised is not None or f.resource is not None}
-    wrong = {f.case.name for f in failing if f.case is not None and id(f.case) not in other}
     judged = [c for c in cases if id(c) not in other]
-    for candidate in falsy_zero.candidates(source, steps)[:3]:
-        if falsy_zero.verified(candidate, judged, wrong, remote):
-            return falsy_zero.entry(candidate, walk, bool(other))
+    for candidate in mend.candidates(source, steps):
+        if remote.gone or not mend.fixes(candidate, smallest_case, remote, shrunk=True):
+            continue
+        if all(mend.fixes(candidate, c, remote) for c in judged):
+            return mend.entry(candidate, walk, bool(other))
     return None
 
 
@@ -569,13 +571,14 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         entry = next((d for d in named if d["mistake"] not in shrink.NOT_OF_VALUES), None)
         if small and entry is not None:
             walk, steps, shrunk = small.pop("walk", None), small.pop("steps", None), small.pop("shrunk")
+            smallest_case = small.pop("case")
             if shrunk:
                 entry["smallest"] = small
             if walk:  # the learner's loop on that input, line by line (an algorithmic drill)
                 entry["walk"] = {**small, "steps": walk}
-                cause = _falsy_zero(req, remote, cases, failing, steps, entry["walk"]) \
+                cause = _mended(req, remote, cases, failing, steps, entry["walk"], smallest_case) \
                     if entry["mistake"] == "measured" else None
                 if cause is not None:
-                    named[named.index(entry)] = cause
+                    named[named.index(entry)] = {**cause, **({"smallest": small} if shrunk else {})}
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": named}

@@ -19,7 +19,7 @@ NOT_OF_VALUES = ("too-slow", "too-much-memory", "layout", "input-modified", "ret
 
 def smallest(failing: list, remote, path: str | None = None) -> dict | None:
     """{"inputs", "expected", "got"} as text for the smallest input found that fails like the
-    smallest failing case, "shrunk" (whether it is smaller than that case), and for a validated
+    smallest failing case, "shrunk" (whether it is smaller than that case), the "case" itself, and for a validated
     (algorithmic) case the "walk": the learner's file (`path`) stepped through on it; None where
     no failing case could be made smaller (a validated one: where it did not fail again)."""
     start = _start(failing)
@@ -42,7 +42,8 @@ def smallest(failing: list, remote, path: str | None = None) -> dict | None:
         shown = again if again is not None and again[0] == kind else None
     if shown is None:
         return None
-    out = {"inputs": _inputs(best), "expected": _text(shown[1]), "got": _text(shown[2]), "shrunk": shrunk}
+    out = {"inputs": _inputs(best), "expected": _text(shown[1]), "got": _text(shown[2]), "shrunk": shrunk,
+           "case": best}
     walk = _walk(best, remote, path) if best.validate is not None else None
     if walk:
         out["walk"], out["steps"] = walk
@@ -124,15 +125,14 @@ def _judged(case, remote) -> tuple[str, object, object] | None:
     from studyxf.grading.judge import judging
     from studyxf.grading.judge.runcases import _check_output
 
-    validate = None
     try:
-        if case.shrunk is not None:
-            made = case.shrunk(*case.args)
+        if case.validate is not None:
+            made = answered(case)
             if made is None:
                 return None  # no instance of the problem
             validate, expected = made
         else:
-            expected = case.variant(frozenset(), *case.args) if case.validate is not None else case.ref()
+            expected = case.ref()
     except Exception:  # noqa: BLE001 - an input the reference does not take (d not divisible by the heads)
         return None
     answer = remote.ask(remote.call_request(case.args, case.kwargs, seconds=case.time_limit), remote.limit(case))
@@ -143,8 +143,7 @@ def _judged(case, remote) -> tuple[str, object, object] | None:
         from studyxf.grading.judge.runcases import _plain
 
         got = _plain(out)
-        wrong = validate(out) if validate is not None else got != expected
-        return ("answer", expected, got) if wrong else None
+        return ("answer", expected, got) if validate(got) is not None else None
     try:
         message, got, _, _ = _check_output(out, case, "")
     except Exception:  # noqa: BLE001 - a reference that cannot judge this input
@@ -152,6 +151,16 @@ def _judged(case, remote) -> tuple[str, object, object] | None:
     if not message or got is None:
         return None
     return judging.kind_of(message), expected, got
+
+
+def answered(case) -> tuple | None:
+    """A validated case's (validate, an expected answer) on its own inputs, which shrinking changed
+    (its own validate holds the original's): the drill's Case.shrunk, or the answer its simulation
+    gives without a slip; None where the inputs are no instance of the problem."""
+    if case.shrunk is not None:
+        return case.shrunk(*case.args)
+    expected = case.variant(frozenset(), *case.args)
+    return (lambda got: None if got == expected else f"expected {expected!r}"), expected
 
 
 def _inputs(case) -> str:
