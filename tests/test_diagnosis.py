@@ -535,6 +535,24 @@ def test_an_assignment_that_leaves_its_name_as_it_was_is_said_in_the_walk(tmp_pa
     assert "write `last[ch] + 1` for `last[ch]`" in entry["message"]
 
 
+def test_a_double_slip_of_a_loop_is_mended_by_two_edits_each_said_at_its_line(tmp_path):
+    # the loop starts at 1 (line 4) and the window start stays on the repeat (line 6); and a
+    # stored 0 read as "not found" through .get()
+    source = ("class Solution:\n    def lengthOfLongestSubstring(self, s):\n        last, left, best = {}, 0, 0\n"
+              "        for i in range(1, len(s)):\n            if s[i] in last:\n"
+              "                left = max(left, last[s[i]])\n            last[s[i]] = i\n"
+              "            best = max(best, i - left + 1)\n        return best\n")
+    report = grade(tmp_path, "longest-substring", source)
+    said = [(d["kind"], d["verified"], d["line"]) for d in report["diagnosis"]]
+    assert said == [("located", True, 4), ("located", True, 6)], report["diagnosis"]
+    assert "write `0` for `1`" in report["diagnosis"][0]["message"]
+    assert "with this change and the one at line 4" in report["diagnosis"][1]["message"]
+    report = grade(tmp_path, "two-sum", TWO_SUM_IF_J.replace("j = index_of.get(target - n)\n            if j:",
+                                                             "if index_of.get(target - n):")
+                   .replace("return [j, i]", "return [index_of[target - n], i]"))
+    assert "write `index_of.get(target - n) is not None`" in report["diagnosis"][0]["message"], report["diagnosis"]
+
+
 def test_no_edit_is_claimed_where_none_mends_every_case(tmp_path):
     # a window that never moves: no single edit of a comparison, a lookup or a difference mends it
     source = LONGEST.format(plus=" + 1", result="best").replace("left = last[ch] + 1", "pass")

@@ -11,42 +11,53 @@ from __future__ import annotations
 import ast
 
 MAX_EDITS = 24  # candidate edits tried on the smallest failing input (each one call of the learner's code)
+PAIRED = 12  # of those, the first ones tried two at a time (66 pairs) where no single edit mends the file
 SWAPPED = {ast.GtE: ">", ast.Gt: ">=", ast.LtE: "<", ast.Lt: "<="}
 
 
 def candidates(source: str, steps: list[dict]) -> list[dict]:
     """The edits worth trying, the walk's evidence first: {"line", "code", "was", "now", "why",
-    "source"} with `source` the whole file edited."""
+    "span", "source"}, `span` (line, start, end) in UTF-8 bytes, `source` the whole file edited."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return []
     lines = source.splitlines(keepends=True)
     run = {s["line"] for s in steps}
-    now = {}  # each line's values when it ran (the first time a name held 0 there)
+    now = {}  # the names each line saw at 0
     for s in steps:
         for k, v in s.get("now", {}).items():
             if v == "0":
                 now.setdefault(s["line"], set()).add(k)
     falsy, strict, off = [], [], []
     for node in ast.walk(tree):
-        if isinstance(node, (ast.If, ast.While, ast.IfExp)) and getattr(node.test, "lineno", None) in run:
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)) and node.test.lineno in run:
             test = node.test
             operands = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
-            for name in operands:
-                if isinstance(name, ast.Name) and name.id in now.get(name.lineno, ()):
-                    falsy.append((name, f"{name.id} is not None",
-                                  f"reads {name.id} = 0 as \"nothing found\" (0 is falsy), but 0 is a valid value "
-                                  f"of {name.id} here"))
-        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in SWAPPED \
-                and node.lineno in run:
+            for operand in operands:
+                if isinstance(operand, ast.Name) and operand.id in now.get(operand.lineno, ()):
+                    falsy.append((operand, f"{operand.id} is not None",
+                                  f"reads {operand.id} = 0 as \"nothing found\" (0 is falsy), but 0 is a valid "
+                                  f"value of {operand.id} here"))
+                elif isinstance(operand, ast.Call) and isinstance(operand.func, ast.Attribute) \
+                        and operand.func.attr == "get" and len(operand.args) == 1:
+                    falsy.append((operand, "{} is not None",
+                                  "reads a stored 0 as \"nothing found\" (0 is falsy), but 0 is a valid value here"))
+        if not hasattr(node, "lineno") or node.lineno != node.end_lineno:
+            continue
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in SWAPPED:
             strict.append((node, None, "the comparison is one too strict or too loose"))
-        if isinstance(node, (ast.Subscript, ast.BinOp)) and node.lineno in run and node.lineno == node.end_lineno \
-                and isinstance(getattr(node, "ctx", ast.Load()), ast.Load) \
-                and (isinstance(node, ast.Subscript) or isinstance(node.op, ast.Sub)):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) or \
+                isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
             off += [(node, "+1", "is one off"), (node, "-1", "is one off")]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range":
+            for arg in node.args:
+                if isinstance(arg, ast.Constant) and type(arg.value) is int:
+                    off += [(arg, "+1", "is one off"), (arg, "-1", "is one off")]
+    # the lines the walk ran first (a double slip's other line may run only on another input)
+    ordered = sorted(falsy + strict + off, key=lambda e: e[0].lineno not in run)
     out = []
-    for node, new, why in falsy + strict + off:
+    for node, new, why in ordered:
         edit = _edit(lines, node, new)
         if edit is not None and edit["source"] not in {o["source"] for o in out}:
             out.append({**edit, "why": why})
@@ -54,24 +65,44 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
 
 
 def _edit(lines: list[str], node, new: str | None) -> dict | None:
-    """The file with `node` replaced: by `new`, by the comparison swapped (new None), or by itself
-    plus or minus one (new "+1" or "-1")."""
-    if node.lineno != node.end_lineno:
-        return None
+    """The edit of `node`: to `new` ("{}" its own text), the comparison swapped (new None), or
+    itself plus or minus one (new "+1" or "-1")."""
     raw = lines[node.lineno - 1].encode()  # col offsets are in UTF-8 bytes
     was = raw[node.col_offset:node.end_col_offset].decode()
     if new is None and isinstance(node, ast.Compare):
-        op = next(s for s, t in [(">=", ">"), ("<=", "<"), (">", ">="), ("<", "<=")]
-                  if type(node.ops[0]) is {">=": ast.GtE, "<=": ast.LtE, ">": ast.Gt, "<": ast.Lt}[s])
         left = raw[node.col_offset:node.left.end_col_offset].decode()
         right = raw[node.comparators[0].col_offset:node.end_col_offset].decode()
         new = f"{left} {SWAPPED[type(node.ops[0])]} {right}"
     elif new in ("+1", "-1"):
-        new = f"{was} {new[0]} 1" if isinstance(node, ast.BinOp) or "(" not in was and "[" in was else \
-            f"({was}) {new[0]} 1"
-    row = (raw[:node.col_offset] + new.encode() + raw[node.end_col_offset:]).decode()
-    return {"line": node.lineno, "code": lines[node.lineno - 1].strip(), "was": was, "now": new,
-            "source": "".join(lines[:node.lineno - 1] + [row] + lines[node.lineno:])}
+        if isinstance(node, ast.Constant):
+            new = str(node.value + int(new))
+        else:
+            new = f"{was} {new[0]} 1" if isinstance(node, ast.BinOp) or "(" not in was and "[" in was else \
+                f"({was}) {new[0]} 1"
+    elif "{}" in new:
+        new = new.format(was)
+    span = (node.lineno, node.col_offset, node.end_col_offset)
+    return {"line": node.lineno, "code": lines[node.lineno - 1].strip(), "was": was, "now": new, "span": span,
+            "source": applied(lines, [(span, new)])}
+
+
+def applied(lines: list[str], edits: list[tuple]) -> str:
+    """The file with each ((line, start, end), text) edit made (right to left within a line)."""
+    rows = [row.encode() for row in lines]
+    for (line, start, end), text in sorted(edits, key=lambda e: (e[0][0], -e[0][1])):
+        rows[line - 1] = rows[line - 1][:start] + text.encode() + rows[line - 1][end:]
+    return b"".join(rows).decode()
+
+
+def pairs(source: str, singles: list[dict]) -> list[list[dict]]:
+    """Two edits at once, on different lines, for a double slip (the first PAIRED singles)."""
+    lines = source.splitlines(keepends=True)
+    out = []
+    for i, a in enumerate(singles[:PAIRED]):
+        for b in singles[i + 1:PAIRED]:
+            if a["line"] != b["line"]:
+                out.append([a, b, {"source": applied(lines, [(a["span"], a["now"]), (b["span"], b["now"])])}])
+    return out
 
 
 def fixes(candidate: dict, case, remote, shrunk: bool = False) -> bool:
@@ -94,14 +125,16 @@ def fixes(candidate: dict, case, remote, shrunk: bool = False) -> bool:
     return "ok" in answer and made[0](_plain(wire.decode(answer["ok"]))) is None
 
 
-def entry(candidate: dict, walk: dict, others: bool) -> dict:
+def entry(candidate: dict, walk: dict | None, others: bool, both: dict | None = None) -> dict:
     """The verified cause, as localisation's causes are said (mistake null, verified, the line);
-    `others`: cases that raised or ran out of time, which the edit was not asked to mend."""
+    `others`: cases that raised or ran out of time, which the edit was not asked to mend; `both`:
+    the other edit of a double slip, made with this one."""
     every = "every case that gave a wrong answer, and those that passed still pass" if others else "every case"
     was, now = candidate["was"], candidate["now"]
-    return {"mistake": "located", "verified": True, "line": candidate["line"], "code": candidate["code"],
-            "step": None, "how": f"{candidate['why']}: `{was}` where `{now}` belongs",
-            "message": f"line {candidate['line']}: `{candidate['code']}` {candidate['why']}: write `{now}` for "
-                       f"`{was}` (measured: with that one change your code passes {every}; on "
-                       f"{walk['inputs']} the answer is {walk['expected']}, yours is {walk['got']})",
-            "walk": walk}
+    change = f"with this change and the one at line {both['line']}" if both else "with that one change"
+    on = f"; on {walk['inputs']} the answer is {walk['expected']}, yours is {walk['got']}" if walk else ""
+    out = {"mistake": "located", "verified": True, "line": candidate["line"], "code": candidate["code"],
+           "step": None, "how": f"{candidate['why']}: `{was}` where `{now}` belongs",
+           "message": f"line {candidate['line']}: `{candidate['code']}` {candidate['why']}: write `{now}` for "
+                      f"`{was}` (measured: {change} your code passes {every}{on})"}
+    return {**out, "walk": walk} if walk else out

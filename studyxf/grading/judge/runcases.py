@@ -474,10 +474,11 @@ def _forbidden_line(used: str, why: dict) -> str:
 
 
 def _mended(req: Request, remote: Remote, cases: list, failing: list, steps: list, walk: dict,
-            smallest_case) -> dict | None:
-    """One edit of the file, read off the walk (mend.py), that mends the walked input, then every
-    case that failed on its answer, and keeps every case that passed; a case that raised or ran
-    out of time is another cause, said on its own. Bounded in calls, never in seconds."""
+            smallest_case) -> list[dict] | None:
+    """One edit of the file (or two, a double slip), read off the walk (mend.py), that mends the
+    walked input, then every case that failed on its answer, and keeps every case that passed; a
+    case that raised or ran out of time is another cause, said on its own. Bounded in calls, never
+    in seconds."""
     from studyxf.grading.judge import mend
 
     source = _read(req.path)
@@ -485,11 +486,17 @@ def _mended(req: Request, remote: Remote, cases: list, failing: list, steps: lis
         return None
     other = {id(f.case) for f in failing if f.raised is not None or f.resource is not None}
     judged = [c for c in cases if id(c) not in other]
-    for candidate in mend.candidates(source, steps):
+    singles = mend.candidates(source, steps)
+    for candidate in singles:
         if remote.gone or not mend.fixes(candidate, smallest_case, remote, shrunk=True):
             continue
         if all(mend.fixes(candidate, c, remote) for c in judged):
-            return mend.entry(candidate, walk, bool(other))
+            return [mend.entry(candidate, walk, bool(other))]
+    for a, b, both in mend.pairs(source, singles):  # a double slip: two edits, each cause at its line
+        if remote.gone or not mend.fixes(both, smallest_case, remote, shrunk=True):
+            continue
+        if all(mend.fixes(both, c, remote) for c in judged):
+            return [mend.entry(a, walk, bool(other), both=b), mend.entry(b, None, bool(other), both=a)]
     return None
 
 
@@ -579,6 +586,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                 cause = _mended(req, remote, cases, failing, steps, entry["walk"], smallest_case) \
                     if entry["mistake"] == "measured" else None
                 if cause is not None:
-                    named[named.index(entry)] = {**cause, **({"smallest": small} if shrunk else {})}
+                    at = named.index(entry)
+                    named[at:at + 1] = [{**cause[0], **({"smallest": small} if shrunk else {})}, *cause[1:]]
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": named}
