@@ -581,3 +581,13 @@ def test_a_value_slip_beside_a_wrong_shape_is_named_too(tmp_path):
     report = grade(tmp_path, "attention", source)
     assert [sort(d) for d in report["diagnosis"]] == ["no-scale", "shape"], report["diagnosis"]
     assert "(2, 5, 8, 1)" in report["diagnosis"][1]["message"]
+
+
+def test_an_integer_output_is_named_at_the_line_that_allocated_it(tmp_path):
+    source = ("import numpy as np\n\n\ndef alibi_bias(n_heads, T):\n    idx = np.arange(T)\n"
+              "    dist = np.abs(idx[:, None] - idx[None, :])\n    bias = np.zeros_like(np.stack([dist] * n_heads))\n"
+              "    for h in range(n_heads):\n        bias[h] = -2 ** (-8 * (h + 1) / n_heads) * dist\n    return bias\n")
+    report = grade(tmp_path, "alibi", source)
+    [entry] = report["diagnosis"]
+    assert (entry["mistake"], entry["verified"], entry["line"]) == ("dtype-integer", True, 7), entry
+    assert "your output is int64" in entry["message"]

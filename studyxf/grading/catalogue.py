@@ -18,7 +18,7 @@ from studyxf.grading.request import KINDS, Request, parse_entry
 
 # the mistake ids any drill's diagnosis can name beside its own (judge/results.GENERIC's named ones)
 GENERIC_MISTAKES = ("random-output", "dtype-promoted", "input-modified", "return-type", "dtype-lowered", "too-slow",
-                    "too-much-memory", "default-changed")
+                    "too-much-memory", "default-changed", "dtype-integer")
 
 DRILL_SPEC = Map(
     required={"title": Str(), "entry": Str(), "task": Str(), "kind": Str(), "grader": Str(),

@@ -486,6 +486,36 @@ def dtype_lowered(v: Values) -> list[dict] | None:
         (_diagnose_values(v.ctx, valued) if valued else [])
 
 
+def dtype_integer(v: Values) -> list[dict] | None:
+    """An integer output where floats belong, at the line that made the returned array, then what
+    the other failing cases say."""
+    said = [f.dtype_integer for f in v.failing if f.dtype_integer]
+    if not said:
+        return None
+    rest = [f for f in v.failing if not f.dtype_integer]
+    return [{"mistake": "dtype-integer", "message": said[0], "verified": True, **_integer_at(v)}] + \
+        (_diagnose_values(v.ctx, rest) if rest else [])
+
+
+def _integer_at(v: Values) -> dict:
+    """The first line of the learner's file that made an integer array of the output's shape (the
+    allocation the values were written into), from the trace of the first such case."""
+    from studyxf.grading.judge import localise
+
+    f = next(f for f in v.failing if f.dtype_integer)
+    source = _source(v.req)
+    if source is None or v.remote.gone or f.promoted_case is None:
+        return {}
+    index, case = f.promoted_case
+    trace = localise.Trace(v.remote.trace(index, case).get("trace") or {}, source)
+    out = next((e for e in trace.events if e["name"] == "<return>"), None)
+    for e in trace.events:
+        if (e.get("dtype") or "").startswith(("int", "uint")) and e["name"] != "<return>" and out is not None \
+                and e["value"].shape == out["value"].shape:
+            return {"line": e["line"], "code": trace.code(e["line"])}
+    return {}
+
+
 def dtype_promoted_alone(v: Values) -> list[dict] | None:
     """The dtype alone: the values pass once cast."""
     if v.promoted and not v.comparable and not any(f.raised for f in v.failing):
@@ -581,7 +611,7 @@ def located_measured_raised(v: Values) -> list[dict]:
 
 
 # the order in which the values' causes are tried: each rule says the causes or None
-VALUE_RULES = [simulated_answers, validator_readings, axes_reordered, dtype_lowered, dtype_promoted_alone,
+VALUE_RULES = [simulated_answers, validator_readings, axes_reordered, dtype_lowered, dtype_integer, dtype_promoted_alone,
                grid_not_covered, changes_between_calls, default_changed, catalogued_slip, units_and_terms,
                kernel_steps, located_measured_raised]
 

@@ -70,8 +70,9 @@ class Failure:
     shape: str | None = None  # the expected values with the axes in another order
     shape_fact: str | None = None  # a wrong shape, measured
     dtype_lowered: str | None = None
+    dtype_integer: str | None = None  # an integer array where floats belong: the message
     promoted: str | None = None  # "numpy" or "torch": a float32 case answered in float64
-    promoted_case: tuple | None = None  # (index, case) of it
+    promoted_case: tuple | None = None  # (index, case) of it (or of an integer output)
     answer: Answer | None = None
     named: str | None = None  # a validator that recognised its slip
     readings: tuple | None = None  # the slips a validated case's answer fits (() none)

@@ -96,6 +96,7 @@ GENERIC = {
     "layout": "",
     "shape": "",
     "dtype-lowered": "Return the input's dtype, computed in it: a float64 input gives a float64 output.",
+    "dtype-integer": "Return floating-point numbers: an integer array truncates every value written into it.",
     "too-slow": "Correct but too slow: the measured time grows faster than the task allows.",
     "too-much-memory": "Too much memory: the measured peak grows with the full score matrix (T x T).",
 }

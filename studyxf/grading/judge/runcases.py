@@ -180,6 +180,11 @@ def _shape_or_dtype(out, case: Case, message: str) -> dict:
                                      f"{got.shape}, expected {ref.shape} (transposing yours by {p} gives the expected): "
                                      f"build it in the task's order"}
         return {"shape_fact": f"measured: your output's shape is {got.shape}; the expected shape is {ref.shape}"}
+    if judging.kind_of(message) == "dtype" and (out.values.dtype.kind in "iub"):
+        return {"dtype_integer": f"your output is {out.dtype}: an array allocated from an integer one "
+                                 f"(np.zeros_like or torch.zeros_like of an int array, torch.arange(T) without a "
+                                 f"float dtype, np.empty(shape, dtype=int)) keeps only the whole part of each value "
+                                 f"written into it; allocate it as floating point"}
     lower = {"float64": ("float32", "float16", "bfloat16"), "float32": ("float16", "bfloat16")}
     if judging.kind_of(message) == "dtype" and out.dtype in lower.get(case.dtype, ()):
         return {"dtype_lowered": f"your output is {out.dtype} where the input is {case.dtype}: the computation ran in "
@@ -421,6 +426,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, Failure | No
     if promoted:
         info.promoted = "torch" if getattr(decoded, "torch", False) else "numpy"
         info.promoted_case = (index, case)
+    if info.dtype_integer:
+        info.promoted_case = (index, case)  # where the integer array is traced from
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
         info.named, info.readings = message.mistake, message.readings
         message = str(message)
