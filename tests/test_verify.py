@@ -162,3 +162,35 @@ def attention(q, k, v, mask=None):
     report = grade(tmp_path, "attention", source)  # no scale, and NaN where a query sees no key
     named = {sort(d): d.get("line") for d in report["diagnosis"]}
     assert named.get("no-scale") == 5 and named.get("masked-row-nan") == 9, report["diagnosis"]
+
+
+@pytest.mark.parametrize("kind,text,code,shapes,masked,says", [
+    ("ValueError", "too many values to unpack (expected 3)", "q, k, v = qkv.split(self.n_heads, dim=-1)",
+     {"qkv": [2, 7, 96]}, False, "torch's split takes the size of each chunk"),
+    ("InterpreterError", "ValueError(\"arange's range must be a power of 2\")", "cols = tl.arange(0, BLOCK)", {},
+     False, "triton.next_power_of_2(n_cols)"),
+    ("RuntimeError", "The size of tensor a (40) must match the size of tensor b (16) at non-singleton dimension 2",
+     "hidden = F.silu(x @ w_gate) * x @ w_up", {"x": [2, 5, 16], "w_gate": [16, 40], "w_up": [16, 40]}, False,
+     "g * x @ w is (g * x) @ w"),
+    ("RuntimeError", "The size of tensor a (7) must match the size of tensor b (3) at non-singleton dimension 1",
+     "att = att.masked_fill(~mask.unsqueeze(1), float('-inf'))", {"mask": [7, 7], "att": [3, 3, 7, 7]}, True,
+     "add the head axis only to a (B, T, T) mask"),
+    ("ValueError", "operands could not be broadcast together with shapes (1,2,6,6) (2,8,6,6) ()",
+     "scores = np.where(mask, scores, -np.inf)", {"mask": [1, 2, 6, 6], "scores": [2, 8, 6, 6]}, True,
+     "the head axis goes second, mask[:, None] (B, 1, T, T)"),
+])
+def test_a_crash_is_explained_from_its_message_and_the_shapes_at_its_line(kind, text, code, shapes, masked, says):
+    text, verified = exceptions.explain([(kind, text, "case", masked, (2, 5, 16))],
+                                        {"line": 6, "code": code, "shapes": shapes})
+    assert says in text and verified, text
+    assert "`w_gate` (16, 40) and `x`" not in text  # a line mixing * and @: no reading of two of its names
+
+
+def test_a_crash_whose_message_names_its_cause_is_verified_without_a_line():
+    text, verified = exceptions.explain([("RuntimeError", "a leaf Variable that requires grad is being used in an "
+                                          "in-place operation.", "gradients reach every parameter", False, (2, 7, 32))])
+    assert verified and "Write x = x + ..." in text
+    # an unpacking elsewhere than at a split is not told about split
+    text, verified = exceptions.explain([("ValueError", "too many values to unpack (expected 2)", "case", False, ())],
+                                        {"line": 3, "code": "a, b = pairs", "shapes": {}})
+    assert "split" not in text and not verified

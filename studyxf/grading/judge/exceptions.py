@@ -25,10 +25,21 @@ CAUSES = [
     (re.compile(r"view size is not compatible with input tensor's size and stride"),
      ".view() reads the tensor's memory in its order, and a transpose or permute changes only the strides: "
      "reshape it instead (y.transpose(1, 2).reshape(B, T, C)), or call .contiguous() before .view()."),
+    (re.compile(r"too many values to unpack \(expected \d\)|not enough values to unpack"),
+     "split(n, dim) and np.split(x, n) differ: torch's split takes the size of each chunk (qkv.split(d_model, "
+     "dim=-1) gives three chunks of d_model), torch.chunk and np.split take how many chunks (qkv.chunk(3, dim=-1))."),
+    (re.compile(r"arange's range must be a power of 2"),
+     "tl.arange needs a power-of-two length: make the block triton.next_power_of_2(n_cols) and mask the lanes past "
+     "the row's end (mask=cols < n_cols, other=-inf for a max)."),
+    (re.compile(r"a leaf Variable that requires grad is being used in an in-place operation"),
+     "An in-place operation (x += ..., x.add_(...), x[...] = ...) on a tensor that requires grad (the input x or a "
+     "parameter): autograd cannot keep it, and an input edited in place is the caller's tensor too. Write x = x + ... "
+     "(a new tensor)."),
     (re.compile(r"(max|min)\(\) (arg is an|iterable argument is) empty"),
      "max() or min() of an empty sequence: an empty input leaves nothing to compare. Give it the empty "
      "input's answer, max(values, default=0), or keep a running best that starts at 0."),
 ]
+DECISIVE = (5, 6, 7)  # CAUSES whose message alone names the cause
 BROADCAST = ("must match the size", "could not be broadcast", "broadcast", "shape")
 KEEPDIMS = ("A reduction without keepdims dropped the axis it reduced ({a} against {b}): keep it with "
             "keepdims=True (torch: keepdim=True), so a mean or max over the last axis has shape (..., 1) and "
@@ -67,6 +78,8 @@ def _agrees(index: int, at: dict | None, has_mask: bool) -> bool:
     them up; without a trace, the advice stands as before."""
     if at is not None and index == 3:  # the line must view what it has (not a view elsewhere)
         return ".view(" in at.get("code", "")
+    if at is not None and index == 4:  # an unpacking of a split on the failing line
+        return bool(re.search(r"\.split\(|\.chunk\(|np\.split\(", at.get("code", "")))
     if at is None or index != 2:
         return True
     pairs = _matmul_operands(at)
@@ -166,6 +179,7 @@ def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
         return f"line {at['line']}: `{at['code']}`: {weight}. {said}.", True
     from studyxf.grading.judge import crash_shapes
 
+    plain = said  # before a reading of two operands, which a line mixing * and @ does not name right
     reading = crash_shapes.read(text, _used(at)) if at else None  # which operand, which axis
     if reading:
         said += f". {reading}"
@@ -174,7 +188,10 @@ def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
             agrees = _agrees(index, at, has_mask) and not crash_shapes.already_written(cause, at)
             if reading and index == 2 and not crash_shapes.transpose_meant(at):
                 return said + ".", False  # the operands and axes said; the pattern's advice (k^T) fits no fact here
-            return (f"{said}. {cause}", at is not None) if agrees else (said + ".", False)
+            # a message that names its cause whatever the line holds (tl.arange's power of two, an in-place
+            # edit of a leaf, max() of nothing) is verified by itself
+            decisive = index in DECISIVE
+            return (f"{said}. {cause}", at is not None or decisive) if agrees else (said + ".", False)
     if any(w in text for w in BROADCAST):
         shapes = crash_shapes.numpy_shapes(text) or _shapes(text)
         dropped = _dropped_last_axis(text, shapes, shape)
@@ -187,11 +204,23 @@ def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
             len(s) == 4 and tuple(m) == (s[0], s[2], s[3]) for m in masks for s in scores))
         hint = (" A mask (B, T, T) against scores (B, H, T, T) needs a head axis: mask[:, None]."
                 if head_axis_missing else "")
-        if not hint and has_mask and "[:, None]" in (at or {}).get("code", "") and any(
+        code = (at or {}).get("code", "")
+        if not hint and has_mask and re.search(r"\[:, None\]|unsqueeze\(1\)", code) and any(
                 len(s) == 4 and tuple(m) == (s[2], s[3]) for m in masks for s in scores):
             hint = (" A (T, T) mask broadcasts against (B, H, T, T) scores as it is; mask[:, None] makes it (T, 1, T), "
                     "which lines its rows up with the batch axis: add the head axis only to a (B, T, T) mask.")
             head_axis_missing = True
+        # a (B, T, T) mask given its new axis in front: (1, B, T, T) lines the batch up with the heads
+        if not hint and has_mask and any(len(m) == 4 and m[0] == 1 and len(s) == 4 and (m[1], m[2], m[3]) ==
+                                         (s[0], s[2], s[3]) and m[1] != s[1] for m in masks for s in scores):
+            hint = (" The mask got its new axis in front (1, B, T, T), which lines its batch up with the heads axis: "
+                    "the head axis goes second, mask[:, None] (B, 1, T, T).")
+            head_axis_missing = True
+        torch_last = re.search(r"size of tensor a \((\d+)\) must match the size of tensor b \((\d+)\) at "
+                               r"non-singleton dimension", text)
+        if torch_last and at is not None and not hint and crash_shapes.unparenthesised_product(at):
+            return (plain + ". That line mixes * and @ without parentheses: they share one precedence and run left "
+                    "to right, so g * x @ w is (g * x) @ w, whose sizes do not fit: write g * (x @ w)."), True
         if len(shapes) == 2 and len(shapes[0]) == len(shapes[1]) and shapes[0][:-1] == shapes[1][:-1] \
                 and crash_shapes.unparenthesised_product(at):
             hint += (" Only the last axes differ: if that line mixes * and @, they share one precedence and run "

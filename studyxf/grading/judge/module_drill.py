@@ -298,8 +298,12 @@ def run(remote, grader, judge_case, label: str):
         yield {"name": name, "status": "fail" if message else "pass", "message": message, "test_code": code}, fail_info
         if i == 0:
             for test in _properties(remote, i, x.to(dtype), ref_fn, x, passed=not message):
-                random = test.pop("random", False)
-                yield test, (Failure(random=True) if random else None)
+                random, info = test.pop("random", False), test.pop("raised", None)
+                # a property's call that raised (a backward through an in-place edit): a crash said with its cause
+                crash = Raised(info.get("type", "Exception"), (info.get("text") or "").partition("\n")[0], test["name"],
+                               False, tuple(x.shape), None, None, (i, wire.encode(x.to(dtype)))) \
+                    if info and info.get("kind") == "other" else None
+                yield test, (Failure(random=True) if random else Failure(raised=crash) if crash else None)
 
 
 def _output(remote, i: int, x: torch.Tensor, grads: bool = False):
@@ -311,7 +315,7 @@ def _output(remote, i: int, x: torch.Tensor, grads: bool = False):
     if "dead" in ans:
         raise _Failed(remote.dead_message(ans))
     if "raised" in ans:
-        raise _Failed(remote.raised_message(ans["raised"], ""))
+        raise _Failed(remote.raised_message(ans["raised"], ""), ans["raised"])
     if grads:
         return ans
     out = wire.decode(ans["ok"])
@@ -321,7 +325,12 @@ def _output(remote, i: int, x: torch.Tensor, grads: bool = False):
 
 
 class _Failed(Exception):
-    """A property that could not be judged: the message is the test's error."""
+    """A property that could not be judged: the message is the test's error (`raised`: what the
+    learner's code raised, as the sandbox sent it)."""
+
+    def __init__(self, message: str, raised: dict | None = None):
+        super().__init__(message)
+        self.raised = raised
 
 
 def _properties(remote, i: int, x: torch.Tensor, ref_fn, x64: torch.Tensor, passed: bool):
@@ -380,7 +389,7 @@ def _properties(remote, i: int, x: torch.Tensor, ref_fn, x64: torch.Tensor, pass
             msg = f"NaN or inf gradients in: {', '.join(bad)}"
         yield {"name": name, "status": "fail" if msg else "pass", "message": msg}
     except _Failed as exc:
-        yield {"name": name, "status": "error", "message": str(exc)}
+        yield {"name": name, "status": "error", "message": str(exc), **({"raised": exc.raised} if exc.raised else {})}
         return
     if not passed or "x" not in ans:
         return
