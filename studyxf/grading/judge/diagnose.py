@@ -250,8 +250,14 @@ class Context:
 
 def diagnose(grader, failing: list[Failure], remote: Remote, req: Request) -> list[dict]:
     """The causes, cause first (docs/grading.md, the order of the causes): the first rule of RULES
-    that applies says them; the rules about the values go on in VALUE_RULES."""
-    return Context(grader, remote, req).diagnose(failing)
+    that applies says them; the rules about the values go on in VALUE_RULES. A default the task
+    states and the file changes is said beside them wherever a failing case leaves it out (a
+    double slip's other cause: the rule is the task's, read from the def)."""
+    said = Context(grader, remote, req).diagnose(failing)
+    if not any(d["mistake"] == "default-changed" for d in said):
+        cases = [f.case for f in failing if f.case is not None and f.validated is None]
+        said += _stated_defaults(cases, req, every=False)
+    return said
 
 
 def random_output(ctx: Context, failing: list[Failure]) -> list[dict] | None:
@@ -544,7 +550,7 @@ def changes_between_calls(v: Values) -> list[dict] | None:
 
 def default_changed(v: Values) -> list[dict] | None:
     """The failing cases are those that leave out an argument whose default the file changed."""
-    kept = _stated_defaults(v.comparable, v.req)
+    kept = _stated_defaults([f.case for f in v.comparable if f.case is not None], v.req)
     return kept + v.beside if kept else None
 
 
@@ -627,18 +633,19 @@ def _random_entry(remote: Remote, case, ref, again: str) -> dict:
     return {"mistake": "measured", "message": rows} if rows else {"mistake": "random-output", "message": again}
 
 
-def _stated_defaults(comparable: list[Mismatch], req: Request) -> list[dict]:
+def _stated_defaults(cases: list, req: Request, every: bool = True) -> list[dict]:
     """A default the task states that the learner's `def` changes (stated.py), where every failing
-    case leaves that argument out: the cause, at the def line; else []."""
+    case (or, `every` False, one of them) leaves that argument out: the cause, at the def line."""
     from studyxf.grading.judge import stated
 
-    source, cases = _source(req), [f.case for f in comparable if f.case is not None]
+    source = _source(req)
     if source is None or not cases or not req.signature or req.signature.lstrip().startswith("class "):
         return []
     out = []
     for d in stated.differing(req.signature, source):
         at = d["position"]
-        if at >= 0 and all(d["name"] not in c.kwargs and len(c.args) <= at for c in cases):
+        left_out = [d["name"] not in c.kwargs and len(c.args) <= at for c in cases if hasattr(c, "kwargs")]
+        if at >= 0 and left_out and (all if every else any)(left_out):
             out.append({"mistake": "default-changed", "message": d["message"], "verified": True, "line": d["line"],
                         "code": d["code"]})
     return out
