@@ -420,7 +420,25 @@ class Values:
         return self.promoted + _shape_apart(self.failing)
 
     @functools.cached_property
+    def single(self) -> list[str]:
+        """The catalogue's one slip that fits every failing case, if any."""
+        return diagnosis.name_slips(self.comparable, list(getattr(self.grader, "SLIPS", [])), pairs=False)
+
+    @functools.cached_property
     def catalogued(self) -> list[str]:
+        """The catalogue's slip, or pair of slips, that fits; no pair is sought where the
+        localisation verified one described difference that gives every failing case (the simpler
+        cause, and a failing verdict's largest search saved)."""
+        if self.single:
+            return self.single
+        from studyxf.grading.judge.localise import one_difference
+
+        found = self.found
+        # a described difference (heads split by stride), not a bare factor, which two slips of
+        # one formula line can make together (n_heads / n_kv_heads / 2)
+        if found and found["verified"] and found.get("comparator") not in (None, "", "factor", "offset", "combined") \
+                and one_difference(found):
+            return []
         return diagnosis.name_slips(self.comparable, list(getattr(self.grader, "SLIPS", [])))
 
     @functools.cached_property
@@ -429,7 +447,7 @@ class Values:
         mode re-grades on every save)."""
         raising = [f.raised.case for f in self.failing if f.raised is not None]
         return _localise(self.grader, self.comparable, self.remote, self.req, raising,
-                         localise_budget(self.catalogued))
+                         localise_budget(self.single))
 
     @functools.cached_property
     def named(self) -> list[str]:

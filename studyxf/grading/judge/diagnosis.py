@@ -62,9 +62,9 @@ class _Fit:
         return total
 
 
-def name_slips(failing: list[Mismatch], slips: list[str]) -> list[str]:
-    """The slips that explain every failing case's values: the nearest single one, else the nearest
-    pair."""
+def name_slips(failing: list[Mismatch], slips: list[str], pairs: bool = True) -> list[str]:
+    """The slips that explain every failing case's values: the nearest single one, else (`pairs`)
+    the nearest pair."""
     # the smallest case first: a slip set that does not fit is most often dropped on the first case
     comparable = sorted((f for f in failing if f.got is not None and f.variant_of is not None),
                         key=lambda f: f.got.size)
@@ -75,6 +75,8 @@ def name_slips(failing: list[Mismatch], slips: list[str]) -> list[str]:
     found = {s: d for s, d in singles.items() if d is not None}
     if found:
         return [min(found, key=found.get)]
+    if not pairs:
+        return []
     # every pair, the no-op ones included: a NaN row shows only once another slip empties a row
     pairs = {}
     for a, b in combinations(slips, 2):

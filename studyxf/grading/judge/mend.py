@@ -76,6 +76,10 @@ def _edit(lines: list[str], node, new: str | None) -> dict | None:
     elif new in ("+1", "-1"):
         if isinstance(node, ast.Constant):
             new = str(node.value + int(new))
+        elif isinstance(node, ast.BinOp) and isinstance(node.right, ast.Constant) and type(node.right.value) is int:
+            c = node.right.value - int(new)  # len(nums) - 1, one more: len(nums)
+            left = raw[node.col_offset:node.left.end_col_offset].decode()
+            new = left if c == 0 else f"{left} - {c}" if c > 0 else f"{left} + {-c}"
         else:
             new = f"{was} {new[0]} 1" if isinstance(node, ast.BinOp) or "(" not in was and "[" in was else \
                 f"({was}) {new[0]} 1"
