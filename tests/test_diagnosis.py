@@ -591,3 +591,14 @@ def test_an_integer_output_is_named_at_the_line_that_allocated_it(tmp_path):
     [entry] = report["diagnosis"]
     assert (entry["mistake"], entry["verified"], entry["line"]) == ("dtype-integer", True, 7), entry
     assert "your output is int64" in entry["message"]
+
+
+def test_a_size_read_from_the_front_of_the_shape_is_named_by_that_reading(tmp_path):
+    # d = q.shape[1] is right for a (T, d) q, and T for a batched one: the scale is 1/sqrt(q.shape[1])
+    source = ("import numpy as np\n\n\ndef attention(q, k, v, mask=None):\n    d = q.shape[1]\n"
+              "    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(d)\n    if mask is not None:\n"
+              "        s = np.where(mask, s, -np.inf)\n    e = np.exp(s - s.max(-1, keepdims=True))\n"
+              "    return (e / e.sum(-1, keepdims=True)) @ v\n")
+    report = grade(tmp_path, "attention", source)
+    entry = report["diagnosis"][0]
+    assert entry["verified"] and entry["line"] == 6 and "1/sqrt(q.shape[1])" in entry["message"], report["diagnosis"]

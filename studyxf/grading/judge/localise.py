@@ -50,6 +50,13 @@ def default_quantities(env: dict) -> dict:
                 label = f"{name}.shape[{i - n}]"
                 out.setdefault(f"sqrt({label})", lambda e, nm=name, i=i - n: math.sqrt(e[nm].shape[i]))
                 out.setdefault(label, lambda e, nm=name, i=i - n: e[nm].shape[i])
+            # counted from the front, as a file written for one rank reads it (q.shape[1] is d for a
+            # (T, d) q, T for a batched one): the same number on the traced case, another reading
+            for i in range(1, n):
+                label = f"{name}.shape[{i}]"
+                out.setdefault(f"sqrt({label})", lambda e, nm=name, i=i: math.sqrt(e[nm].shape[i]) if e[nm].ndim > i
+                               else float("nan"))
+                out.setdefault(label, lambda e, nm=name, i=i: e[nm].shape[i] if e[nm].ndim > i else float("nan"))
         elif isinstance(value, int) and not isinstance(value, bool):
             out.setdefault(name, lambda e, nm=name: e[nm])
     return out
