@@ -595,10 +595,11 @@ def test_an_integer_output_is_named_at_the_line_that_allocated_it(tmp_path):
 
 def test_a_size_read_from_the_front_of_the_shape_is_named_by_that_reading(tmp_path):
     # d = q.shape[1] is right for a (T, d) q, and T for a batched one: the scale is 1/sqrt(q.shape[1])
-    source = ("import numpy as np\n\n\ndef attention(q, k, v, mask=None):\n    d = q.shape[1]\n"
-              "    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(d)\n    if mask is not None:\n"
-              "        s = np.where(mask, s, -np.inf)\n    e = np.exp(s - s.max(-1, keepdims=True))\n"
-              "    return (e / e.sum(-1, keepdims=True)) @ v\n")
+    source = ("import torch\n\n\ndef attention(q, k, v, mask=None):\n    d = q.shape[1]\n"
+              "    s = q @ k.transpose(-1, -2) / d ** 0.5\n    if mask is not None:\n"
+              "        s = s.masked_fill(~mask, float('-inf'))\n    m = s.amax(-1, keepdim=True)\n"
+              "    p = torch.exp(s - torch.where(torch.isinf(m), torch.zeros_like(m), m))\n"
+              "    return p / p.sum(-1, keepdim=True).clamp_min(1e-30) @ v\n")
     report = grade(tmp_path, "attention", source)
     entry = report["diagnosis"][0]
     assert entry["verified"] and entry["line"] == 6 and "1/sqrt(q.shape[1])" in entry["message"], report["diagnosis"]
