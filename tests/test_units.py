@@ -57,6 +57,18 @@ def test_each_wrong_figure_gets_its_own_term_at_its_own_line(tmp_path):
         "layers is multiplied in, where the figure has no layers term"), second
 
 
+def test_two_terms_wrong_in_one_figure_are_each_named_at_their_own_line(tmp_path):
+    # n_heads where n_kv_heads belongs, and batch left out: n_kv_heads missing with n_heads for batch
+    # gives the same numbers, and is not said (a swap within a kind of quantity is the reading)
+    source = ("def kv_cache_bytes(config, tokens, batch=1, dtype='fp16'):\n"
+              "    heads = config['n_heads']\n"
+              "    d_head = config['d_model'] // config['n_heads']\n"
+              f"    return 2 * config['n_layers'] * heads * d_head * tokens * {BYTES}\n")
+    first, second = _located(grade(tmp_path, "kv-cache-size", source))
+    assert (first["verified"], first["line"]) == (True, 2) and first["how"].startswith("n_heads where n_kv_heads"), first
+    assert (second["verified"], second["line"]) == (True, 4) and second["how"].startswith("batch is missing"), second
+
+
 def test_a_reading_the_code_contradicts_is_not_said(tmp_path):
     # GiB's factor, but the file divides by no 1024: a number it wrote there itself
     source = _kv(ret="total * 9.313225746154785e-10")

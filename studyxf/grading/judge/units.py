@@ -230,6 +230,39 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
     return max(pool, key=score)
 
 
+def _two_readings(candidates: list, per_case: list, passing: list, declared: dict, code, strong_of) -> list | None:
+    """The one pair of readings (two terms wrong at once, or a term and a unit) whose factors together
+    give every failing figure and leave every passing one, both shown by the code; None otherwise."""
+    from studyxf.grading.judge import steps as st
+
+    kept = [symbols(st.inputs64(c), declared) for c in passing]
+    found = []
+    for i, a in enumerate(candidates):
+        for b in candidates[i + 1:]:
+            both = Reading(lambda s, a=a, b=b: a.factor(s) * b.factor(s), "", "")
+            if any(both.fits(s, g, e) != "exact" for s, g, e in per_case) or \
+                    any(both.fits(s, 1.0, 1.0) != "exact" for s in kept):
+                continue
+            shown = [(r, lines) for r in (a, b) for lines in [_evidence(r, code)] if lines is not None]
+            if len(shown) == 2 and len(strong_of(shown)) == 2:
+                found.append(shown)
+    # pairs that give the same numbers (n_heads for n_kv_heads with batch missing, or n_kv_heads
+    # missing with n_heads for batch): the one whose swap stays within a kind of quantity (two head
+    # counts share "heads"), else nothing is said
+    best = max((_kin(p) for p in found), default=0)
+    chosen = [p for p in found if _kin(p) == best]
+    return chosen[0] if len(chosen) == 1 else None
+
+
+def _kin(pair: list) -> int:
+    """How many of the pair's swaps put a quantity for one of its own kind (a word shared)."""
+    n = 0
+    for r, _ in pair:
+        new, sep, old = r.id.partition("-for-")
+        n += bool(sep) and bool(set(new.split("_")) & set(old.split("_")) - {"n", ""})
+    return n
+
+
 def _names(terms: list) -> set:
     return {n for t in terms for part in _parts(t if isinstance(t, str) else t[0]) for n in part}
 
@@ -276,10 +309,34 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                 r.how = r.how.replace(");", ", rounded to a whole number);", 1)
             fit.append(r)
         shown = [(r, lines) for r in fit for lines in [_evidence(r, code)] if lines is not None]
-        strong = [(r, lines) for r, lines in shown if lines or (r.absent and not any(
-            code.lines_naming(a) for a in r.absent if not re.fullmatch(r"[\d.]+", a)) and all(
-            a in names for a in r.absent))]
+
+        def strong_of(pairs):
+            return [(r, lines) for r, lines in pairs if lines or (r.absent and not any(
+                code.lines_naming(a) for a in r.absent if not re.fullmatch(r"[\d.]+", a)) and all(
+                a in names for a in r.absent))]
+        strong = strong_of(shown)
         chosen = strong if strong else shown
+        if not chosen:  # two slips in one figure: two readings at once, each said at its own line
+            two = _two_readings(readings(terms, unit, names), per_case, passing, declared, code, strong_of)
+            if two:
+                others = {n for g, (t, _) in formula.items() if g != figure for n in _names(t) | {g}}
+                for r, lines in two:
+                    # a swapped name's own term elsewhere (d_model / n_heads for d_head) is no evidence
+                    own_terms = [set(a) | set(b) for t in terms for a, b in [_parts(t if isinstance(t, str) else t[0])]
+                                 if r.name in set(a) | set(b) and len(set(a) | set(b)) > 1]
+                    lines = [n for n in lines if not any(t <= code.names.get(n, set()) for t in own_terms)] or lines
+                    # a term missing: the line where the values leave the reference (the product's)
+                    line = _line(figure, _names(terms) | ({r.name} if r.name else set()), others, lines,
+                                 found if not lines else None, code)
+                    where = f"line {line}: `{code.code(line)}`: " if line else ""
+                    said = f"the step '{figure}': " if len(formula) > 1 else ""
+                    other = next(o for o, _ in two if o is not r)
+                    out.append({"mistake": "located", "verified": True, "line": line,
+                                "code": code.code(line) if line else None, "step": figure, "how": r.how,
+                                "comparator": r.id, "message": f"{where}{said}{r.how} (measured: this and the other cause, "
+                                                               f"{other.how.split(':')[0]}, give every failing "
+                                                               f"figure together)"})
+                continue
         if not chosen or len(chosen) > 2:
             return []  # a figure no reading (or too many) explains: the localisation stands
         own = _names(terms) | {r.name for r, _ in chosen if r.name}
