@@ -603,3 +603,13 @@ def test_a_size_read_from_the_front_of_the_shape_is_named_by_that_reading(tmp_pa
     report = grade(tmp_path, "attention", source)
     entry = report["diagnosis"][0]
     assert entry["verified"] and entry["line"] == 6 and "1/sqrt(q.shape[1])" in entry["message"], report["diagnosis"]
+
+
+def test_a_kv_cache_whose_rope_rotates_halves_is_named(tmp_path):
+    solution = DRILLS["kv-cache"].folder.joinpath("solution.py").read_text()
+    halves = solution.replace("x0, x1 = x[..., 0::2], x[..., 1::2]", "x0, x1 = x[..., : d // 2], x[..., d // 2:]") \
+        .replace("out[..., 0::2] = x0 * cos - x1 * sin", "out[..., : d // 2] = x0 * cos - x1 * sin") \
+        .replace("out[..., 1::2] = x0 * sin + x1 * cos", "out[..., d // 2:] = x0 * sin + x1 * cos")
+    assert halves != solution
+    report = grade(tmp_path, "kv-cache", halves)
+    assert [sort(d) for d in report["diagnosis"]] == ["rope-rotate-half"], report["diagnosis"]

@@ -10,7 +10,7 @@ from studyxf.grading.judge import families as fam
 from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.judge.steps import Step, attention_steps, merge, split
 
-SLIPS = ["rope-position-offset", "cache-before-rope", "causal-top-left", "no-rope", *fam.SCALE_SLIPS,
+SLIPS = ["rope-position-offset", "cache-before-rope", "causal-top-left", "no-rope", "rope-rotate-half", *fam.SCALE_SLIPS,
          "mask-diagonal", "mask-diagonal:future", "mask-ignored", "no-output-projection", "kv-ignores-cache"]
 
 
@@ -52,7 +52,8 @@ STEPS = [Step("positions", lambda e: torch.arange(e["start_pos"], e["start_pos"]
          Step("returned_v", lambda e: e["cache_v_new"], "the updated copy of the cache, returned for the next call",
               of="cache_v")]
 # the step each catalogued slip alters first (verify.py: its line is the difference found there)
-SLIP_STEPS = {"rope-position-offset": "positions",
+SLIP_STEPS = {"rope-rotate-half": "q_rot",
+              "rope-position-offset": "positions",
               "no-rope": "q_rot",
               "cache-before-rope": "cache_k_new",
               "kv-ignores-cache": "keys"}
@@ -72,9 +73,10 @@ def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):
         q, k, v = (split_heads(xs @ w, n_heads) for w in (w_q, w_k, w_v))
         pos = torch.arange(size) if "rope-position-offset" in slips else torch.arange(start, start + size)
         if "no-rope" not in slips:
-            q = apply_rope(q, pos)
+            convention = "half" if "rope-rotate-half" in slips else "interleaved"
+            q = apply_rope(q, pos, convention=convention)
             if "cache-before-rope" not in slips:
-                k = apply_rope(k, pos)
+                k = apply_rope(k, pos, convention=convention)
         keys.append(k)
         values.append(v)
         K, V = (k, v) if "kv-ignores-cache" in slips else (torch.cat(keys, 2), torch.cat(values, 2))

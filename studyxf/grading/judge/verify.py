@@ -74,7 +74,8 @@ def lines(grader, named: list[str], found: dict | None) -> dict[str, dict]:
                   key=lambda s: -names.index(slip_step(grader, s)))
     for slip in rest if len(found["all"]) == 1 else []:  # one line where every difference starts
         at = names.index(slip_step(grader, slip))
-        later = next((i for i, d in enumerate(diffs) if i not in claimed and names.index(d["step"]) > at), None)
+        later = next((i for i, d in enumerate(diffs) if i not in claimed and names.index(d["step"]) > at
+                      and not str(d.get("how", "")).startswith("values differ")), None)  # a described one
         if later is not None:
             out[slip], claimed = diffs[later], claimed | {later}
     if len(named) == 1 and not out and slip_step(grader, named[0]) is None and len(diffs) == 1 \
