@@ -170,30 +170,23 @@ class Server:
             writable = bool(ask.get("writable")) or op in ("trace", "kernel_trace")
             args = [self.value(a, ask.get("device"), writable) for a in ask["args"]]
             kwargs = {k: self.value(v, ask.get("device"), writable) for k, v in ask["kwargs"].items()}
-            if op == "trace":  # the call again, each line's locals recorded (trace.py)
+            if op in ("trace", "walk"):  # the call again, each line's locals recorded (trace.py), or its
+                # plain values line by line on a small case (walk.py)
                 from studyxf.grading.sandbox.trace import Tracer
+                from studyxf.grading.sandbox.walk import Walker
 
-                tracer = Tracer(self.path)
+                watcher = Tracer(self.path) if op == "trace" else Walker(self.path)
                 try:
-                    tracer.run(lambda: self.call(args, kwargs, ask.get("seconds")))
+                    watcher.run(lambda: self.call(args, kwargs, ask.get("seconds")))
                 except Exception:  # noqa: BLE001 - where it raised is part of the trace
                     pass
-                return {"trace": tracer.as_data()}
+                return {op: watcher.as_data()}
             if op == "patched":  # the learner's file with one edit the judge proposes, called: does it fix the case?
                 from studyxf.grading.sandbox import guards
 
                 fn = self._patched(ask["source"])
                 with guards.time_limit(ask.get("seconds")) if ask.get("seconds") else guards.time_limit():
                     return {"ok": wire.encode(fn(*args, **kwargs))}
-            if op == "walk":  # a small case stepped through, line by line, with its plain values (walk.py)
-                from studyxf.grading.sandbox.walk import Walker
-
-                walker = Walker(self.path)
-                try:
-                    walker.run(lambda: self.call(args, kwargs, ask.get("seconds")))
-                except Exception:  # noqa: BLE001 - where it raised is part of the walk
-                    pass
-                return {"walk": walker.as_data()}
             if op == "kernel_trace":  # a Triton kernel's program instances watched (kernel_trace.py)
                 from studyxf.grading.sandbox import kernel_trace
 

@@ -54,7 +54,20 @@ def _fingerprint(arr: np.ndarray) -> tuple:
     return arr.shape, str(arr.dtype), zlib.crc32(np.ascontiguousarray(arr).view(np.uint8))
 
 
-class Tracer:
+class Watched:
+    """Runs a call under sys.settrace with the subclass's `_global` as the trace function."""
+
+    def run(self, thunk):
+        """thunk() under the trace; returns its result (exceptions propagate)."""
+        old = sys.gettrace()
+        sys.settrace(self._global)
+        try:
+            return thunk()
+        finally:
+            sys.settrace(old)
+
+
+class Tracer(Watched):
     """Records what each executed line of `path` left in its frame's local names."""
 
     def __init__(self, path: str, entry: str | None = None):
@@ -158,15 +171,6 @@ class Tracer:
             self.entries.append([_as_array(frame.f_locals.get(n)) for n in names])
             self.current = len(self.entries) - 1
         return self._local
-
-    def run(self, thunk):
-        """thunk() under the trace; returns its result (exceptions propagate)."""
-        old = sys.gettrace()
-        sys.settrace(self._global)
-        try:
-            return thunk()
-        finally:
-            sys.settrace(old)
 
     def as_data(self) -> dict:
         from studyxf.grading import wire

@@ -6,7 +6,7 @@ judged here. trace.py records arrays for the localisation; this records what a p
 
 from __future__ import annotations
 
-import sys
+from studyxf.grading.sandbox.trace import Watched
 
 MAX_STEPS = 40  # lines shown: a loop on a two- or three-element input fits
 MAX_REPR = 60  # characters of one value
@@ -27,7 +27,7 @@ def shown(value) -> str | None:
     return text if len(text) <= MAX_REPR else text[:MAX_REPR - 3] + "..."
 
 
-class Walker:
+class Walker(Watched):
     """The executed lines of `path` and what each changed, up to MAX_STEPS."""
 
     def __init__(self, path: str):
@@ -81,15 +81,6 @@ class Walker:
             return None
         self._changed(frame)  # the arguments: shown with the input, not as a line's change
         return self._local
-
-    def run(self, thunk):
-        """thunk() walked; its result (exceptions propagate)."""
-        old = sys.gettrace()
-        sys.settrace(self._global)
-        try:
-            return thunk()
-        finally:
-            sys.settrace(old)
 
     def as_data(self) -> dict:
         return {"steps": self.steps, "cut": self.cut}
