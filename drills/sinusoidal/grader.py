@@ -1,5 +1,7 @@
 """The sinusoidal encoding drill's cases and slips (loaded by the grading worker from this folder)."""
 
+import math
+
 import torch
 
 from engine.positional import sinusoidal
@@ -9,6 +11,7 @@ from studyxf.grading.judge.steps import Step
 
 SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent:odd",
          "sinusoidal-multiplies", "sinusoidal-exponent:double", "sinusoidal-exponent:column", "sinusoidal-exponent:floor",
+         "sinusoidal-exponent:log10",
          "sinusoidal-positions-from-1"]
 PROBES = [sinusoidal_turns()]
 
@@ -45,6 +48,8 @@ def variant(slips, T, d):
         angle = pos / 10000 ** (4 * i / d)
     elif "sinusoidal-exponent:floor" in slips:  # 2 * i // d: integer division, 0 for every pair
         angle = pos / 10000 ** torch.div(2 * i, d, rounding_mode="floor")
+    elif "sinusoidal-exponent:log10" in slips:  # exp(-2i log10(10000) / d): a base of e^4
+        angle = pos * torch.exp(-2 * i * math.log10(10000) / d)
     elif "sinusoidal-multiplies" in slips:  # pos * 10000^(2i/d)
         angle = pos * 10000 ** (2 * i / d)
     else:

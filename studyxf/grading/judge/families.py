@@ -66,7 +66,9 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
                                     "floor": "the exponent 2 * i // d is an integer division: 0 for every pair, so "
                                              "every frequency is 1; write 2 * i / d",
                                     "double": "the 2 applied to an index that already steps by 2 (0, 2, 4, ...): "
-                                              "10000^(4i/d); with that index use i/d"}}
+                                              "10000^(4i/d); with that index use i/d",
+                                    "log10": "exp(-2i log10(10000) / d) is e^(-8i/d), a base of e^4 = 54.6: "
+                                             "the exponential form needs the natural log, math.log(10000)"}}
 
 
 def measured(slip: str) -> str:
