@@ -8,7 +8,7 @@ from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.judge.steps import Step
 
 SLIPS = ["swiglu-gelu", "swiglu-gate-swapped", "swiglu-silu-after-product", "swiglu-no-silu", "swiglu-sigmoid",
-         "swiglu-silu-on-both"]
+         "swiglu-silu-on-both", "swiglu-sigmoid-sign"]
 
 STEPS = [Step("gate", lambda e: e["x"] @ e["w_gate"], "x @ w_gate"),
          Step("up", lambda e: e["x"] @ e["w_up"], "x @ w_up"),
@@ -21,14 +21,16 @@ SLIP_STEPS = {"swiglu-gate-swapped": "activated",
               "swiglu-no-silu": "activated",
               "swiglu-sigmoid": "activated",
               "swiglu-silu-after-product": "activated",
-              "swiglu-silu-on-both": "hidden"}
+              "swiglu-silu-on-both": "hidden",
+              "swiglu-sigmoid-sign": "activated"}
 
 
 def variant(slips, x, w_gate, w_up, w_down):
     gate, up = x @ w_gate, x @ w_up
     if "swiglu-gate-swapped" in slips:  # silu on the up branch instead of the gate
         gate, up = up, gate
-    act = F.gelu if "swiglu-gelu" in slips else torch.sigmoid if "swiglu-sigmoid" in slips else F.silu
+    act = F.gelu if "swiglu-gelu" in slips else torch.sigmoid if "swiglu-sigmoid" in slips else \
+        (lambda z: z * torch.sigmoid(-z)) if "swiglu-sigmoid-sign" in slips else F.silu
     if "swiglu-silu-after-product" in slips:
         h = act(gate * up)
     elif "swiglu-no-silu" in slips:
