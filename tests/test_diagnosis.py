@@ -613,3 +613,25 @@ def test_a_kv_cache_whose_rope_rotates_halves_is_named(tmp_path):
     assert halves != solution
     report = grade(tmp_path, "kv-cache", halves)
     assert [sort(d) for d in report["diagnosis"]] == ["rope-rotate-half"], report["diagnosis"]
+
+
+def test_a_new_axis_in_the_wrong_place_is_said_and_the_values_past_it_are_named(tmp_path):
+    # (T, T, n_heads) for (n_heads, T, T), the two T axes of one length kept in their order, and a
+    # signed distance beside it
+    source = ("import torch\n\n\ndef alibi_bias(n_heads, T):\n"
+              "    m = torch.tensor([2 ** (-8 * (h + 1) / n_heads) for h in range(n_heads)], dtype=torch.float64)\n"
+              "    i = torch.arange(T)\n    rel = (i[None, :] - i[:, None]).to(torch.float64)\n"
+              "    return -m[None, None, :] * rel[:, :, None]\n")
+    report = grade(tmp_path, "alibi", source)
+    said = {sort(d): d for d in report["diagnosis"]}
+    assert said["alibi-signed-distance"]["verified"] and said["shape"]["verified"], report["diagnosis"]
+    assert "axes are in another order" in said["shape"]["message"]
+
+
+def test_a_running_best_started_one_off_is_mended_beside_a_second_edit(tmp_path):
+    source = LONGEST.format(plus="", result="best").replace("last, left, best = {}, 0, 0",
+                                                            "last, left = {}, 0\n        best = 1")
+    report = grade(tmp_path, "longest-substring", source)
+    said = [(d["kind"], d["verified"], d["line"]) for d in report["diagnosis"]]
+    assert said == [("located", True, 4), ("located", True, 9)], report["diagnosis"]
+    assert "write `0` for `1`" in report["diagnosis"][0]["message"]

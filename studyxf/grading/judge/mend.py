@@ -50,6 +50,9 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) or \
                 isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
             off += [(node, "+1", "is one off"), (node, "-1", "is one off")]
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and type(node.value.value) is int \
+                and abs(node.value.value) <= 2:  # a running best or count started one off (best = 1 for 0)
+            off += [(node.value, "+1", "starts one off"), (node.value, "-1", "starts one off")]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range":
             for arg in node.args:
                 if isinstance(arg, ast.Constant) and type(arg.value) is int:

@@ -81,14 +81,19 @@ def _check_output(out, case: Case, inputs: str) -> tuple[str | None, np.ndarray 
     if got.shape != ref.shape:
         message = judging.Failed(f"shape: expected {ref.shape}, got {got.shape} (inputs {inputs})", "shape")
         aligned = _aligned(got, ref.shape)
-        if aligned is None or got_dtype != case.dtype or case.out_dtype is not None \
+        # judged in the input's dtype, or where any floating dtype is asked (alibi's), in the one returned
+        judged_at = case.dtype if case.out_dtype is None else \
+            (got_dtype if got_dtype in judging.TOLERANCE else "float32") \
+            if case.out_dtype == "float" and np.issubdtype(got.dtype, np.floating) else None
+        if aligned is None or judged_at is None or case.out_dtype is None and got_dtype != case.dtype \
                 or np.allclose(aligned.astype(np.float64), ref, rtol=1e-3, atol=1e-4, equal_nan=True):
             return message, None, "", False
         # the values judged past the shape, on the one alignment of the axes there is, so that a value
         # slip beside it is named too
-        values = judging.compare(aligned, ref, case.dtype, case.engine_error(), inputs)
+        engine_err = case.engine_error() if case.out_dtype is None else case.engine_error_at(judged_at)
+        values = judging.compare(aligned, ref, judged_at, engine_err, inputs)
         return (judging.joined(message, "shape", values, "; and, with your axes aligned to the expected ones, the "),
-                aligned, case.dtype, False) if values else (message, None, "", False)
+                aligned, judged_at, False) if values else (message, None, "", False)
     if case.out_dtype == "float":
         if not np.issubdtype(got.dtype, np.floating):
             return judging.Failed(f"dtype: expected a floating dtype, got {got_dtype}", "dtype"), None, "", False
@@ -150,14 +155,19 @@ def _stated_type(out, case: Case) -> str | None:
 
 
 def _aligned(got: np.ndarray, shape: tuple) -> np.ndarray | None:
-    """`got` with its axes brought to `shape` where only one way does it: the one order of its axes
-    (all lengths distinct), or its axes of length 1 dropped or added; None otherwise."""
+    """`got` with its axes brought to `shape`: the one order of its axes (axes of one length kept in
+    their own order), or its axes of length 1 dropped or added; None otherwise."""
     if got.size != int(np.prod(shape)):
         return None
     if got.ndim == len(shape) and sorted(got.shape) == sorted(shape):
-        if len(set(shape)) != len(shape):
-            return None  # two axes of one length: more than one order would fit
-        return got.transpose([got.shape.index(n) for n in shape])
+        # two axes of one length: the order that keeps them as they came (a new axis put in the
+        # wrong place, the others in order: (T, T, H) read as (H, T, T) by moving H alone)
+        order, used = [], set()
+        for n in shape:
+            i = next(i for i, m in enumerate(got.shape) if m == n and i not in used)
+            used.add(i)
+            order.append(i)
+        return got.transpose(order)
     if [n for n in got.shape if n != 1] == [n for n in shape if n != 1]:
         return got.reshape(shape)
     return None
@@ -179,6 +189,11 @@ def _shape_or_dtype(out, case: Case, message: str) -> dict:
                     return {"shape": f"your output holds the expected values with the axes in another order: yours is "
                                      f"{got.shape}, expected {ref.shape} (transposing yours by {p} gives the expected): "
                                      f"build it in the task's order"}
+        if got.ndim == ref.ndim and sorted(got.shape) == sorted(ref.shape):
+            # the same axes in another order (the values judged past it on that order): a cause of its own
+            return {"shape_fact": f"your output's axes are in another order: yours is {got.shape}, expected "
+                                  f"{ref.shape} (an axis of the task's shape sits elsewhere in yours): build it in "
+                                  f"the task's order"}
         return {"shape_fact": f"measured: your output's shape is {got.shape}; the expected shape is {ref.shape}"}
     if judging.kind_of(message) == "dtype" and (out.values.dtype.kind in "iub"):
         return {"dtype_integer": f"your output is {out.dtype}: an array allocated from an integer one "
