@@ -174,6 +174,11 @@ def readings(terms: list, unit: str, names: set) -> list[Reading]:
         out.append(Reading(lambda s, e=expr: value(e, s), f"{words} is counted twice: yours is the expected value "
                            f"times {expr}", f"doubled-{expr}"))
         top, bottom = _parts(expr)
+        if re.fullmatch(r"\d+", expr) and int(expr) % 2 == 0 and int(expr) > 2:
+            # a constant of two counts (4 = 2 FLOPs x two products) written with one of them: half
+            half = int(expr) // 2
+            out.append(Reading(lambda s, h=half, c=int(expr): h / c, f"{half} where {words} belongs: yours is the "
+                               f"expected value divided by 2", f"half-{expr}", numbers=[float(half)]))
         for old in top + bottom:
             if re.fullmatch(r"[\d.]+", old):
                 continue
