@@ -57,6 +57,12 @@ def test_each_wrong_figure_gets_its_own_term_at_its_own_line(tmp_path):
         "layers is multiplied in, where the figure has no layers term"), second
 
 
+def test_half_of_a_constant_of_two_counts_is_named(tmp_path):
+    # Q·K^T counted, A·V not: 2 where the 4 belongs
+    first = _located(grade(tmp_path, "attention-cost", _cost().replace("2 * 2 * batch", "2 * batch")))[0]
+    assert (first["verified"], first["line"]) == (True, 2) and first["how"].startswith("2 where the 4"), first
+
+
 def test_two_terms_wrong_in_one_figure_are_each_named_at_their_own_line(tmp_path):
     # n_heads where n_kv_heads belongs, and batch left out: n_kv_heads missing with n_heads for batch
     # gives the same numbers, and is not said (a swap within a kind of quantity is the reading)
