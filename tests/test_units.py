@@ -57,10 +57,13 @@ def test_each_wrong_figure_gets_its_own_term_at_its_own_line(tmp_path):
         "layers is multiplied in, where the figure has no layers term"), second
 
 
-def test_half_of_a_constant_of_two_counts_is_named(tmp_path):
-    # Q·K^T counted, A·V not: 2 where the 4 belongs
-    first = _located(grade(tmp_path, "attention-cost", _cost().replace("2 * 2 * batch", "2 * batch")))[0]
+def test_half_of_a_constant_of_two_counts_is_named_beside_another_figures_slip(tmp_path):
+    # Q·K^T counted, A·V not (2 where the 4 belongs; alone, the catalogue's flops-no-factor-2), and
+    # the memory without its batch
+    source = _cost().replace("2 * 2 * batch", "2 * batch").replace("'memory_bytes': batch * ", "'memory_bytes': ")
+    first, second = _located(grade(tmp_path, "attention-cost", source))
     assert (first["verified"], first["line"]) == (True, 2) and first["how"].startswith("2 where the 4"), first
+    assert (second["verified"], second["line"]) == (True, 4) and second["how"].startswith("batch is missing"), second
 
 
 def test_two_terms_wrong_in_one_figure_are_each_named_at_their_own_line(tmp_path):
