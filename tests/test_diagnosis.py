@@ -635,3 +635,14 @@ def test_a_running_best_started_one_off_is_mended_beside_a_second_edit(tmp_path)
     said = [(d["kind"], d["verified"], d["line"]) for d in report["diagnosis"]]
     assert said == [("located", True, 4), ("located", True, 9)], report["diagnosis"]
     assert "write `0` for `1`" in report["diagnosis"][0]["message"]
+
+
+def test_one_edit_beside_a_slip_the_validator_knows_names_both(tmp_path):
+    # the loop starts at 1, and the values are returned where their indices belong
+    source = ("class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n"
+              "        for i in range(1, len(nums)):\n            if target - nums[i] in seen:\n"
+              "                return [target - nums[i], nums[i]]\n            seen[nums[i]] = i\n")
+    report = grade(tmp_path, "two-sum", source)
+    said = [(sort(d), d["verified"], d["line"]) for d in report["diagnosis"]]
+    assert said == [("located", True, 4), ("two-sum-values", True, None)], report["diagnosis"]
+    assert "write `0` for `1`" in report["diagnosis"][0]["message"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 
 MAX_EDITS = 24  # candidate edits tried on the smallest failing input (each one call of the learner's code)
+BESIDE = 6  # of those, the first ones tried on every case for a double slip whose other slip the validator knows
 PAIRED = 12  # of those, the first ones tried two at a time (66 pairs) where no single edit mends the file
 SWAPPED = {ast.GtE: ">", ast.Gt: ">=", ast.LtE: "<", ast.Lt: "<="}
 
@@ -112,6 +113,33 @@ def pairs(source: str, singles: list[dict]) -> list[list[dict]]:
     return out
 
 
+def said(candidate: dict, case, remote):
+    """What the case's validator says of the edited file's answer: None (right), its message (a
+    Named one names a known slip), or False where the edited file raised or ran out of time."""
+    from studyxf.grading import wire
+    from studyxf.grading.judge.runcases import _plain
+
+    ask = remote.call_request(case.args, case.kwargs, "patched", source=candidate["source"], seconds=case.time_limit)
+    answer = remote.ask(ask, remote.limit(case))
+    return case.validate(_plain(wire.decode(answer["ok"]))) if "ok" in answer else False
+
+
+def beside_a_known_slip(candidate: dict, cases: list, failing_names: set, remote) -> str | None:
+    """A double slip of one edit and one slip the drill's validator knows: the edited file keeps
+    every passing case, and every case it leaves failing fits one known slip (two-sum's values for
+    indices), which the file's own failures did not all fit (else that slip alone was named);
+    that slip's id, else None."""
+    left = []
+    for case in cases:
+        verdict = said(candidate, case, remote)
+        if verdict is False or case.name not in failing_names and verdict is not None:
+            return None  # a passing case broken, or a crash: not this edit
+        if verdict is not None:
+            left.append(getattr(verdict, "readings", ()))
+    common = [r for r in (left[0] if left else ()) if all(r in other for other in left[1:])]
+    return common[0] if left and common else None
+
+
 def fixes(candidate: dict, case, remote, shrunk: bool = False) -> bool:
     """Whether the edited file passes this validated case (`shrunk`: one made smaller, whose own
     validate holds the original's inputs)."""
@@ -132,16 +160,19 @@ def fixes(candidate: dict, case, remote, shrunk: bool = False) -> bool:
     return "ok" in answer and made[0](_plain(wire.decode(answer["ok"]))) is None
 
 
-def entry(candidate: dict, walk: dict | None, others: bool, both: dict | None = None) -> dict:
+def entry(candidate: dict, walk: dict | None, others: bool, both: dict | None = None, known: str | None = None) -> dict:
     """The verified cause, as localisation's causes are said (mistake null, verified, the line);
     `others`: cases that raised or ran out of time, which the edit was not asked to mend; `both`:
     the other edit of a double slip, made with this one."""
     every = "every case that gave a wrong answer, and those that passed still pass" if others else "every case"
     was, now = candidate["was"], candidate["now"]
     change = f"with this change and the one at line {both['line']}" if both else "with that one change"
+
     on = f"; on {walk['inputs']} the answer is {walk['expected']}, yours is {walk['got']}" if walk else ""
     out = {"mistake": "located", "verified": True, "line": candidate["line"], "code": candidate["code"],
            "step": None, "how": f"{candidate['why']}: `{was}` where `{now}` belongs",
            "message": f"line {candidate['line']}: `{candidate['code']}` {candidate['why']}: write `{now}` for "
-                      f"`{was}` (measured: {change} your code passes {every}{on})"}
+                      f"`{was}` (measured: " + (f"with that one change every case still failing gives the slip named "
+                                                f"below, and every case that passed still passes{on})" if known else
+                                                f"{change} your code passes {every}{on})")}
     return {**out, "walk": walk} if walk else out
