@@ -157,6 +157,21 @@ def _weight_reading(at: dict | None) -> str | None:
     return None
 
 
+def _first_axes_swapped(at: dict | None) -> str | None:
+    """`k.transpose(0, 1)` (or `.t()`, `np.transpose(k, (1, 0))`) on a batched array: written for a
+    2-D k, it swaps the batch axes, not the last two that q @ k^T needs."""
+    if not at:
+        return None
+    code = at.get("code") or ""
+    for name, shape in _used(at).items():
+        if len(shape) >= 3 and re.search(rf"\b{re.escape(name)}\.(transpose\(\s*0\s*,\s*1\s*\)|t\(\))", code):
+            swapped = (shape[1], shape[0], *shape[2:])
+            return (f"{name}.transpose(0, 1) swaps {name}'s first two axes ({tuple(shape)} becomes {swapped}): right "
+                    f"for a 2-D {name}, but q @ k^T needs the last two swapped whatever the leading axes: "
+                    f"{name}.transpose(-2, -1)")
+    return None
+
+
 def _shapes_said(at: dict) -> str:
     used = _used(at)
     shown = ", ".join(f"{k} {v}" for k, v in used.items())
@@ -174,7 +189,7 @@ def explain(raised: list[tuple], at: dict | None = None) -> tuple[str, bool]:
         said += _shapes_said(at)
     if kind == "NotImplementedError":
         return said + ". The starter's stub is still there: write the function's body.", True
-    weight = _weight_reading(at)
+    weight = _weight_reading(at) or _first_axes_swapped(at)
     if weight:  # the cause first, at its line, then what was raised
         return f"line {at['line']}: `{at['code']}`: {weight}. {said}.", True
     from studyxf.grading.judge import crash_shapes
