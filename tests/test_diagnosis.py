@@ -646,3 +646,15 @@ def test_one_edit_beside_a_slip_the_validator_knows_names_both(tmp_path):
     said = [(sort(d), d["verified"], d["line"]) for d in report["diagnosis"]]
     assert said == [("located", True, 4), ("two-sum-values", True, None)], report["diagnosis"]
     assert "write `0` for `1`" in report["diagnosis"][0]["message"]
+
+
+@pytest.mark.parametrize("first,second,said", [
+    ("x = self.ln1(x + self.attn(x))", "x = x + self.mlp(self.ln2(x))", "only the attention sublayer is post-norm"),
+    ("x = x + self.attn(self.ln1(x))", "x = self.ln2(x + self.mlp(x))", "only the MLP sublayer is post-norm"),
+])
+def test_one_sublayer_post_norm_is_named_with_which(tmp_path, first, second, said):
+    solution = DRILLS["transformer-block"].folder.joinpath("solution.py").read_text()
+    source = solution.replace("x = x + self.attn(self.ln1(x))", first).replace("x = x + self.mlp(self.ln2(x))", second)
+    assert source != solution
+    report = grade(tmp_path, "transformer-block", source)
+    assert [sort(d) for d in report["diagnosis"]] == ["post-norm"] and said in report["diagnosis"][0]["message"]

@@ -10,7 +10,7 @@ from studyxf.grading.judge import families as fam
 from studyxf.grading.judge.module_drill import (CONFIGS as BASE_CONFIGS, LayoutError, attention_child, attention_layout,
                                           attention_tensors, copy_in, find_mlp, find_norms, qkv_input)
 
-SLIPS = ["post-norm", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
+SLIPS = ["post-norm", "post-norm:attn", "post-norm:mlp", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
          *fam.SCALE_SLIPS, "mask-diagonal:future", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm",
          "block-parallel", "block-final-norm"]
 # the task names mlp_ratio: one config builds the block with another, so a width hard-coded as 4 * d fails
@@ -41,6 +41,12 @@ def block(x, ln1, ln2, attn, mlp_w, n_heads, slips=frozenset(), trace=None):
 
     if "post-norm" in slips:
         x = n1(x + attend(x))
+        return n2(x + ffn(x))
+    if "post-norm:attn" in slips:  # one sublayer post-norm, the other pre-norm
+        x = n1(x + attend(x))
+        return x + ffn(n2(x))
+    if "post-norm:mlp" in slips:
+        x = x + attend(n1(x))
         return n2(x + ffn(x))
     if "no-residual" in slips:
         return ffn(n2(attend(n1(x))))

@@ -59,6 +59,8 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
                                         "frequency is 1; write -2 * i / d"},
             "weights-mixed": {m: f"q, k and v are computed with w_{m[0]}, w_{m[1]} and w_{m[2]}" for m in MIXES},
             "no-max-subtraction": {"zeroed": "the overflowed rows come out as zeros: inf / inf is NaN, turned to 0"},
+            "post-norm": {"attn": "only the attention sublayer is post-norm, x = ln1(x + attn(x)); the MLP's is pre-norm",
+                          "mlp": "only the MLP sublayer is post-norm, x = ln2(x + mlp(x)); the attention's is pre-norm"},
             "sinusoidal-exponent": {"odd": "each column got its own frequency 10000^(j/d), where a sin/cos pair "
                                            "shares one",
                                     "column": "the exponent uses the column index j (2j/d), where a sin/cos pair "
