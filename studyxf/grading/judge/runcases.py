@@ -195,7 +195,7 @@ def _shape_or_dtype(out, case: Case, message: str) -> dict:
                                   f"{ref.shape} (an axis of the task's shape sits elsewhere in yours): build it in "
                                   f"the task's order"}
         return {"shape_fact": f"measured: your output's shape is {got.shape}; the expected shape is {ref.shape}"}
-    if judging.kind_of(message) == "dtype" and (out.values.dtype.kind in "iub"):
+    if judging.kind_of(message) == "dtype" and out.values.dtype.kind in "iu":
         return {"dtype_integer": f"your output is {out.dtype}: an array allocated from an integer one "
                                  f"(np.zeros_like or torch.zeros_like of an int array, torch.arange(T) without a "
                                  f"float dtype, np.empty(shape, dtype=int)) keeps only the whole part of each value "
