@@ -495,7 +495,7 @@ def _forbidden_line(used: str, why: dict) -> str:
     return f"uses {used}: not allowed here ({why.get(used, INTERNAL_WHY)})"
 
 
-def _mended(req: Request, remote: Remote, cases: list, failing: list, steps: list, walk: dict,
+def _mended(source: str | None, remote: Remote, cases: list, failing: list, steps: list, walk: dict,
             smallest_case) -> list[dict] | None:
     """One edit of the file (or two, a double slip), read off the walk (mend.py), that mends the
     walked input, then every case that failed on its answer, and keeps every case that passed; a
@@ -503,7 +503,6 @@ def _mended(req: Request, remote: Remote, cases: list, failing: list, steps: lis
     in seconds."""
     from studyxf.grading.judge import mend
 
-    source = _read(req.path)
     if source is None or remote.gone:
         return None
     other = {id(f.case) for f in failing if f.raised is not None or f.resource is not None}
@@ -527,14 +526,6 @@ def _mended(req: Request, remote: Remote, cases: list, failing: list, steps: lis
                     {"mistake": known, "message": "(measured: with the edit above made, every case still failing "
                                                   "gives this)", "verified": True}]
     return None
-
-
-def _read(path: str) -> str | None:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except (OSError, TypeError):
-        return None
 
 
 def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
@@ -603,7 +594,10 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         from studyxf.grading.judge import shrink
 
         # the smallest input that still fails the same way, shown with the first cause the values give
-        small = shrink.smallest(failing, remote, req.path)
+        from studyxf.grading.judge.diagnose import _source
+
+        source = _source(req)  # the learner's file, read once for the walk and the mending
+        small = shrink.smallest(failing, remote, source)
         entry = next((d for d in named if d["mistake"] not in shrink.NOT_OF_VALUES), None)
         if small and entry is not None:
             walk, steps, shrunk = small.pop("walk", None), small.pop("steps", None), small.pop("shrunk")
@@ -612,7 +606,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                 entry["smallest"] = small
             if walk:  # the learner's loop on that input, line by line (an algorithmic drill)
                 entry["walk"] = {**small, "steps": walk}
-                cause = _mended(req, remote, cases, failing, steps, entry["walk"], smallest_case) \
+                cause = _mended(source, remote, cases, failing, steps, entry["walk"], smallest_case) \
                     if entry["mistake"] == "measured" else None
                 if cause is not None:
                     at = named.index(entry)

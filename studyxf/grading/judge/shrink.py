@@ -17,10 +17,10 @@ NOT_OF_VALUES = ("too-slow", "too-much-memory", "layout", "input-modified", "ret
                  "default-changed")
 
 
-def smallest(failing: list, remote, path: str | None = None) -> dict | None:
+def smallest(failing: list, remote, source: str | None = None) -> dict | None:
     """{"inputs", "expected", "got"} as text for the smallest input found that fails like the
     smallest failing case, "shrunk" (whether it is smaller than that case), the "case" itself, and for a validated
-    (algorithmic) case the "walk": the learner's file (`path`) stepped through on it; None where
+    (algorithmic) case the "walk": the learner's file (`source`) stepped through on it; None where
     no failing case could be made smaller (a validated one: where it did not fail again)."""
     start = _start(failing)
     if start is None or remote.gone:
@@ -44,7 +44,7 @@ def smallest(failing: list, remote, path: str | None = None) -> dict | None:
         return None
     out = {"inputs": _inputs(best), "expected": _text(shown[1]), "got": _text(shown[2]), "shrunk": shrunk,
            "case": best}
-    walk = _walk(best, remote, path) if best.validate is not None else None
+    walk = _walk(best, remote, source) if best.validate is not None else None
     if walk:
         out["walk"], out["steps"] = walk
     return out
@@ -186,7 +186,7 @@ def _text(value) -> str:
     return said if len(said) <= SHOWN else said[:SHOWN - 3] + "..."
 
 
-def _walk(case, remote, path: str | None) -> tuple[list[str], list[dict]] | None:
+def _walk(case, remote, source: str | None) -> tuple[list[str], list[dict]] | None:
     """The learner's code stepped through on the smallest input (sandbox/walk.py), as lines a teacher
     reads out: each executed line, its code, and the plain values it changed; and the walk's data."""
     if remote.gone:
@@ -195,7 +195,6 @@ def _walk(case, remote, path: str | None) -> tuple[list[str], list[dict]] | None
                         remote.limit(case))
     walk = answer.get("walk") or {}
     steps = walk.get("steps") or []
-    source = _source(path)
     if not steps or source is None:
         return None
     code = source.splitlines()
@@ -252,11 +251,3 @@ def _loop_bodies(source: str) -> dict[int, tuple[int, int]]:
         return {}
     return {node.lineno: (node.body[0].lineno, node.body[-1].end_lineno) for node in ast.walk(tree)
             if isinstance(node, (ast.For, ast.While))}
-
-
-def _source(path: str | None) -> str | None:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except (OSError, TypeError):
-        return None
