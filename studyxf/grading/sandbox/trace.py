@@ -54,53 +54,17 @@ def _fingerprint(arr: np.ndarray) -> tuple:
     return arr.shape, str(arr.dtype), zlib.crc32(np.ascontiguousarray(arr).view(np.uint8))
 
 
-def _filled(make, fill):
-    """`make` (np.empty, torch.empty_like...) whose result is filled: what a half-written array
-    holds in its unwritten part is then the same in every process (NaN, or 0 for integers), not
-    whatever memory the allocator handed back, so a trace reads the same on every run."""
-    def made(*args, **kwargs):
-        out = make(*args, **kwargs)
-        try:
-            fill(out)
-        except Exception:  # noqa: BLE001 - an array that cannot be filled (a leaf that needs grad) stays as made
-            pass
-        return out
-    return made
-
-
-def _np_fill(a):
-    a.fill(np.nan if np.issubdtype(a.dtype, np.floating) or np.issubdtype(a.dtype, np.complexfloating) else 0)
-
-
-def _torch_fill(t):
-    if t.is_floating_point() or t.is_complex():
-        t.fill_(float("nan"))
-    else:
-        t.zero_()
-
-
 class Watched:
-    """Runs a call under sys.settrace with the subclass's `_global` as the trace function, with the
-    allocators of uninitialised memory filling what they make (a trace of the learner's locals
-    must not depend on what the process allocated before)."""
+    """Runs a call under sys.settrace with the subclass's `_global` as the trace function."""
 
     def run(self, thunk):
         """thunk() under the trace; returns its result (exceptions propagate)."""
-        swaps = [(np, name, _np_fill) for name in ("empty", "empty_like")]
-        torch = sys.modules.get("torch")
-        if torch is not None:
-            swaps += [(torch, name, _torch_fill) for name in ("empty", "empty_like")]
-        kept = [(mod, name, getattr(mod, name)) for mod, name, _ in swaps]
-        for (mod, name, fill), (_, _, original) in zip(swaps, kept):
-            setattr(mod, name, _filled(original, fill))
         old = sys.gettrace()
         sys.settrace(self._global)
         try:
             return thunk()
         finally:
             sys.settrace(old)
-            for mod, name, original in kept:
-                setattr(mod, name, original)
 
 
 class Tracer(Watched):
