@@ -113,15 +113,16 @@ def pairs(source: str, singles: list[dict]) -> list[list[dict]]:
     return out
 
 
-def said(candidate: dict, case, remote):
-    """What the case's validator says of the edited file's answer: None (right), its message (a
-    Named one names a known slip), or False where the edited file raised or ran out of time."""
+def said(candidate: dict, case, remote, validate=None):
+    """What the validator (the case's own by default) says of the edited file's answer: None
+    (right), its message (a Named one names a known slip), or False where the edited file raised
+    or ran out of time."""
     from studyxf.grading import wire
     from studyxf.grading.judge.runcases import _plain
 
     ask = remote.call_request(case.args, case.kwargs, "patched", source=candidate["source"], seconds=case.time_limit)
     answer = remote.ask(ask, remote.limit(case))
-    return case.validate(_plain(wire.decode(answer["ok"]))) if "ok" in answer else False
+    return (validate or case.validate)(_plain(wire.decode(answer["ok"]))) if "ok" in answer else False
 
 
 def beside_a_known_slip(candidate: dict, cases: list, failing_names: set, remote) -> str | None:
@@ -143,9 +144,7 @@ def beside_a_known_slip(candidate: dict, cases: list, failing_names: set, remote
 def fixes(candidate: dict, case, remote, shrunk: bool = False) -> bool:
     """Whether the edited file passes this validated case (`shrunk`: one made smaller, whose own
     validate holds the original's inputs)."""
-    from studyxf.grading import wire
     from studyxf.grading.judge import shrink
-    from studyxf.grading.judge.runcases import _plain
 
     if case.validate is None:
         return False
@@ -153,11 +152,7 @@ def fixes(candidate: dict, case, remote, shrunk: bool = False) -> bool:
         made = shrink.answered(case) if shrunk else (case.validate, None)
     except Exception:  # noqa: BLE001 - a simulation that does not take these inputs
         return False
-    if made is None:
-        return False
-    ask = remote.call_request(case.args, case.kwargs, "patched", source=candidate["source"], seconds=case.time_limit)
-    answer = remote.ask(ask, remote.limit(case))
-    return "ok" in answer and made[0](_plain(wire.decode(answer["ok"]))) is None
+    return made is not None and said(candidate, case, remote, made[0]) is None
 
 
 def entry(candidate: dict, walk: dict | None, others: bool, both: dict | None = None, known: str | None = None) -> dict:
