@@ -658,3 +658,26 @@ def test_one_sublayer_post_norm_is_named_with_which(tmp_path, first, second, sai
     assert source != solution
     report = grade(tmp_path, "transformer-block", source)
     assert [sort(d) for d in report["diagnosis"]] == ["post-norm"] and said in report["diagnosis"][0]["message"]
+
+
+def test_a_mean_divided_by_d_minus_1_beside_a_second_slip_names_both_at_their_lines(tmp_path):
+    # the factor d / (d - 1) read as that, not as one case's number: replayed on every case, the
+    # second slip (gamma added) is found after it and the whole is verified
+    src = ("import numpy as np\n\n\ndef rms_norm(x, gamma, eps=1e-6):\n    d = x.shape[-1]\n"
+           "    ms = np.sum(x * x, axis=-1, keepdims=True) / (d - 1)\n    rms = np.sqrt(ms + eps)\n"
+           "    return (x / rms + gamma).astype(x.dtype)\n")
+    report = grade(tmp_path, "rms-norm", src)
+    located = [d for d in report["diagnosis"] if sort(d) == "located"]
+    assert located and located[0]["verified"] and located[0]["line"] == 6
+    assert "d / (d - 1)" in located[0]["message"] and "line 8" in located[0]["message"]
+
+
+def test_a_hidden_diagonal_with_a_plain_softmax_names_the_mask_and_the_scale_not_the_nan_row(tmp_path):
+    # tril(-1) leaves the first query nothing to see; F.softmax makes it NaN. That NaN is no slip
+    # of its own in a causal drill (no row is empty otherwise): the two slips are named, alone
+    src = DRILLS["causal-self-attention"].solution_text().replace(
+        "torch.tril(torch.ones(T, T, device=x.device))", "torch.tril(torch.ones(T, T, device=x.device), diagonal=-1)")
+    report = grade(tmp_path, "causal-self-attention", src)
+    assert [sort(d) for d in report["diagnosis"]] == ["mask-diagonal"]
+    report = grade(tmp_path, "causal-self-attention", src.replace("(self.d_head ** 0.5)", "(D ** 0.5)"))
+    assert sorted(sort(d) for d in report["diagnosis"]) == ["mask-diagonal", "scale-d-model"]

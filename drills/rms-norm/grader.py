@@ -24,7 +24,8 @@ SLIP_STEPS = {"rms-subtracts-mean": "mean_square",
               "rms-no-sqrt": "rms",
               "rms-multiplies": "normalised",
               "rms-no-gamma": "output"}
-QUANTITIES = {"d": lambda e: e["x"].shape[-1]}
+QUANTITIES = {"d": lambda e: e["x"].shape[-1],
+              "d / (d - 1) (the mean of squares divided by d - 1)": lambda e: e["x"].shape[-1] / (e["x"].shape[-1] - 1)}
 TUNABLES = {"eps": [1e-5, 1e-8, 1e-6, 1e-12, 0.0]}  # constants a learner may write in place of the argument
 
 

@@ -127,6 +127,14 @@ def _factor_names(c: float, quantities: dict, env: dict) -> list[tuple[str, Call
                 if abs(c - want) <= 1e-6 * abs(want):
                     tiers[t].append((f"{words.format(form.format(name))} = {want:.4g}",
                                      (lambda e, fn=fn, power=power, k=k: (k * float(fn(e))) ** power)))
+        # an axis's length less one where the length belongs (a mean divided by n - 1, as an unbiased
+        # variance is), or back: only an axis's, a count of the task's (the batch) took it by chance
+        if not tier and ".shape[" in name and not name.startswith("sqrt(") and q >= 2 and q == int(q):
+            for power, words in ((1, "{0} / ({0} - 1)"), (-1, "({0} - 1) / {0}")):
+                want = (q / (q - 1)) ** power
+                if abs(c - want) <= 1e-6 * abs(want):
+                    tiers[2].append((f"{words.format(name)} = {want:.4g}",
+                                     (lambda e, fn=fn, power=power: (float(fn(e)) / (float(fn(e)) - 1)) ** power)))
     # two of the drill's own quantities at once (bits and GiB: 8 / 1024^3)
     own = list(quantities.items())[:12]
     for i, (n1, f1) in enumerate(own):

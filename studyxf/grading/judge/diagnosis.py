@@ -20,6 +20,11 @@ EXCLUSIVE = [{"no-scale", "scale-d", "scale-d-model", "scale-after-softmax"},
              {"no-max-subtraction", "softmax-global-max"}]
 
 
+# how a learner's softmax may treat a row with nothing to attend to, visible only once a slip empties
+# a row (a causal drill has none): made beside a pair, never named
+MODIFIERS = ("masked-row-nan",)
+
+
 def _exclusive(a: str, b: str) -> bool:
     pa, pb = public(a), public(b)
     return pa == pb or any(pa in group and pb in group for group in EXCLUSIVE)
@@ -37,6 +42,15 @@ class _Fit:
         if key not in self.cache:
             self.cache[key] = self.failing[i].variant_of(slips)
         return self.cache[key]
+
+    def changes(self, slips: frozenset) -> bool:
+        """Whether the slips change some failing case's output at all."""
+        for i, f in enumerate(self.failing):
+            v = self._variant(i, slips)
+            if v is None or f.ref is None or v.shape != f.ref.shape or not np.allclose(
+                    v, f.ref, rtol=1e-9, atol=1e-12, equal_nan=True):
+                return True
+        return False
 
     def score(self, slips: frozenset) -> float | None:
         """The summed distance when every failing case matches the variant; None otherwise."""
@@ -85,6 +99,18 @@ def name_slips(failing: list[Mismatch], slips: list[str], pairs: bool = True) ->
         d = fit.score(frozenset({a, b}))
         if d is not None:
             pairs[(a, b)] = d
+    if pairs:
+        best = list(min(pairs, key=pairs.get))
+        # a NaN row of a plain softmax is no slip where no failing case has a row to empty otherwise
+        return [s for s in best if s not in MODIFIERS or fit.changes(frozenset({s}))] or best
+    # a pair whose emptied row a plain softmax turns into NaN (the first query of a causal mask that
+    # hides the diagonal): no slip of the learner's, so the pair alone is named
+    for m in (m for m in MODIFIERS if m in slips):
+        for a, b in combinations([s for s in slips if s != m and not _exclusive(s, m)], 2):
+            if not _exclusive(a, b):
+                d = fit.score(frozenset({a, b, m}))
+                if d is not None:
+                    pairs[(a, b)] = d
     if pairs:
         return list(min(pairs, key=pairs.get))
     return []
