@@ -681,3 +681,29 @@ def test_a_hidden_diagonal_with_a_plain_softmax_names_the_mask_and_the_scale_not
     assert [sort(d) for d in report["diagnosis"]] == ["mask-diagonal"]
     report = grade(tmp_path, "causal-self-attention", src.replace("(self.d_head ** 0.5)", "(D ** 0.5)"))
     assert sorted(sort(d) for d in report["diagnosis"]) == ["mask-diagonal", "scale-d-model"]
+
+
+def test_a_finite_mask_fill_beside_a_transposed_output_projection_names_both(tmp_path):
+    # both seen in two blind corpora: -1e9 for the masked scores, and y @ w_o.T while x @ w_q is right
+    src = DRILLS["multi-head-attention"].solution_text()
+    src = src.replace("s = np.where(m, s, -np.inf)", "s = np.where(m, s, -1e9)").replace(
+        "reshape(B, T, D) @ w_o", "reshape(B, T, D) @ w_o.T")
+    report = grade(tmp_path, "multi-head-attention", src)
+    assert sorted(sort(d) for d in report["diagnosis"]) == ["mask-fill-finite", "weights-transposed"]
+    assert "only the output projection" in " ".join(d["message"] for d in report["diagnosis"])
+
+
+def test_a_mask_broadcast_on_the_query_axis_is_named_where_it_grew_the_scores_not_where_it_crashed(tmp_path):
+    # (B, 1, S, 1) for (B, 1, 1, S): the scores grow from (B, H, T, S) to (B, H, S, S) at the mask's
+    # line, and the crash comes later at the merge's reshape (seen in three blind corpora)
+    src = DRILLS["cross-attention"].solution_text().replace("memory_mask[:, None, None, :]", "memory_mask[:, None, :, None]")
+    report = grade(tmp_path, "cross-attention", src)
+    crash = [d for d in report["diagnosis"] if sort(d) == "raised"]
+    assert crash and crash[0]["verified"] and crash[0]["line"] == 13
+    assert "a broadcast grew it along axis 2" in crash[0]["message"]
+    # x taken for memory: the scores are (B, H, T, T) and a right mask broadcasts them to (B, H, T, S):
+    # that growth is no cause, the scores were already wrong
+    src = DRILLS["cross-attention"].solution_text()
+    assert "memory @ w_k" in src
+    report = grade(tmp_path, "cross-attention", src.replace("memory @ w_k", "x @ w_k"))
+    assert not any("a broadcast grew" in d["message"] for d in report["diagnosis"])

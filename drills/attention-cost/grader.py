@@ -55,8 +55,8 @@ def cost(batch, layers, heads, head_dim, tokens, bytes_per_element=2, slips=froz
         flops //= layers
     if "memory-all-layers" in slips:
         mem *= layers
-    if "memory-fp32" in slips:
-        mem *= 2
+    if "memory-fp32" in slips:  # 4 bytes whatever bytes_per_element says (a memory doubled is no fp32)
+        mem = mem // bytes_per_element * 4
     return np.array([flops, mem], dtype=np.float64)
 
 

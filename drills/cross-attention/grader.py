@@ -10,7 +10,7 @@ from studyxf.grading.judge.steps import heads_steps
 SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-ignored", "mask-fill-finite", "masked-row-nan",
          "mask-fill-zero", "mask-after-softmax",
          "cross-kv-from-decoder", "cross-causal", "heads-no-transpose", "heads-no-transpose:split",
-         "heads-no-transpose:merge", "no-output-projection", "weights-transposed", *fam.MIXED_SLIPS]
+         "heads-no-transpose:merge", "no-output-projection", "weights-transposed", "weights-transposed:o", *fam.MIXED_SLIPS]
 
 # queries from x, keys and values from the encoder's memory; memory_mask (B, S), True = a real token
 STEPS = heads_steps(source_kv="memory", mask=lambda e: None if e.get("memory_mask") is None else

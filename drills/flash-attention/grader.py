@@ -10,7 +10,7 @@ from engine.attention import naive_attention
 from studyxf.grading.judge.case import F32, F64, Case, Check, dtype_name, rnd
 from studyxf.grading.judge.probes import attention_scale, attention_weights
 
-SLIPS = ["no-scale", "scale-d", "scale-after-softmax", "causal-top-left", "mask-diagonal", "mask-ignored", "flash-no-rescale", "flash-no-rescale-output",
+SLIPS = ["no-scale", "scale-d", "scale-after-softmax", "causal-top-left", "causal-offset-negated", "mask-diagonal", "mask-ignored", "flash-no-rescale", "flash-no-rescale-output",
          "flash-block-end-short", "flash-last-key-dropped",
          "flash-no-rescale-sum", "flash-per-block-softmax", "flash-per-block-softmax-mean", "flash-drops-last-block",
          "masked-row-nan"]
@@ -27,7 +27,7 @@ def variant(slips, q, k, v, causal=False, block_size=64):
     scale = 1.0 if "no-scale" in slips or "scale-after-softmax" in slips else 1.0 / d if "scale-d" in slips \
         else 1.0 / math.sqrt(d)
     tq, tk = q.shape[-2], k.shape[-2]
-    offset = 0 if "causal-top-left" in slips else tk - tq
+    offset = 0 if "causal-top-left" in slips else tq - tk if "causal-offset-negated" in slips else tk - tq
     m = torch.full((*q.shape[:-1], 1), float("-inf"), dtype=q.dtype)
     l = torch.zeros_like(m)
     o = torch.zeros(*q.shape[:-1], v.shape[-1], dtype=q.dtype)

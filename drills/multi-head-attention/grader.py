@@ -7,9 +7,9 @@ from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.judge.steps import heads_steps
 
 SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal", "mask-diagonal:future", "mask-ignored",
-         "mask-fill-zero", "mask-after-softmax",
+         "mask-fill-zero", "mask-fill-finite", "mask-after-softmax",
          "masked-row-nan", "heads-no-transpose", "heads-no-transpose:split", "heads-no-transpose:merge",
-         "no-output-projection", "mask-first-batch", "weights-transposed", "mask-transposed", *fam.MIXED_SLIPS]
+         "no-output-projection", "mask-first-batch", "weights-transposed", "weights-transposed:o", "mask-transposed", *fam.MIXED_SLIPS]
 
 # the mask (T, T) or (B, T, T) is shared by the heads
 STEPS = heads_steps(mask=lambda e: None if e.get("mask") is None else

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from itertools import combinations
 
 from studyxf.grading.judge import diagnosis, exceptions, probes, verify
@@ -194,16 +195,62 @@ def _full_matrix(grader, remote: Remote, req: Request) -> dict:
     return {}
 
 
-def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Request) -> dict:
+def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Request, grader=None) -> dict:
     """What the raising cases have in common, where the first raised, and its usual cause when the
     shapes at that line agree with it."""
-    at = _raised_at(failing, remote, req)
+    at = _raised_at(failing, remote, req, grader)
     text, caused = exceptions.explain(raised, at)
+    grew = at.get("grew") if at else None
+    if grew and not caused:  # the shape went wrong earlier, where a broadcast grew a value
+        return {"mistake": "raised", "message": f"line {grew['line']}: `{grew['code']}`: {grew['how']}. {text}",
+                "verified": True, "line": grew["line"], "code": grew["code"]}
     return {"mistake": "raised", "message": text, "verified": caused,
             **({"line": at["line"], "code": at["code"]} if at else {})}
 
 
-def _raised_at(failing: list[Failure], remote: Remote, req: Request) -> dict | None:
+def _step_shapes(grader, case) -> set:
+    """The shapes of the reference's steps on a case (empty for a drill without steps)."""
+    from studyxf.grading.judge import steps as st
+
+    if not getattr(grader, "STEPS", None) or case is None or getattr(case, "driver", None):
+        return set()
+    return {tuple(v.shape) for v in st.run(grader.STEPS, st.inputs64(case)).values() if hasattr(v, "shape")}
+
+
+def _grown(trace, at: dict, shapes: set) -> dict | None:
+    """The first line where a broadcast grew a value of a step's shape into a shape no step has (an
+    axis of 1 became n, as a mask put on the wrong axis makes the scores (T, T) where (1, T)
+    belongs), when a value of that grown shape is at the line that raised: the crash follows from
+    it. {"line", "code", "how"} or None."""
+    last, grew = {}, None
+    for e in trace.events:
+        shape, key = tuple(e["value"].shape), (e.get("call"), e["name"])
+        before = last.get(key)
+        last[key] = shape
+        if grew is None and before is not None and len(before) == len(shape) >= 2 and before != shape \
+                and all(a == b or a == 1 for a, b in zip(before, shape)) and e["line"] != at["line"]:
+            grew = (e, before, shape)
+    if grew is None:
+        return None
+    e, before, shape = grew
+    if before not in shapes or shape in shapes:
+        return None  # a value already wrong, made right-sized by a right broadcast (x for memory: (1, 1) -> (1, S))
+    if list(shape) not in [list(v) for v in (at.get("shapes") or {}).values()]:
+        return None  # the crash does not involve the grown shape
+    axes = [i for i, (a, b) in enumerate(zip(before, shape)) if a != b]
+    code = trace.code(e["line"])
+    operand = next((f"{o['name']} {tuple(o['value'].shape)}" for o in trace.events
+                    if o["name"] != e["name"] and o["value"].ndim == len(shape) and o["line"] <= e["line"]
+                    and all(o["value"].shape[i] == shape[i] for i in axes) and re.search(rf"\b{re.escape(o['name'])}\b", code)),
+                   None)
+    where = ", ".join(f"axis {i} (1 -> {shape[i]})" for i in axes)
+    how = (f"{e['name']} was {before} before this line and is {shape} after it: a broadcast grew it along {where}"
+           + (f", against {operand}" if operand else "") + ": the operand meant for another axis; what raised later "
+           "holds that shape")
+    return {"line": e["line"], "code": code, "how": how}
+
+
+def _raised_at(failing: list[Failure], remote: Remote, req: Request, grader=None) -> dict | None:
     """Where the first raising case raised in the learner's file, and the shapes its names held
     there (the advice must agree with them): {"line", "code", "shapes"}."""
     first = next((f.raised for f in failing if f.raised is not None), None)
@@ -221,7 +268,15 @@ def _raised_at(failing: list[Failure], remote: Remote, req: Request) -> dict | N
         return None
     lines = source.splitlines()
     code = lines[at["line"] - 1].strip() if 0 < at["line"] <= len(lines) else ""
-    return {"line": at["line"], "code": code, "shapes": at.get("shapes") or {}}
+    out = {"line": at["line"], "code": code, "shapes": at.get("shapes") or {}}
+    from studyxf.grading.judge import localise
+
+    try:
+        grew = _grown(localise.Trace(answer.get("trace") or {}, source), out, _step_shapes(grader, first.case)) \
+            if grader is not None else None
+    except Exception:  # noqa: BLE001 - a trace that cannot be read says nothing more
+        grew = None
+    return {**out, "grew": grew} if grew else out
 
 
 def _located_entry(grader, found: dict) -> dict:
@@ -476,7 +531,7 @@ def simulated_answers(v: Values) -> list[dict] | None:
 def _crashed(v: Values) -> list[dict]:
     """A validated drill's case that raised beside wrong answers: a second cause, said with its line."""
     raised = [f.raised.said() for f in v.failing if f.raised is not None]
-    return [_crash_entry(raised, v.failing, v.remote, v.req)] if raised else []
+    return [_crash_entry(raised, v.failing, v.remote, v.req, v.grader)] if raised else []
 
 
 def validator_readings(v: Values) -> list[dict] | None:
@@ -584,8 +639,13 @@ def catalogued_slip(v: Values) -> list[dict] | None:
         where = dict.fromkeys(v.named, {k: found[k] for k in ("line", "code", "step", "how")})
     else:  # each slip at the difference found at the step it alters
         where = verify.lines(v.grader, v.named, found)
-    return [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
-             **where.get(s, {})} for s in v.named] + v.beside
+    named = [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
+              **where.get(s, {})} for s in v.named]
+    # the slips fit the cases that ran; a case that raised is another cause (a 2-D mask given the
+    # axis a 3-D one needs), said beside them
+    raised = [f.raised.said() for f in v.failing if f.raised is not None]
+    crash = _crash_entry(raised, v.failing, v.remote, v.req, v.grader) if raised else None
+    return named + ([crash] if crash and crash["verified"] else []) + v.beside  # else the slips may explain it
 
 
 def units_and_terms(v: Values) -> list[dict] | None:
@@ -616,7 +676,7 @@ def located_measured_raised(v: Values) -> list[dict]:
     local = next((f.localised for f in failing if f.localised), None)
     if local:
         out.append({"mistake": "localised", "message": local})
-    crash = _crash_entry(raised, failing, remote, v.req) if raised else None
+    crash = _crash_entry(raised, failing, remote, v.req, v.grader) if raised else None
     if found and found["verified"]:
         return [_located_entry(v.grader, found)] + ([crash] if crash else []) + \
             [d for d in out if d["mistake"] != "localised"] + v.beside  # the hooks' stage: the line

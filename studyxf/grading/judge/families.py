@@ -44,6 +44,7 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
                                   **{t: "with BLOCK_M = {} and BLOCK_N = {}, the key loop ending at the diagonal "
                                         "tile".format(*(t.split("x") * 2 if "x" not in t else t.split("x")))
                                      for t in ("16", "32", "64", "32x16", "64x16", "64x32")}},
+            "weights-transposed": {"o": "only the output projection is transposed: y @ w_o.T"},
             "ln-wrong-axis": "the mean and variance are taken over axis {}",
             "rms-wrong-axis": "the mean of x^2 is taken over axis {}",
             # the diagonal shifted by one whatever the alignment (bottom-right drills: tril(Tk - Tq + 1))
@@ -189,6 +190,8 @@ def heads_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None, slips=frozenset()
         w_q, w_k, w_v = (given[c] for c in mixed)
     if "weights-transposed" in slips:  # x @ w.T, nn.Linear's habit, where the task applies x @ w
         w_q, w_k, w_v, w_o = (w.transpose(-2, -1) for w in (w_q, w_k, w_v, w_o))
+    if "weights-transposed:o" in slips:  # the habit on the output projection alone (y @ w_o.T)
+        w_o = w_o.transpose(-2, -1)
     src = x if memory is None or "cross-kv-from-decoder" in slips else memory
     q, k, v = split(x @ w_q, n_heads, slips), split(src @ w_k, n_heads, slips), split(src @ w_v, n_heads, slips)
     if mask is not None:

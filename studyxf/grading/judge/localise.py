@@ -487,7 +487,9 @@ class Localiser:
             near = [f for f in named if ref[f["step"]].size == 1 and 0.4 <= abs(
                 float(e["value"].reshape(-1)[0]) / (float(ref[f["step"]].reshape(-1)[0]) or 1.0)) <= 2.5]
             return ((whole or near or [None])[0]), None
-        return (whole or found)[0], None
+        # a value read as made from the step before: the step declared to be made from it first
+        # (silu(gate) is 'activated', of gate, not 'up', which only follows gate in the list)
+        return (whole or sorted(found, key=lambda f: self.of[f["step"]] is None))[0], None
 
     def _out_of_order(self, i: int, early: list, ref: dict, change: dict, reached: dict) -> dict | None:
         """Event i, made after a later step was reached, against the earlier steps not reached yet of

@@ -91,6 +91,15 @@ class Code:
                 node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
             if name:
                 self.names.setdefault(line, set()).add(name)
+        # a short name for an argument (B, H, T = batch, heads, tokens) reads as the argument too
+        aliases = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                pairs = zip(node.targets[0].elts, node.value.elts) if isinstance(node.targets[0], ast.Tuple) \
+                    and isinstance(node.value, ast.Tuple) else [(node.targets[0], node.value)]
+                aliases.update({t.id: v.id for t, v in pairs if isinstance(t, ast.Name) and isinstance(v, ast.Name)})
+        for held in self.names.values():
+            held |= {aliases[n] for n in list(held) if n in aliases}
 
     def code(self, line: int) -> str:
         return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
@@ -198,6 +207,9 @@ def readings(terms: list, unit: str, names: set) -> list[Reading]:
                                    f"{size} bytes per element ({dtypes}'s size) on every case, whatever the dtype: "
                                    f"the dtype's own size belongs (2 for fp16 and bf16, 4 for fp32)",
                                    f"bytes-fixed-{size}", numbers=[float(size)]))
+    if "2" not in exprs:  # a figure counted twice (the scores and the softmax's weights as two matrices)
+        out.append(Reading(lambda s: 2.0, "a factor 2 the figure does not have: yours is the expected value times 2 "
+                           "(something counted twice that the task counts once)", "times-2", numbers=[2.0]))
     held = {n for e in exprs for part in _parts(e) for n in part}
     for name in sorted(names - held):
         out.append(Reading(lambda s, n=name: s[n], f"{name} is multiplied in, where the figure has no {name} term: "
