@@ -181,3 +181,26 @@ def test_a_module_drill_s_steps_give_its_reference_from_the_installed_weights():
         ref = grader.reference(layout, d, h, seed=100 + i)(x64).numpy()
         out = st.run(grader.STEPS, grader.step_inputs(layout, d, h, 100 + i, x64))["projected"]
         np.testing.assert_allclose(st.as_numpy(out), ref, rtol=1e-9, atol=1e-9)
+
+
+def test_sin_and_cos_exchanged_is_said_as_the_columns_exchanged_at_the_line_that_completes_the_table(tmp_path):
+    # the half-written table (even columns only) is no value of the learner's; the whole one is
+    # read as the pairs' columns exchanged, not as a coincidence of a one-row case
+    src = ("import numpy as np\n\n\ndef sinusoidal_encoding(T, d):\n    pe = np.empty((T, d))\n"
+           "    pos = np.arange(T)[:, None]\n    freq = 10000.0 ** (-np.arange(0, d, 2) / d)\n"
+           "    pe[:, 0::2] = np.cos(pos * freq)\n    pe[:, 1::2] = np.sin(pos * freq)\n    return pe\n")
+    report = grade(tmp_path, "sinusoidal", src)
+    [d] = report["diagnosis"]
+    assert sort(d) == "sinusoidal-sin-cos-swapped" and d["line"] == 9
+    assert d["how"].startswith("the even and odd columns are exchanged")
+
+
+def test_a_one_row_table_has_no_diagonal_and_a_constant_function_reads_as_nothing():
+    from studyxf.grading.judge import compare
+
+    one_row = np.array([[0.0, 1.0, 0.0, 1.0]])
+    assert not [w for w, _ in compare._regions(one_row.shape, one_row, {}) if "diagonal" in w]
+    angles = np.abs(np.arange(12.0).reshape(3, 4)) + 1
+    # ReLU(-x) of positive angles is 0 everywhere: what an array not yet written holds too
+    assert compare.of_previous(np.zeros((3, 4)), angles, "angles", {}, 1e-9, 1e-10) is None
+    assert compare.of_previous(np.cos(angles), angles, "angles", {}, 1e-9, 1e-10).how.endswith("through cos")

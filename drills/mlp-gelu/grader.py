@@ -7,7 +7,7 @@ from studyxf.grading.judge import families as fam
 from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.judge.steps import Step
 
-SLIPS = ["gelu-tanh", "mlp-relu", "gelu-quick", "gelu-erf-no-sqrt2", "gelu-no-half", "mlp-bias-after-activation",
+SLIPS = ["gelu-tanh", "mlp-relu", "gelu-quick", "gelu-erf-no-sqrt2", "gelu-erf-no-sqrt2:outside", "gelu-no-half", "mlp-bias-after-activation",
          "mlp-no-output-bias"]
 
 STEPS = [Step("pre", lambda e: e["x"] @ e["w1"] + e["b1"], "x @ w1 + b1"),

@@ -6,7 +6,7 @@ from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.judge.probes import norm_scale
 from studyxf.grading.judge.steps import Step
 
-SLIPS = ["rms-subtracts-mean", "rms-eps-outside-sqrt", "rms-no-sqrt", "rms-no-gamma", "rms-sum-not-mean", "rms-multiplies", "rms-wrong-axis:0",
+SLIPS = ["rms-subtracts-mean", "rms-eps-outside-sqrt", "rms-no-sqrt", "rms-no-gamma", "rms-sum-not-mean", "rms-multiplies", "rms-gamma-plus-one", "rms-wrong-axis:0",
          "rms-wrong-axis:-2", "rms-wrong-axis:all"]
 PROBES = [norm_scale("rms")]
 
@@ -23,7 +23,7 @@ SLIP_STEPS = {"rms-subtracts-mean": "mean_square",
               "rms-eps-outside-sqrt": "rms",
               "rms-no-sqrt": "rms",
               "rms-multiplies": "normalised",
-              "rms-no-gamma": "output"}
+              "rms-no-gamma": "output", "rms-gamma-plus-one": "output"}
 QUANTITIES = {"d": lambda e: e["x"].shape[-1],
               "d / (d - 1) (the mean of squares divided by d - 1)": lambda e: e["x"].shape[-1] / (e["x"].shape[-1] - 1)}
 TUNABLES = {"eps": [1e-5, 1e-8, 1e-6, 1e-12, 0.0]}  # constants a learner may write in place of the argument

@@ -11,7 +11,7 @@ from studyxf.grading.judge.steps import Step
 
 SLIPS = ["sinusoidal-concat", "sinusoidal-exponent", "sinusoidal-sin-cos-swapped", "sinusoidal-exponent:odd",
          "sinusoidal-multiplies", "sinusoidal-exponent:double", "sinusoidal-exponent:column", "sinusoidal-exponent:floor",
-         "sinusoidal-exponent:log10",
+         "sinusoidal-exponent:log10", "sinusoidal-sin-only",
          "sinusoidal-positions-from-1"]
 PROBES = [sinusoidal_turns()]
 
@@ -36,6 +36,7 @@ SLIP_STEPS = {"sinusoidal-positions-from-1": "position",
               "sinusoidal-exponent": "frequencies",
               "sinusoidal-multiplies": "angles",
               "sinusoidal-sin-cos-swapped": "sines",
+              "sinusoidal-sin-only": "cosines",
               "sinusoidal-concat": "output"}
 
 
@@ -55,6 +56,8 @@ def variant(slips, T, d):
     else:
         angle = pos / 10000 ** (2 * i / d)
     first, second = (torch.cos, torch.sin) if "sinusoidal-sin-cos-swapped" in slips else (torch.sin, torch.cos)
+    if "sinusoidal-sin-only" in slips:  # the even columns' line copied for the odd ones, sin kept
+        second = first
     pe = torch.zeros(T, d, dtype=F64)
     if "sinusoidal-exponent:odd" in slips or "sinusoidal-exponent:column" in slips:
         # every column its own frequency: 10000^(j/d) for column j (or 10000^(2j/d): the column index doubled)

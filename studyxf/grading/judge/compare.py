@@ -228,7 +228,7 @@ def _regions(shape: tuple, s: np.ndarray, env: dict) -> list[tuple[str, Callable
             except ValueError:
                 return None
         out.insert(0, ("where the mask is False", masked))
-    if len(shape) >= 2:
+    if len(shape) >= 2 and min(shape[-2:]) >= 2:  # one row has no diagonal to speak of (T = 1: the columns)
         def tri(k, upper):
             def fn(e, r):
                 rows, cols = r.shape[-2], r.shape[-1]
@@ -356,6 +356,20 @@ def shifted(v, s, env, quantities, rtol, atol) -> Finding | None:
     return None
 
 
+def _pair_swap(a):
+    out = a.copy()
+    out[..., 0::2], out[..., 1::2] = a[..., 1::2], a[..., 0::2]
+    return out
+
+
+def pairs_swapped(v, s, env, quantities, rtol, atol) -> Finding | None:
+    """Interleaved columns exchanged: yours at 2i is the expected at 2i + 1 and back (sin and cos)."""
+    if v.ndim < 1 or v.shape[-1] < 2 or v.shape[-1] % 2 or v.shape != s.shape or not same(_pair_swap(v), s, rtol, atol):
+        return None
+    return Finding("the even and odd columns are exchanged: yours at column 2i is the expected value at 2i + 1, "
+                   "and the other way round", lambda e, r: _pair_swap(r), "permuted")
+
+
 def rounded(v, s, env, quantities, rtol, atol) -> Finding | None:
     if not np.all(np.isfinite(s)):
         return None
@@ -413,6 +427,8 @@ FUNCTIONS = [
     ("sigmoid", _sigmoid),
     ("tanh", np.tanh),
     ("exp", np.exp),
+    ("sin", np.sin),
+    ("cos", np.cos),
     ("the values divided by their sum over the last axis (no exp)", lambda a: a / a.sum(-1, keepdims=True)),
 ]
 
@@ -471,7 +487,9 @@ def of_previous(v, prev, prev_name, env, rtol, atol, quantities=None) -> Finding
                 w = fn(prev)
             except (ValueError, FloatingPointError):
                 continue
-        if w.shape == v.shape and same(v, w, rtol, atol):
+        if w.shape == v.shape and same(v, w, rtol, atol) and not (w.size > 1 and np.all(w == w.flat[0])):
+            # (a function that gives one number everywhere, ReLU(-x) of positive angles, says
+            # nothing: an array not yet written holds that number too)
             return Finding(f"yours is the step before ('{prev_name}') through {name}",
                            lambda e, r, fn=fn, p=prev_name: fn(_np(e[p])), "function")
     return _fitted(v, prev, prev_name, rtol, atol)
@@ -542,7 +560,7 @@ def explain(v, s, prev, prev_name, env, quantities, rtol, atol, input_dtype) -> 
     found = [of_previous(v, prev, prev_name, env, rtol, atol, quantities), diagonal(v, s, prev, prev_name, rtol, atol)]
     found += [fn(v, s, env, quantities) for fn in (factor, offset)]
     found.append(plus_input(v, s, env, rtol, atol))
-    found += [fn(v, s, env, quantities, rtol, atol) for fn in (region, permuted, reversed_, rounded, shifted)]
+    found += [fn(v, s, env, quantities, rtol, atol) for fn in (region, permuted, pairs_swapped, reversed_, rounded, shifted)]
     found.append(precision(v, s, env, quantities, input_dtype))
     readings = []
     for f in found:

@@ -57,7 +57,9 @@ def _localise(grader, comparable: list[Mismatch], remote: Remote, req: Request, 
 
     def size(f):  # the smallest case whose arrays have no axis of 1 (T = 1 makes every softmax 1)
         arrays = [a for a in f.case.args if hasattr(a, "shape")]
-        return (any(1 in tuple(a.shape)[-2:] for a in arrays), sum(a.numel() for a in arrays))
+        out = [f.ref] if getattr(f.ref, "ndim", 0) >= 2 else []  # a table made from sizes (T = 1: one row)
+        return (any(1 in tuple(a.shape)[-2:] for a in arrays + out), sum(a.numel() for a in arrays),
+                sum(a.size for a in out))
     # one case traced; where what it shows does not explain every failing case, the next smallest
     # case with other keyword arguments (a mask, causal=True) is traced too, the search going on
     order, seen = [], set()

@@ -45,6 +45,8 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
                                         "tile".format(*(t.split("x") * 2 if "x" not in t else t.split("x")))
                                      for t in ("16", "32", "64", "32x16", "64x16", "64x32")}},
             "weights-transposed": {"o": "only the output projection is transposed: y @ w_o.T"},
+            "gelu-erf-no-sqrt2": {"outside": "the sqrt(2) divides erf(x) from outside: erf(x) / sqrt(2) where "
+                                             "erf(x / sqrt(2)) belongs"},
             "ln-wrong-axis": "the mean and variance are taken over axis {}",
             "rms-wrong-axis": "the mean of x^2 is taken over axis {}",
             # the diagonal shifted by one whatever the alignment (bottom-right drills: tril(Tk - Tq + 1))
@@ -213,6 +215,8 @@ def gelu(h, slips=frozenset()):
         return h * torch.sigmoid(1.702 * h)
     if "gelu-erf-no-sqrt2" in slips:  # 0.5 x (1 + erf(x)): the 1/sqrt(2) forgotten
         return 0.5 * h * (1 + torch.erf(h))
+    if "gelu-erf-no-sqrt2:outside" in slips:  # 0.5 x (1 + erf(x) / sqrt(2)): a parenthesis misplaced
+        return 0.5 * h * (1 + torch.erf(h) / math.sqrt(2))
     if "gelu-no-half" in slips:  # x (1 + erf(x / sqrt(2))): the 0.5 forgotten
         return h * (1 + torch.erf(h / math.sqrt(2)))
     return F.gelu(h)
@@ -263,6 +267,8 @@ def rms_norm(x, gamma, eps=1e-6, slips=frozenset()):
         out = x * torch.sqrt(ms + eps)
     else:
         out = x / torch.sqrt(ms + eps)
+    if "rms-gamma-plus-one" in slips:  # Gemma's convention, (1 + gamma): its weights are stored as gamma - 1
+        return out * (1 + gamma)
     return out if "rms-no-gamma" in slips else out * gamma
 
 
