@@ -707,3 +707,15 @@ def test_a_mask_broadcast_on_the_query_axis_is_named_where_it_grew_the_scores_no
     assert "memory @ w_k" in src
     report = grade(tmp_path, "cross-attention", src.replace("memory @ w_k", "x @ w_k"))
     assert not any("a broadcast grew" in d["message"] for d in report["diagnosis"])
+
+
+def test_a_length_read_from_the_batch_axis_is_named_where_it_was_read(tmp_path):
+    # positions = arange(x.shape[0]): right for an unbatched x, the batch for a batched one, and the
+    # crash comes where cos (B, d/2) meets x's (..., T, d/2) (two blind corpora)
+    src = DRILLS["rope"].solution_text()
+    assert "x.shape[-2]" in src, src
+    report = grade(tmp_path, "rope", src.replace("x.shape[-2]", "x.shape[0]", 1))
+    crash = [d for d in report["diagnosis"] if sort(d) == "raised"]
+    assert crash and crash[0]["verified"], report["diagnosis"]
+    assert "the length is read from axis 0 where x.shape[-2] is meant" in crash[0]["message"]
+    assert "x.shape[0]" in crash[0]["code"]

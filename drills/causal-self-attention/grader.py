@@ -7,7 +7,7 @@ from studyxf.grading.judge import families as fam
 from studyxf.grading.judge.module_drill import attention_layout, attention_tensors, copy_in, find_layers
 from studyxf.grading.judge.steps import Step, attention_steps, merge, split
 
-SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-diagonal", "mask-diagonal:future",
+SLIPS = [*fam.SCALE_SLIPS, *fam.SOFTMAX_SLIPS, "mask-inverted", "mask-inverted:diagonal", "mask-diagonal", "mask-diagonal:future",
          "mask-ignored", "mask-fill-zero", "mask-after-softmax",
          "heads-no-transpose", "heads-no-transpose:split", "heads-no-transpose:merge", "no-output-projection",
          "masked-row-nan", "mask-transposed", "qkv-per-head"]

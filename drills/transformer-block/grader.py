@@ -11,7 +11,7 @@ from studyxf.grading.judge.module_drill import (CONFIGS as BASE_CONFIGS, LayoutE
                                           attention_tensors, copy_in, find_mlp, find_norms, qkv_input)
 
 SLIPS = ["post-norm", "post-norm:attn", "post-norm:mlp", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
-         *fam.SCALE_SLIPS, "mask-diagonal:future", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm",
+         *fam.SCALE_SLIPS, "mask-diagonal:future", "mask-inverted:diagonal", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm",
          "block-parallel", "block-final-norm"]
 # the task names mlp_ratio: one config builds the block with another, so a width hard-coded as 4 * d fails
 CONFIGS = [*BASE_CONFIGS, (32, 4, 2, 5, torch.float32, {"mlp_ratio": 2})]

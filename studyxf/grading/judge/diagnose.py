@@ -203,11 +203,52 @@ def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Requ
     at = _raised_at(failing, remote, req, grader)
     text, caused = exceptions.explain(raised, at)
     grew = at.get("grew") if at else None
+    read = _size_from_another_axis(at, _source(req)) if at and not caused and not grew and any(
+        w in raised[0][1] for w in ("broadcast", "must match the size")) else None
+    if read:  # a length read from one axis of an input and used where another axis's belongs
+        return {"mistake": "raised", "message": f"line {read['line']}: `{read['code']}`: {read['how']}. {text}",
+                "verified": True, "line": read["line"], "code": read["code"]}
     if grew and not caused:  # the shape went wrong earlier, where a broadcast grew a value
         return {"mistake": "raised", "message": f"line {grew['line']}: `{grew['code']}`: {grew['how']}. {text}",
                 "verified": True, "line": grew["line"], "code": grew["code"]}
     return {"mistake": "raised", "message": text, "verified": caused,
             **({"line": at["line"], "code": at["code"]} if at else {})}
+
+
+def _size_from_another_axis(at: dict, source: str | None) -> dict | None:
+    """Two operands that do not broadcast because one holds, where the other has a batched input's
+    axis m, that input's first axis: the one line before it that reads `X.shape[0]` (or len(X)) is
+    where the length came from (seq_len = x.shape[0], the batch, for x.shape[-2]: a file written
+    for an unbatched x). {"line", "code", "how"} or None where no line, or more than one, fits."""
+    from studyxf.grading.judge import crash_shapes, exceptions
+
+    if not source or not at.get("entry"):
+        return None
+    # operands that do not broadcast (a product's mismatch aligns its last two axes otherwise)
+    used, frame = list(exceptions._used(at).items()), at["entry"]
+    apart = {(x, y) for i, (_, a) in enumerate(used) for _, b in used[i + 1:]
+             for _, x, y in crash_shapes._axes_apart(a, b)}
+    found = {}
+    for n, text in enumerate(source.splitlines()[:at["line"] - 1], 1):
+        code = text.split("#")[0]
+        reads = [(m[0], int(m[1])) for m in re.findall(r"\b([A-Za-z_]\w*)\.shape\[(-?\d+)\]", code)]
+        reads += [(m, 0) for m in re.findall(r"\blen\(\s*([A-Za-z_]\w*)\s*\)", code)]
+        for name, k in reads:
+            shape = tuple(frame.get(name) or ())
+            if k != 0 or len(shape) < 3:  # the first axis read as a length, in a batched input: a file
+                continue  # written for one rank (Hq = q.shape[1] read right is no slip, whatever its size)
+            v = shape[k]
+            for x, y in apart:
+                other = y if v == x else x if v == y else None
+                axes = [i for i in range(len(shape)) if other is not None and shape[i] == other
+                        and i != k % len(shape)]
+                if other is not None and other != v and len(axes) == 1:
+                    m = axes[0] - len(shape)
+                    found[n] = {"line": n, "code": text.strip(), "how": (
+                        f"{name}.shape[{k}] is {v} ({name} is {shape}), and that length meets {other} at line "
+                        f"{at['line']}, {name}'s axis {m}: the length is read from axis {k} where {name}.shape[{m}] "
+                        f"is meant")}
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _step_shapes(grader, case) -> set:
@@ -274,8 +315,12 @@ def _raised_at(failing: list[Failure], remote: Remote, req: Request, grader=None
     from studyxf.grading.judge import localise
 
     try:
-        grew = _grown(localise.Trace(answer.get("trace") or {}, source), out, _step_shapes(grader, first.case)) \
-            if grader is not None else None
+        trace = localise.Trace(answer.get("trace") or {}, source)
+        grew = _grown(trace, out, _step_shapes(grader, first.case)) if grader is not None else None
+        # the arguments as the call received them: the values recorded at the first line traced
+        top = trace.events[0]["line"] if trace.events else None
+        out["entry"] = {e["name"]: tuple(e["value"].shape) for e in trace.events
+                        if e["line"] == top and e["depth"] == 0 and e["value"].ndim >= 1}
     except Exception:  # noqa: BLE001 - a trace that cannot be read says nothing more
         grew = None
     return {**out, "grew": grew} if grew else out

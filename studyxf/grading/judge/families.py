@@ -44,6 +44,8 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
                                   **{t: "with BLOCK_M = {} and BLOCK_N = {}, the key loop ending at the diagonal "
                                         "tile".format(*(t.split("x") * 2 if "x" not in t else t.split("x")))
                                      for t in ("16", "32", "64", "32x16", "64x16", "64x32")}},
+            "mask-inverted": {"diagonal": "the keys before each query are hidden (tril(-1) as the hidden part): it "
+                                          "sees itself and every key after it"},
             "weights-transposed": {"o": "only the output projection is transposed: y @ w_o.T"},
             "gelu-erf-no-sqrt2": {"outside": "the sqrt(2) divides erf(x) from outside: erf(x) / sqrt(2) where "
                                              "erf(x / sqrt(2)) belongs"},
@@ -138,6 +140,8 @@ def attend(q, k, v, mask=None, causal=False, slips=frozenset(), d_model=None, bi
             mask = mask.transpose(-2, -1)
         if "mask-inverted" in slips:
             mask = ~mask
+        if "mask-inverted:diagonal" in slips:  # tril(-1) hidden: the query sees itself and the keys after it
+            mask = ~mask | (j == i + offset)
         if "mask-diagonal" in slips:  # its own position hidden too (tril(-1) for tril)
             mask = mask & (j != i + offset)
         if "mask-diagonal:future" in slips:  # one step into the future seen (tril(1) for tril)
