@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import re
 from itertools import combinations
 
-from studyxf.grading.judge import diagnosis, exceptions, probes, verify
+from studyxf.grading.judge import crash_trace, diagnosis, exceptions, probes, verify
 from studyxf.grading.judge.evidence import Answer, Failure, Mismatch
 from studyxf.grading.judge.families import measured, public
 
@@ -203,7 +202,7 @@ def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Requ
     at = _raised_at(failing, remote, req, grader)
     text, caused = exceptions.explain(raised, at)
     grew = at.get("grew") if at else None
-    read = _size_from_another_axis(at, _source(req)) if at and not caused and not grew and any(
+    read = crash_trace.length_from_first_axis(at, _source(req)) if at and not caused and not grew and any(
         w in raised[0][1] for w in ("broadcast", "must match the size")) else None
     if read:  # a length read from one axis of an input and used where another axis's belongs
         return {"mistake": "raised", "message": f"line {read['line']}: `{read['code']}`: {read['how']}. {text}",
@@ -213,84 +212,6 @@ def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Requ
                 "verified": True, "line": grew["line"], "code": grew["code"]}
     return {"mistake": "raised", "message": text, "verified": caused,
             **({"line": at["line"], "code": at["code"]} if at else {})}
-
-
-def _size_from_another_axis(at: dict, source: str | None) -> dict | None:
-    """Two operands that do not broadcast because one holds, where the other has a batched input's
-    axis m, that input's first axis: the one line before it that reads `X.shape[0]` (or len(X)) is
-    where the length came from (seq_len = x.shape[0], the batch, for x.shape[-2]: a file written
-    for an unbatched x). {"line", "code", "how"} or None where no line, or more than one, fits."""
-    from studyxf.grading.judge import crash_shapes, exceptions
-
-    if not source or not at.get("entry"):
-        return None
-    # operands that do not broadcast (a product's mismatch aligns its last two axes otherwise)
-    used, frame = list(exceptions._used(at).items()), at["entry"]
-    apart = {(x, y) for i, (_, a) in enumerate(used) for _, b in used[i + 1:]
-             for _, x, y in crash_shapes._axes_apart(a, b)}
-    found = {}
-    for n, text in enumerate(source.splitlines()[:at["line"] - 1], 1):
-        code = text.split("#")[0]
-        reads = [(m[0], int(m[1])) for m in re.findall(r"\b([A-Za-z_]\w*)\.shape\[(-?\d+)\]", code)]
-        reads += [(m, 0) for m in re.findall(r"\blen\(\s*([A-Za-z_]\w*)\s*\)", code)]
-        for name, k in reads:
-            shape = tuple(frame.get(name) or ())
-            if k != 0 or len(shape) < 3:  # the first axis read as a length, in a batched input: a file
-                continue  # written for one rank (Hq = q.shape[1] read right is no slip, whatever its size)
-            v = shape[k]
-            for x, y in apart:
-                other = y if v == x else x if v == y else None
-                axes = [i for i in range(len(shape)) if other is not None and shape[i] == other
-                        and i != k % len(shape)]
-                if other is not None and other != v and len(axes) == 1:
-                    m = axes[0] - len(shape)
-                    found[n] = {"line": n, "code": text.strip(), "how": (
-                        f"{name}.shape[{k}] is {v} ({name} is {shape}), and that length meets {other} at line "
-                        f"{at['line']}, {name}'s axis {m}: the length is read from axis {k} where {name}.shape[{m}] "
-                        f"is meant")}
-    return next(iter(found.values())) if len(found) == 1 else None
-
-
-def _step_shapes(grader, case) -> set:
-    """The shapes of the reference's steps on a case (empty for a drill without steps)."""
-    from studyxf.grading.judge import steps as st
-
-    if not getattr(grader, "STEPS", None) or case is None or getattr(case, "driver", None):
-        return set()
-    return {tuple(v.shape) for v in st.run(grader.STEPS, st.inputs64(case)).values() if hasattr(v, "shape")}
-
-
-def _grown(trace, at: dict, shapes: set) -> dict | None:
-    """The first line where a broadcast grew a value of a step's shape into a shape no step has (an
-    axis of 1 became n, as a mask put on the wrong axis makes the scores (T, T) where (1, T)
-    belongs), when a value of that grown shape is at the line that raised: the crash follows from
-    it. {"line", "code", "how"} or None."""
-    last, grew = {}, None
-    for e in trace.events:
-        shape, key = tuple(e["value"].shape), (e.get("call"), e["name"])
-        before = last.get(key)
-        last[key] = shape
-        if grew is None and before is not None and len(before) == len(shape) >= 2 and before != shape \
-                and all(a == b or a == 1 for a, b in zip(before, shape)) and e["line"] != at["line"]:
-            grew = (e, before, shape)
-    if grew is None:
-        return None
-    e, before, shape = grew
-    if before not in shapes or shape in shapes:
-        return None  # a value already wrong, made right-sized by a right broadcast (x for memory: (1, 1) -> (1, S))
-    if list(shape) not in [list(v) for v in (at.get("shapes") or {}).values()]:
-        return None  # the crash does not involve the grown shape
-    axes = [i for i, (a, b) in enumerate(zip(before, shape)) if a != b]
-    code = trace.code(e["line"])
-    operand = next((f"{o['name']} {tuple(o['value'].shape)}" for o in trace.events
-                    if o["name"] != e["name"] and o["value"].ndim == len(shape) and o["line"] <= e["line"]
-                    and all(o["value"].shape[i] == shape[i] for i in axes) and re.search(rf"\b{re.escape(o['name'])}\b", code)),
-                   None)
-    where = ", ".join(f"axis {i} (1 -> {shape[i]})" for i in axes)
-    how = (f"{e['name']} was {before} before this line and is {shape} after it: a broadcast grew it along {where}"
-           + (f", against {operand}" if operand else "") + ": the operand meant for another axis; what raised later "
-           "holds that shape")
-    return {"line": e["line"], "code": code, "how": how}
 
 
 def _raised_at(failing: list[Failure], remote: Remote, req: Request, grader=None) -> dict | None:
@@ -316,7 +237,7 @@ def _raised_at(failing: list[Failure], remote: Remote, req: Request, grader=None
 
     try:
         trace = localise.Trace(answer.get("trace") or {}, source)
-        grew = _grown(trace, out, _step_shapes(grader, first.case)) if grader is not None else None
+        grew = crash_trace.grown(trace, out, crash_trace.step_shapes(grader, first.case)) if grader is not None else None
         # the arguments as the call received them: the values recorded at the first line traced
         top = trace.events[0]["line"] if trace.events else None
         out["entry"] = {e["name"]: tuple(e["value"].shape) for e in trace.events
