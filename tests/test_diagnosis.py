@@ -719,3 +719,15 @@ def test_a_length_read_from_the_batch_axis_is_named_where_it_was_read(tmp_path):
     assert crash and crash[0]["verified"], report["diagnosis"]
     assert "the length is read from axis 0 where x.shape[-2] is meant" in crash[0]["message"]
     assert "x.shape[0]" in crash[0]["code"]
+
+
+def test_kv_cache_angles_tiled_on_interleaved_pairs_is_named(tmp_path):
+    # the rope drill's rope-angles-tiled, written inside decode_step (holdout7)
+    src = DRILLS["kv-cache"].solution_text().replace(
+        "    out = np.empty_like(x)\n    x0, x1 = x[..., 0::2], x[..., 1::2]\n"
+        "    out[..., 0::2] = x0 * cos - x1 * sin\n    out[..., 1::2] = x0 * sin + x1 * cos\n    return out\n",
+        "    cos, sin = np.concatenate([cos, cos], -1), np.concatenate([sin, sin], -1)\n"
+        "    rot = np.stack([-x[..., 1::2], x[..., 0::2]], -1).reshape(x.shape)\n    return x * cos + rot * sin\n")
+    assert "np.concatenate([cos, cos], -1)" in src
+    report = grade(tmp_path, "kv-cache", src)
+    assert [sort(d) for d in report["diagnosis"]] == ["rope-angles-tiled"], report["diagnosis"]

@@ -5,12 +5,12 @@ outputs stacked must equal the full causal pass (RoPE at absolute positions)."""
 import torch
 
 from engine.heads import merge_heads, split_heads
-from engine.positional import apply_rope
+from engine.positional import apply_rope, rope_angles
 from studyxf.grading.judge import families as fam
 from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.judge.steps import Step, attention_steps, merge, split
 
-SLIPS = ["rope-position-offset", "cache-before-rope", "causal-top-left", "no-rope", "rope-rotate-half", *fam.SCALE_SLIPS,
+SLIPS = ["rope-position-offset", "cache-before-rope", "causal-top-left", "no-rope", "rope-rotate-half", "rope-angles-tiled", *fam.SCALE_SLIPS,
          "mask-diagonal", "mask-diagonal:future", "mask-ignored", "no-output-projection", "kv-ignores-cache"]
 
 
@@ -53,6 +53,7 @@ STEPS = [Step("positions", lambda e: torch.arange(e["start_pos"], e["start_pos"]
               of="cache_v")]
 # the step each catalogued slip alters first (verify.py: its line is the difference found there)
 SLIP_STEPS = {"rope-rotate-half": "q_rot",
+              "rope-angles-tiled": "q_rot",
               "rope-position-offset": "positions",
               "no-rope": "q_rot",
               "cache-before-rope": "cache_k_new",
@@ -65,6 +66,15 @@ QUANTITIES = {"sqrt(d_head)": lambda e: (e["x"].shape[-1] // e["n_heads"]) ** 0.
               "sqrt(d_model)": lambda e: e["x"].shape[-1] ** 0.5}
 
 
+def _rope_tiled(t, pos):
+    """RoPE on interleaved pairs with the angles tiled [a0 .. a(d/2-1), a0 ..] (the rotate_half
+    layout's cos and sin), the rope drill's rope-angles-tiled: (B, H, T, d_head)."""
+    ang = rope_angles(pos, t.shape[-1])
+    cos, sin = (torch.cat((f, f), -1).to(t.dtype) for f in (ang.cos(), ang.sin()))
+    rot = torch.stack((-t[..., 1::2], t[..., 0::2]), dim=-1).flatten(-2)
+    return t * cos + rot * sin
+
+
 def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):
     """x (B, L, d) decoded chunk by chunk with a cache of keys after RoPE; one chunk is the full pass."""
     keys, values, outs, start = [], [], [], 0
@@ -74,9 +84,10 @@ def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):
         pos = torch.arange(size) if "rope-position-offset" in slips else torch.arange(start, start + size)
         if "no-rope" not in slips:
             convention = "half" if "rope-rotate-half" in slips else "interleaved"
-            q = apply_rope(q, pos, convention=convention)
+            rope = _rope_tiled if "rope-angles-tiled" in slips else lambda t, p: apply_rope(t, p, convention=convention)
+            q = rope(q, pos)
             if "cache-before-rope" not in slips:
-                k = apply_rope(k, pos, convention=convention)
+                k = rope(k, pos)
         keys.append(k)
         values.append(v)
         K, V = (k, v) if "kv-ignores-cache" in slips else (torch.cat(keys, 2), torch.cat(values, 2))
