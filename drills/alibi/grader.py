@@ -8,7 +8,7 @@ from studyxf.grading.judge.probes import alibi_slope_series
 from studyxf.grading.judge.steps import Step
 
 SLIPS = ["alibi-slope-offset", "alibi-sign", "alibi-signed-distance", "alibi-slope-order", "alibi-slope-offset:floor",
-         "alibi-slope-precedence", "alibi-key-index"]
+         "alibi-slope-precedence", "alibi-key-index", "alibi-distance-clamped"]
 PROBES = [alibi_slope_series()]
 
 STEPS = [Step("slopes", lambda e: alibi_slopes(e["n_heads"]), "2^(-8(h+1)/n) for h = 0 .. n-1"),
@@ -20,6 +20,7 @@ SLIP_STEPS = {"alibi-slope-offset": "slopes",
               "alibi-slope-order": "slopes",
               "alibi-slope-precedence": "slopes",
               "alibi-signed-distance": "distances",
+              "alibi-distance-clamped": "distances",
               "alibi-key-index": "distances",
               "alibi-sign": "output"}
 QUANTITIES = {"2^(8/n)": lambda e: 2 ** (8 / e["n_heads"]), "n_heads": lambda e: e["n_heads"]}
@@ -40,7 +41,9 @@ def variant(slips, n_heads, T):
     if "alibi-key-index" in slips:  # BLOOM's form: m_h * j, the key's position, the same for every query
         return slopes.view(-1, 1, 1) * torch.arange(T).to(F64).expand(T, T)
     dist = (i - torch.arange(T)).to(F64)
-    if "alibi-signed-distance" not in slips:  # the signed i - j: keys after the query get a bonus
+    if "alibi-distance-clamped" in slips:  # max(i - j, 0), tril(i - j): keys after the query free
+        dist = dist.clamp(min=0)
+    elif "alibi-signed-distance" not in slips:  # the signed i - j: keys after the query get a bonus
         dist = dist.abs()
     sign = 1.0 if "alibi-sign" in slips else -1.0
     return sign * slopes.view(-1, 1, 1) * dist
