@@ -78,6 +78,15 @@ def golden(drill: str, path: str) -> dict:
     return normalise(learner_report(drill, path))
 
 
+def golden_fresh(drill: str, path: str) -> dict:
+    """golden() in a new process (a memory check's peak without this process's history)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(golden, drill, path).result()
+
+
 def grade_all() -> list[dict]:
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor

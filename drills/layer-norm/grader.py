@@ -6,7 +6,7 @@ from studyxf.grading.judge.case import F32, F64, Case, dtype_name, rnd
 from studyxf.grading.judge.probes import norm_scale
 from studyxf.grading.judge.steps import Step
 
-SLIPS = ["ln-unbiased-variance", "ln-eps-outside-sqrt", "ln-no-eps", "ln-no-beta", "ln-no-gamma", "ln-gamma-beta-swapped", "ln-var-not-centred", "ln-no-centering", "ln-wrong-axis:0",
+SLIPS = ["ln-unbiased-variance", "ln-eps-outside-sqrt", "ln-no-eps", "ln-no-beta", "ln-no-gamma", "ln-gamma-beta-swapped", "ln-beta-before-gamma", "ln-var-not-centred", "ln-no-centering", "ln-wrong-axis:0",
          "ln-wrong-axis:-2", "ln-wrong-axis:all"]
 PROBES = [norm_scale("layer")]
 
@@ -29,6 +29,7 @@ SLIP_STEPS = {"ln-wrong-axis": "mean",
               "ln-eps-outside-sqrt": "std",
               "ln-no-gamma": "scaled",
               "ln-gamma-beta-swapped": "scaled",
+              "ln-beta-before-gamma": "scaled",
               "ln-no-beta": "output"}
 TUNABLES = {"eps": [1e-5, 1e-6, 1e-8, 1e-12, 0.0]}  # constants a learner may write in place of the argument
 QUANTITIES = {"d / (d - 1) (the unbiased variance)": lambda e: e["x"].shape[-1] / (e["x"].shape[-1] - 1),

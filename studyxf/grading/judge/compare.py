@@ -136,7 +136,8 @@ def _factor_names(c: float, quantities: dict, env: dict) -> list[tuple[str, Call
                     tiers[2].append((f"{words.format(name)} = {want:.4g}",
                                      (lambda e, fn=fn, power=power: (float(fn(e)) / (float(fn(e)) - 1)) ** power)))
     # two of the drill's own quantities at once (bits and GiB: 8 / 1024^3)
-    own = list(quantities.items())[:12]
+    # the drill's own, and the inputs' axes without their square roots (a size's root is one size)
+    own = [(n, f) for n, f in quantities.items() if not (n.startswith("sqrt(") and ".shape[" in n)][:16]
     for i, (n1, f1) in enumerate(own):
         for n2, f2 in own[i + 1:]:
             try:

@@ -253,6 +253,8 @@ def layer_norm(x, gamma, beta, eps=1e-5, slips=frozenset()):
         out = (x - mean) / torch.sqrt(var + eps)
     if "ln-gamma-beta-swapped" in slips:
         gamma, beta = beta, gamma
+    if "ln-beta-before-gamma" in slips:  # (x_hat + beta) * gamma: the shift scaled too
+        return (out + beta) * gamma
     out = out if "ln-no-gamma" in slips else out * gamma
     return out if "ln-no-beta" in slips else out + beta
 

@@ -52,7 +52,7 @@ def default_quantities(env: dict) -> dict:
                 out.setdefault(label, lambda e, nm=name, i=i - n: e[nm].shape[i])
             # counted from the front, as a file written for one rank reads it (q.shape[1] is d for a
             # (T, d) q, T for a batched one): the same number on the traced case, another reading
-            for i in range(1, n):
+            for i in range(0, n):  # shape[0] too: the batch in one rank, the rows in another
                 label = f"{name}.shape[{i}]"
                 out.setdefault(f"sqrt({label})", lambda e, nm=name, i=i: math.sqrt(e[nm].shape[i]) if e[nm].ndim > i
                                else float("nan"))
