@@ -79,7 +79,8 @@ def grown(trace, at: dict, shapes: set) -> dict | None:
                     and all(o["value"].shape[i] == shape[i] for i in axes) and re.search(rf"\b{re.escape(o['name'])}\b", code)),
                    None)
     where = ", ".join(f"axis {i} (1 -> {shape[i]})" for i in axes)
-    how = (f"{e['name']} was {before} before this line and is {shape} after it: a broadcast grew it along {where}"
-           + (f", against {operand}" if operand else "") + ": the operand meant for another axis; what raised later "
-           "holds that shape")
+    sizes = " and ".join(str(shape[i]) for i in axes)
+    how = (f"{e['name']} was {before} before this line and is {shape} after it: "
+           + (operand if operand else "an operand") + f" broadcast it along {where}, so its {sizes} lies on an "
+           "axis that was to stay 1 (put that length on the axis it counts); what raised later holds that shape")
     return {"line": e["line"], "code": code, "how": how}
