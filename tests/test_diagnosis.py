@@ -731,3 +731,17 @@ def test_kv_cache_angles_tiled_on_interleaved_pairs_is_named(tmp_path):
     assert "np.concatenate([cos, cos], -1)" in src
     report = grade(tmp_path, "kv-cache", src)
     assert [sort(d) for d in report["diagnosis"]] == ["rope-angles-tiled"], report["diagnosis"]
+
+
+def test_a_big_smallest_input_shows_shapes_first_and_where_the_answers_part():
+    # arrays too big to read whole: the shape first (never cut off), and the first position where the
+    # expected and the learner's answers differ (their first numbers are often equal)
+    from studyxf.grading.judge import shrink
+
+    x = np.arange(40.0).reshape(2, 4, 5)
+    assert shrink._text(x).startswith("shape (2, 4, 5), [0., 1., 2., 3., ...]")
+    got = x.copy()
+    got[1, 2, 3] += 1
+    expected, yours = shrink._apart(x, got)
+    assert expected == "shape (2, 4, 5), first apart at (1, 2, 3): 33" and yours.endswith(": 34")
+    assert shrink._apart(np.zeros(4), np.ones(4)) is None  # few numbers: shown whole
