@@ -196,9 +196,8 @@ def _np(value):
 
 
 def _text(value) -> str:
-    if isinstance(value, torch.Tensor):
-        value = value.detach().cpu()
-        value = (value.to(torch.float64) if value.is_floating_point() else value).numpy()
+    arr = _np(value)  # a tensor as NumPy (float64), an array as it is
+    value = value if arr is None else arr
     if isinstance(value, np.ndarray) and value.size > 16:  # its shape first, and a few of its numbers
         flat = " ".join(np.array2string(value.reshape(-1)[:4], precision=4, separator=", ").split())
         said = f"shape {tuple(value.shape)}, {flat[:-1]}, ...]"
