@@ -452,6 +452,11 @@ def function_readings(prev_name: str) -> list:
              (lambda e, r, fn=fn, p=prev_name: fn(_np(e[p])))) for name, fn in FUNCTIONS + flipped()]
 
 
+def constant(a: np.ndarray) -> bool:
+    """One number everywhere (more than one of them): what an array not yet written also holds."""
+    return a.size > 1 and bool(np.all(a == a.flat[0]))
+
+
 def of_previous(v, prev, prev_name, env, rtol, atol, quantities=None) -> Finding | None:
     """Yours is another function of the step before than the one expected (or that step itself, or
     that step times another named quantity)."""
@@ -488,7 +493,7 @@ def of_previous(v, prev, prev_name, env, rtol, atol, quantities=None) -> Finding
                 w = fn(prev)
             except (ValueError, FloatingPointError):
                 continue
-        if w.shape == v.shape and same(v, w, rtol, atol) and not (w.size > 1 and np.all(w == w.flat[0])):
+        if w.shape == v.shape and same(v, w, rtol, atol) and not constant(w):
             # (a function that gives one number everywhere, ReLU(-x) of positive angles, says
             # nothing: an array not yet written holds that number too)
             return Finding(f"yours is the step before ('{prev_name}') through {name}",

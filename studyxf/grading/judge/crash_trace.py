@@ -25,22 +25,22 @@ def length_from_first_axis(at: dict, source: str | None) -> dict | None:
     found = {}
     for n, text in enumerate(source.splitlines()[:at["line"] - 1], 1):
         code = text.split("#")[0]
-        reads = [(m[0], int(m[1])) for m in re.findall(r"\b([A-Za-z_]\w*)\.shape\[(-?\d+)\]", code)]
-        reads += [(m, 0) for m in re.findall(r"\blen\(\s*([A-Za-z_]\w*)\s*\)", code)]
-        for name, k in reads:
+        # the first axis read as a length (Hq = q.shape[1] read right is no slip, whatever its size)
+        reads = re.findall(r"\b([A-Za-z_]\w*)\.shape\[0\]", code) + \
+            re.findall(r"\blen\(\s*([A-Za-z_]\w*)\s*\)", code)
+        for name in reads:
             shape = tuple(frame.get(name) or ())
-            if k != 0 or len(shape) < 3:  # the first axis read as a length, in a batched input: a file
-                continue  # written for one rank (Hq = q.shape[1] read right is no slip, whatever its size)
-            v = shape[k]
+            if len(shape) < 3:  # of a batched input: a file written for one rank
+                continue
+            v = shape[0]
             for x, y in apart:
                 other = y if v == x else x if v == y else None
-                axes = [i for i in range(len(shape)) if other is not None and shape[i] == other
-                        and i != k % len(shape)]
+                axes = [i for i in range(1, len(shape)) if other is not None and shape[i] == other]
                 if other is not None and other != v and len(axes) == 1:
                     m = axes[0] - len(shape)
                     found[n] = {"line": n, "code": text.strip(), "how": (
-                        f"{name}.shape[{k}] is {v} ({name} is {shape}), and that length meets {other} at line "
-                        f"{at['line']}, {name}'s axis {m}: the length is read from axis {k} where {name}.shape[{m}] "
+                        f"{name}.shape[0] is {v} ({name} is {shape}), and that length meets {other} at line "
+                        f"{at['line']}, {name}'s axis {m}: the length is read from axis 0 where {name}.shape[{m}] "
                         f"is meant")}
     return next(iter(found.values())) if len(found) == 1 else None
 
@@ -76,8 +76,8 @@ def grown(trace, at: dict, shapes: set) -> dict | None:
     code = trace.code(e["line"])
     operand = next((f"{o['name']} {tuple(o['value'].shape)}" for o in trace.events
                     if o["name"] != e["name"] and o["value"].ndim == len(shape) and o["line"] <= e["line"]
-                    and all(o["value"].shape[i] == shape[i] for i in axes) and re.search(rf"\b{re.escape(o['name'])}\b", code)),
-                   None)
+                    and all(o["value"].shape[i] == shape[i] for i in axes)
+                    and re.search(rf"\b{re.escape(o['name'])}\b", code)), None)
     where = ", ".join(f"axis {i} (1 -> {shape[i]})" for i in axes)
     sizes = " and ".join(str(shape[i]) for i in axes)
     how = (f"{e['name']} was {before} before this line and is {shape} after it: "

@@ -201,15 +201,13 @@ def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Requ
     shapes at that line agree with it."""
     at = _raised_at(failing, remote, req, grader)
     text, caused = exceptions.explain(raised, at)
-    grew = at.get("grew") if at else None
-    read = crash_trace.length_from_first_axis(at, _source(req)) if at and not caused and not grew and any(
-        w in raised[0][1] for w in ("broadcast", "must match the size")) else None
-    if read:  # a length read from one axis of an input and used where another axis's belongs
-        return {"mistake": "raised", "message": f"line {read['line']}: `{read['code']}`: {read['how']}. {text}",
-                "verified": True, "line": read["line"], "code": read["code"]}
-    if grew and not caused:  # the shape went wrong earlier, where a broadcast grew a value
-        return {"mistake": "raised", "message": f"line {grew['line']}: `{grew['code']}`: {grew['how']}. {text}",
-                "verified": True, "line": grew["line"], "code": grew["code"]}
+    # where the shape went wrong before the failing line: a broadcast that grew a value, else a
+    # length read from a batched input's first axis (only where two operands do not broadcast)
+    earlier = None if caused or not at else at.get("grew") or (crash_trace.length_from_first_axis(
+        at, _source(req)) if any(w in raised[0][1] for w in ("broadcast", "must match the size")) else None)
+    if earlier:
+        said = f"line {earlier['line']}: `{earlier['code']}`: {earlier['how']}. {text}"
+        return {"mistake": "raised", "message": said, "verified": True, "line": earlier["line"], "code": earlier["code"]}
     return {"mistake": "raised", "message": text, "verified": caused,
             **({"line": at["line"], "code": at["code"]} if at else {})}
 
@@ -237,7 +235,8 @@ def _raised_at(failing: list[Failure], remote: Remote, req: Request, grader=None
 
     try:
         trace = localise.Trace(answer.get("trace") or {}, source)
-        grew = crash_trace.grown(trace, out, crash_trace.step_shapes(grader, first.case)) if grader is not None else None
+        shapes = crash_trace.step_shapes(grader, first.case) if grader is not None else None
+        grew = crash_trace.grown(trace, out, shapes) if shapes is not None else None
         # the arguments as the call received them: the values recorded at the first line traced
         top = trace.events[0]["line"] if trace.events else None
         out["entry"] = {e["name"]: tuple(e["value"].shape) for e in trace.events

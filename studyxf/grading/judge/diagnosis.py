@@ -30,6 +30,12 @@ def _exclusive(a: str, b: str) -> bool:
     return pa == pb or any(pa in group and pb in group for group in EXCLUSIVE)
 
 
+def _unchanged(v, ref) -> bool:
+    """A variant's output equal to the reference's (the slips change nothing on this case)."""
+    return v is not None and ref is not None and ref.shape == v.shape and np.array_equal(
+        np.isfinite(v), np.isfinite(ref)) and np.allclose(v, ref, rtol=1e-9, atol=1e-12, equal_nan=True)
+
+
 class _Fit:
     """Tries slip sets against the failing cases, each variant computed once."""
 
@@ -45,12 +51,7 @@ class _Fit:
 
     def changes(self, slips: frozenset) -> bool:
         """Whether the slips change some failing case's output at all."""
-        for i, f in enumerate(self.failing):
-            v = self._variant(i, slips)
-            if v is None or f.ref is None or v.shape != f.ref.shape or not np.allclose(
-                    v, f.ref, rtol=1e-9, atol=1e-12, equal_nan=True):
-                return True
-        return False
+        return not all(_unchanged(self._variant(i, slips), f.ref) for i, f in enumerate(self.failing))
 
     def score(self, slips: frozenset) -> float | None:
         """The summed distance when every failing case matches the variant; None otherwise."""
@@ -60,8 +61,7 @@ class _Fit:
             if v is None or v.shape != f.got.shape:
                 return None
             ref = f.ref
-            if ref is not None and ref.shape == v.shape and np.array_equal(np.isfinite(v), np.isfinite(ref)) \
-                    and np.allclose(v, ref, rtol=1e-9, atol=1e-12, equal_nan=True):
+            if _unchanged(v, ref):
                 return None  # the slip changes nothing here: it cannot explain this failure
             ok, dist = matches(f.got, v, f.dtype)
             if not ok:

@@ -642,8 +642,7 @@ class Localiser:
                 except Exception:  # noqa: BLE001 - a change that does not fit this case
                     continue
                 step = _np(made[name]) if made.get(name) is not None else None
-                if step is not None and step.size > 1 and np.all(step == step.flat[0]) \
-                        and not np.all(base[name] == base[name].flat[0]):
+                if step is not None and compare.constant(step) and not compare.constant(_np(base[name])):
                     continue  # one number everywhere (ReLU(-x) of positive angles): what an unwritten array holds
                 if s is not None and s.shape == v.shape and compare.same(v, s, self.rtol, self.atol):
                     return compare.Finding(how, fn, "skipped"), name

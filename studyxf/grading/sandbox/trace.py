@@ -151,10 +151,10 @@ class Tracer(Watched):
             if len(self.events) >= MAX_EVENTS or self.total >= MAX_TOTAL:
                 return
             arr = _as_array(value)
-            if arr is None or unwritten(arr):  # half-written: its other part is the allocator's
+            if arr is None:
                 continue
             fp = (_fingerprint(arr), _dtype(value))  # a cast alone (float32 -> float64) is a new value too
-            if seen.get(name) == fp:
+            if seen.get(name) == fp or unwritten(arr):  # half-written: its other part is the allocator's
                 continue
             seen[name] = fp
             if id(frame) not in self._calls:
