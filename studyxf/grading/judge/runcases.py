@@ -590,6 +590,10 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
     from studyxf.grading.judge.diagnose import diagnose
 
     named = diagnose(grader, failing, remote, req) if status == "fail" else []
+    if named and req.kind == "function":
+        from studyxf.grading.judge import repair
+
+        named = repair.repaired(named, req, remote, cases, failing, framework, load_grader(req.folder))
     if named:
         from studyxf.grading.judge import shrink
 

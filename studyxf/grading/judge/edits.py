@@ -1,0 +1,337 @@
+"""The one-place edits a tensor drill's slip is most often one of (an axis, keepdims, a transpose, a
+comparison, a triangle or its diagonal, one input or local for another, a function for its twin, a
+square root, an operator, a constant one off, a keyword that changes the statistic), listed from the
+learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue entry."""
+
+from __future__ import annotations
+
+import ast
+
+from studyxf.grading.judge.mend import applied
+
+REDUCTIONS = {"max", "min", "amax", "amin", "sum", "mean", "var", "std", "logsumexp", "nansum", "nanmax", "prod",
+              "norm"}
+AXIS_TAKERS = REDUCTIONS | {"softmax", "log_softmax", "cumsum", "argmax", "argmin", "concatenate", "cat", "stack",
+                            "split", "flip", "roll", "expand_dims", "unsqueeze", "squeeze", "repeat",
+                            "repeat_interleave", "size"}
+AXES = (-1, -2, 0, 1, -3)
+TWINS = {"max": "min", "min": "max", "amax": "amin", "amin": "amax", "maximum": "minimum", "minimum": "maximum",
+         "sin": "cos", "cos": "sin", "tril": "triu", "triu": "tril", "sum": "mean", "mean": "sum", "log10": "log",
+         "log2": "log", "ones_like": "zeros_like", "zeros_like": "ones_like", "ones": "zeros", "zeros": "ones",
+         "repeat_interleave": "repeat", "tile": "repeat"}
+STATISTIC_KEYWORDS = {"ddof", "unbiased", "correction"}  # a variance's divisor
+FLIPPED = {ast.Lt: (">", "<=", ">="), ast.LtE: ("<", ">=", ">"), ast.Gt: ("<", ">=", "<="),
+           ast.GtE: (">", "<=", "<"), ast.Eq: ("!=",), ast.NotEq: ("==",)}
+OPERATOR = {ast.Add: "-", ast.Sub: "+", ast.Mult: "/", ast.Div: "*", ast.FloorDiv: "/"}
+SYMBOL = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.MatMult: "@", ast.Pow: "**", ast.FloorDiv: "//",
+          ast.Mod: "%"}
+MODULES = {"np", "numpy", "torch", "math", "F", "nn", "tl", "triton"}
+MAX_EDITS = 240
+
+
+def _int(node) -> int | None:
+    """The node's value where it is an int written as a literal (-1 included)."""
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) is int:
+        return -node.operand.value
+    return None
+
+
+def _name(func) -> str:
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+class _Lister:
+    def __init__(self, source: str, framework: str):
+        self.lines = source.splitlines(keepends=True)
+        self.torch = framework == "torch"
+        self.out: list[dict] = []
+        self.seen: set[str] = set()
+
+    def text(self, node) -> str:
+        raw = self.lines[node.lineno - 1].encode()
+        return raw[node.col_offset:node.end_col_offset].decode()
+
+    def add(self, node, new: str, why: str, span: tuple | None = None, rank: int = 2) -> None:
+        """`node` (or the byte span given, on its line) written as `new`; `rank`: how often a
+        learner's slip is this edit (0 most often), the order they are tried in."""
+        if node.lineno != node.end_lineno:
+            return
+        span = span or (node.lineno, node.col_offset, node.end_col_offset)
+        raw = self.lines[span[0] - 1].encode()
+        was = raw[span[1]:span[2]].decode()
+        if was == new:
+            return
+        source = applied(self.lines, [(span, new)])
+        if source in self.seen:
+            return
+        self.seen.add(source)
+        self.out.append({"line": span[0], "code": self.lines[span[0] - 1].strip(), "was": was, "now": new,
+                         "why": why, "span": span, "source": source, "rank": rank})
+
+    def call(self, node: ast.Call) -> None:
+        name = _name(node.func)
+        method = isinstance(node.func, ast.Attribute) and not (
+            isinstance(node.func.value, ast.Name) and node.func.value.id in MODULES)
+        words = {k.arg: k for k in node.keywords}
+        axis = words.get("axis") or words.get("dim")
+        if axis is None and name in AXIS_TAKERS:  # the axis given by position
+            at = 0 if method else 1
+            if len(node.args) > at and _int(node.args[at]) is not None:
+                axis = node.args[at]
+        elif axis is not None:
+            axis = axis.value
+        if axis is not None and _int(axis) is not None:
+            likely = -2 if _int(axis) == -1 else -1
+            for a in AXES:
+                if a != _int(axis):
+                    self.add(axis, str(a), f"works along axis {_int(axis)} where axis {a} belongs",
+                             rank=1 if a == likely else 3)
+        keep = "keepdim" if self.torch else "keepdims"
+        if name in REDUCTIONS and axis is not None and not ({"keepdims", "keepdim"} & set(words)):
+            end = node.end_col_offset - 1  # before the closing parenthesis
+            raw = self.lines[node.lineno - 1].encode()
+            if node.lineno == node.end_lineno and raw[end:end + 1] == b")":
+                self.add(node, self.text(node)[:-1] + f", {keep}=True)",
+                         f"drops the reduced axis (no {keep}=True), so the result no longer lines up with the "
+                         f"array it is combined with", rank=0)
+        for word in STATISTIC_KEYWORDS & set(words):  # var(ddof=1): the unbiased divisor n - 1
+            k = words[word]
+            start = k.value.col_offset - len(word) - 1
+            raw = self.lines[node.lineno - 1].encode()
+            lead = raw[:start].rstrip()
+            cut = len(lead) - 1 if lead.endswith(b",") else start
+            if node.lineno == k.value.end_lineno and raw[start:k.value.col_offset] == f"{word}=".encode():
+                span = (node.lineno, cut, k.value.end_col_offset)
+                self.add(k.value, "", f"`{word}=` changes the divisor of the statistic", span, rank=1)
+        if name in ("tril", "triu"):
+            given = words.get("k") or words.get("diagonal") or (node.args[1] if len(node.args) > 1 else None)
+            if method and not words.get("diagonal"):
+                given = node.args[0] if node.args else None
+            if given is not None and _int(given) is not None:
+                for d in (-1, 1):
+                    self.add(given, str(_int(given) + d), "puts the diagonal one off", rank=1)
+            elif given is None and node.lineno == node.end_lineno:
+                for d in (1, -1):
+                    self.add(node, self.text(node)[:-1] + (f"{', ' if node.args and not method else ''}{d})"),
+                             "puts the diagonal one off", rank=1)
+        if name in TWINS and isinstance(node.func, (ast.Attribute, ast.Name)):
+            func = node.func
+            start = func.end_col_offset - len(name)
+            self.add(func, TWINS[name], f"calls {name} where {TWINS[name]} belongs",
+                     (func.lineno, start, func.end_col_offset))
+        if name in ("arange", "range") and node.lineno == node.end_lineno:  # arange(1, d, 2) for the even columns
+            for arg in node.args[:2]:
+                if _int(arg) is not None:
+                    for d in (-1, 1):
+                        self.add(arg, str(_int(arg) + d), "is one off", rank=2)
+        if name == "rsqrt" and len(node.args) == 1:  # a root taken twice
+            self.add(node, f"1 / ({self.text(node.args[0])})", "takes a square root that does not belong")
+        if name == "sqrt" and len(node.args) == 1:
+            self.add(node, self.text(node.args[0]), "takes a square root that does not belong")
+        if name in ("transpose", "swapaxes", "permute") and method is False and len(node.args) == 1 and \
+                isinstance(node.args[0], ast.Name):
+            self.add(node, self.text(node.args[0]), "transposes an operand that is used as it is", rank=1)
+
+    def subscript(self, node: ast.Subscript) -> None:
+        """x.shape[0] where x.shape[-1] belongs: the size read from another axis."""
+        if isinstance(node.value, ast.Attribute) and node.value.attr == "shape" and _int(node.slice) is not None:
+            c = _int(node.slice)
+            likely = -2 if c == -1 else -1
+            for a in AXES:
+                if a != c:
+                    # after one size for another: `Tq` used where `d` belongs is the slip, not Tq's own line
+                    self.add(node.slice, str(a), f"reads the size of axis {c} where axis {a}'s belongs",
+                             rank=3 if a == likely else 4)
+
+    def statement(self, node: ast.Expr) -> None:
+        """x.masked_fill(...) on a line of its own: its result, a new array, is thrown away."""
+        call = node.value
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
+                isinstance(call.func.value, ast.Name) \
+                and not call.func.attr.endswith("_") and call.func.attr not in ("append", "extend", "update", "add",
+                                                                                   "insert", "pop", "fill", "sort"):
+            target = call.func.value.id
+            self.add(call, f"{target} = {self.text(call)}", "computes a new array and throws it away", rank=0)
+
+    def unused(self, fn, kinds: dict) -> None:
+        """An input the function never reads (b1 never added): added to each value computed."""
+        read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        for p in (a.arg for a in fn.args.args + fn.args.kwonlyargs):
+            if p in read or p not in kinds or not kinds[p].startswith("array"):
+                continue
+            for node in ast.walk(fn):
+                if isinstance(node, (ast.Assign, ast.Return)) and node.value is not None and \
+                        isinstance(node.value, (ast.BinOp, ast.Call, ast.Name)):
+                    text = self.text(node.value)
+                    self.add(node.value, f"({text}) + {p}", f"never uses {p}: it is to be added here", rank=0)
+
+    def operand(self, node) -> None:
+        """A matrix product's operand: transposed, or used as it is."""
+        if isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):
+            self.add(node, self.text(node.value), f"transposes ({node.attr}) an operand that is used as it is", rank=1)
+            if node.attr == "T":  # .T reverses every axis of a batched array
+                self.add(node, f"{self.text(node.value)}.swapaxes(-1, -2)", ".T reverses every axis; only the "
+                         "last two swap", rank=0)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in ("transpose", "swapaxes", "permute") and len(node.args) <= 4:
+            self.add(node, self.text(node.func.value), "transposes an operand that is used as it is", rank=1)
+        else:
+            text = self.text(node)
+            wrapped = text if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) else f"({text})"
+            self.add(node, f"{wrapped}.swapaxes(-1, -2)", "uses an operand whose last two axes must be swapped", rank=3)
+
+    def compare(self, node: ast.Compare) -> None:
+        if len(node.ops) != 1 or type(node.ops[0]) not in FLIPPED:
+            return
+        right = node.comparators[0]
+        if node.left.end_lineno != node.lineno or right.lineno != node.lineno:
+            return
+        raw = self.lines[node.lineno - 1].encode()
+        left = raw[node.col_offset:node.left.end_col_offset].decode()
+        after = raw[right.col_offset:node.end_col_offset].decode()
+        for op in FLIPPED[type(node.ops[0])]:
+            self.add(node, f"{left} {op} {after}", "the comparison is the wrong way round or one too strict", rank=1)
+
+    def binop(self, node: ast.BinOp) -> None:
+        if isinstance(node.op, ast.MatMult):
+            self.operand(node.left)
+            self.operand(node.right)
+            return
+        if type(node.op) in OPERATOR and node.left.end_lineno == node.lineno and node.right.lineno == node.lineno:
+            raw = self.lines[node.lineno - 1].encode()  # the operator alone rewritten, parentheses kept
+            left = raw[node.col_offset:node.left.end_col_offset].decode()
+            between = raw[node.left.end_col_offset:node.right.col_offset].decode()
+            right = raw[node.right.col_offset:node.end_col_offset].decode()
+            new = between.replace(SYMBOL[type(node.op)], OPERATOR[type(node.op)], 1)
+            self.add(node, f"{left}{new}{right}", f"{SYMBOL[type(node.op)]} where {OPERATOR[type(node.op)]} belongs",
+                     rank=3)
+        if isinstance(node.op, (ast.Sub, ast.Div)) and node.left.end_lineno == node.lineno == node.right.lineno:
+            left, right = self.text(node.left), self.text(node.right)  # exp(m_new - m_old) for exp(m_old - m_new)
+            if isinstance(node.left, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) and \
+                    isinstance(node.right, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
+                self.add(node, f"{right} {SYMBOL[type(node.op)]} {left}", "has its two sides swapped")
+        if isinstance(node.op, ast.Sub) and isinstance(node.right, (ast.Name, ast.Attribute, ast.Call, ast.Subscript)) \
+                and any(w in self.text(node.left) for w in ("**", "square", "sq", "2")):
+            # E[x^2] - E[x] for E[x^2] - E[x]^2
+            self.add(node.right, f"{self.text(node.right)} ** 2", "subtracts a term that is to be squared")
+        if isinstance(node.op, ast.Pow) and isinstance(node.right, ast.Constant) and node.right.value in (0.5, -0.5):
+            self.add(node, self.text(node.left) if node.right.value == 0.5 else f"1 / {self.text(node.left)}",
+                     "takes a square root that does not belong")
+        if isinstance(node.op, (ast.Add, ast.Sub)) and _int(node.right) in (1, 2):
+            c = _int(node.right) * (1 if isinstance(node.op, ast.Add) else -1)
+            for d in (-1, 1):
+                k = c + d
+                left = self.text(node.left)
+                self.add(node, left if k == 0 else f"{left} + {k}" if k > 0 else f"{left} - {-k}", "is one off", rank=3)
+
+
+def _scopes(tree) -> list:
+    return [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Lambda))] or [tree]
+
+
+def _size(node, sizes: set) -> bool:
+    """Whether an assigned value is a size or a scalar (x.shape[-1], len(s), D // n_heads, 2.0)."""
+    if isinstance(node, ast.Constant):
+        return type(node.value) in (int, float)
+    if isinstance(node, ast.Name):
+        return node.id in sizes
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("shape", "ndim", "size")
+    if isinstance(node, ast.Subscript):
+        return isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
+    if isinstance(node, ast.Call):
+        return _name(node.func) in ("len", "int", "float", "sqrt") and all(_size(a, sizes) for a in node.args)
+    if isinstance(node, ast.BinOp):
+        return _size(node.left, sizes) and _size(node.right, sizes)
+    if isinstance(node, ast.UnaryOp):
+        return _size(node.operand, sizes)
+    return False
+
+
+def _locals(fn, kinds: dict) -> dict:
+    """The function's locals, by name: (the first line assigning it, "size" or "value")."""
+    sizes = {p for p, k in kinds.items() if k in ("int", "float")}
+    out = {}
+    for node in sorted((n for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For))),
+                       key=lambda n: n.lineno):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        value = node.iter if isinstance(node, ast.For) else node.value
+        for target in targets:
+            names = target.elts if isinstance(target, ast.Tuple) else [target]
+            whole = isinstance(target, ast.Tuple) and isinstance(value, ast.Attribute) and value.attr == "shape"
+            paired = isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and \
+                len(value.elts) == len(names)  # hq, hkv = q.shape[1], k.shape[1]
+            for i, n in enumerate(names):
+                if isinstance(n, ast.Name) and n.id not in out:
+                    one = value.elts[i] if paired else value
+                    size = whole or isinstance(node, ast.For) and _name(getattr(value, "func", None)) == "range" \
+                        or one is not None and _size(one, sizes)
+                    out[n.id] = (node.lineno, "size" if size else "value")
+                    if size:
+                        sizes.add(n.id)
+    return out
+
+
+def _names(lister: _Lister, tree, kinds: dict) -> None:
+    """One input or local for another of the same function and kind: an input read where another
+    of its kind belongs (`kinds`: the entry point's inputs, by name, as "array of rank 3", "int"...:
+    values from x, not memory), a size for another (D for d_head), a local array for another
+    assigned before it (the old running max for the new)."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        params = [a.arg for a in fn.args.args + fn.args.kwonlyargs]
+        if set(kinds) & set(params):
+            params = [p for p in params if p in kinds]
+        stored = {k: v for k, v in _locals(fn, kinds).items() if k not in params}
+        reads = {}
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
+                reads[n.id] = reads.get(n.id, 0) + 1
+        for n in ast.walk(fn):
+            if not (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)) or n.id in MODULES:
+                continue
+            if reads[n.id] == 1 and (n.id in params or stored.get(n.id, (0, "value"))[1] == "value"):
+                continue  # an input or a computed array no longer read: a fix that drops a step (a softmax
+                # shifted by any row constant) is none
+            if n.id in params:
+                others, rank = [p for p in params if p != n.id and kinds.get(p) == kinds.get(n.id)], 0
+            elif n.id in stored:
+                kind = stored[n.id][1]
+                others = [s for s, (line, k) in stored.items() if s != n.id and k == kind and line <= n.lineno]
+                rank = 2 if kind == "size" else 4
+            else:
+                continue
+            for other in others:
+                lister.add(n, other, f"reads {n.id} where {other} belongs", rank=rank)
+
+
+def candidates(source: str, framework: str, first: list[int] | None = None, kinds: dict | None = None) -> list[dict]:
+    """The edits worth trying, those on the lines `first` (where the diagnosis saw the values leave)
+    before the rest, the likeliest kinds first, in the file's order: {"line", "code", "was", "now",
+    "why", "span", "source", "rank"}. `kinds`: the entry point's inputs' kinds, by name (see _names)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    lister = _Lister(source, framework)
+    body = [n for n in ast.walk(tree) if not isinstance(n, (ast.Import, ast.ImportFrom))]
+    for node in body:
+        if isinstance(node, ast.Call):
+            lister.call(node)
+        elif isinstance(node, ast.Compare):
+            lister.compare(node)
+        elif isinstance(node, ast.BinOp):
+            lister.binop(node)
+        elif isinstance(node, ast.Subscript):
+            lister.subscript(node)
+        elif isinstance(node, ast.Expr):
+            lister.statement(node)
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        lister.unused(fn, kinds or {})
+    _names(lister, tree, kinds or {})
+    first = first or []
+    out = lister.out
+    ranked = sorted(range(len(out)), key=lambda i: (out[i]["line"] not in first, out[i]["rank"], out[i]["line"], i))
+    return [out[i] for i in ranked][:MAX_EDITS]

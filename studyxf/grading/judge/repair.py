@@ -1,0 +1,255 @@
+"""A tensor drill's failing file mended as a teacher checks a suspicion: the edits of edits.py tried
+in the sandbox (op "patched"), each first on the smallest failing case, then on every case; the
+edit, or the two edits, with which every case passes name the slips at their lines, verified. A
+double slip's first edit is one that brings that case's answer closer; it is then tried with each
+other edit. Bounded in calls, never in seconds. Runs in the judge, after the diagnosis, whose
+unsure entries (a measured fact, an unverified line) the verified edits replace."""
+
+from __future__ import annotations
+
+import ast
+
+import numpy as np
+
+from studyxf.grading import wire
+from studyxf.grading.judge import edits, judging, mend
+
+STRESS = 32.0  # every float input of a float64 case times this: the logits pass exp's range (see stressed)
+CLOSER = 3  # the edits that brought the answer closest, each tried with every other edit
+PAIRS = 480  # two-edit copies tried in all on the smallest failing case
+
+
+def _params(source: str, entry: str) -> list[str]:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == entry), None)
+    return [a.arg for a in fn.args.args + fn.args.kwonlyargs] if fn else []
+
+
+def _kind(value) -> str:
+    shape = getattr(value, "shape", None)
+    return f"array of rank {len(shape)}" if shape is not None else type(value).__name__
+
+
+def kinds(source: str, entry: str, case) -> dict:
+    """The entry point's inputs on this case, by name: "array of rank 3", "int", "NoneType"..."""
+    params = _params(source, entry)
+    out = {p: _kind(v) for p, v in zip(params, case.args)}
+    out.update({k: _kind(v) for k, v in case.kwargs.items() if k in params})
+    return out
+
+
+def closeness(answer: dict, case, engine_err: float) -> tuple[tuple, np.ndarray | None]:
+    """How near an answer is to the reference, as a sortable tuple: raised < a wrong shape < values,
+    these by the share of numbers within tolerance, then by the median distance; (3,) passes. With
+    the answer as float64 where it has the reference's shape."""
+    if "ok" not in answer:
+        return (0,), None
+    out = wire.decode(answer["ok"])
+    if case.convert is not None:
+        try:
+            got = np.asarray(case.convert(out), dtype=np.float64)
+        except (TypeError, ValueError, KeyError, IndexError):
+            return (1,), None
+    elif isinstance(out, wire.Array) and np.issubdtype(out.values.dtype, np.number):
+        got = out.values.astype(np.float64)
+    else:
+        return (1,), None
+    ref = case.ref()
+    if got.shape != ref.shape:
+        return (1,), None
+    dname = "float64" if case.convert is not None or case.out_dtype == "float" else case.dtype
+    if judging.compare(got, ref, dname, engine_err, "") is None:
+        return (3,), got  # the values right (a dtype slip beside is said on its own)
+    near = np.isclose(got, ref, rtol=1e-3, atol=1e-5, equal_nan=True)
+    apart = np.abs(np.nan_to_num(got - ref, nan=np.inf))
+    return (2, float(near.mean()), -float(np.median(apart)) if apart.size else 0.0), got
+
+
+def stressed(cases: list):
+    """A float64 case with every float input times STRESS, whose reference stays finite: an edit
+    that replaces a softmax's running max by any other row constant passes the drill's cases
+    (exp(s - c) / sum exp(s - c) does not depend on c) and fails here, where exp overflows."""
+    import dataclasses
+
+    import torch
+
+    def big(a):
+        return a * STRESS if isinstance(a, torch.Tensor) and a.is_floating_point() else a
+
+    for case in cases:
+        if case.dtype != "float64" or case.convert is not None or case.out_dtype is not None:
+            continue
+        made = dataclasses.replace(case, name=f"{case.name}, inputs x{STRESS:g}", args=[big(a) for a in case.args],
+                                   kwargs={k: big(v) for k, v in case.kwargs.items()}, _ref=None)
+        try:
+            if np.all(np.isfinite(made.ref())):
+                return made
+        except Exception:  # noqa: BLE001 - a reference that does not take these inputs: no stress
+            continue
+    return None
+
+
+class Search:
+    """The cases an edit must pass and the calls that try it."""
+
+    def __init__(self, remote, cases: list, first):
+        self.remote, self.cases, self.first = remote, cases, first
+        self.errors: dict = {}  # the engine's own error, by case
+        self.stress = None
+
+    def ask(self, source: str, case) -> tuple:
+        return self.answer(source, case)[0]
+
+    def answer(self, source: str, case) -> tuple[tuple, np.ndarray | None]:
+        if id(case) not in self.errors:
+            self.errors[id(case)] = case.engine_error() if case.out_dtype is None and case.convert is None else 0.0
+        ask = self.remote.call_request(case.args, case.kwargs, "patched", source=source, seconds=case.time_limit)
+        return closeness(self.remote.ask(ask, self.remote.limit(case)), case, self.errors[id(case)])
+
+    def passes(self, source: str) -> bool:
+        """Every case passes with this edit, and the stressed one (where there is one)."""
+        if self.stress is None and not hasattr(self, "_stressed"):
+            self._stressed = True
+            self.stress = stressed(self.cases)
+        rest = [c for c in self.cases if c is not self.first] + ([self.stress] if self.stress else [])
+        return all(not self.remote.gone and self.ask(source, c) == (3,) for c in rest)
+
+    def known_slip(self, source: str, slips: list[str]) -> str | None:
+        """The catalogued slip that every case this edited file still fails fits (each with the
+        reference's shape); else None."""
+        from studyxf.grading.judge import diagnosis
+        from studyxf.grading.judge.evidence import Mismatch
+
+        left = []
+        for case in self.cases:
+            score, got = self.answer(source, case)
+            if score == (3,):
+                continue
+            if got is None or case.variant_of is None or self.remote.gone:
+                return None
+            left.append(Mismatch(got, case.ref(), case.dtype, case, None, case.variant_of))
+        named = diagnosis.name_slips(left, slips, pairs=False) if left else []
+        return named[0] if named else None
+
+
+def mended(source: str | None, remote, cases: list, failing: list, framework: str, entry: str,
+           lines: list[int], slips: list[str], own: list[str], one: bool = False) -> list[dict] | None:
+    """The causes one or two edits verify (mend.entry's form), or an edit and the catalogued slip
+    the rest fits (of `slips`, not one of `own`, those the diagnosis named); else None. `cases`:
+    every case of the drill; `failing`: its failures; `lines`: where the diagnosis saw the values
+    leave, tried first; `one`: a single edit alone is sought (the diagnosis named every cause)."""
+    if source is None or remote.gone or "triton" in source:
+        return None
+    plain = [c for c in cases if c.driver is None and c.validate is None and c.device is None]
+    if len(plain) != len(cases):  # a driven, validated or device case: not this search's
+        return None
+    resource = {id(f.case) for f in failing if f.resource is not None}
+    wrong = [f.case for f in failing if f.case is not None and id(f.case) not in resource and
+             (f.values is not None or f.raised is not None)]
+    if not wrong:
+        return None
+    first = min(wrong, key=lambda c: sum(int(np.prod(getattr(a, "shape", ()) or 1)) for a in c.args))
+    judged = [first] + [c for c in plain if c is not first and id(c) not in resource]
+    search = Search(remote, judged, first)
+    singles = edits.candidates(source, framework, lines, kinds(source, entry, first))
+    start = search.ask(source, first)
+    if start == (3,):  # this case passes as the learner wrote it (a check failed, or another case)
+        return None
+    nearer = []
+    for candidate in singles:
+        if remote.gone:
+            return None
+        score = search.ask(candidate["source"], first)
+        if score == (3,) and search.passes(candidate["source"]):
+            return [mend.entry(candidate, None, False)]
+        if score > start:
+            nearer.append((score, candidate))
+    if one:
+        return None
+    nearer.sort(key=lambda e: e[0], reverse=True)
+    # one edit beside a slip the catalogue knows; not one local array for another: that can turn the
+    # file into another catalogued slip (the old max for the new: no rescale at all) and fit it
+    for _, a in [e for e in nearer if e[1]["rank"] < 4][:CLOSER] if slips else ():
+        known = search.known_slip(a["source"], slips)
+        if known and known not in own:
+            from studyxf.grading.judge.families import measured, public
+
+            return [mend.entry(a, None, False, known=known),
+                    {"mistake": public(known), "message": f"(measured: {measured(known)})" if ":" in known else "",
+                     "verified": True}]
+    lines_of = source.splitlines(keepends=True)
+    tried = 0
+    for _, a in nearer[:CLOSER]:
+        for b in singles:
+            (la, sa, ea), (lb, sb, eb) = a["span"], b["span"]
+            if b is a or la == lb and not (eb <= sa or ea <= sb):  # the same place edited twice
+                continue
+            if tried >= PAIRS or remote.gone:
+                return None
+            tried += 1
+            both = {"source": mend.applied(lines_of, [(a["span"], a["now"]), (b["span"], b["now"])])}
+            if search.ask(both["source"], first) == (3,) and search.passes(both["source"]):
+                a, b = sorted((a, b), key=lambda e: e["line"])
+                return [mend.entry(a, None, False, both=b), mend.entry(b, None, False, both=a)]
+    return None
+
+
+def repaired(named: list[dict], req, remote, cases: list, failing: list, framework: str, grader) -> list[dict]:
+    """The diagnosis with the causes an edit of the file verifies: each at its line, in place of
+    what was only measured there."""
+    from studyxf.grading.judge.diagnose import _source
+    from studyxf.grading.request import parse_entry
+
+    slips = list(getattr(grader, "SLIPS", []))
+    value, unsure = _value_cause(slips), _unsure
+    # every cause named: nothing unsure, and a cause of the values (a crash may hide a second slip)
+    complete = not any(unsure(d) for d in named) and any(value(d) and d["mistake"] != "raised" for d in named)
+    if complete and all(d.get("line") for d in named if value(d)):
+        return named  # every cause named, each at its line
+    lines = [d["line"] for d in named if d.get("line")]
+    fixed = mended(_source(req), remote, cases, failing, framework, parse_entry(req.entry)[0], lines,
+                          slips, [d["mistake"] for d in named], one=complete)
+    return _merged(named, fixed, slips, complete) if fixed else named
+
+
+def _unsure(d: dict) -> bool:
+    """A diagnosis entry that measured, or saw a line it did not verify."""
+    return d["mistake"] in ("measured", "localised") or d["mistake"] in ("located", "raised") and not d.get("verified")
+
+
+def _value_cause(slips: list[str]):
+    """Whether an entry is a cause of the values: a catalogued slip, a located line or a crash."""
+    from studyxf.grading.judge.families import public
+
+    ids = {*slips, *map(public, slips), "located", "raised"}
+    return lambda d: d["mistake"] in ids
+
+
+def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bool) -> list[dict]:
+    """The edits' causes beside the diagnosis's. A measured fact or an unverified line gives way to
+    them; a cause already said at an edit's line is kept in its own words; where the diagnosis had
+    named every cause, an edit only gives its line to the one catalogued slip said without one."""
+    def base(mistake):
+        return (mistake or "").split(":")[0]
+
+    value, unsure = _value_cause(slips), _unsure
+
+    edited = [f for f in fixed if f["mistake"] == "located"]
+    own = {base(d["mistake"]) for d in named}
+    known = [f for f in fixed if f["mistake"] != "located" and base(f["mistake"]) not in own]
+    kept = [dict(d) for d in named if not unsure(d)]
+    said = {d.get("line") for d in kept if value(d)}
+    new = [f for f in edited if f["line"] not in said]
+    matched = {base(f["mistake"]) for f in fixed if f["mistake"] != "located"}  # the slip beside the edit: not its
+    lineless = [d for d in kept if value(d) and d["mistake"] not in ("located", "raised") and not d.get("line")
+                and base(d["mistake"]) not in matched]
+    if len(new) == 1 and len(lineless) == 1 and not known:  # one slip, said by the catalogue and by the edit
+        lineless[0].update(line=new[0]["line"], code=new[0]["code"])
+        new = []
+    if complete:
+        return kept  # every cause was named: the edits add no cause of their own
+    at = max((i + 1 for i, d in enumerate(kept) if value(d)), default=0)
+    return kept[:at] + new + known + kept[at:]

@@ -1,0 +1,70 @@
+"""A tensor drill's file mended in the sandbox (judge/edits.py, judge/repair.py): the edit, or two,
+with which every case passes names each slip at its line, with the fix; an edit beside a slip the
+catalogue knows names both; an edit that only drops a step (a softmax shifted by a row constant)
+is never offered."""
+
+from studyxf.grading.judge import edits
+from tests.drill_helpers import grade, sort
+
+TWO_SLIPS = """import numpy as np
+
+
+def attention(q, k, v, mask=None):
+    Tq, d = q.shape[-2], q.shape[-1]
+    scores = q @ np.swapaxes(k, -1, -2) / (Tq ** 0.5)
+    if mask is not None:
+        scores = np.where(mask, scores, -np.inf)
+    m = scores.max(axis=-1, keepdims=True)
+    w = np.exp(scores - np.where(np.isfinite(m), m, 0.0))
+    s = w.sum(axis=-2, keepdims=True)
+    return (w / np.where(s == 0, 1.0, s)) @ v
+"""
+
+KEEPDIMS_AND_TOP_LEFT = """import numpy as np
+
+
+def grouped_query_attention(q, k, v, causal=False):
+    hq, hkv = q.shape[1], k.shape[1]
+    tq, tk = q.shape[2], k.shape[2]
+    k = np.repeat(k, hq // hkv, axis=1)
+    v = np.repeat(v, hq // hkv, axis=1)
+    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1])
+    if causal:
+        s = np.where(np.tril(np.ones((tq, tk), dtype=bool)), s, -np.inf)
+    m = s.max(axis=-1)
+    w = np.exp(s - m)
+    return (w / w.sum(axis=-1, keepdims=True)) @ v
+"""
+
+
+def test_two_slips_no_catalogue_knows_are_each_named_at_their_line_with_the_fix(tmp_path):
+    report = grade(tmp_path, "attention", TWO_SLIPS)
+    assert report["status"] == "fail"
+    located = [d for d in report["diagnosis"] if sort(d) == "located" and d["verified"]]
+    assert [d["line"] for d in located] == [6, 11]
+    assert "write `d` for `Tq`" in located[0]["message"] and "write `-1` for `-2`" in located[1]["message"]
+    assert "your code passes every case" in located[0]["message"]
+
+
+def test_an_edit_beside_a_catalogued_slip_names_both_once_the_crash_is_mended(tmp_path):
+    # the row max without keepdims crashes where heads != keys; mended, the cases left fit the
+    # top-left causal mask, which the crash had hidden
+    report = grade(tmp_path, "gqa", KEEPDIMS_AND_TOP_LEFT)
+    said = [(sort(d), d.get("line")) for d in report["diagnosis"]]
+    assert ("located", 12) in said and ("causal-top-left", None) in said
+    fix = next(d for d in report["diagnosis"] if d.get("line") == 12)
+    assert "keepdims=True" in fix["message"] and fix["verified"]
+
+
+def test_the_edits_listed_follow_the_learners_kinds_and_never_drop_a_step():
+    kinds = {"q": "array of rank 4", "k": "array of rank 4", "v": "array of rank 4", "causal": "bool"}
+    listed = edits.candidates(KEEPDIMS_AND_TOP_LEFT, "numpy", [13], kinds)
+    said = {(e["line"], e["was"], e["now"]) for e in listed}
+    assert (12, "s.max(axis=-1)", "s.max(axis=-1, keepdims=True)") in said
+    assert (11, "np.tril(np.ones((tq, tk), dtype=bool))", "np.tril(np.ones((tq, tk), dtype=bool), 1)") in said
+    assert (7, "-1", "-2") not in said  # np.repeat's axis=1 is no axis literal of -1
+    assert (7, "1", "-1") in said
+    assert listed[0]["line"] == 13  # the line the diagnosis saw first
+    # m is read once: `s - hq` passes every case (a softmax ignores a row constant) and is no fix
+    assert not any(e["line"] == 13 and e["was"] == "m" for e in listed)
+    assert not any(e["was"] == "causal" for e in listed)  # no input of another kind for a bool
