@@ -1,0 +1,15 @@
+import math
+import torch
+
+
+def grouped_query_attention(q, k, v, causal=False):
+    n_rep = q.shape[1] // k.shape[1]
+    k = k.repeat_interleave(n_rep, dim=1)
+    v = v.repeat(1, n_rep, 1, 1)
+    Tq, Tk = q.shape[-2], k.shape[-2]
+    scores = q @ k.transpose(-2, -1) * (1.0 / math.sqrt(q.shape[-1]))
+    if causal:
+        keep = torch.ones(Tq, Tk, dtype=torch.bool).tril(diagonal=Tk - Tq)
+        scores = scores.masked_fill(~keep, float("-inf"))
+    probs = scores.softmax(dim=-1).nan_to_num(0.0)
+    return probs @ v

@@ -1,0 +1,20 @@
+import math
+import torch
+
+
+def multi_head_attention(x, w_q, w_k, w_v, w_o, n_heads, mask=None):
+    B, T, d = x.shape
+    dh = d // n_heads
+
+    def split(t):
+        return t.view(B, T, n_heads, dh).transpose(1, 2)
+
+    q, k, v = split(x @ w_q), split(x @ w_k), split(x @ w_k)
+    scores = q @ k.transpose(-2, -1) / math.sqrt(dh)
+    if mask is not None:
+        m = mask if mask.dim() == 2 else mask[:, None]
+        scores = scores.masked_fill(~m, float("-inf"))
+    attn = torch.softmax(scores, dim=-1)
+    attn = torch.where(torch.isinf(attn), torch.zeros_like(attn), attn)
+    out = (attn @ v).transpose(1, 2).reshape(B, T, d)
+    return out @ w_o
