@@ -229,8 +229,8 @@ def _value_cause(slips: list[str]):
 
 
 def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bool) -> list[dict]:
-    """The edits' causes beside the diagnosis's. A measured fact or an unverified line gives way to
-    them; a cause already said at an edit's line is kept in its own words; where the diagnosis had
+    """The edits' causes beside the diagnosis's. An unverified line gives way to them (a probe's
+    measured words are said after them); a cause already said at an edit's line is kept in its own words; where the diagnosis had
     named every cause, an edit only gives its line to the one catalogued slip said without one."""
     def base(mistake):
         return (mistake or "").split(":")[0]
@@ -240,7 +240,8 @@ def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bo
     edited = [f for f in fixed if f["mistake"] == "located"]
     own = {base(d["mistake"]) for d in named}
     known = [f for f in fixed if f["mistake"] != "located" and base(f["mistake"]) not in own]
-    kept = [dict(d) for d in named if not unsure(d)]
+    # a line seen but not verified gives way; a probe's measured words stay, said after the edits
+    kept = [dict(d) for d in named if not unsure(d) or d["mistake"] == "measured"]
     said = {d.get("line") for d in kept if value(d)}
     new = [f for f in edited if f["line"] not in said]
     matched = {base(f["mistake"]) for f in fixed if f["mistake"] != "located"}  # the slip beside the edit: not its
