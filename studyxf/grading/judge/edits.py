@@ -1,11 +1,13 @@
-"""The one-place edits a tensor drill's slip is most often one of (an axis, keepdims, a transpose, a
-comparison, a triangle or its diagonal, one input or local for another, a function for its twin, a
-square root, an operator, a constant one off, a keyword that changes the statistic), listed from the
+"""The one-place edits a tensor drill's slip is most often one of (an axis or the axis a shape is
+read from, keepdims, a transpose, a comparison, a triangle or its diagonal, one input or local for
+another, a function for its twin, a square root, an operator or its sides, a constant one off, a
+keyword that changes the statistic, an unused input added, a result thrown away), listed from the
 learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue entry."""
 
 from __future__ import annotations
 
 import ast
+from collections import Counter
 
 from studyxf.grading.judge.mend import applied
 
@@ -228,10 +230,6 @@ class _Lister:
                 self.add(node, left if k == 0 else f"{left} + {k}" if k > 0 else f"{left} - {-k}", "is one off", rank=3)
 
 
-def _scopes(tree) -> list:
-    return [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Lambda))] or [tree]
-
-
 def _size(node, sizes: set) -> bool:
     """Whether an assigned value is a size or a scalar (x.shape[-1], len(s), D // n_heads, 2.0)."""
     if isinstance(node, ast.Constant):
@@ -285,10 +283,7 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
         if set(kinds) & set(params):
             params = [p for p in params if p in kinds]
         stored = {k: v for k, v in _locals(fn, kinds).items() if k not in params}
-        reads = {}
-        for n in ast.walk(fn):
-            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load):
-                reads[n.id] = reads.get(n.id, 0) + 1
+        reads = Counter(n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
         for n in ast.walk(fn):
             if not (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)) or n.id in MODULES:
                 continue

@@ -113,6 +113,12 @@ def pairs(source: str, singles: list[dict]) -> list[list[dict]]:
     return out
 
 
+def patched(source: str, case, remote) -> dict:
+    """The sandbox's answer to the case, called on the learner's file as edited (`source`)."""
+    ask = remote.call_request(case.args, case.kwargs, "patched", source=source, seconds=case.time_limit)
+    return remote.ask(ask, remote.limit(case))
+
+
 def said(candidate: dict, case, remote, validate=None):
     """What the validator (the case's own by default) says of the edited file's answer: None
     (right), its message (a Named one names a known slip), or False where the edited file raised
@@ -120,8 +126,7 @@ def said(candidate: dict, case, remote, validate=None):
     from studyxf.grading import wire
     from studyxf.grading.judge.runcases import _plain
 
-    ask = remote.call_request(case.args, case.kwargs, "patched", source=candidate["source"], seconds=case.time_limit)
-    answer = remote.ask(ask, remote.limit(case))
+    answer = patched(candidate["source"], case, remote)
     return (validate or case.validate)(_plain(wire.decode(answer["ok"]))) if "ok" in answer else False
 
 

@@ -8,6 +8,7 @@ unsure entries (a measured fact, an unverified line) the verified edits replace.
 from __future__ import annotations
 
 import ast
+import functools
 
 import numpy as np
 
@@ -98,7 +99,11 @@ class Search:
     def __init__(self, remote, cases: list, first):
         self.remote, self.cases, self.first = remote, cases, first
         self.errors: dict = {}  # the engine's own error, by case
-        self.stress = None
+
+    @functools.cached_property
+    def stress(self):
+        """The stressed case (made once, when an edit first passes the smallest case), or None."""
+        return stressed(self.cases)
 
     def ask(self, source: str, case) -> tuple:
         return self.answer(source, case)[0]
@@ -106,14 +111,10 @@ class Search:
     def answer(self, source: str, case) -> tuple[tuple, np.ndarray | None]:
         if id(case) not in self.errors:
             self.errors[id(case)] = case.engine_error() if case.out_dtype is None and case.convert is None else 0.0
-        ask = self.remote.call_request(case.args, case.kwargs, "patched", source=source, seconds=case.time_limit)
-        return closeness(self.remote.ask(ask, self.remote.limit(case)), case, self.errors[id(case)])
+        return closeness(mend.patched(source, case, self.remote), case, self.errors[id(case)])
 
     def passes(self, source: str) -> bool:
         """Every case passes with this edit, and the stressed one (where there is one)."""
-        if self.stress is None and not hasattr(self, "_stressed"):
-            self._stressed = True
-            self.stress = stressed(self.cases)
         rest = [c for c in self.cases if c is not self.first] + ([self.stress] if self.stress else [])
         return all(not self.remote.gone and self.ask(source, c) == (3,) for c in rest)
 
@@ -197,10 +198,10 @@ def mended(source: str | None, remote, cases: list, failing: list, framework: st
     return None
 
 
-def repaired(named: list[dict], req, remote, cases: list, failing: list, framework: str, grader) -> list[dict]:
-    """The diagnosis with the causes an edit of the file verifies: each at its line, in place of
-    what was only measured there."""
-    from studyxf.grading.judge.diagnose import _source
+def repaired(named: list[dict], source: str | None, entry: str, remote, cases: list, failing: list, framework: str,
+             grader) -> list[dict]:
+    """The diagnosis with the causes an edit of the file (`source`; `entry` drill.yaml's) verifies:
+    each at its line, in place of what was only measured there."""
     from studyxf.grading.request import parse_entry
 
     slips = list(getattr(grader, "SLIPS", []))
@@ -210,8 +211,8 @@ def repaired(named: list[dict], req, remote, cases: list, failing: list, framewo
     if complete and all(d.get("line") for d in named if value(d)):
         return named  # every cause named, each at its line
     lines = [d["line"] for d in named if d.get("line")]
-    fixed = mended(_source(req), remote, cases, failing, framework, parse_entry(req.entry)[0], lines,
-                          slips, [d["mistake"] for d in named], one=complete)
+    fixed = mended(source, remote, cases, failing, framework, parse_entry(entry)[0], lines, slips,
+                   [d["mistake"] for d in named], one=complete)
     return _merged(named, fixed, slips, complete) if fixed else named
 
 
@@ -230,8 +231,9 @@ def _value_cause(slips: list[str]):
 
 def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bool) -> list[dict]:
     """The edits' causes beside the diagnosis's. An unverified line gives way to them (a probe's
-    measured words are said after them); a cause already said at an edit's line is kept in its own words; where the diagnosis had
-    named every cause, an edit only gives its line to the one catalogued slip said without one."""
+    measured words are said after them); a cause already said at an edit's line is kept in its own
+    words; where the diagnosis had named every cause, an edit only gives its line to the one
+    catalogued slip said without one."""
     def base(mistake):
         return (mistake or "").split(":")[0]
 

@@ -590,17 +590,16 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
     from studyxf.grading.judge.diagnose import diagnose
 
     named = diagnose(grader, failing, remote, req) if status == "fail" else []
-    if named and req.kind == "function":
-        from studyxf.grading.judge import repair
-
-        named = repair.repaired(named, req, remote, cases, failing, framework, load_grader(req.folder))
     if named:
         from studyxf.grading.judge import shrink
-
-        # the smallest input that still fails the same way, shown with the first cause the values give
         from studyxf.grading.judge.diagnose import _source
 
-        source = _source(req)  # the learner's file, read once for the walk and the mending
+        source = _source(req)  # the learner's file, read once for the edits, the walk and the mending
+        if req.kind == "function":
+            from studyxf.grading.judge import repair
+
+            named = repair.repaired(named, source, req.entry, remote, cases, failing, framework, grader)
+        # the smallest input that still fails the same way, shown with the first cause the values give
         small = shrink.smallest(failing, remote, source)
         entry = next((d for d in named if d["mistake"] not in shrink.NOT_OF_VALUES), None)
         if small and entry is not None:
