@@ -637,6 +637,35 @@ def test_a_running_best_started_one_off_is_mended_beside_a_second_edit(tmp_path)
     assert "write `0` for `1`" in report["diagnosis"][0]["message"]
 
 
+def test_a_window_start_that_can_move_back_is_mended_with_max_beside_a_best_started_one_off(tmp_path):
+    # 'abba': on the second a, left jumps back to 1; and best = 1 answers 1 for ''
+    source = ("class Solution:\n    def lengthOfLongestSubstring(self, s):\n        last = {}\n        left = 0\n"
+              "        best = 1\n        for right, ch in enumerate(s):\n            if ch in last:\n"
+              "                left = last[ch] + 1\n            last[ch] = right\n"
+              "            best = max(best, right - left + 1)\n        return best\n")
+    report = grade(tmp_path, "longest-substring", source)
+    said = [(d["kind"], d["verified"], d["line"]) for d in report["diagnosis"]]
+    assert said == [("located", True, 5), ("located", True, 8)], report["diagnosis"]
+    assert "write `max(left, last[ch] + 1)` for `last[ch] + 1`" in report["diagnosis"][1]["message"]
+
+
+def test_a_difference_with_its_sides_swapped_is_mended_and_its_crashes_with_it(tmp_path):
+    # x - target looked up, target - x read: wrong answers and a KeyError, one slip
+    source = ("class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n"
+              "        for i, x in enumerate(nums):\n            if x - target in seen:\n"
+              "                return [seen[target - x], i]\n            seen[x] = i\n        return []\n")
+    report = grade(tmp_path, "two-sum", source)
+    [entry] = report["diagnosis"]
+    assert (entry["kind"], entry["verified"], entry["line"]) == ("located", True, 5), report["diagnosis"]
+    assert "write `target - x` for `x - target`" in entry["message"] and "passes every case;" in entry["message"]
+    # a value returned for its index, beside a stored 0 read as "not found"
+    source = source.replace("if x - target in seen:", "if seen.get(target - x):").replace("], i]", "], x]")
+    report = grade(tmp_path, "two-sum", source)
+    said = [(d["kind"], d["verified"], d["line"]) for d in report["diagnosis"]]
+    assert said == [("located", True, 5), ("located", True, 6)], report["diagnosis"]
+    assert "write `i` for `x`" in report["diagnosis"][1]["message"]
+
+
 def test_one_edit_beside_a_slip_the_validator_knows_names_both(tmp_path):
     # the loop starts at 1, and the values are returned where their indices belong
     source = ("class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n"

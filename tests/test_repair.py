@@ -1,7 +1,7 @@
 """A tensor drill's file mended in the sandbox (judge/edits.py, judge/repair.py): the edit, or two,
 with which every case passes names each slip at its line, with the fix; an edit beside a slip the
 catalogue knows names both; an edit that only drops a step (a softmax shifted by a row constant)
-is never offered."""
+is never offered; a module drill's file is edited, built and run as its configs are."""
 
 from studyxf.grading.judge import edits
 from tests.drill_helpers import grade, sort
@@ -68,3 +68,46 @@ def test_the_edits_listed_follow_the_learners_kinds_and_never_drop_a_step():
     # m is read once: `s - hq` passes every case (a softmax ignores a row constant) and is no fix
     assert not any(e["line"] == 13 and e["was"] == "m" for e in listed)
     assert not any(e["was"] == "causal" for e in listed)  # no input of another kind for a bool
+
+
+CSA_TWO_SLIPS = """import math
+import torch
+import torch.nn as nn
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, d_model, n_heads):
+        super().__init__()
+        self.n_heads, self.d_head = n_heads, d_model // n_heads
+        self.qkv = nn.Linear(d_model, 3 * d_model)
+        self.proj = nn.Linear(d_model, d_model)
+
+    def forward(self, x):
+        B, T, D = x.shape
+        k, q, v = self.qkv(x).split(D, dim=-1)
+        q = q.view(B, T, self.n_heads, self.d_head).transpose(1, 2)
+        k = k.view(B, T, self.n_heads, self.d_head).transpose(1, 2)
+        v = v.view(B, T, self.n_heads, self.d_head).transpose(1, 2)
+        att = (q @ k.transpose(-2, -1)) / math.sqrt(self.d_head)
+        causal = torch.tril(torch.ones(T, T, dtype=torch.bool, device=x.device))
+        att = torch.softmax(att.masked_fill(~causal, float("-inf")), dim=1)
+        return self.proj((att @ v).transpose(1, 2).reshape(B, T, D))
+"""
+
+
+def test_a_module_s_two_slips_are_each_named_at_their_line_by_editing_the_module(tmp_path):
+    # q and k unpacked in the wrong order (invisible at T = 1, where q.k = k.q) and the softmax over the heads
+    report = grade(tmp_path, "causal-self-attention", CSA_TWO_SLIPS)
+    located = [d for d in report["diagnosis"] if sort(d) == "located" and d["verified"]]
+    assert [d["line"] for d in located] == [15, 21], report["diagnosis"]
+    assert "write `q, k, v` for `k, q, v`" in located[0]["message"]
+    assert "write `-1` for `1`" in located[1]["message"] and "passes every case" in located[1]["message"]
+
+
+def test_a_float_mask_given_to_masked_fill_is_explained_at_its_line(tmp_path):
+    source = CSA_TWO_SLIPS.replace("k, q, v =", "q, k, v =").replace("dim=1)", "dim=-1)").replace(
+        "torch.tril(torch.ones(T, T, dtype=torch.bool, device=x.device))", "torch.ones(T, T).triu(1)").replace(
+        "~causal", "causal")
+    report = grade(tmp_path, "causal-self-attention", source)
+    entry = report["diagnosis"][0]
+    assert entry["verified"] and entry["line"] == 21 and "dtype=torch.bool" in entry["message"], report["diagnosis"]

@@ -1,8 +1,9 @@
 """The one-place edits a tensor drill's slip is most often one of (an axis or the axis a shape is
 read from, keepdims, a transpose, a comparison, a triangle or its diagonal, one input or local for
-another, a function for its twin, a square root, an operator or its sides, a constant one off, a
-keyword that changes the statistic, an unused input added, a result thrown away), listed from the
-learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue entry."""
+another, two names of an unpacking swapped, a function for its twin, a square root, an operator or
+its sides, a constant one off, a keyword that changes the statistic, an unused input added, a result
+thrown away), listed from the learner's own file for the judge to try in the sandbox (repair.py).
+Generic: no catalogue entry."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ AXES = (-1, -2, 0, 1, -3)
 TWINS = {"max": "min", "min": "max", "amax": "amin", "amin": "amax", "maximum": "minimum", "minimum": "maximum",
          "sin": "cos", "cos": "sin", "tril": "triu", "triu": "tril", "sum": "mean", "mean": "sum", "log10": "log",
          "log2": "log", "ones_like": "zeros_like", "zeros_like": "ones_like", "ones": "zeros", "zeros": "ones",
-         "repeat_interleave": "repeat", "tile": "repeat"}
+         "repeat_interleave": "repeat", "tile": "repeat",
+         # the drills' MLP is the exact GELU (swiglu's own silu is never edited into a pass)
+         "silu": "gelu", "SiLU": "GELU", "relu": "gelu", "ReLU": "GELU"}
 STATISTIC_KEYWORDS = {"ddof", "unbiased", "correction"}  # a variance's divisor
 FLIPPED = {ast.Lt: (">", "<=", ">="), ast.LtE: ("<", ">=", ">"), ast.Gt: ("<", ">=", "<="),
            ast.GtE: (">", "<=", "<"), ast.Eq: ("!=",), ast.NotEq: ("==",)}
@@ -157,6 +160,21 @@ class _Lister:
                                                                                    "insert", "pop", "fill", "sort"):
             target = call.func.value.id
             self.add(call, f"{target} = {self.text(call)}", "computes a new array and throws it away", rank=0)
+
+    def unpacked(self, node: ast.Assign) -> None:
+        """k, q, v = qkv.split(...) where q, k, v belongs: two names of an unpacking swapped (of a
+        call's result or an array; sizes read from a shape are one size for another, _names)."""
+        if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple) or \
+                not isinstance(node.value, (ast.Call, ast.Name)):
+            return
+        names = node.targets[0].elts
+        if not 2 <= len(names) <= 4 or not all(isinstance(n, ast.Name) for n in names):
+            return
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                order = [b.id if n is a else a.id if n is b else n.id for n in names]
+                self.add(node.targets[0], ", ".join(order), f"unpacks {a.id} and {b.id} in the wrong order",
+                         (node.lineno, names[0].col_offset, names[-1].end_col_offset), rank=2)
 
     def unused(self, fn, kinds: dict) -> None:
         """An input the function never reads (b1 never added): added to each value computed."""
@@ -323,6 +341,8 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
             lister.subscript(node)
         elif isinstance(node, ast.Expr):
             lister.statement(node)
+        elif isinstance(node, ast.Assign):
+            lister.unpacked(node)
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         lister.unused(fn, kinds or {})
     _names(lister, tree, kinds or {})

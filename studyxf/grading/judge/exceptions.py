@@ -38,8 +38,12 @@ CAUSES = [
     (re.compile(r"(max|min)\(\) (arg is an|iterable argument is) empty"),
      "max() or min() of an empty sequence: an empty input leaves nothing to compare. Give it the empty "
      "input's answer, max(values, default=0), or keep a running best that starts at 0."),
+    (re.compile(r"masked_fill_? only supports boolean masks"),
+     "masked_fill takes a boolean mask, True where the score is replaced, and this one holds numbers (torch.ones(T, "
+     "T).triu(1) and torch.tril(torch.ones(T, T)) are float): build it with dtype=torch.bool, or compare "
+     "(tril == 0), minding which positions are True."),
 ]
-DECISIVE = (5, 6, 7)  # CAUSES whose message alone names the cause
+DECISIVE = (5, 6, 7, 8)  # CAUSES whose message alone names the cause
 BROADCAST = ("must match the size", "could not be broadcast", "broadcast", "shape")
 KEEPDIMS = ("A reduction without keepdims dropped the axis it reduced ({a} against {b}): keep it with "
             "keepdims=True (torch: keepdim=True), so a mean or max over the last axis has shape (..., 1) and "

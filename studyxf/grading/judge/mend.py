@@ -2,9 +2,11 @@
 (shrink.py) and verified as a teacher checks a suspicion: the learner's file, run again in the
 sandbox (op "patched") with that one edit, passes every case that failed on its answer and every
 case that passed. The edits are the slips such loops have: a condition that reads a valid 0 as "not
-found" (`if j:` on an index), a comparison one too strict or too loose (>= for >), a lookup or a
-difference one off (last[ch] for last[ch] + 1). Generic over the validated drills; no catalogue
-entry. Runs in the judge."""
+found" (`if j:` on an index), a start that may move backwards (left = last[ch] + 1 where max(left,
+...) belongs), a comparison one too strict or too loose (>= for >), one loop variable for the other
+(the value x for its index i), a difference's sides swapped, a lookup or a difference one off
+(last[ch] for last[ch] + 1). Generic over the validated drills; no catalogue entry. Runs in the
+judge."""
 
 from __future__ import annotations
 
@@ -30,20 +32,42 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         for k, v in s.get("now", {}).items():
             if v == "0":
                 now.setdefault(s["line"], set()).add(k)
-    falsy, strict, off = [], [], []
+    likely, strict, off, swapped = [], [], [], []  # tried in this order
+    before: dict = {}  # each name's first assignment
+    for n in ast.walk(tree):
+        for t in n.targets if isinstance(n, ast.Assign) else ():
+            if isinstance(t, ast.Name):
+                before[t.id] = min(before.get(t.id, n.lineno), n.lineno)
     for node in ast.walk(tree):
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2 and \
+                all(isinstance(e, ast.Name) for e in node.target.elts):  # for i, x in enumerate(nums)
+            a, b = (e.id for e in node.target.elts)
+            for read in (n for stmt in node.body for n in ast.walk(stmt)):
+                if isinstance(read, ast.Name) and isinstance(read.ctx, ast.Load) and read.id in (a, b):
+                    other = b if read.id == a else a
+                    swapped.append((read, other, f"reads {read.id} where {other} belongs"))
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and \
+                before.get(node.targets[0].id, node.lineno) < node.lineno == node.end_lineno and \
+                not (isinstance(node.value, ast.Call) and _called(node.value) in ("max", "min")):
+            name = node.targets[0].id  # a window's start set anew on a repeat: it may move backwards
+            if name not in {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}:
+                likely.append((node.value, f"max({name}, {{}})", f"can move {name} backwards (to a place before "
+                                                                 f"where it is): keep the larger, max({name}, ...)"))
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and node.lineno == node.end_lineno and \
+                all(isinstance(side, (ast.Name, ast.Subscript, ast.Attribute)) for side in (node.left, node.right)):
+            swapped.append((node, "{right} - {left}", "has its two sides swapped"))
         if isinstance(node, (ast.If, ast.While, ast.IfExp)) and node.test.lineno in run:
             test = node.test
             operands = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
             for operand in operands:
                 if isinstance(operand, ast.Name) and operand.id in now.get(operand.lineno, ()):
-                    falsy.append((operand, f"{operand.id} is not None",
-                                  f"reads {operand.id} = 0 as \"nothing found\" (0 is falsy), but 0 is a valid "
-                                  f"value of {operand.id} here"))
+                    likely.append((operand, f"{operand.id} is not None",
+                                   f"reads {operand.id} = 0 as \"nothing found\" (0 is falsy), but 0 is a valid "
+                                   f"value of {operand.id} here"))
                 elif isinstance(operand, ast.Call) and isinstance(operand.func, ast.Attribute) \
                         and operand.func.attr == "get" and len(operand.args) == 1:
-                    falsy.append((operand, "{} is not None",
-                                  "reads a stored 0 as \"nothing found\" (0 is falsy), but 0 is a valid value here"))
+                    likely.append((operand, "{} is not None",
+                                   "reads a stored 0 as \"nothing found\" (0 is falsy), but 0 is a valid value here"))
         if not hasattr(node, "lineno") or node.lineno != node.end_lineno:
             continue
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in SWAPPED:
@@ -59,13 +83,17 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                 if isinstance(arg, ast.Constant) and type(arg.value) is int:
                     off += [(arg, "+1", "is one off"), (arg, "-1", "is one off")]
     # the lines the walk ran first (a double slip's other line may run only on another input)
-    ordered = sorted(falsy + strict + off, key=lambda e: e[0].lineno not in run)
+    ordered = sorted(likely + strict + swapped + off, key=lambda e: e[0].lineno not in run)
     out = []
     for node, new, why in ordered:
         edit = _edit(lines, node, new)
         if edit is not None and edit["source"] not in {o["source"] for o in out}:
             out.append({**edit, "why": why})
     return out[:MAX_EDITS]
+
+
+def _called(call: ast.Call) -> str:
+    return call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
 
 
 def _edit(lines: list[str], node, new: str | None) -> dict | None:
@@ -87,6 +115,9 @@ def _edit(lines: list[str], node, new: str | None) -> dict | None:
         else:
             new = f"{was} {new[0]} 1" if isinstance(node, ast.BinOp) or "(" not in was and "[" in was else \
                 f"({was}) {new[0]} 1"
+    elif "{left}" in new:
+        new = new.format(left=raw[node.col_offset:node.left.end_col_offset].decode(),
+                         right=raw[node.right.col_offset:node.end_col_offset].decode())
     elif "{}" in new:
         new = new.format(was)
     span = (node.lineno, node.col_offset, node.end_col_offset)
@@ -115,7 +146,8 @@ def pairs(source: str, singles: list[dict]) -> list[list[dict]]:
 
 def patched(source: str, case, remote) -> dict:
     """The sandbox's answer to the case, called on the learner's file as edited (`source`)."""
-    ask = remote.call_request(case.args, case.kwargs, "patched", source=source, seconds=case.time_limit)
+    ask = case.request(source) if hasattr(case, "request") else \
+        remote.call_request(case.args, case.kwargs, "patched", source=source, seconds=case.time_limit)
     return remote.ask(ask, remote.limit(case))
 
 

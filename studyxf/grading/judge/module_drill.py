@@ -7,6 +7,8 @@ Runs inside the grading worker; each drill's grader.py says how its weights load
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import torch
 from torch import nn
@@ -232,11 +234,42 @@ class ModuleCase:
         return dict(self.inputs)
 
 
-def run(remote, grader, judge_case, label: str):
+class PatchCase:
+    """A config as repair.py tries it: the learner's file as edited, its module built with the
+    config's arguments, given the weights the judge chose and run on the config's input, in the
+    sandbox (op "module_patched"); judged against the config's reference."""
+
+    driver = validate = device = convert = out_dtype = time_limit = None
+    kwargs: dict = {}
+
+    def __init__(self, name: str, ask: dict, ref_fn, x: torch.Tensor, dtype):
+        self.name, self.ask, self.ref_fn, self.x64 = name, ask, ref_fn, x
+        self.args, self.dtype = [x.to(dtype)], str(dtype).removeprefix("torch.")
+        self.failed = False  # its test failed as the learner wrote it (values or a crash)
+
+    def ref(self) -> np.ndarray:
+        return self.reference
+
+    def engine_error(self) -> float:
+        return float(np.abs(self.ref_fn(self.args[0], frozenset(), None).double().numpy() - self.reference).max())
+
+    @functools.cached_property
+    def reference(self) -> np.ndarray:
+        return self.ref_fn(self.x64, frozenset(), None).numpy()
+
+    def variant_of(self, slips) -> np.ndarray:
+        return self.ref_fn(self.x64, slips, None).numpy()
+
+    def request(self, source: str) -> dict:
+        return {**self.ask, "op": "module_patched", "source": source}
+
+
+def run(remote, grader, judge_case, label: str, tried: list | None = None):
     """Judge side: yields (test dict, failing-info dict or None) for each config. The learner's
     module is built and run in the sandbox, which sends its layers as data; the layers are mapped
     and the weights chosen here (on a skeleton of it), the reference computed here from that
-    layout, and the properties (determinism, causality, gradients) decided here from outputs."""
+    layout, and the properties (determinism, causality, gradients) decided here from outputs.
+    `tried` gets each config whose layers were mapped, as a PatchCase (for repair.py)."""
     from studyxf.grading import wire
 
     configs = getattr(grader, "CONFIGS", CONFIGS)
@@ -259,11 +292,18 @@ def run(remote, grader, judge_case, label: str):
                 ans = {"layout_error": str(exc)}
             except (ValueError, TypeError, RuntimeError, KeyError, AttributeError) as exc:
                 ans = {"layout_error": f"cannot map your module's layers: {exc}"}
+        patch = None
         if layout is not None:
             where = {id(m): n for n, m in root.named_modules()}
             taps = {stage: where[id(m)] for stage, m in grader.stages(handles)}
+            weights = {n: wire.encode(t) for n, t in written(root).items()}
             ans = remote.ask({"op": "module_run", "i": i, "x": wire.encode(x.to(dtype)), "taps": taps,
-                              "weights": {n: wire.encode(t) for n, t in written(root).items()}}, remote.limit())
+                              "weights": weights}, remote.limit())
+            if tried is not None:
+                patch = PatchCase(name, {"i": i, "d": d, "h": h, "dtype": dname, "kwargs": kw, "weights": weights,
+                                         "x": wire.encode(x.to(dtype))}, grader.reference(layout, d, h, seed=100 + i),
+                                  x, dtype)
+                tried.append(patch)
         if "dead" in ans:
             yield {"name": name, "status": "error", "message": remote.dead_message(ans), "test_code": code}, None
             for j in range(i + 1, len(configs)):
@@ -276,6 +316,8 @@ def run(remote, grader, judge_case, label: str):
             crash = Raised(info.get("type", "Exception"), (info.get("text") or "").splitlines()[0] if info.get("text")
                            else "", name, False, tuple(x.shape), None, None, (i, wire.encode(x.to(dtype)))) \
                 if info.get("kind") == "other" else None
+            if patch is not None and "raised" in ans:
+                patch.failed = True
             yield {"name": name, "status": "error", "message": message, "test_code": code}, \
                 (Failure(layout=message) if "layout_error" in ans else Failure(raised=crash) if crash else None)
             continue
@@ -295,6 +337,8 @@ def run(remote, grader, judge_case, label: str):
                 values.case = ModuleCase(grader.step_inputs(layout, d, h, 100 + i, x), dname)
                 values.module_index, values.module_x = i, wire.encode(x.to(dtype))
             fail_info = Failure(values=values, localised=localise(tapped, trace, list(trace)))
+        if patch is not None and message:
+            patch.failed = True
         yield {"name": name, "status": "fail" if message else "pass", "message": message, "test_code": code}, fail_info
         if i == 0:
             for test in _properties(remote, i, x.to(dtype), ref_fn, x, passed=not message):

@@ -8,6 +8,7 @@ unsure entries (a measured fact, an unverified line) the verified edits replace.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 
 import numpy as np
@@ -73,15 +74,14 @@ def stressed(cases: list):
     """A float64 case with every float input times STRESS, whose reference stays finite: an edit
     that replaces a softmax's running max by any other row constant passes the drill's cases
     (exp(s - c) / sum exp(s - c) does not depend on c) and fails here, where exp overflows."""
-    import dataclasses
-
     import torch
 
     def big(a):
         return a * STRESS if isinstance(a, torch.Tensor) and a.is_floating_point() else a
 
     for case in cases:
-        if case.dtype != "float64" or case.convert is not None or case.out_dtype is not None:
+        if case.dtype != "float64" or case.convert is not None or case.out_dtype is not None or \
+                not dataclasses.is_dataclass(case):  # a module's config: built by the sandbox, not stressed
             continue
         made = dataclasses.replace(case, name=f"{case.name}, inputs x{STRESS:g}", args=[big(a) for a in case.args],
                                    kwargs={k: big(v) for k, v in case.kwargs.items()}, _ref=None)
@@ -136,21 +136,26 @@ class Search:
         return named[0] if named else None
 
 
-def mended(source: str | None, remote, cases: list, failing: list, framework: str, entry: str,
-           lines: list[int], slips: list[str], own: list[str], one: bool = False) -> list[dict] | None:
+def wrong_cases(failing: list) -> tuple[list, set]:
+    """The cases whose values were wrong or which raised, and the ids of those that ran out of a
+    resource (an edit is not asked to mend those)."""
+    resource = {id(f.case) for f in failing if f.resource is not None}
+    return [f.case for f in failing if f.case is not None and id(f.case) not in resource and
+            (f.values is not None or f.raised is not None)], resource
+
+
+def mended(source: str | None, remote, cases: list, wrong: list, framework: str, entry: str,
+           lines: list[int], slips: list[str], own: list[str], one: bool = False, resource=frozenset()) \
+        -> list[dict] | None:
     """The causes one or two edits verify (mend.entry's form), or an edit and the catalogued slip
     the rest fits (of `slips`, not one of `own`, those the diagnosis named); else None. `cases`:
-    every case of the drill; `failing`: its failures; `lines`: where the diagnosis saw the values
-    leave, tried first; `one`: a single edit alone is sought (the diagnosis named every cause)."""
+    every case of the drill; `wrong`: those that gave a wrong answer or raised; `resource`: the ids
+    of those that ran out of time or memory; `lines`: where the diagnosis saw the values leave,
+    tried first; `one`: a single edit alone is sought (the diagnosis named every cause)."""
     if source is None or remote.gone or "triton" in source:
         return None
     plain = [c for c in cases if c.driver is None and c.validate is None and c.device is None]
-    if len(plain) != len(cases):  # a driven, validated or device case: not this search's
-        return None
-    resource = {id(f.case) for f in failing if f.resource is not None}
-    wrong = [f.case for f in failing if f.case is not None and id(f.case) not in resource and
-             (f.values is not None or f.raised is not None)]
-    if not wrong:
+    if len(plain) != len(cases) or not wrong:  # a driven, validated or device case: not this search's
         return None
     first = min(wrong, key=lambda c: sum(int(np.prod(getattr(a, "shape", ()) or 1)) for a in c.args))
     judged = [first] + [c for c in plain if c is not first and id(c) not in resource]
@@ -198,10 +203,11 @@ def mended(source: str | None, remote, cases: list, failing: list, framework: st
     return None
 
 
-def repaired(named: list[dict], source: str | None, entry: str, remote, cases: list, failing: list, framework: str,
-             grader) -> list[dict]:
+def repaired(named: list[dict], source: str | None, entry: str, remote, cases: list, wrong: list, framework: str,
+             grader, resource=frozenset()) -> list[dict]:
     """The diagnosis with the causes an edit of the file (`source`; `entry` drill.yaml's) verifies:
-    each at its line, in place of what was only measured there."""
+    each at its line, in place of what was only measured there. `wrong`, `resource`: as mended's
+    (wrong_cases gives them for a function drill's failures)."""
     from studyxf.grading.request import parse_entry
 
     slips = list(getattr(grader, "SLIPS", []))
@@ -211,8 +217,8 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     if complete and all(d.get("line") for d in named if value(d)):
         return named  # every cause named, each at its line
     lines = [d["line"] for d in named if d.get("line")]
-    fixed = mended(source, remote, cases, failing, framework, parse_entry(entry)[0], lines, slips,
-                   [d["mistake"] for d in named], one=complete)
+    fixed = mended(source, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
+                   [d["mistake"] for d in named], one=complete, resource=resource)
     return _merged(named, fixed, slips, complete) if fixed else named
 
 

@@ -496,35 +496,43 @@ def _forbidden_line(used: str, why: dict) -> str:
 
 
 def _mended(source: str | None, remote: Remote, cases: list, failing: list, steps: list, walk: dict,
-            smallest_case) -> list[dict] | None:
+            smallest_case) -> tuple[list[dict], bool] | None:
     """One edit of the file (or two, a double slip), read off the walk (mend.py), that mends the
     walked input, then every case that failed on its answer, and keeps every case that passed; a
-    case that raised or ran out of time is another cause, said on its own. Bounded in calls, never
-    in seconds."""
+    case that raised or ran out of time is another cause, said on its own, unless the edit mends it
+    too. The causes, and whether such cases are left. Bounded in calls, never in seconds."""
     from studyxf.grading.judge import mend
 
     if source is None or remote.gone:
         return None
     other = {id(f.case) for f in failing if f.raised is not None or f.resource is not None}
     judged = [c for c in cases if id(c) not in other]
+    raised = [c for c in cases if id(c) in other]
+
+    def others(candidate) -> bool:
+        """Whether cases this edit was not asked to mend are left (it mends none, or not all)."""
+        return bool(other) and not all(mend.fixes(candidate, c, remote) for c in raised)
+
     singles = mend.candidates(source, steps)
     for candidate in singles:
         if remote.gone or not mend.fixes(candidate, smallest_case, remote, shrunk=True):
             continue
         if all(mend.fixes(candidate, c, remote) for c in judged):
-            return [mend.entry(candidate, walk, bool(other))]
+            left = others(candidate)
+            return [mend.entry(candidate, walk, left)], left
     for a, b, both in mend.pairs(source, singles):  # a double slip: two edits, each cause at its line
         if remote.gone or not mend.fixes(both, smallest_case, remote, shrunk=True):
             continue
         if all(mend.fixes(both, c, remote) for c in judged):
-            return [mend.entry(a, walk, bool(other), both=b), mend.entry(b, None, bool(other), both=a)]
+            left = others(both)
+            return [mend.entry(a, walk, left, both=b), mend.entry(b, None, left, both=a)], left
     wrong = {f.case.name for f in failing if f.case is not None and id(f.case) not in other}
     for candidate in singles[:mend.BESIDE]:  # one edit beside a slip the validator names (values for indices)
         known = None if remote.gone else mend.beside_a_known_slip(candidate, judged, wrong, remote)
         if known:
             return [mend.entry(candidate, walk, bool(other), known=known),
                     {"mistake": known, "message": "(measured: with the edit above made, every case still failing "
-                                                  "gives this)", "verified": True}]
+                                                  "gives this)", "verified": True}], bool(other)
     return None
 
 
@@ -562,7 +570,8 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                 return f"dtype: expected {dname}, got {out.dtype} (inputs {inputs})"
             return judging.compare(out.values.astype(np.float64), ref, dname, engine_err, inputs)
 
-        for test, info in module_drill.run(remote, grader, judge_module, req.entry):
+        configs: list = []  # each config whose layers were mapped, for the edits (repair.py)
+        for test, info in module_drill.run(remote, grader, judge_module, req.entry, configs):
             record(test, info)
     else:
         cases = grader.cases()
@@ -595,10 +604,14 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         from studyxf.grading.judge.diagnose import _source
 
         source = _source(req)  # the learner's file, read once for the edits, the walk and the mending
-        if req.kind == "function":
-            from studyxf.grading.judge import repair
+        from studyxf.grading.judge import repair
 
-            named = repair.repaired(named, source, req.entry, remote, cases, failing, framework, grader)
+        if req.kind == "function":
+            wrong, resource = repair.wrong_cases(failing)
+            named = repair.repaired(named, source, req.entry, remote, cases, wrong, framework, grader, resource)
+        elif req.kind == "module":
+            named = repair.repaired(named, source, req.entry, remote, configs, [c for c in configs if c.failed],
+                                    framework, grader)
         # the smallest input that still fails the same way, shown with the first cause the values give
         small = shrink.smallest(failing, remote, source)
         entry = next((d for d in named if d["mistake"] not in shrink.NOT_OF_VALUES), None)
@@ -609,10 +622,13 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                 entry["smallest"] = small
             if walk:  # the learner's loop on that input, line by line (an algorithmic drill)
                 entry["walk"] = {**small, "steps": walk}
-                cause = _mended(source, remote, cases, failing, steps, entry["walk"], smallest_case) \
+                mended = _mended(source, remote, cases, failing, steps, entry["walk"], smallest_case) \
                     if entry["mistake"] == "measured" else None
-                if cause is not None:
+                if mended is not None:
+                    cause, crashes_left = mended
                     at = named.index(entry)
                     named[at:at + 1] = [{**cause[0], **({"smallest": small} if shrunk else {})}, *cause[1:]]
+                    if not crashes_left:  # the edit mends the crashes too: they are not a cause of their own
+                        named = [d for d in named if d["mistake"] != "raised" or d.get("verified")]
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": named}

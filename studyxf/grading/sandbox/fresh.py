@@ -184,7 +184,7 @@ class Server:
             if op == "patched":  # the learner's file with one edit the judge proposes, called: does it fix the case?
                 from studyxf.grading.sandbox import guards
 
-                fn = self._patched(ask["source"])
+                fn = self.edited(ask["source"])
                 with guards.time_limit(ask.get("seconds")) if ask.get("seconds") else guards.time_limit():
                     return {"ok": wire.encode(fn(*args, **kwargs))}
             if op == "kernel_trace":  # a Triton kernel's program instances watched (kernel_trace.py)
@@ -207,12 +207,12 @@ class Server:
                     pass
             return {"raised": calls.raised(exc)}
 
-    def _patched(self, source: str):
+    def edited(self, source: str):
         """The entry point of the learner's file as edited (one condition, by the judge), compiled
         and run here under the same sandbox, once per edit."""
         if self.patched.get("source") != source:  # the judge asks each copy's cases one after another
             made = self.patched.get("made", 0)
-            if self.resolve is None or made >= 1024:  # the judge tries at most 24 + 66 (mend.py), 240 + 3 + 480 (repair.py)
+            if self.resolve is None or made >= 1024:  # at most 24 + 66 (mend.py), 240 + 3 + 480 (repair.py)
                 raise ValueError("no patched copy can be made here")
             namespace = {"__name__": "submission", "__file__": self.path}
             self.patched = {"made": made + 1}
