@@ -111,3 +111,27 @@ def test_a_float_mask_given_to_masked_fill_is_explained_at_its_line(tmp_path):
     report = grade(tmp_path, "causal-self-attention", source)
     entry = report["diagnosis"][0]
     assert entry["verified"] and entry["line"] == 21 and "dtype=torch.bool" in entry["message"], report["diagnosis"]
+
+
+def test_a_calculator_s_missing_parentheses_and_bits_for_bytes_are_named_at_their_lines(tmp_path):
+    # the layers multiply QK^T only, and the memory holds T x d_head where T x T belongs: a diagnosis
+    # that had nothing to say gets both, each with its fix
+    source = ("def attention_cost(batch, layers, heads, head_dim, tokens, bytes_per_element=2):\n"
+              "    qk = 2 * batch * heads * tokens * tokens * head_dim\n"
+              "    av = 2 * batch * heads * tokens * tokens * head_dim\n"
+              "    flops = layers * qk + av\n"
+              "    memory = batch * heads * tokens * head_dim * bytes_per_element\n"
+              "    return {\"flops\": flops, \"memory_bytes\": memory}\n")
+    report = grade(tmp_path, "attention-cost", source)
+    located = [d for d in report["diagnosis"] if sort(d) == "located" and d["verified"]]
+    assert [d["line"] for d in located] == [4, 5], report["diagnosis"]
+    assert "write `layers * (qk + av)`" in located[0]["message"] and "write `tokens` for `head_dim`" in \
+        located[1]["message"]
+    # an element size read from the dtype's name ('fp16' -> 16) is bits
+    source = ("def kv_cache_bytes(config, tokens, batch=1, dtype=\"fp16\"):\n    size = int(dtype[-2:])\n"
+              "    d_head = config[\"d_model\"] // config[\"n_heads\"]\n"
+              "    count = 2 * config[\"n_layers\"] * config[\"n_kv_heads\"] * d_head * tokens * batch\n"
+              "    return int(count * size)\n")
+    report = grade(tmp_path, "kv-cache-size", source)
+    entry = next(d for d in report["diagnosis"] if d.get("verified"))
+    assert entry["line"] == 2 and "counts bits where bytes belong" in entry["message"], report["diagnosis"]

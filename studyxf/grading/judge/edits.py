@@ -1,9 +1,9 @@
 """The one-place edits a tensor drill's slip is most often one of (an axis or the axis a shape is
 read from, keepdims, a transpose, a comparison, a triangle or its diagonal, one input or local for
 another, two names of an unpacking swapped, a function for its twin, a square root, an operator or
-its sides, a constant one off, a keyword that changes the statistic, an unused input added, a result
-thrown away), listed from the learner's own file for the judge to try in the sandbox (repair.py).
-Generic: no catalogue entry."""
+its sides, parentheses missing, a constant one off, a calculator's bits for bytes, a keyword that
+changes the statistic, an unused input added, a result thrown away), listed from the learner's own
+file for the judge to try in the sandbox (repair.py). Generic: no catalogue entry."""
 
 from __future__ import annotations
 
@@ -176,6 +176,17 @@ class _Lister:
                 self.add(node.targets[0], ", ".join(order), f"unpacks {a.id} and {b.id} in the wrong order",
                          (node.lineno, names[0].col_offset, names[-1].end_col_offset), rank=2)
 
+    def bits(self, node, names: set) -> None:
+        """A calculator's element size in bits where bytes belong (read from a dtype's name, one of
+        `names`: 'fp16' -> 16)."""
+        value = node.value
+        if value is not None and value.lineno == value.end_lineno and isinstance(value, (ast.Call, ast.Subscript,
+                                                                                         ast.Name, ast.BinOp)) \
+                and names & {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}:
+            text = self.text(value)
+            wrapped = text if isinstance(value, (ast.Call, ast.Subscript, ast.Name)) else f"({text})"
+            self.add(value, f"{wrapped} // 8", "counts bits where bytes belong (8 bits to a byte)", rank=2)
+
     def unused(self, fn, kinds: dict) -> None:
         """An input the function never reads (b1 never added): added to each value computed."""
         read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
@@ -240,6 +251,16 @@ class _Lister:
         if isinstance(node.op, ast.Pow) and isinstance(node.right, ast.Constant) and node.right.value in (0.5, -0.5):
             self.add(node, self.text(node.left) if node.right.value == 0.5 else f"1 / {self.text(node.left)}",
                      "takes a square root that does not belong")
+        if isinstance(node.op, (ast.Add, ast.Sub)) and node.lineno == node.end_lineno:  # precedence
+            sign = SYMBOL[type(node.op)]
+            if isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Mult):  # a * b + c: a * (b + c)
+                self.add(node, f"{self.text(node.left.left)} * ({self.text(node.left.right)} {sign} "
+                               f"{self.text(node.right)})", f"multiplies only the first term of the {sign}: "
+                                                            f"parentheses are missing", rank=3)
+            if isinstance(node.right, ast.BinOp) and isinstance(node.right.op, ast.Mult):  # a + b * c: (a + b) * c
+                self.add(node, f"({self.text(node.left)} {sign} {self.text(node.right.left)}) * "
+                               f"{self.text(node.right.right)}", f"multiplies only the last term of the {sign}: "
+                                                                 f"parentheses are missing", rank=3)
         if isinstance(node.op, (ast.Add, ast.Sub)) and _int(node.right) in (1, 2):
             c = _int(node.right) * (1 if isinstance(node.op, ast.Add) else -1)
             for d in (-1, 1):
@@ -345,6 +366,10 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
             lister.unpacked(node)
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         lister.unused(fn, kinds or {})
+    if kinds and not any(k.startswith("array") for k in kinds.values()):  # a calculator: sizes and a dtype's name
+        for node in body:
+            if isinstance(node, (ast.Assign, ast.Return)):
+                lister.bits(node, {p for p, k in kinds.items() if k == "str"})
     _names(lister, tree, kinds or {})
     first = first or []
     out = lister.out

@@ -599,19 +599,21 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
     from studyxf.grading.judge.diagnose import diagnose
 
     named = diagnose(grader, failing, remote, req) if status == "fail" else []
-    if named:
-        from studyxf.grading.judge import shrink
+    source = None
+    if status == "fail" and not banned:  # the edits that mend the file (a diagnosis that said nothing too)
+        from studyxf.grading.judge import repair
         from studyxf.grading.judge.diagnose import _source
 
         source = _source(req)  # the learner's file, read once for the edits, the walk and the mending
-        from studyxf.grading.judge import repair
-
-        if req.kind == "function":
+        if req.kind in ("function", "numeric"):
             wrong, resource = repair.wrong_cases(failing)
             named = repair.repaired(named, source, req.entry, remote, cases, wrong, framework, grader, resource)
         elif req.kind == "module":
             named = repair.repaired(named, source, req.entry, remote, configs, [c for c in configs if c.failed],
                                     framework, grader)
+    if named:
+        from studyxf.grading.judge import shrink
+
         # the smallest input that still fails the same way, shown with the first cause the values give
         small = shrink.smallest(failing, remote, source)
         entry = next((d for d in named if d["mistake"] not in shrink.NOT_OF_VALUES), None)
