@@ -3,7 +3,9 @@ task statements alone (tests/data/blind/ or another folder given, manifest.json:
 cause, line) graded
 in-process, and counted: correct files that pass, mistakes that fail, mistakes whose diagnosis
 names a cause (a catalogued id, or a localised cause verified on every failing case), and those
-whose named line is the manifest's. Run: PYTHONPATH=. python benchmarks/corpus.py [FOLDER] [-v]"""
+whose named line is the manifest's. Run: PYTHONPATH=. python benchmarks/corpus.py [FOLDER] [-v] [--cli]
+(--cli: each file graded by the command, `python -m studyxf drill DRILL FILE --json`, in the sandbox,
+as a learner's is: a kernel that corrupts memory cannot take the count down with it)."""
 
 from __future__ import annotations
 
@@ -27,7 +29,20 @@ def named(entry: dict) -> bool:
     return sort(entry) not in UNNAMED
 
 
-def main(folder: Path = Path("tests/data/blind"), verbose: bool = False) -> dict:
+def by_command(tmp: Path, drill: str, path: Path) -> dict:
+    """The report the command prints for this file, graded with a data directory of its own."""
+    import subprocess
+
+    env = {**os.environ, "STUDYXF_HOME": str(tmp / "home")}
+    done = subprocess.run([sys.executable, "-m", "studyxf", "drill", drill, str(path), "--json"], env=env,
+                          capture_output=True, text=True, timeout=600, cwd=Path(__file__).resolve().parent.parent)
+    try:
+        return json.loads(done.stdout)
+    except json.JSONDecodeError:
+        return {"status": "error", "diagnosis": [], "message": (done.stderr or done.stdout)[-300:]}
+
+
+def main(folder: Path = Path("tests/data/blind"), verbose: bool = False, cli: bool = False) -> dict:
     warnings.simplefilter("ignore")
     os.environ["TRITON_INTERPRET"] = "1"  # the Triton drills' kernels in the CPU's interpreter, as the judge sets it
     manifest = json.loads((folder / "manifest.json").read_text())
@@ -37,7 +52,8 @@ def main(folder: Path = Path("tests/data/blind"), verbose: bool = False) -> dict
         for item in manifest:
             source = (folder / item["file"]).read_text()
             try:
-                report = grade(Path(tmp), item["drill"], source)
+                report = by_command(Path(tmp), item["drill"], folder / item["file"]) if cli else \
+                    grade(Path(tmp), item["drill"], source)
             except Exception as exc:  # noqa: BLE001 - a file that breaks the helper is counted as a failure
                 report = {"status": "error", "diagnosis": [], "message": repr(exc)}
             if item["correct"]:
@@ -71,5 +87,5 @@ def main(folder: Path = Path("tests/data/blind"), verbose: bool = False) -> dict
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "-v"]
-    main(Path(args[0]) if args else Path("tests/data/blind"), verbose="-v" in sys.argv)
+    args = [a for a in sys.argv[1:] if a not in ("-v", "--cli")]
+    main(Path(args[0]) if args else Path("tests/data/blind"), verbose="-v" in sys.argv, cli="--cli" in sys.argv)

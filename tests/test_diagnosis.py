@@ -774,3 +774,15 @@ def test_a_big_smallest_input_shows_shapes_first_and_where_the_answers_part():
     expected, yours = shrink._apart(x, got)
     assert expected == "shape (2, 4, 5), first apart at (1, 2, 3): 33" and yours.endswith(": 34")
     assert shrink._apart(np.zeros(4), np.ones(4)) is None  # few numbers: shown whole
+
+
+def test_one_index_read_for_another_is_mended_beside_an_answer_started_one_off(tmp_path):
+    # the set loses s[r] where s[l] leaves the window, and ans = 1 answers 1 for ''
+    source = ("class Solution:\n    def lengthOfLongestSubstring(self, s):\n        window = set()\n        l = 0\n"
+              "        ans = 1\n        for r in range(len(s)):\n            while s[r] in window:\n"
+              "                window.remove(s[r])\n                l += 1\n            window.add(s[r])\n"
+              "            ans = max(ans, r - l + 1)\n        return ans\n")
+    report = grade(tmp_path, "longest-substring", source)
+    said = [(d["kind"], d["verified"], d["line"]) for d in report["diagnosis"]]
+    assert said == [("located", True, 5), ("located", True, 8)], report["diagnosis"]
+    assert "write `l` for `r`" in report["diagnosis"][1]["message"]

@@ -135,3 +135,84 @@ def test_a_calculator_s_missing_parentheses_and_bits_for_bytes_are_named_at_thei
     report = grade(tmp_path, "kv-cache-size", source)
     entry = next(d for d in report["diagnosis"] if d.get("verified"))
     assert entry["line"] == 2 and "counts bits where bytes belong" in entry["message"], report["diagnosis"]
+
+
+def test_a_rescale_on_the_wrong_term_and_a_scale_read_from_v_are_both_named(tmp_path):
+    # o + corr * pv where o * corr + pv belongs, and 1/sqrt(dv) where 1/sqrt(d) belongs (the drill's
+    # cases give v a width of its own, as the task's (..., Tk, dv) says)
+    source = ("import numpy as np\n\n\ndef flash_attention(q, k, v, causal=False, block_size=64):\n"
+              "    tq, tk = q.shape[-2], k.shape[-2]\n    scale = 1.0 / np.sqrt(v.shape[-1])\n"
+              "    m = np.full(q.shape[:-1] + (1,), -np.inf)\n    l = np.zeros(q.shape[:-1] + (1,))\n"
+              "    o = np.zeros(q.shape[:-1] + (v.shape[-1],))\n    rows = np.arange(tq)[:, None] + (tk - tq)\n"
+              "    for start in range(0, tk, block_size):\n        stop = min(start + block_size, tk)\n"
+              "        s = q @ np.swapaxes(k[..., start:stop, :], -1, -2) * scale\n        if causal:\n"
+              "            s = np.where(np.arange(start, stop)[None, :] > rows, -np.inf, s)\n"
+              "        m_new = np.maximum(m, s.max(axis=-1, keepdims=True))\n"
+              "        shift = np.where(np.isinf(m_new), 0.0, m_new)\n        p = np.exp(s - shift)\n"
+              "        corr = np.exp(m - shift)\n        l = l * corr + p.sum(axis=-1, keepdims=True)\n"
+              "        o = o + corr * (p @ v[..., start:stop, :])\n        m = m_new\n"
+              "    return (o / np.where(l == 0, 1.0, l)).astype(q.dtype)\n")
+    report = grade(tmp_path, "flash-attention", source)
+    located = [d for d in report["diagnosis"] if sort(d) == "located" and d["verified"]]
+    assert [d["line"] for d in located] == [6, 21], report["diagnosis"]
+    assert "write `q` for `v`" in located[0]["message"]
+    assert "multiplies the wrong term of the sum" in located[1]["message"]
+
+
+def test_a_new_axis_in_the_wrong_place_and_a_line_unlike_its_sibling_are_edits():
+    source = ("import torch\n\n\ndef f(q, k, v, mask):\n    k = k.repeat_interleave(2, dim=1)\n"
+              "    v = v.repeat(1, 2, 1, 1)\n    m = mask[None]\n    return q, k, v, m\n")
+    kinds = {"q": "array of rank 4", "k": "array of rank 4", "v": "array of rank 4", "mask": "array of rank 3"}
+    said = {(e["line"], e["was"], e["now"]) for e in edits.candidates(source, "torch", [], kinds)}
+    assert (6, "v.repeat(1, 2, 1, 1)", "v.repeat_interleave(2, dim=1)") in said
+    assert (5, "k.repeat_interleave(2, dim=1)", "k.repeat(1, 2, 1, 1)") in said
+    assert (7, "mask[None]", "mask[:, None]") in said
+
+
+def test_values_tiled_beside_keys_interleaved_are_named_at_the_values_line(tmp_path):
+    source = ("import math\nimport torch\n\n\ndef grouped_query_attention(q, k, v, causal=False):\n"
+              "    g = q.shape[1] // k.shape[1]\n    k = k.repeat_interleave(g, dim=1)\n    v = v.repeat(1, g, 1, 1)\n"
+              "    tq, tk = q.shape[-2], k.shape[-2]\n    s = q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])\n"
+              "    if causal:\n        keep = torch.ones(tq, tk, dtype=torch.bool).tril(diagonal=tk - tq)\n"
+              "        s = s.masked_fill(~keep, float('-inf'))\n    return s.softmax(dim=-1).nan_to_num(0.0) @ v\n")
+    report = grade(tmp_path, "gqa", source)
+    entry = next(d for d in report["diagnosis"] if d.get("verified"))
+    assert entry["line"] == 8 and "write `v.repeat_interleave(g, dim=1)`" in entry["message"], report["diagnosis"]
+
+
+def test_the_edits_cover_roots_squares_einsums_terms_calls_layers_and_block_positions():
+    source = ("import numpy as np\n\n\ndef gelu(z):\n    return z\n\n\n"
+              "def f(x, w, block):\n"
+              "    s = np.einsum('bqd,bkd->bkq', x, x) * x.shape[-1] ** 0.5\n"  # 9
+              "    ms = np.mean(x, axis=-1) ** 2 + np.linalg.norm(x, axis=-1)\n"  # 10
+              "    t = np.outer(w, w) + x\n"  # 11
+              "    for j0 in range(0, 8, block):\n"  # 12
+              "        pos = np.arange(block)\n"  # 13
+              "    return gelu(np.exp(s) + ms)\n"  # 14
+              "\n\nclass M:\n    def __init__(self):\n        self.query = make()\n        self.value = make()\n\n"
+              "    def forward(self, x):\n        a = self.query(x)\n        v = self.query(a)\n"
+              "        return self.value(a + v)\n")
+    kinds = {"x": "array of rank 3", "w": "array of rank 1", "block": "int"}
+    said = {(e["line"], e["was"], e["now"]) for e in edits.candidates(source, "numpy", [], kinds)}
+    assert (9, "0.5", "-0.5") in said  # the root multiplies where it divides
+    assert (9, "'bqd,bkd->bkq'", "'bqd,bkd->bqk'") in said  # the output's axes
+    assert (10, "np.mean(x, axis=-1) ** 2", "np.mean(x ** 2, axis=-1)") in said
+    assert (10, "np.linalg.norm(x, axis=-1)", "np.linalg.norm(x, axis=-1) ** 2") in said
+    assert (11, "w, w", "w, w") not in said and (11, "np.outer(w, w) + x", "np.outer(w, w)") in said
+    assert (13, "block", "j0, j0 + block") in said  # positions local to the block
+    assert (14, "gelu(np.exp(s) + ms)", "np.exp(s) + ms") in said and (14, "exp", "exp2") in said
+    assert (14, "np.exp(s) + ms", "np.exp(s) * ms") in said
+    assert (24, "query", "value") in said  # one layer called for another (self.value is called elsewhere)
+    assert (24, "a", "x") in said  # a module's input for a local
+
+
+def test_two_inputs_exchanged_an_offset_dropped_and_an_exponent_s_parentheses_are_edits():
+    source = ("import math\n\n\ndef f(x, gamma, beta, d):\n"
+              "    for i in range(0, d - 2, 2):\n"  # 5
+              "        x[i] = math.cos(i / 10000 ** i / d)\n"  # 6
+              "    return x * beta + gamma\n")  # 7
+    kinds = {"x": "array of rank 2", "gamma": "array of rank 1", "beta": "array of rank 1", "d": "int"}
+    said = {(e["line"], e["was"], e["now"]) for e in edits.candidates(source, "numpy", [], kinds)}
+    assert (7, "x * beta + gamma", "x * gamma + beta") in said
+    assert (5, "d - 2", "d") in said
+    assert (6, "i / 10000 ** i / d", "i / 10000 ** (i / d)") in said

@@ -98,17 +98,20 @@ def _memory(call):
 
 def cases():
     out = []
-    for i, (shape_q, tk, causal, block, dtype) in enumerate([
-            ((2, 3, 70, 16), 70, False, 16, F64), ((1, 2, 33, 32), 33, True, 8, F32), ((1, 1, 1, 8), 20, True, 64, F32),
-            ((2, 2, 5, 16), 9, True, 4, F64), ((1, 2, 7, 16), 4, True, 2, F64),  # Tq > Tk: 3 queries see no key
-            ((1, 4, 128, 64), 128, True, 32, F32)]):
+    # v's width dv differs from d in two cases (the task's v is (..., Tk, dv)): a scale read from v shows
+    for i, (shape_q, tk, dv, causal, block, dtype) in enumerate([
+            ((2, 3, 70, 16), 70, 16, False, 16, F64), ((1, 2, 33, 32), 33, 32, True, 8, F32),
+            ((1, 1, 1, 8), 20, 8, True, 64, F32), ((2, 2, 5, 16), 9, 24, True, 4, F64),
+            ((1, 2, 7, 16), 4, 16, True, 2, F64),  # Tq > Tk: 3 queries see no key
+            ((1, 4, 128, 64), 128, 64, True, 32, F32), ((2, 1, 12, 16), 12, 8, False, 5, F64)]):
         B, H, tq, d = shape_q
         q = rnd(B, H, tq, d, dtype=dtype, seed=i, scale=3.0)
-        k, v = rnd(B, H, tk, d, dtype=dtype, seed=70 + i, scale=3.0), rnd(B, H, tk, d, dtype=dtype, seed=80 + i)
+        k, v = rnd(B, H, tk, d, dtype=dtype, seed=70 + i, scale=3.0), rnd(B, H, tk, dv, dtype=dtype, seed=80 + i)
         kwargs = {"causal": True} if causal else {}
         kwargs["block_size"] = block
-        out.append(Case(f"q {shape_q}, Tk={tk}, causal={causal}, block_size={block}, {dtype_name(dtype)}",
+        width = f", dv={dv}" if dv != d else ""
+        out.append(Case(f"q {shape_q}, Tk={tk}{width}, causal={causal}, block_size={block}, {dtype_name(dtype)}",
                         [q, k, v], kwargs, reference, variant,
                         call="flash_attention(q, k, v" + (", causal=True" if causal else "") + f", block_size={block})"))
-    out[-1].checks = [Check("memory stays O(T) at T=8192", _memory, "memory")]
+    out[5].checks = [Check("memory stays O(T) at T=8192", _memory, "memory")]
     return out

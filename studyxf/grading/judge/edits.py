@@ -1,9 +1,13 @@
 """The one-place edits a tensor drill's slip is most often one of (an axis or the axis a shape is
 read from, keepdims, a transpose, a comparison, a triangle or its diagonal, one input or local for
-another, two names of an unpacking swapped, a function for its twin, a square root, an operator or
-its sides, parentheses missing, a constant one off, a calculator's bits for bytes, a keyword that
-changes the statistic, an unused input added, a result thrown away), listed from the learner's own
-file for the judge to try in the sandbox (repair.py). Generic: no catalogue entry."""
+another, one layer of a module for another, two names of an unpacking swapped, a new axis in the
+wrong place, a line that treats its array otherwise than the line beside it treats another, a
+function for its twin, a function applied where none belongs, a square root or a norm, an exponent's
+sign, a mean squared for a mean of squares, a square for an absolute value, an operator or its
+sides, a term that does not belong, parentheses missing or a factor on the wrong term, a constant or
+a range one off, positions local to a block, an einsum's axis, a calculator's bits for bytes, a
+keyword that changes the statistic, an unused input added, a result thrown away), listed from the
+learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue entry."""
 
 from __future__ import annotations
 
@@ -23,11 +27,14 @@ TWINS = {"max": "min", "min": "max", "amax": "amin", "amin": "amax", "maximum": 
          "log2": "log", "ones_like": "zeros_like", "zeros_like": "ones_like", "ones": "zeros", "zeros": "ones",
          "repeat_interleave": "repeat", "tile": "repeat",
          # the drills' MLP is the exact GELU (swiglu's own silu is never edited into a pass)
-         "silu": "gelu", "SiLU": "GELU", "relu": "gelu", "ReLU": "GELU"}
+         "silu": "gelu", "SiLU": "GELU", "relu": "gelu", "ReLU": "GELU",
+         "exp": "exp2", "exp2": "exp", "tanh": "sigmoid"}
+ACTIVATIONS = {"gelu", "relu", "silu", "tanh", "sigmoid", "softmax", "GELU", "ReLU", "SiLU"}
 STATISTIC_KEYWORDS = {"ddof", "unbiased", "correction"}  # a variance's divisor
 FLIPPED = {ast.Lt: (">", "<=", ">="), ast.LtE: ("<", ">=", ">"), ast.Gt: ("<", ">=", "<="),
            ast.GtE: (">", "<=", "<"), ast.Eq: ("!=",), ast.NotEq: ("==",)}
 OPERATOR = {ast.Add: "-", ast.Sub: "+", ast.Mult: "/", ast.Div: "*", ast.FloorDiv: "/"}
+ALSO = {ast.Add: "*"}  # a second operator tried: a gate added to what it multiplies
 SYMBOL = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.MatMult: "@", ast.Pow: "**", ast.FloorDiv: "//",
           ast.Mod: "%"}
 MODULES = {"np", "numpy", "torch", "math", "F", "nn", "tl", "triton"}
@@ -44,6 +51,16 @@ def _int(node) -> int | None:
     return None
 
 
+def _number(node) -> float | None:
+    """A literal number's value (-0.5 included), else None."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) in (int, float):
+        return -node.operand.value
+    return None
+
+
 def _name(func) -> str:
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
@@ -54,6 +71,8 @@ class _Lister:
         self.torch = framework == "torch"
         self.out: list[dict] = []
         self.seen: set[str] = set()
+        self.defined: set[str] = set()  # the file's own functions (a gelu it wrote)
+        self.loops: list[str] = []  # the loop variables of `for j0 in range(0, T, block)`, over blocks
 
     def text(self, node) -> str:
         raw = self.lines[node.lineno - 1].encode()
@@ -132,6 +151,30 @@ class _Lister:
                 if _int(arg) is not None:
                     for d in (-1, 1):
                         self.add(arg, str(_int(arg) + d), "is one off", rank=2)
+            if len(node.args) == 1 and self.loops:  # arange(n) inside a block loop: positions local to the block
+                for start in self.loops:
+                    n = self.text(node.args[0])
+                    self.add(node.args[0], f"{start}, {start} + {n}", f"counts from 0 where the block's own "
+                                                                      f"positions start at {start}", rank=2)
+            if len(node.args) in (2, 3):  # arange(1, T + 1) for arange(0, T): the whole range one off
+                lo, hi = node.args[:2]
+                span = (node.lineno, lo.col_offset, hi.end_col_offset)
+                for d in (-1, 1):
+                    self.add(lo, f"{_shifted(self.text(lo), d)}, {_shifted(self.text(hi), d)}",
+                             "counts from one off: the whole range is shifted", span, rank=2)
+        if name == "norm" and node.lineno == node.end_lineno:  # the root of the sum of squares, where the sum belongs
+            self.add(node, f"{self.text(node)} ** 2", "takes the norm (a square root) where its square belongs", rank=2)
+        if name == "outer" and len(node.args) == 2 and node.lineno == node.end_lineno:
+            a, b = node.args
+            span = (node.lineno, a.col_offset, b.end_col_offset)
+            self.add(a, f"{self.text(b)}, {self.text(a)}", "has its two factors swapped (the table transposed)", span,
+                     rank=2)
+        if len(node.args) == 1 and not node.keywords and node.lineno == node.end_lineno and \
+                (name in ACTIVATIONS or name in self.defined):  # gelu on a layer that has none
+            self.add(node, self.text(node.args[0]), f"applies {name} where none belongs", rank=3)
+        if name == "einsum" and node.args and isinstance(node.args[0], ast.Constant) and \
+                isinstance(node.args[0].value, str):
+            self.einsum(node.args[0])
         if name == "rsqrt" and len(node.args) == 1:  # a root taken twice
             self.add(node, f"1 / ({self.text(node.args[0])})", "takes a square root that does not belong")
         if name == "sqrt" and len(node.args) == 1:
@@ -139,6 +182,44 @@ class _Lister:
         if name in ("transpose", "swapaxes", "permute") and method is False and len(node.args) == 1 and \
                 isinstance(node.args[0], ast.Name):
             self.add(node, self.text(node.args[0]), "transposes an operand that is used as it is", rank=1)
+
+    def einsum(self, spec: ast.Constant) -> None:
+        """'bhij,bhid->bhid' where 'bhij,bhjd->bhid' belongs: one letter of a term for another of the
+        spec; or the output's two adjacent axes in the other order."""
+        text = spec.value.replace(" ", "")
+        if "->" not in text or not text.replace(",", "").replace("->", "").replace(".", "").isalpha():
+            return
+        inputs, output = text.split("->")
+        terms = inputs.split(",") + [output]
+        letters = sorted(set(text) - set(",->."))
+        quote = self.text(spec)[0]
+        made = []
+        for t, term in enumerate(terms):
+            for i, ch in enumerate(term):
+                if t == len(terms) - 1 and i + 1 < len(term):  # the output's axes reordered
+                    made.append(terms[:t] + [term[:i] + term[i + 1] + ch + term[i + 2:]])
+                for other in letters if t < len(terms) - 1 else ():
+                    if other != ch and other not in term:
+                        made.append(terms[:t] + [term[:i] + other + term[i + 1:]] + terms[t + 1:])
+        for new in made:
+            new = new + terms[len(new):]
+            self.add(spec, f"{quote}{','.join(new[:-1])}->{new[-1]}{quote}",
+                     "names an axis of the einsum that is not the one meant", rank=3)
+
+    def new_axis(self, node: ast.Subscript) -> None:
+        """mask[None] where mask[:, None] belongs: a new axis put in before another one."""
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(parts) > 4 or not all(_axis_part(p) for p in parts) or not any(_is_none(p) for p in parts):
+            return
+        texts = [self.text(p) for p in parts]
+        for i, part in enumerate(parts):
+            if _is_none(part):
+                moved = texts[:i] + [":"] + texts[i:]  # one axis later
+                self.add(node, f"{self.text(node.value)}[{', '.join(moved)}]",
+                         "puts the new axis in front of an axis it belongs after", rank=2)
+                if i and texts[i - 1] == ":":  # one axis earlier
+                    self.add(node, f"{self.text(node.value)}[{', '.join(texts[:i - 1] + texts[i:])}]",
+                             "puts the new axis after an axis it belongs in front of", rank=2)
 
     def subscript(self, node: ast.Subscript) -> None:
         """x.shape[0] where x.shape[-1] belongs: the size read from another axis."""
@@ -236,9 +317,13 @@ class _Lister:
             left = raw[node.col_offset:node.left.end_col_offset].decode()
             between = raw[node.left.end_col_offset:node.right.col_offset].decode()
             right = raw[node.right.col_offset:node.end_col_offset].decode()
-            new = between.replace(SYMBOL[type(node.op)], OPERATOR[type(node.op)], 1)
-            self.add(node, f"{left}{new}{right}", f"{SYMBOL[type(node.op)]} where {OPERATOR[type(node.op)]} belongs",
-                     rank=3)
+            for other in (OPERATOR[type(node.op)], ALSO.get(type(node.op))):
+                if other:
+                    new = between.replace(SYMBOL[type(node.op)], other, 1)
+                    self.add(node, f"{left}{new}{right}", f"{SYMBOL[type(node.op)]} where {other} belongs", rank=3)
+        if isinstance(node.op, ast.Add) and node.lineno == node.end_lineno:  # a residual or a bias that is no term
+            for term, other in ((node.left, node.right), (node.right, node.left)):
+                self.add(node, self.text(term), f"adds {self.text(other)}, a term that does not belong", rank=3)
         if isinstance(node.op, (ast.Sub, ast.Div)) and node.left.end_lineno == node.lineno == node.right.lineno:
             left, right = self.text(node.left), self.text(node.right)  # exp(m_new - m_old) for exp(m_old - m_new)
             if isinstance(node.left, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) and \
@@ -248,6 +333,31 @@ class _Lister:
                 and any(w in self.text(node.left) for w in ("**", "square", "sq", "2")):
             # E[x^2] - E[x] for E[x^2] - E[x]^2
             self.add(node.right, f"{self.text(node.right)} ** 2", "subtracts a term that is to be squared")
+        if isinstance(node.op, (ast.Div, ast.Mult)) and isinstance(node.left, ast.BinOp) and \
+                isinstance(node.left.right, ast.BinOp) and isinstance(node.left.right.op, ast.Pow) and \
+                node.lineno == node.end_lineno:  # pos / 10000 ** i / d for pos / 10000 ** (i / d)
+            power = node.left.right
+            self.add(node, f"{self.text(node.left.left)} {SYMBOL[type(node.left.op)]} {self.text(power.left)} ** "
+                           f"({self.text(power.right)} {SYMBOL[type(node.op)]} {self.text(node.right)})",
+                     "divides after the power where the exponent is to be divided: parentheses are missing", rank=3)
+        if isinstance(node.op, ast.Pow) and _number(node.right) in (0.5, -0.5):  # the root multiplies where it divides
+            self.add(node.right, f"({-_number(node.right)})" if self.text(node.right).startswith("(") else
+                     str(-_number(node.right)), "has the exponent's sign the wrong way round", rank=2)
+        if isinstance(node.op, ast.Pow) and _number(node.right) == 2 and isinstance(node.left, ast.Call) and \
+                _name(node.left.func) in ("mean", "sum"):  # mean(x)^2 for mean(x^2)
+            call = node.left
+            method = isinstance(call.func, ast.Attribute) and not (
+                isinstance(call.func.value, ast.Name) and call.func.value.id in MODULES)
+            inner = call.func.value if method else (call.args[0] if call.args else None)
+            if inner is not None and call.lineno == call.end_lineno:
+                raw = self.lines[call.lineno - 1].encode()
+                squared = f"({self.text(inner)}) ** 2" if not isinstance(inner, (ast.Name, ast.Subscript)) else \
+                    f"{self.text(inner)} ** 2"
+                text = (raw[call.col_offset:inner.col_offset] + squared.encode() +
+                        raw[inner.end_col_offset:call.end_col_offset]).decode()
+                self.add(node, text, "squares the mean where the mean of the squares belongs", rank=2)
+        if isinstance(node.op, ast.Pow) and _number(node.right) == 2:
+            self.add(node, f"abs({self.text(node.left)})", "squares where the absolute value belongs", rank=3)
         if isinstance(node.op, ast.Pow) and isinstance(node.right, ast.Constant) and node.right.value in (0.5, -0.5):
             self.add(node, self.text(node.left) if node.right.value == 0.5 else f"1 / {self.text(node.left)}",
                      "takes a square root that does not belong")
@@ -261,12 +371,101 @@ class _Lister:
                 self.add(node, f"({self.text(node.left)} {sign} {self.text(node.right.left)}) * "
                                f"{self.text(node.right.right)}", f"multiplies only the last term of the {sign}: "
                                                                  f"parentheses are missing", rank=3)
+                # o + corr * pv for o * corr + pv: a running sum's rescale on the new term
+                self.add(node, f"{self.text(node.left)} * {self.text(node.right.left)} {sign} "
+                               f"{self.text(node.right.right)}", "multiplies the wrong term of the sum", rank=3)
+            if isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Mult) and \
+                    isinstance(node.op, ast.Add):  # o * corr + pv for o + corr * pv
+                self.add(node, f"{self.text(node.left.left)} + {self.text(node.left.right)} * {self.text(node.right)}",
+                         "multiplies the wrong term of the sum", rank=3)
         if isinstance(node.op, (ast.Add, ast.Sub)) and _int(node.right) in (1, 2):
             c = _int(node.right) * (1 if isinstance(node.op, ast.Add) else -1)
-            for d in (-1, 1):
+            for d in (-1, 1) if abs(c) == 1 else (-c, -1, 1):  # range(0, d - 2, 2): the offset itself dropped
                 k = c + d
                 left = self.text(node.left)
-                self.add(node, left if k == 0 else f"{left} + {k}" if k > 0 else f"{left} - {-k}", "is one off", rank=3)
+                self.add(node, left if k == 0 else f"{left} + {k}" if k > 0 else f"{left} - {-k}",
+                         "is one off" if abs(d) == 1 else f"is {abs(d)} off", rank=3)
+
+
+def _shifted(text: str, d: int) -> str:
+    """`T + 1` moved by d: `T` (for -1), `T + 2`; `1` moved: `0`; `T`: `T - 1`."""
+    import re
+
+    if re.fullmatch(r"-?\d+", text.strip()):
+        return str(int(text) + d)
+    found = re.fullmatch(r"(.*?) ([+-]) (\d+)", text.strip())
+    if found:
+        c = int(found[3]) * (1 if found[2] == "+" else -1) + d
+        return found[1] if c == 0 else f"{found[1]} + {c}" if c > 0 else f"{found[1]} - {-c}"
+    return f"{text} + 1" if d > 0 else f"{text} - 1"
+
+
+def _is_none(node) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _axis_part(node) -> bool:
+    """An index that only adds, keeps or skips axes: None, a bare `:`, or `...`."""
+    return _is_none(node) or isinstance(node, ast.Constant) and node.value is Ellipsis or \
+        isinstance(node, ast.Slice) and node.lower is None and node.upper is None and node.step is None
+
+
+def _layers(lister: _Lister, tree) -> None:
+    """self.query(x) where self.value(x) belongs: one of a module's layers called for another."""
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        calls = [n.func for n in ast.walk(cls) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                 and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"]
+        made = {t.attr for n in ast.walk(cls) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+                for t in n.targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+                and t.value.id == "self"}  # self.value = nn.Linear(...), though only self.query is called
+        names = sorted({f.attr for f in calls} | made)
+        for func in calls:
+            start = func.end_col_offset - len(func.attr)
+            for other in names:
+                if other != func.attr:
+                    lister.add(func, other, f"calls self.{func.attr} where self.{other} belongs",
+                               (func.lineno, start, func.end_col_offset), rank=3)
+
+
+def _siblings(lister: _Lister, tree) -> None:
+    """k = k.repeat_interleave(n, dim=1) then v = v.repeat(1, n, 1, 1): two adjacent lines that treat
+    two arrays alike, but for one difference; each line written as the other is, for its own array."""
+    for block in (getattr(n, "body", None) for n in ast.walk(tree)):
+        if not isinstance(block, list):
+            continue
+        for a, b in zip(block, block[1:]):
+            if not all(isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name)
+                       and s.lineno == s.end_lineno for s in (a, b)):
+                continue
+            ta, tb = a.targets[0].id, b.targets[0].id
+            reads_a = [n for n in ast.walk(a.value) if isinstance(n, ast.Name) and n.id == ta]
+            reads_b = [n for n in ast.walk(b.value) if isinstance(n, ast.Name) and n.id == tb]
+            if ta == tb or not reads_a or not reads_b:
+                continue
+            for one, other, own, new in ((a, b, reads_a, tb), (b, a, reads_b, ta)):
+                text = _renamed(lister, one.value, own, new)
+                lister.add(other.value, text, f"treats {other.targets[0].id} otherwise than line {one.lineno} "
+                                              f"treats {one.targets[0].id}", rank=2)
+
+
+def _exchanged(lister: _Lister, value, used: list, a: str, b: str) -> str:
+    """The expression's text with the Name nodes `a` and `b` (of `used`) exchanged."""
+    raw = lister.lines[value.lineno - 1].encode()
+    out, at = b"", value.col_offset
+    for n in sorted((n for n in used if n.id in (a, b)), key=lambda n: n.col_offset):
+        out += raw[at:n.col_offset] + (b if n.id == a else a).encode()
+        at = n.end_col_offset
+    return (out + raw[at:value.end_col_offset]).decode()
+
+
+def _renamed(lister: _Lister, value, names: list, new: str) -> str:
+    """The expression's text with each of `names` (Name nodes on its line) written as `new`."""
+    raw = lister.lines[value.lineno - 1].encode()
+    out, at = b"", value.col_offset
+    for n in sorted(names, key=lambda n: n.col_offset):
+        out += raw[at:n.col_offset] + new.encode()
+        at = n.end_col_offset
+    return (out + raw[at:value.end_col_offset]).decode()
 
 
 def _size(node, sizes: set) -> bool:
@@ -319,10 +518,25 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
     assigned before it (the old running max for the new)."""
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         params = [a.arg for a in fn.args.args + fn.args.kwonlyargs]
-        if set(kinds) & set(params):
+        method = params[:1] == ["self"]
+        if set(kinds) & set(params) and not method:
             params = [p for p in params if p in kinds]
         stored = {k: v for k, v in _locals(fn, kinds).items() if k not in params}
+        if method:  # a module's method: its inputs are values like its locals (ln2(a) for ln2(x))
+            stored.update({p: (fn.lineno, "value") for p in params[1:]})
+            params = []
         reads = Counter(n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+        for stmt in (n for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.Return)) and n.value is not None):
+            value = stmt.value  # x_hat * beta + gamma: two inputs of a kind, each where the other belongs
+            if value.lineno != value.end_lineno:
+                continue
+            used = [n for n in ast.walk(value) if isinstance(n, ast.Name) and n.id in params]
+            ids = sorted({n.id for n in used})
+            for i, a in enumerate(ids):
+                for b in ids[i + 1:]:
+                    if kinds.get(a) == kinds.get(b):
+                        lister.add(value, _exchanged(lister, value, used, a, b), f"reads {a} and {b} each where "
+                                                                                 f"the other belongs", rank=0)
         for n in ast.walk(fn):
             if not (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)) or n.id in MODULES:
                 continue
@@ -350,6 +564,9 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     except SyntaxError:
         return []
     lister = _Lister(source, framework)
+    lister.defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    lister.loops = [n.target.id for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)
+                    and isinstance(n.iter, ast.Call) and _name(n.iter.func) == "range" and len(n.iter.args) == 3]
     body = [n for n in ast.walk(tree) if not isinstance(n, (ast.Import, ast.ImportFrom))]
     for node in body:
         if isinstance(node, ast.Call):
@@ -360,6 +577,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
             lister.binop(node)
         elif isinstance(node, ast.Subscript):
             lister.subscript(node)
+            lister.new_axis(node)
         elif isinstance(node, ast.Expr):
             lister.statement(node)
         elif isinstance(node, ast.Assign):
@@ -371,6 +589,8 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
             if isinstance(node, (ast.Assign, ast.Return)):
                 lister.bits(node, {p for p, k in kinds.items() if k == "str"})
     _names(lister, tree, kinds or {})
+    _siblings(lister, tree)
+    _layers(lister, tree)
     first = first or []
     out = lister.out
     ranked = sorted(range(len(out)), key=lambda i: (out[i]["line"] not in first, out[i]["rank"], out[i]["line"], i))

@@ -79,6 +79,7 @@ class Failure:
     random: bool = False  # a module's outputs change from call to call
     localised: str | None = None  # a module's taps read: where its forward leaves the reference
     validated: object = None  # a validated case's Case whose answer failed (two-sum: no simulated slips)
+    misshapen: object = None  # the Case whose output has another shape than the reference's
 
     @property
     def case(self):
@@ -86,4 +87,4 @@ class Failure:
         for part in (self.values, self.answer, self.raised):
             if part is not None:
                 return part.case
-        return self.validated
+        return self.validated or self.misshapen

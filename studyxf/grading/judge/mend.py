@@ -4,9 +4,9 @@ sandbox (op "patched") with that one edit, passes every case that failed on its 
 case that passed. The edits are the slips such loops have: a condition that reads a valid 0 as "not
 found" (`if j:` on an index), a start that may move backwards (left = last[ch] + 1 where max(left,
 ...) belongs), a comparison one too strict or too loose (>= for >), one loop variable for the other
-(the value x for its index i), a difference's sides swapped, a lookup or a difference one off
-(last[ch] for last[ch] + 1). Generic over the validated drills; no catalogue entry. Runs in the
-judge."""
+(the value x for its index i) or one index for another (s[r] for s[l]), a difference's sides
+swapped, a lookup or a difference one off (last[ch] for last[ch] + 1). Generic over the validated
+drills; no catalogue entry. Runs in the judge."""
 
 from __future__ import annotations
 
@@ -38,7 +38,15 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         for t in n.targets if isinstance(n, ast.Assign) else ():
             if isinstance(t, ast.Name):
                 before[t.id] = min(before.get(t.id, n.lineno), n.lineno)
+    counters = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
+                and type(n.value.value) is int for t in n.targets if isinstance(t, ast.Name)} | \
+        {n.target.id for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)
+         and isinstance(n.iter, ast.Call) and getattr(n.iter.func, "id", "") == "range"}  # l = 0, for r in range(n)
     for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.slice, ast.Name) \
+                and node.slice.id in counters:  # s[r] where s[l] belongs: one index for the other
+            for other in sorted(counters - {node.slice.id}):
+                swapped.append((node.slice, other, f"reads {node.slice.id} where {other} belongs"))
         if isinstance(node, ast.For) and isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2 and \
                 all(isinstance(e, ast.Name) for e in node.target.elts):  # for i, x in enumerate(nums)
             a, b = (e.id for e in node.target.elts)

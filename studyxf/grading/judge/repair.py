@@ -145,11 +145,11 @@ class Search:
 
 
 def wrong_cases(failing: list) -> tuple[list, set]:
-    """The cases whose values were wrong or which raised, and the ids of those that ran out of a
-    resource (an edit is not asked to mend those)."""
+    """The cases whose values or shape were wrong or which raised, and the ids of those that ran out
+    of a resource (an edit is not asked to mend those)."""
     resource = {id(f.case) for f in failing if f.resource is not None}
     return [f.case for f in failing if f.case is not None and id(f.case) not in resource and
-            (f.values is not None or f.raised is not None)], resource
+            (f.values is not None or f.raised is not None or f.misshapen is not None)], resource
 
 
 def _smallest_and_least_alike(case) -> tuple:

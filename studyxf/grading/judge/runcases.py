@@ -443,6 +443,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, Failure | No
         info.promoted_case = (index, case)
     if info.dtype_integer:
         info.promoted_case = (index, case)  # where the integer array is traced from
+    if info.failure == "shape" and case.validate is None:
+        info.misshapen = case  # an array of another shape: the edit search may mend it (repair.py)
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
         info.named, info.readings = message.mistake, message.readings
         message = str(message)
