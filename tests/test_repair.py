@@ -3,6 +3,8 @@ with which every case passes names each slip at its line, with the fix; an edit 
 catalogue knows names both; an edit that only drops a step (a softmax shifted by a row constant)
 is never offered; a module drill's file is edited, built and run as its configs are."""
 
+import json
+
 from studyxf.grading.judge import edits
 from tests.drill_helpers import grade, sort
 
@@ -216,3 +218,13 @@ def test_two_inputs_exchanged_an_offset_dropped_and_an_exponent_s_parentheses_ar
     assert (7, "x * beta + gamma", "x * gamma + beta") in said
     assert (5, "d - 2", "d") in said
     assert (6, "i / 10000 ** i / d", "i / 10000 ** (i / d)") in said
+
+
+def test_an_int_too_large_for_a_float_is_a_wrong_answer_not_a_crash_of_the_judge(tmp_path):
+    source = ("def attention_cost(batch, layers, heads, head_dim, tokens, bytes_per_element=2):\n"
+              "    flops = 4 * batch * layers * heads * tokens ** 1000 * head_dim\n"
+              "    return {\"flops\": flops, \"memory_bytes\": batch * heads * tokens * tokens * bytes_per_element}\n")
+    report = grade(tmp_path, "attention-cost", source)
+    # an int past a float's range (and past JSON's 4300 digits) comes back as inf: the sandbox lives on
+    assert report["status"] == "fail" and "NaN or inf in the output" in json.dumps(report["tests"]), report["tests"]
+    assert all(t["status"] == "fail" for t in report["tests"])

@@ -54,6 +54,8 @@ def encode(value, depth: int = 0) -> dict:
         if arr.dtype == object:
             return {"t": "repr", "type": "array of object", "v": repr(value)[:200]}
         return {"t": "array", "dtype": str(arr.dtype), "torch": False, "data": _npy(arr)}
+    if type(value) is int and value.bit_length() > 1024:  # past float64's range (and JSON's 4300 digits): inf
+        return {"t": "py", "v": float("inf") if value > 0 else float("-inf")}
     if value is None or isinstance(value, (bool, int, float, str)) and type(value) in (bool, int, float, str):
         return {"t": "py", "v": value if not isinstance(value, str) else value[:10_000]}
     if type(value) in (list, tuple) and len(value) <= MAX_ITEMS:

@@ -34,7 +34,7 @@ STATISTIC_KEYWORDS = {"ddof", "unbiased", "correction"}  # a variance's divisor
 FLIPPED = {ast.Lt: (">", "<=", ">="), ast.LtE: ("<", ">=", ">"), ast.Gt: ("<", ">=", "<="),
            ast.GtE: (">", "<=", "<"), ast.Eq: ("!=",), ast.NotEq: ("==",)}
 OPERATOR = {ast.Add: "-", ast.Sub: "+", ast.Mult: "/", ast.Div: "*", ast.FloorDiv: "/"}
-ALSO = {ast.Add: "*"}  # a second operator tried: a gate added to what it multiplies
+ALSO = {ast.Add: "*", ast.Mult: "**"}  # a second operator tried: a gate added to what it multiplies, x * 2
 SYMBOL = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.MatMult: "@", ast.Pow: "**", ast.FloorDiv: "//",
           ast.Mod: "%"}
 MODULES = {"np", "numpy", "torch", "math", "F", "nn", "tl", "triton"}

@@ -61,7 +61,7 @@ def closeness(answer: dict, case, engine_err: float) -> tuple[tuple, np.ndarray 
     if case.convert is not None:
         try:
             got = np.asarray(case.convert(out), dtype=np.float64)
-        except (TypeError, ValueError, KeyError, IndexError):
+        except (TypeError, ValueError, KeyError, IndexError, ArithmeticError):  # an edit's int past float's range
             return (1,), None
     elif isinstance(out, wire.Array) and np.issubdtype(out.values.dtype, np.number):
         got = out.values.astype(np.float64)
@@ -168,6 +168,8 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     every case of the drill; `wrong`: those that gave a wrong answer or raised; `resource`: the ids
     of those that ran out of time or memory; `lines`: where the diagnosis saw the values leave,
     tried first; `one`: a single edit alone is sought (the diagnosis named every cause)."""
+    # not a Triton kernel: each edited copy compiles again in the interpreter (a minute for matmul's
+    # 240), and an edit that reads past a tensor's end can crash it
     if source is None or remote.gone or "triton" in source:
         return None
     plain = [c for c in cases if c.driver is None and c.validate is None and c.device is None]
@@ -230,8 +232,12 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     value, unsure = _value_cause(slips), _unsure
     # every cause named: nothing unsure, and a cause of the values (a crash may hide a second slip)
     complete = not any(unsure(d) for d in named) and any(value(d) and d["mistake"] != "raised" for d in named)
-    if complete and all(d.get("line") for d in named if value(d)):
+    # a crash is said where it raised, which need not be the slip's line (a mean without keepdims two
+    # lines up): the search looks for the line that mends it
+    crashed = any(d["mistake"] == "raised" for d in named)
+    if complete and not crashed and all(d.get("line") for d in named if value(d)):
         return named  # every cause named, each at its line
+    complete = complete and not crashed
     lines = [d["line"] for d in named if d.get("line")]
     fixed = mended(source, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
                    [d["mistake"] for d in named], one=complete, resource=resource)
