@@ -1,0 +1,8 @@
+BYTES = {"fp16": 2, "bf16": 2, "fp32": 4}
+
+
+def kv_cache_bytes(config, tokens, batch=1, dtype="fp16"):
+    """KV-cache size: see TASK.md."""
+    d_head = config["d_model"] // config["n_heads"]
+    per_token_per_layer = 2 * config["n_kv_heads"] * d_head * BYTES[dtype]
+    return config["n_layers"] * per_token_per_layer * tokens * batch
