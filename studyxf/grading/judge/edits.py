@@ -318,6 +318,8 @@ class _Lister:
             between = raw[node.left.end_col_offset:node.right.col_offset].decode()
             right = raw[node.right.col_offset:node.end_col_offset].decode()
             for other in (OPERATOR[type(node.op)], ALSO.get(type(node.op))):
+                if other == "**" and _int(node.right) not in (2, 3):  # x * 2 for x ** 2; T ** T is no slip
+                    continue
                 if other:
                     new = between.replace(SYMBOL[type(node.op)], other, 1)
                     self.add(node, f"{left}{new}{right}", f"{SYMBOL[type(node.op)]} where {other} belongs", rank=3)
