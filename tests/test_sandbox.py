@@ -300,9 +300,10 @@ def test_watch_mode_sandboxes_hold_no_answers_either(home, tmp_path):
 
 
 def test_calls_each_under_the_limit_cannot_stretch_a_grading_without_end(home, cli, tmp_path, mode):
-    slow = "import time\ndef attention(q, k, v, mask=None):\n    time.sleep(1.5)\n    return q * 0\n"
+    slow = "import time\ndef attention(q, k, v, mask=None):\n    time.sleep(0.75)\n    return q * 0\n"
     start = time.monotonic()
-    res, report = grade(cli, tmp_path, slow, mode)  # 2 s per case: the whole grading stops at 12 s
+    # 1 s per case: the whole grading stops at 6 s
+    res, report = grade(cli, tmp_path, slow, {**mode, "STUDYXF_CASE_TIMEOUT": "1"})
     assert time.monotonic() - start < 30
     assert report["status"] == "fail" and "ran past" in json.dumps(report["tests"]), report
 

@@ -182,7 +182,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     start = search.ask(source, first)
     if start == (3,):  # this case passes as the learner wrote it (a check failed, or another case)
         return None
-    nearer = []
+    nearer, crashing = [], set()
     for candidate in singles:
         if remote.gone:
             return None
@@ -191,6 +191,8 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
             return [mend.entry(candidate, None, False)]
         if score > start:
             nearer.append((score, candidate))
+        if score == (0,) < start:  # an edit that makes a running file raise: no half of a pair (1 call in 2)
+            crashing.add(id(candidate))
     if one:
         return None
     nearer.sort(key=lambda e: e[0], reverse=True)
@@ -209,7 +211,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     for _, a in nearer[:CLOSER]:
         for b in singles:
             (la, sa, ea), (lb, sb, eb) = a["span"], b["span"]
-            if b is a or la == lb and not (eb <= sa or ea <= sb):  # the same place edited twice
+            if b is a or id(b) in crashing or la == lb and not (eb <= sa or ea <= sb):  # the same place twice
                 continue
             if tried >= PAIRS or remote.gone:
                 return None
