@@ -12,6 +12,7 @@ learner's own file for the judge to try in the sandbox (repair.py). Generic: no 
 from __future__ import annotations
 
 import ast
+import re
 from collections import Counter
 
 from studyxf.grading.judge.mend import applied
@@ -391,8 +392,6 @@ class _Lister:
 
 def _shifted(text: str, d: int) -> str:
     """`T + 1` moved by d: `T` (for -1), `T + 2`; `1` moved: `0`; `T`: `T - 1`."""
-    import re
-
     if re.fullmatch(r"-?\d+", text.strip()):
         return str(int(text) + d)
     found = re.fullmatch(r"(.*?) ([+-]) (\d+)", text.strip())
@@ -445,27 +444,17 @@ def _siblings(lister: _Lister, tree) -> None:
             if ta == tb or not reads_a or not reads_b:
                 continue
             for one, other, own, new in ((a, b, reads_a, tb), (b, a, reads_b, ta)):
-                text = _renamed(lister, one.value, own, new)
+                text = _rewritten(lister, one.value, own, {own[0].id: new})
                 lister.add(other.value, text, f"treats {other.targets[0].id} otherwise than line {one.lineno} "
                                               f"treats {one.targets[0].id}", rank=2)
 
 
-def _exchanged(lister: _Lister, value, used: list, a: str, b: str) -> str:
-    """The expression's text with the Name nodes `a` and `b` (of `used`) exchanged."""
-    raw = lister.lines[value.lineno - 1].encode()
-    out, at = b"", value.col_offset
-    for n in sorted((n for n in used if n.id in (a, b)), key=lambda n: n.col_offset):
-        out += raw[at:n.col_offset] + (b if n.id == a else a).encode()
-        at = n.end_col_offset
-    return (out + raw[at:value.end_col_offset]).decode()
-
-
-def _renamed(lister: _Lister, value, names: list, new: str) -> str:
-    """The expression's text with each of `names` (Name nodes on its line) written as `new`."""
+def _rewritten(lister: _Lister, value, names: list, new: dict) -> str:
+    """The expression's text (on one line) with each Name node of `names` written as new[its id]."""
     raw = lister.lines[value.lineno - 1].encode()
     out, at = b"", value.col_offset
     for n in sorted(names, key=lambda n: n.col_offset):
-        out += raw[at:n.col_offset] + new.encode()
+        out += raw[at:n.col_offset] + new[n.id].encode()
         at = n.end_col_offset
     return (out + raw[at:value.end_col_offset]).decode()
 
@@ -537,8 +526,9 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
             for i, a in enumerate(ids):
                 for b in ids[i + 1:]:
                     if kinds.get(a) == kinds.get(b):
-                        lister.add(value, _exchanged(lister, value, used, a, b), f"reads {a} and {b} each where "
-                                                                                 f"the other belongs", rank=0)
+                        lister.add(value, _rewritten(lister, value, [n for n in used if n.id in (a, b)],
+                                                     {a: b, b: a}), f"reads {a} and {b} each where the other belongs",
+                                   rank=0)
         for n in ast.walk(fn):
             if not (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)) or n.id in MODULES:
                 continue
