@@ -56,7 +56,8 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                     swapped.append((read, other, f"reads {read.id} where {other} belongs"))
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and \
                 before.get(node.targets[0].id, node.lineno) < node.lineno == node.end_lineno and \
-                not (isinstance(node.value, ast.Call) and _called(node.value) in ("max", "min")):
+                not (isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
+                     and node.value.func.id in ("max", "min")):
             name = node.targets[0].id  # a window's start set anew on a repeat: it may move backwards
             if name not in {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}:
                 likely.append((node.value, f"max({name}, {{}})", f"can move {name} backwards (to a place before "
@@ -98,10 +99,6 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         if edit is not None and edit["source"] not in {o["source"] for o in out}:
             out.append({**edit, "why": why})
     return out[:MAX_EDITS]
-
-
-def _called(call: ast.Call) -> str:
-    return call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
 
 
 def _edit(lines: list[str], node, new: str | None) -> dict | None:

@@ -601,12 +601,12 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
     from studyxf.grading.judge.diagnose import diagnose
 
     named = diagnose(grader, failing, remote, req) if status == "fail" else []
-    source = None
+    from studyxf.grading.judge.diagnose import _source
+
+    source = _source(req) if status == "fail" else None  # read once for the edits, the walk and the mending
     if status == "fail" and not banned:  # the edits that mend the file (a diagnosis that said nothing too)
         from studyxf.grading.judge import repair
-        from studyxf.grading.judge.diagnose import _source
 
-        source = _source(req)  # the learner's file, read once for the edits, the walk and the mending
         if req.kind in ("function", "numeric"):
             wrong, resource = repair.wrong_cases(failing)
             named = repair.repaired(named, source, req.entry, remote, cases, wrong, framework, grader, resource)
