@@ -48,6 +48,18 @@ def test_the_shipped_solution_passes_in_the_interpreter(tmp_path, drill):
     assert report["diagnosis"] == []
 
 
+@needs_triton
+def test_a_row_start_that_assumes_packed_rows_fails_on_a_slice_of_a_wider_tensor(tmp_path):
+    # the task's row_stride: n_cols in its place passes every packed input, and the columns of a
+    # wider tensor reach the sandbox as such (wire's row_stride), not as a packed copy
+    packed_only = ks.solution("softmax-triton").replace("    x = x.contiguous()\n", "").replace(
+        "(x, out, n_cols, x.stride(0),", "(x, out, n_cols, n_cols,")
+    assert packed_only != ks.solution("softmax-triton")
+    report = grade(tmp_path, "softmax-triton", packed_only)
+    assert [t["name"] for t in report["tests"] if t["status"] != "pass"] == \
+        ["x (4, 37), the first 37 columns of a (4, 50) tensor (rows not packed), float32"], _failing(report)
+
+
 TABLES = {"softmax-triton": ks.SOFTMAX_WRONG, "matmul-triton": ks.MATMUL_WRONG, "flash-attention-triton": ks.FLASH_WRONG}
 WRONG = [(d, m) for d, table in TABLES.items() for m in table]
 

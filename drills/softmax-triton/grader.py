@@ -69,6 +69,11 @@ def cases():
                     call="softmax(x)", input_dtype_slips=frozenset({"no-max-subtraction"}),
                     device="cuda" if gpu else None)
         out.append(case)
+    # the columns of a wider tensor: its rows are not packed (x.stride(0) is 50, not 37), as the task says
+    x = rnd(4, 50, dtype=F32, seed=9)[:, :37]
+    out.append(Case("x (4, 37), the first 37 columns of a (4, 50) tensor (rows not packed), float32", [x], {},
+                    reference, variant, call="softmax(x)", input_dtype_slips=frozenset({"no-max-subtraction"}),
+                    device="cuda" if gpu else None))
     return out
 
 

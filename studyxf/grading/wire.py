@@ -69,6 +69,9 @@ def encode_input(value):
     """In the judge: a case's input -> the same description, uncapped (the judge made it: a LeetCode
     case's 200,000 characters or 100,000 numbers go whole); plain data in one piece."""
     mod = type(value).__module__ or ""
+    if mod.startswith("torch") and hasattr(value, "detach") and value.dim() == 2 and value.stride(1) == 1 \
+            and value.stride(0) > value.shape[1]:  # columns of a wider tensor: rows not packed, rebuilt so
+        return {**encode(value), "row_stride": value.stride(0)}
     if mod.startswith("torch") and hasattr(value, "detach") or isinstance(value, (np.ndarray, np.generic)):
         return encode(value)
     if type(value) in (list, tuple, dict, str) and _plain_json(value):

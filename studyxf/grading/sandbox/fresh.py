@@ -239,6 +239,10 @@ class Server:
         t = torch.from_numpy(value.values.copy())
         if value.dtype == "bfloat16":
             t = t.to(torch.bfloat16)
+        if item.get("row_stride", 0) > t.shape[-1] and t.dim() == 2:  # the columns of a wider tensor, as sent
+            wide = torch.zeros((t.shape[0], item["row_stride"]), dtype=t.dtype, device=device or "cpu")
+            wide[:, :t.shape[1]] = t.to(wide.device)
+            return wide[:, :t.shape[1]]
         return t.to(device) if device else t
 
     def call(self, args: list, kwargs: dict, seconds: float | None):
