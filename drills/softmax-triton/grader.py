@@ -61,19 +61,20 @@ def cases():
     if gpu:  # compiled: larger rows, fp32 here (fp16 and bf16 copies are added for the GPU)
         shapes = [((256, 1000), F32, 1.0, 0.0), ((64, 4096), F32, 1.0, -5.0), ((33, 8192), F32, 3.0, 0.0),
                   ((5, 20), F32, 1.0, 1000.0), ((1, 1), F32, 1.0, 0.0), ((7, 37), F64, 1.0, 0.0)]
+    # the columns of a wider tensor last: its rows are not packed (x.stride(0) is 50, not 37), as the task says
+    shapes = [(shape, dtype, scale, shift, None) for shape, dtype, scale, shift in shapes] + \
+        [((4, 37), F32, 1.0, 0.0, 50)]
     out = []
-    for i, (shape, dtype, scale, shift) in enumerate(shapes):
-        x = rnd(*shape, dtype=dtype, seed=i, scale=scale) + shift
+    for i, (shape, dtype, scale, shift, wide) in enumerate(shapes):
+        x = rnd(shape[0], wide or shape[1], dtype=dtype, seed=i, scale=scale)[:, :shape[1]]
+        x = x + shift if shift else x  # x + 0 would be a packed copy of the wide case's view
         what = ", large logits (x + 1000)" if shift > 0 else ", all negative (x - 5)" if shift < 0 else ""
+        if wide:
+            what = f", the first {shape[1]} columns of a {(shape[0], wide)} tensor (rows not packed)"
         case = Case(f"x {shape}{what}, {dtype_name(dtype)}", [x], {}, reference, variant,
                     call="softmax(x)", input_dtype_slips=frozenset({"no-max-subtraction"}),
                     device="cuda" if gpu else None)
         out.append(case)
-    # the columns of a wider tensor: its rows are not packed (x.stride(0) is 50, not 37), as the task says
-    x = rnd(4, 50, dtype=F32, seed=9)[:, :37]
-    out.append(Case("x (4, 37), the first 37 columns of a (4, 50) tensor (rows not packed), float32", [x], {},
-                    reference, variant, call="softmax(x)", input_dtype_slips=frozenset({"no-max-subtraction"}),
-                    device="cuda" if gpu else None))
     return out
 
 
