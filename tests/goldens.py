@@ -104,6 +104,13 @@ def grade_all() -> list[dict]:
                                chunksize=1 if fresh else 4)
             for i, report in zip(which, reports):
                 out[i] = report
+    # a correct file failing its memory check alone is graded again, once, in a process of its own:
+    # in-process the peak moves with the process's load and history (holdout3's flash-attention h02
+    # failed it while two suites ran beside it); the CLI measures the sandbox's own process
+    for i, ((_, item, path), report) in enumerate(zip(found, out)):
+        failing = [t[0] for t in report["tests"] if t[1] != "pass"]
+        if item["correct"] and report["status"] != "pass" and not failing:  # normalise() leaves memory checks out
+            out[i] = golden_fresh(item["drill"], path)
     return out
 
 

@@ -134,11 +134,13 @@ def _npy_exact(raw: bytes) -> np.ndarray:
     shape, _fortran, dtype = read(buf)  # checks the header's form
     if dtype.hasobject:
         raise Unreadable("an array of Python objects")
-    expected = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
-    if len(raw) - buf.tell() != expected:
-        raise Unreadable(f"{len(raw) - buf.tell()} bytes of data for shape {shape} of {dtype} ({expected} bytes)")
-    buf.seek(0)
-    return np.load(buf, allow_pickle=False)
+    count = int(np.prod(shape, dtype=np.int64))
+    if len(raw) - buf.tell() != count * dtype.itemsize:
+        raise Unreadable(f"{len(raw) - buf.tell()} bytes of data for shape {shape} of {dtype} "
+                         f"({count * dtype.itemsize} bytes)")
+    # the bytes after the header read in place (np.load would parse the header a second time)
+    flat = np.frombuffer(raw, dtype=dtype, count=count, offset=buf.tell())
+    return flat.reshape(shape[::-1]).T.copy() if _fortran else flat.reshape(shape).copy()
 
 
 def _dtype(arr: np.ndarray, label) -> str:

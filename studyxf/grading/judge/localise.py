@@ -160,10 +160,23 @@ class Localiser:
         if clock() > self.deadline:
             raise OutOfTime
 
-    def _ref(self, change: dict) -> dict:
+    def _ref(self, change: dict, upto: str | None = None) -> dict:
+        """Every step's value (NumPy) with these changes (or those up to step `upto`): the steps
+        before the first one changed are the unchanged run's, computed once per case (a
+        localisation tries hundreds of changes)."""
         self._tick()
-        out = st.run(self.steps, self.env, self._wrap(change))
-        return {n: _np(out[n]) for n in self.names}
+        env = self.env
+        if getattr(self, "_base", (None,))[0] is not env:
+            out = st.run(self.steps, env)
+            self._base = (env, out, {n: _np(out[n]) for n in self.names})
+        _, base, base_np = self._base
+        first = next((i for i, n in enumerate(self.names) if n in change), len(self.names))
+        if first == len(self.names):
+            return dict(base_np)
+        end = self.names.index(upto) + 1 if upto in self.names else len(self.names)
+        start = {**env, **{n: base[n] for n in self.names[:first]}}
+        out = st.run(self.steps[first:end], start, self._wrap(change))
+        return {**{n: base_np[n] for n in self.names[:first]}, **{n: _np(out[n]) for n in self.names[first:end]}}
 
     @staticmethod
     def _wrap(change: dict) -> dict:
@@ -637,7 +650,7 @@ class Localiser:
             for how, fn in tries:
                 trial = {**change, name: fn}
                 try:
-                    made = self._ref(trial)
+                    made = self._ref(trial, upto=self.names[j])
                     s = made[self.names[j]]
                 except Exception:  # noqa: BLE001 - a change that does not fit this case
                     continue

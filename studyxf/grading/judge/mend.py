@@ -152,7 +152,7 @@ def pairs(source: str, singles: list[dict]) -> list[list[dict]]:
 def patched(source: str, case, remote) -> dict:
     """The sandbox's answer to the case, called on the learner's file as edited (`source`)."""
     ask = case.request(source) if hasattr(case, "request") else \
-        remote.call_request(case.args, case.kwargs, "patched", source=source, seconds=case.time_limit)
+        remote.patched_request(case, source)
     return remote.ask(ask, remote.limit(case))
 
 

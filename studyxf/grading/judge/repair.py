@@ -161,13 +161,14 @@ def _smallest_and_least_alike(case) -> tuple:
 
 
 def mended(source: str | None, remote, cases: list, wrong: list, framework: str, entry: str,
-           lines: list[int], slips: list[str], own: list[str], one: bool = False, resource=frozenset()) \
-        -> list[dict] | None:
+           lines: list[int], slips: list[str], own: list[str], one: bool = False, resource=frozenset(),
+           anchor: tuple[int, ...] = ()) -> list[dict] | None:
     """The causes one or two edits verify (mend.entry's form), or an edit and the catalogued slip
     the rest fits (of `slips`, not one of `own`, those the diagnosis named); else None. `cases`:
     every case of the drill; `wrong`: those that gave a wrong answer or raised; `resource`: the ids
     of those that ran out of time or memory; `lines`: where the diagnosis saw the values leave,
-    tried first; `one`: a single edit alone is sought (the diagnosis named every cause)."""
+    tried first; `one`: a single edit alone is sought (the diagnosis named every cause); `anchor`:
+    the lines of a verified localisation, one of which a pair of edits must touch."""
     # not a Triton kernel: each edited copy compiles again in the interpreter (a minute for matmul's
     # 240), and an edit that reads past a tensor's end can crash it
     if source is None or remote.gone or "triton" in source:
@@ -207,11 +208,17 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
                     {"mistake": public(known), "message": f"(measured: {measured(known)})" if ":" in known else "",
                      "verified": True}]
     lines_of = source.splitlines(keepends=True)
+    # a verified localisation's change, made in the reference, gave every failing answer: the values
+    # leave there, so a pair that mends them edits that statement (a sigmoid for a softmax: 92 pairs
+    # of 46 edits tried in vain, none there)
+    touches = _statements(source, anchor)
     tried = 0
     for _, a in nearer[:CLOSER]:
         for b in singles:
             (la, sa, ea), (lb, sb, eb) = a["span"], b["span"]
             if b is a or id(b) in crashing or la == lb and not (eb <= sa or ea <= sb):  # the same place twice
+                continue
+            if touches and la not in touches and lb not in touches:
                 continue
             if tried >= PAIRS or remote.gone:
                 return None
@@ -221,6 +228,19 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
                 a, b = sorted((a, b), key=lambda e: e["line"])
                 return [mend.entry(a, None, False, both=b), mend.entry(b, None, False, both=a)]
     return None
+
+
+def _statements(source: str, lines) -> set[int]:
+    """Every line of the statements that begin on these lines (a statement may span several)."""
+    if not lines:
+        return set()
+    tree = ast.parse(source)
+    out = set(lines)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and node.lineno in lines and not isinstance(node, (ast.FunctionDef, ast.For,
+                                                                                         ast.While, ast.If, ast.With)):
+            out.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return out
 
 
 def repaired(named: list[dict], source: str | None, entry: str, remote, cases: list, wrong: list, framework: str,
@@ -241,8 +261,9 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         return named  # every cause named, each at its line
     complete = complete and not crashed
     lines = [d["line"] for d in named if d.get("line")]
+    anchor = tuple(d["line"] for d in named if d["mistake"] == "located" and d.get("verified") and d.get("line"))
     fixed = mended(source, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
-                   [d["mistake"] for d in named], one=complete, resource=resource)
+                   [d["mistake"] for d in named], one=complete, resource=resource, anchor=anchor)
     return _merged(named, fixed, slips, complete) if fixed else named
 
 
