@@ -370,7 +370,8 @@ def _in_place_at(req: Request, arrays: set) -> dict:
             for kw in node.keywords:
                 if kw.arg == "out" and named(kw.value):
                     found.append((line, named(kw.value)))
-    # a name rebound before the edit (x = x.copy()) no longer holds the input there
+    # a name rebound before the edit (x = x.copy()) no longer holds the input there; rebound by the
+    # edit's own line (q = q.mul_(s)) it still did when the call ran
     rebound = {}
     for node in ast.walk(fn):
         if isinstance(node, ast.Assign):
@@ -378,7 +379,7 @@ def _in_place_at(req: Request, arrays: set) -> dict:
                 for leaf in ast.walk(target):
                     if isinstance(leaf, ast.Name) and leaf.id in inputs and isinstance(leaf.ctx, ast.Store):
                         rebound[leaf.id] = min(rebound.get(leaf.id, node.lineno), node.lineno)
-    edits = sorted((line, name) for line, name in found if rebound.get(name, line + 1) > line)
+    edits = sorted((line, name) for line, name in found if rebound.get(name, line) >= line)
     if not edits:
         return {}
     line = edits[0][0]
@@ -528,7 +529,8 @@ def dtype_lowered(v: Values) -> list[dict] | None:
         return None
     valued = [dataclasses.replace(f, dtype_lowered=None) for f in v.failing
               if f.values is not None or not f.dtype_lowered]
-    return [{"mistake": "dtype-lowered", "message": lowered[0], "verified": True}] + \
+    return [{"mistake": "dtype-lowered", "message": lowered[0], "verified": True,
+             **_made_at(v, "dtype_lowered", lambda dtype: dtype in ("float32", "float16", "bfloat16"))}] + \
         (_diagnose_values(v.ctx, valued) if valued else [])
 
 
@@ -539,24 +541,26 @@ def dtype_integer(v: Values) -> list[dict] | None:
     if not said:
         return None
     rest = [f for f in v.failing if not f.dtype_integer]
-    return [{"mistake": "dtype-integer", "message": said[0], "verified": True, **_integer_at(v)}] + \
+    return [{"mistake": "dtype-integer", "message": said[0], "verified": True,
+             **_made_at(v, "dtype_integer", lambda dtype: dtype.startswith(("int", "uint")))}] + \
         (_diagnose_values(v.ctx, rest) if rest else [])
 
 
-def _integer_at(v: Values) -> dict:
-    """The first line of the learner's file that made an integer array of the output's shape (the
-    allocation the values were written into), from the trace of the first such case."""
+def _made_at(v: Values, field: str, narrow) -> dict:
+    """The first line of the learner's file that made an array of the output's shape in a dtype
+    `narrow` accepts (an integer or float32 allocation the values were written into), from the
+    trace of the first case whose Failure has `field` set; {} where the trace shows none."""
     from studyxf.grading.judge import localise
 
-    f = next(f for f in v.failing if f.dtype_integer)
+    f = next(f for f in v.failing if getattr(f, field))
     source = _source(v.req)
     if source is None or v.remote.gone or f.promoted_case is None:
         return {}
     index, case = f.promoted_case
     trace = localise.Trace(v.remote.trace(index, case).get("trace") or {}, source)
     out = next((e for e in trace.events if e["name"] == "<return>"), None)
-    for e in trace.events:
-        if (e.get("dtype") or "").startswith(("int", "uint")) and e["name"] != "<return>" and out is not None \
+    for e in trace.every:  # an allocation filled later is where its dtype was chosen
+        if narrow(e.get("dtype") or "") and e["name"] != "<return>" and out is not None \
                 and e["value"].shape == out["value"].shape:
             return {"line": e["line"], "code": trace.code(e["line"])}
     return {}

@@ -84,6 +84,7 @@ class Trace:
                                 "call": e.get("call", 0),
                                 "entry": e.get("entry", -1), "depth": e.get("depth", 0),
                                 "site": e.get("site", e["line"])})
+        self.every = list(self.events)  # with the arrays made to be filled (where a dtype was chosen)
         # an array filled in a loop (pe[pos, i] = ...): only its last value there is a step's
         last = {}
         for i, e in enumerate(self.events):
@@ -105,6 +106,7 @@ class Trace:
         """The events of one call of the entry function (a driver calls it once per chunk)."""
         one = Trace.__new__(Trace)
         one.events = [e for e in self.events if e.get("entry") == call]
+        one.every = [e for e in self.every if e.get("entry") == call]
         one.raised_at, one.lines, one.entries = self.raised_at, self.lines, self.entries
         return one
 

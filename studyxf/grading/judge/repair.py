@@ -199,35 +199,55 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     nearer.sort(key=lambda e: e[0], reverse=True)
     # one edit beside a slip the catalogue knows; not one local array for another: that can turn the
     # file into another catalogued slip (the old max for the new: no rescale at all) and fit it
+    lines_of = source.splitlines(keepends=True)
     for _, a in [e for e in nearer if e[1]["rank"] < 4][:CLOSER] if slips else ():
         known = search.known_slip(a["source"], slips)
         if known and known not in own:
             from studyxf.grading.judge.families import measured, public
 
+            # the slip the rest fits is a name for what another edit may mend at its line (a row
+            # guard on the wrong axis fits "masked rows give NaN"): both edits, where one does
+            pair = _second_edit(a, singles, crashing, lines_of, search)
+            if isinstance(pair, list):
+                return pair
             return [mend.entry(a, None, False, known=known),
                     {"mistake": public(known), "message": f"(measured: {measured(known)})" if ":" in known else "",
                      "verified": True}]
-    lines_of = source.splitlines(keepends=True)
     # a verified localisation's change, made in the reference, gave every failing answer: the values
     # leave there, so a pair that mends them edits that statement (a sigmoid for a softmax: 92 pairs
     # of 46 edits tried in vain, none there)
     touches = _statements(source, anchor)
     tried = 0
     for _, a in nearer[:CLOSER]:
-        for b in singles:
-            (la, sa, ea), (lb, sb, eb) = a["span"], b["span"]
-            if b is a or id(b) in crashing or la == lb and not (eb <= sa or ea <= sb):  # the same place twice
-                continue
-            if touches and la not in touches and lb not in touches:
-                continue
-            if tried >= PAIRS or remote.gone:
-                return None
-            tried += 1
-            both = {"source": mend.applied(lines_of, [(a["span"], a["now"]), (b["span"], b["now"])])}
-            if search.ask(both["source"], first) == (3,) and search.passes(both["source"]):
-                a, b = sorted((a, b), key=lambda e: e["line"])
-                return [mend.entry(a, None, False, both=b), mend.entry(b, None, False, both=a)]
+        found = _second_edit(a, singles, crashing, lines_of, search, touches, PAIRS - tried)
+        if isinstance(found, list):
+            return found
+        tried += found
+        if tried >= PAIRS or remote.gone:
+            return None
     return None
+
+
+def _second_edit(a: dict, singles: list, crashing: set, lines_of: list, search: Search, touches=frozenset(),
+                 most: int = PAIRS) -> list[dict] | int:
+    """Edit `a` with each other single edit (not at the same place, not one that made the file
+    raise; with `touches`, one of the two on those lines): the two causes where both mend every
+    case, else how many pairs were tried (at most `most`)."""
+    tried = 0
+    for b in singles:
+        (la, sa, ea), (lb, sb, eb) = a["span"], b["span"]
+        if b is a or id(b) in crashing or la == lb and not (eb <= sa or ea <= sb):  # the same place twice
+            continue
+        if touches and la not in touches and lb not in touches:
+            continue
+        if tried >= most or search.remote.gone:
+            break
+        tried += 1
+        both = mend.applied(lines_of, [(a["span"], a["now"]), (b["span"], b["now"])])
+        if search.ask(both, search.first) == (3,) and search.passes(both):
+            a, b = sorted((a, b), key=lambda e: e["line"])
+            return [mend.entry(a, None, False, both=b), mend.entry(b, None, False, both=a)]
+    return tried
 
 
 def _statements(source: str, lines) -> set[int]:

@@ -450,8 +450,8 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, Failure | No
     if promoted:
         info.promoted = "torch" if getattr(decoded, "torch", False) else "numpy"
         info.promoted_case = (index, case)
-    if info.dtype_integer:
-        info.promoted_case = (index, case)  # where the integer array is traced from
+    if info.dtype_integer or info.dtype_lowered:
+        info.promoted_case = (index, case)  # where the integer or narrower array is traced from
     if info.failure == "shape" and case.validate is None:
         info.misshapen = case  # an array of another shape: the edit search may mend it (repair.py)
     if getattr(message, "mistake", None):  # a validator that recognised the slip (LeetCode drills)
