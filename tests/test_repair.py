@@ -6,7 +6,7 @@ is never offered; a module drill's file is edited, built and run as its configs 
 import json
 
 from studyxf.grading.judge import edits
-from tests.drill_helpers import grade, sort
+from tests.drill_helpers import DRILLS, grade, sort
 
 TWO_SLIPS = """import numpy as np
 
@@ -228,3 +228,20 @@ def test_an_int_too_large_for_a_float_is_a_wrong_answer_not_a_crash_of_the_judge
     # an int past a float's range (and past JSON's 4300 digits) comes back as inf: the sandbox lives on
     assert report["status"] == "fail" and "NaN or inf in the output" in json.dumps(report["tests"]), report["tests"]
     assert all(t["status"] == "fail" for t in report["tests"])
+
+
+def test_a_running_max_started_at_zero_fails_and_is_named_beside_an_inverted_rescale(tmp_path):
+    # every score near -1000 (flash-attention's last case): exp underflows unless the max subtracted
+    # is the scores' own; on the smallest case both slips show at once, so neither edit alone brings
+    # it nearer: the pair is found on a case unlike it
+    solution = (DRILLS["flash-attention"].folder / "solution.py").read_text()
+    zero = solution.replace("m = np.full(q.shape[:-1] + (1,), -np.inf, dtype=q.dtype)",
+                            "m = np.zeros(q.shape[:-1] + (1,), dtype=q.dtype)")
+    both = zero.replace("np.exp(m - safe)", "np.exp(safe - m)")
+    assert solution != zero != both
+    for source, lines in ((zero, {6}), (both, {6, 18})):
+        report = grade(tmp_path, "flash-attention", source)
+        assert report["status"] == "fail"
+        fixes = {d["line"]: d for d in report["diagnosis"] if d.get("line") and d["verified"]}
+        assert set(fixes) == lines, report["diagnosis"]
+        assert "np.full(q.shape[:-1] + (1,), -np.inf, dtype=q.dtype)" in fixes[6]["message"]

@@ -114,6 +114,15 @@ def cases():
         out.append(Case(f"q, k, v {shape}, causal={causal}, {dtype_name(dtype)}", [q, k, v], {"causal": causal},
                         reference, variant, call=f"flash_attention(q, k, v, causal={causal})",
                         device="cuda" if gpu else None))
+    # every score near -300: exp underflows to 0 in float32 unless the running max subtracted is the
+    # scores' own (a running max that starts at 0, not -inf, passed the rest)
+    u = rnd(16, seed=95)
+    u = u / u.norm()
+    q = (35.0 * u + rnd(1, 1, 40, 16, seed=96, scale=0.3)).to(F32)
+    k, v = (-35.0 * u + rnd(1, 1, 40, 16, seed=97, scale=0.3)).to(F32), rnd(1, 1, 40, 16, dtype=F32, seed=98)
+    out.append(Case("q, k, v (1, 1, 40, 16), every score near -300, causal=False, float32", [q, k, v],
+                    {"causal": False}, reference, variant, call="flash_attention(q, k, v, causal=False)",
+                    device="cuda" if gpu else None))
     return out
 
 

@@ -114,4 +114,12 @@ def cases():
                         [q, k, v], kwargs, reference, variant,
                         call="flash_attention(q, k, v" + (", causal=True" if causal else "") + f", block_size={block})"))
     out[5].checks = [Check("memory stays O(T) at T=8192", _memory, "memory")]
+    # every score of every row near -1000: exp(s) underflows to 0 in float64 unless the running
+    # max subtracted is the scores' own (a running max that starts at 0, not -inf, passed the rest)
+    u = rnd(16, seed=95)
+    u = u / u.norm()
+    q = 63.0 * u + rnd(1, 2, 6, 16, seed=96, scale=0.3)
+    k, v = -63.0 * u + rnd(1, 2, 10, 16, seed=97, scale=0.3), rnd(1, 2, 10, 16, seed=98)
+    out.append(Case("q (1, 2, 6, 16), Tk=10, every score near -1000, block_size=4, float64", [q, k, v],
+                    {"block_size": 4}, reference, variant, call="flash_attention(q, k, v, block_size=4)"))
     return out

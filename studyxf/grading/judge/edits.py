@@ -6,7 +6,8 @@ function for its twin, a function applied where none belongs, a square root or a
 sign, a mean squared for a mean of squares, a square for an absolute value, an operator or its
 sides, a term that does not belong, parentheses missing or a factor on the wrong term, a constant or
 a range one off, positions local to a block, an einsum's axis, a calculator's bits for bytes, a
-keyword that changes the statistic, an unused input added, a result thrown away), listed from the
+keyword that changes the statistic, an unused input added, a result thrown away, a running max
+started at 0), listed from the
 learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue entry."""
 
 from __future__ import annotations
@@ -547,6 +548,28 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
                 lister.add(n, other, f"reads {n.id} where {other} belongs", rank=rank)
 
 
+def _running_max_start(lister: _Lister, tree) -> None:
+    """A running max that starts at 0 (`m = np.zeros(...)`, later `np.maximum(m, ...)`): started at
+    -inf, as a max of nothing is (a row whose scores are all far below 0 underflows otherwise)."""
+    maxed = {a.id for n in ast.walk(tree) if isinstance(n, ast.Call) and _name(n.func) in ("maximum", "max", "fmax")
+             for a in n.args if isinstance(a, ast.Name)}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id in maxed):
+            continue
+        call, func = node.value, node.value.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in MODULES
+                and func.attr in ("zeros", "zeros_like") and call.args and call.lineno == call.end_lineno):
+            continue
+        module = func.value.id
+        inf = 'float("-inf")' if module == "torch" else f"-{module}.inf"
+        size = lister.text(call.args[0]) if len(call.args) == 1 else f"({', '.join(map(lister.text, call.args))})"
+        rest = "".join(f", {lister.text(k)}" for k in call.keywords)
+        full = "full_like" if func.attr == "zeros_like" else "full"
+        lister.add(call, f"{module}.{full}({size}, {inf}{rest})",
+                   "starts a running max at 0 where -inf belongs (a max of nothing)", rank=1)
+
+
 def candidates(source: str, framework: str, first: list[int] | None = None, kinds: dict | None = None) -> list[dict]:
     """The edits worth trying, those on the lines `first` (where the diagnosis saw the values leave)
     before the rest, the likeliest kinds first, in the file's order: {"line", "code", "was", "now",
@@ -583,6 +606,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _names(lister, tree, kinds or {})
     _siblings(lister, tree)
     _layers(lister, tree)
+    _running_max_start(lister, tree)
     first = first or []
     out = lister.out
     ranked = sorted(range(len(out)), key=lambda i: (out[i]["line"] not in first, out[i]["rank"], out[i]["line"], i))
