@@ -5,6 +5,8 @@ is never offered; a module drill's file is edited, built and run as its configs 
 
 import json
 
+import pytest
+
 from studyxf.grading.judge import edits
 from tests.drill_helpers import DRILLS, grade, sort
 
@@ -245,3 +247,24 @@ def test_a_running_max_started_at_zero_fails_and_is_named_beside_an_inverted_res
         fixes = {d["line"]: d for d in report["diagnosis"] if d.get("line") and d["verified"]}
         assert set(fixes) == lines, report["diagnosis"]
         assert "np.full(q.shape[:-1] + (1,), -np.inf, dtype=q.dtype)" in fixes[6]["message"]
+
+
+@pytest.mark.parametrize("file,lines", [
+    ("layer-norm/learner_02.py", {7}),  # (var + eps) ** 1/2: the base's own parentheses kept in the fix
+    ("swiglu/learner_01.py", {7}),  # gate * gate / (1 + exp(-gate)): a factor twice
+    ("multi-head-attention/learner_01.py", {14}),  # sqrt(n_heads) for sqrt(d_head): a size input for a local
+    ("multi-head-attention/learner_04.py", {12}),  # mask[None, :, :, :] for mask[:, None, :, :]
+    ("kv-cache-size/learner_02.py", {3}),  # nbytes = 16 in a branch on the dtype: bits
+    ("alibi/learner_02.py", {5, 8}),  # 2 ** -8 / n_heads, and keys counted from 1
+    ("attention/learner_02.py", {5, 15}),  # a max without keepdims, and k.T on a batched k (the crash's line)
+    ("flash-attention/learner_02.py", {6, 23}),  # q.shape[-2] for d, and blk_max where ref (an array named unalike)
+])
+def test_blind_slips_are_mended_at_their_lines(tmp_path, file, lines):
+    """holdout10's files (written blind from the tasks) whose slips the edits of this kind mend."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "holdout10" / file
+    report = grade(tmp_path, file.split("/")[0], path.read_text())
+    assert report["status"] == "fail"
+    fixed = {d["line"] for d in report["diagnosis"] if sort(d) == "located" and d["verified"] and "write" in d["message"]}
+    assert fixed == lines, report["diagnosis"]

@@ -4,11 +4,11 @@ another, one layer of a module for another, two names of an unpacking swapped, a
 wrong place, a line that treats its array otherwise than the line beside it treats another, a
 function for its twin, a function applied where none belongs, a square root or a norm, an exponent's
 sign, a mean squared for a mean of squares, a square for an absolute value, an operator or its
-sides, a term that does not belong, parentheses missing or a factor on the wrong term, a constant or
-a range one off, positions local to a block, an einsum's axis, a calculator's bits for bytes, a
-keyword that changes the statistic, an unused input added, a result thrown away, a running max
-started at 0), listed from the
-learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue entry."""
+sides, a term that does not belong or a factor twice, parentheses missing or a factor on the wrong
+term, a constant or a range one off, positions local to a block, an einsum's axis, a calculator's
+bits for bytes, a keyword that changes the statistic, an unused input added, a result thrown away, a
+running max started at 0), listed from the learner's own file for the judge to try in the sandbox
+(repair.py). Generic: no catalogue entry."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ ALSO = {ast.Add: "*", ast.Mult: "**"}  # a second operator tried: a gate added t
 SYMBOL = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.MatMult: "@", ast.Pow: "**", ast.FloorDiv: "//",
           ast.Mod: "%"}
 MODULES = {"np", "numpy", "torch", "math", "F", "nn", "tl", "triton"}
-MAX_EDITS = 240
+MAX_EDITS = 320  # each tried on the smallest failing case: about 1 ms in the sandbox
 
 
 def _int(node) -> int | None:
@@ -79,6 +79,13 @@ class _Lister:
     def text(self, node) -> str:
         raw = self.lines[node.lineno - 1].encode()
         return raw[node.col_offset:node.end_col_offset].decode()
+
+    def group(self, node) -> str:
+        """The node's text as an operand: in parentheses where it is itself an operation (the
+        source's own parentheses lie outside its span: `(var + eps) ** 1/2`'s base reads `var + eps`)."""
+        text = self.text(node)
+        return f"({text})" if isinstance(node, (ast.BinOp, ast.BoolOp, ast.UnaryOp, ast.Compare, ast.IfExp)) \
+            else text
 
     def add(self, node, new: str, why: str, span: tuple | None = None, rank: int = 2) -> None:
         """`node` (or the byte span given, on its line) written as `new`; `rank`: how often a
@@ -219,6 +226,10 @@ class _Lister:
                 moved = texts[:i] + [":"] + texts[i:]  # one axis later
                 self.add(node, f"{self.text(node.value)}[{', '.join(moved)}]",
                          "puts the new axis in front of an axis it belongs after", rank=2)
+                if i + 1 < len(texts) and texts[i + 1] == ":":  # mask[None, :, :, :]: every axis written out
+                    swapped = texts[:i] + [":", texts[i]] + texts[i + 2:]
+                    self.add(node, f"{self.text(node.value)}[{', '.join(swapped)}]",
+                             "puts the new axis in front of an axis it belongs after", rank=2)
                 if i and texts[i - 1] == ":":  # one axis earlier
                     self.add(node, f"{self.text(node.value)}[{', '.join(texts[:i - 1] + texts[i:])}]",
                              "puts the new axis after an axis it belongs in front of", rank=2)
@@ -269,6 +280,9 @@ class _Lister:
             text = self.text(value)
             wrapped = text if isinstance(value, (ast.Call, ast.Subscript, ast.Name)) else f"({text})"
             self.add(value, f"{wrapped} // 8", "counts bits where bytes belong (8 bits to a byte)", rank=2)
+        elif isinstance(node, ast.Assign) and isinstance(value, ast.Constant) and type(value.value) is int \
+                and value.value in (16, 32, 64):  # `nbytes = 16` in a branch on the dtype's name
+            self.add(value, str(value.value // 8), "counts bits where bytes belong (8 bits to a byte)", rank=2)
 
     def unused(self, fn, kinds: dict) -> None:
         """An input the function never reads (b1 never added): added to each value computed."""
@@ -325,6 +339,10 @@ class _Lister:
                 if other:
                     new = between.replace(SYMBOL[type(node.op)], other, 1)
                     self.add(node, f"{left}{new}{right}", f"{SYMBOL[type(node.op)]} where {other} belongs", rank=3)
+        if isinstance(node.op, ast.Mult) and node.lineno == node.end_lineno and \
+                self.text(node.left) == self.text(node.right):  # z * z * sigmoid(z) for z * sigmoid(z)
+            self.add(node, self.group(node.left), f"multiplies by {self.text(node.left)} twice where once belongs",
+                     rank=3)
         if isinstance(node.op, ast.Add) and node.lineno == node.end_lineno:  # a residual or a bias that is no term
             for term, other in ((node.left, node.right), (node.right, node.left)):
                 self.add(node, self.text(term), f"adds {self.text(other)}, a term that does not belong", rank=3)
@@ -341,8 +359,14 @@ class _Lister:
                 isinstance(node.left.right, ast.BinOp) and isinstance(node.left.right.op, ast.Pow) and \
                 node.lineno == node.end_lineno:  # pos / 10000 ** i / d for pos / 10000 ** (i / d)
             power = node.left.right
-            self.add(node, f"{self.text(node.left.left)} {SYMBOL[type(node.left.op)]} {self.text(power.left)} ** "
-                           f"({self.text(power.right)} {SYMBOL[type(node.op)]} {self.text(node.right)})",
+            self.add(node, f"{self.group(node.left.left)} {SYMBOL[type(node.left.op)]} {self.group(power.left)} ** "
+                           f"({self.text(power.right)} {SYMBOL[type(node.op)]} {self.group(node.right)})",
+                     "divides after the power where the exponent is to be divided: parentheses are missing", rank=3)
+        if isinstance(node.op, (ast.Div, ast.Mult)) and isinstance(node.left, ast.BinOp) and \
+                isinstance(node.left.op, ast.Pow) and node.lineno == node.end_lineno:  # 2 ** -8 / n for 2 ** (-8 / n)
+            power = node.left
+            self.add(node, f"{self.group(power.left)} ** ({self.text(power.right)} {SYMBOL[type(node.op)]} "
+                           f"{self.group(node.right)})",
                      "divides after the power where the exponent is to be divided: parentheses are missing", rank=3)
         if isinstance(node.op, ast.Pow) and _number(node.right) in (0.5, -0.5):  # the root multiplies where it divides
             self.add(node.right, f"({-_number(node.right)})" if self.text(node.right).startswith("(") else
@@ -368,20 +392,20 @@ class _Lister:
         if isinstance(node.op, (ast.Add, ast.Sub)) and node.lineno == node.end_lineno:  # precedence
             sign = SYMBOL[type(node.op)]
             if isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Mult):  # a * b + c: a * (b + c)
-                self.add(node, f"{self.text(node.left.left)} * ({self.text(node.left.right)} {sign} "
+                self.add(node, f"{self.group(node.left.left)} * ({self.text(node.left.right)} {sign} "
                                f"{self.text(node.right)})", f"multiplies only the first term of the {sign}: "
                                                             f"parentheses are missing", rank=3)
             if isinstance(node.right, ast.BinOp) and isinstance(node.right.op, ast.Mult):  # a + b * c: (a + b) * c
                 self.add(node, f"({self.text(node.left)} {sign} {self.text(node.right.left)}) * "
-                               f"{self.text(node.right.right)}", f"multiplies only the last term of the {sign}: "
-                                                                 f"parentheses are missing", rank=3)
+                               f"{self.group(node.right.right)}", f"multiplies only the last term of the {sign}: "
+                                                                  f"parentheses are missing", rank=3)
                 # o + corr * pv for o * corr + pv: a running sum's rescale on the new term
-                self.add(node, f"{self.text(node.left)} * {self.text(node.right.left)} {sign} "
-                               f"{self.text(node.right.right)}", "multiplies the wrong term of the sum", rank=3)
+                self.add(node, f"{self.group(node.left)} * {self.group(node.right.left)} {sign} "
+                               f"{self.group(node.right.right)}", "multiplies the wrong term of the sum", rank=3)
             if isinstance(node.left, ast.BinOp) and isinstance(node.left.op, ast.Mult) and \
                     isinstance(node.op, ast.Add):  # o * corr + pv for o + corr * pv
-                self.add(node, f"{self.text(node.left.left)} + {self.text(node.left.right)} * {self.text(node.right)}",
-                         "multiplies the wrong term of the sum", rank=3)
+                self.add(node, f"{self.group(node.left.left)} + {self.group(node.left.right)} * "
+                               f"{self.group(node.right)}", "multiplies the wrong term of the sum", rank=3)
         if isinstance(node.op, (ast.Add, ast.Sub)) and _int(node.right) in (1, 2):
             c = _int(node.right) * (1 if isinstance(node.op, ast.Add) else -1)
             for d in (-1, 1) if abs(c) == 1 else (-c, -1, 1):  # range(0, d - 2, 2): the offset itself dropped
@@ -471,7 +495,8 @@ def _size(node, sizes: set) -> bool:
     if isinstance(node, ast.Subscript):
         return isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
     if isinstance(node, ast.Call):
-        return _name(node.func) in ("len", "int", "float", "sqrt") and all(_size(a, sizes) for a in node.args)
+        return _name(node.func) in ("len", "int", "float", "sqrt", "min", "max") and node.args and \
+            all(_size(a, sizes) for a in node.args)
     if isinstance(node, ast.BinOp):
         return _size(node.left, sizes) and _size(node.right, sizes)
     if isinstance(node, ast.UnaryOp):
@@ -480,7 +505,8 @@ def _size(node, sizes: set) -> bool:
 
 
 def _locals(fn, kinds: dict) -> dict:
-    """The function's locals, by name: (the first line assigning it, "size" or "value")."""
+    """The function's locals, by name: (the first line assigning it, "size", "position", "mask" or
+    "value")."""
     sizes = {p for p, k in kinds.items() if k in ("int", "float")}
     out = {}
     for node in sorted((n for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For))),
@@ -497,7 +523,11 @@ def _locals(fn, kinds: dict) -> dict:
                     one = value.elts[i] if paired else value
                     size = whole or isinstance(node, ast.For) and _name(getattr(value, "func", None)) == "range" \
                         or one is not None and _size(one, sizes)
-                    out[n.id] = (node.lineno, "size" if size else "value")
+                    # positions (arange) and masks (a comparison) are read for each other, not for values
+                    kind = "size" if size else "position" if one is not None and any(
+                        isinstance(c, ast.Call) and _name(c.func) == "arange" for c in ast.walk(one)) else \
+                        "mask" if isinstance(one, ast.Compare) else "value"
+                    out[n.id] = (node.lineno, kind)
                     if size:
                         sizes.add(n.id)
     return out
@@ -533,11 +563,13 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
         for n in ast.walk(fn):
             if not (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)) or n.id in MODULES:
                 continue
-            if reads[n.id] == 1 and (n.id in params or stored.get(n.id, (0, "value"))[1] == "value"):
+            if reads[n.id] == 1 and (n.id in params or stored.get(n.id, (0, "value"))[1] != "size"):
                 continue  # an input or a computed array no longer read: a fix that drops a step (a softmax
                 # shifted by any row constant) is none
             if n.id in params:
                 others, rank = [p for p in params if p != n.id and kinds.get(p) == kinds.get(n.id)], 0
+                if kinds.get(n.id) == "int":  # a size given for one computed (sqrt(n_heads) for sqrt(d_head))
+                    others += [s for s, (line, k) in stored.items() if k == "size" and line <= n.lineno]
             elif n.id in stored:
                 kind = stored[n.id][1]
                 others = [s for s, (line, k) in stored.items() if s != n.id and k == kind and line <= n.lineno]
@@ -545,7 +577,15 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
             else:
                 continue
             for other in others:
-                lister.add(n, other, f"reads {n.id} where {other} belongs", rank=rank)
+                # of two arrays, those named alike first (blk_max for new_max, m_old for m_new): 225 of
+                # flash-attention's 401 edits were one array for another, and the first MAX_EDITS are tried
+                alike = rank == 4 and bool(_words(n.id) & _words(other))
+                lister.add(n, other, f"reads {n.id} where {other} belongs", rank=3 if alike else rank)
+
+
+def _words(name: str) -> set[str]:
+    """A name's words (blk_max: blk, max; rowMax: row, max), for names read alike."""
+    return {w.lower() for w in re.findall(r"[A-Za-z][a-z]*|[A-Z]+(?![a-z])", name) if len(w) > 1}
 
 
 def _running_max_start(lister: _Lister, tree) -> None:

@@ -293,14 +293,14 @@ def _statements(source: str, lines) -> set[int]:
 
 
 def repaired(named: list[dict], source: str | None, entry: str, remote, cases: list, wrong: list, framework: str,
-             grader, resource=frozenset()) -> list[dict]:
+             grader, resource=frozenset(), numeric: bool = False) -> list[dict]:
     """The diagnosis with the causes an edit of the file (`source`; `entry` drill.yaml's) verifies:
     each at its line, in place of what was only measured there. `wrong`, `resource`: as mended's
     (wrong_cases gives them for a function drill's failures)."""
     from studyxf.grading.request import parse_entry
 
     slips = list(getattr(grader, "SLIPS", []))
-    value, unsure = _value_cause(slips), _unsure
+    value, unsure = _value_cause(slips), functools.partial(_unsure, numeric=numeric)
     # every cause named: nothing unsure, and a cause of the values (a crash may hide a second slip)
     complete = not any(unsure(d) for d in named) and any(value(d) and d["mistake"] != "raised" for d in named)
     # a crash is said where it raised, which need not be the slip's line (a mean without keepdims two
@@ -313,12 +313,25 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     anchor = tuple(d["line"] for d in named if d["mistake"] == "located" and d.get("verified") and d.get("line"))
     fixed = mended(source, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
                    [d["mistake"] for d in named], one=complete, resource=resource, anchor=anchor)
-    return _merged(named, fixed, slips, complete) if fixed else named
+    return _merged(named, fixed, slips, complete, unsure) if fixed else named
 
 
-def _unsure(d: dict) -> bool:
-    """A diagnosis entry that measured, or saw a line it did not verify."""
-    return d["mistake"] in ("measured", "localised") or d["mistake"] in ("located", "raised") and not d.get("verified")
+def _unsure(d: dict, numeric: bool = False) -> bool:
+    """A diagnosis entry that measured, or saw a line it did not verify, or verified a factor at a
+    line whose code scales nothing (masked_fill(~m, -inf) cannot make scores 1.6x too large: an
+    earlier line, whose value matched no step, did); in a calculator (`numeric`), any factor: the
+    product it is seen in may hold the wrong term from another line (`nbytes = 16` two lines up)."""
+    return d["mistake"] in ("measured", "localised") or d["mistake"] in ("located", "raised") and not d.get("verified") \
+        or d["mistake"] == "located" and d.get("comparator") in ("factor", "offset") and \
+        (numeric or not _scales(d.get("code") or ""))
+
+
+def _scales(code: str) -> bool:
+    """Whether a line's code can make a factor or an offset: an operator or a call that computes."""
+    import re
+
+    return bool(re.search(r"[*/+-]|\b(sqrt|rsqrt|mul|div|scale|pow|exp|log|mean|sum|norm|einsum|matmul|dot|add|sub)",
+                          re.sub(r"(['\"]).*?\1", "", code.split("#")[0])))  # float("-inf") subtracts nothing
 
 
 def _value_cause(slips: list[str]):
@@ -329,7 +342,7 @@ def _value_cause(slips: list[str]):
     return lambda d: d["mistake"] in ids
 
 
-def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bool) -> list[dict]:
+def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bool, unsure=_unsure) -> list[dict]:
     """The edits' causes beside the diagnosis's. An unverified line gives way to them (a probe's
     measured words are said after them); a cause already said at an edit's line is kept in its own
     words; where the diagnosis had named every cause, an edit only gives its line to the one
@@ -337,14 +350,17 @@ def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bo
     def base(mistake):
         return (mistake or "").split(":")[0]
 
-    value, unsure = _value_cause(slips), _unsure
+    value = _value_cause(slips)
 
     edited = [f for f in fixed if f["mistake"] == "located"]
     own = {base(d["mistake"]) for d in named}
     known = [f for f in fixed if f["mistake"] != "located" and base(f["mistake"]) not in own]
     # a line seen but not verified gives way; a probe's measured words stay, said after the edits
     kept = [dict(d) for d in named if not unsure(d) or d["mistake"] == "measured"]
-    said = {d.get("line") for d in kept if value(d)}
+    # a crash at an edit's line is what that edit mends (k.T on a batched k): the fix is said first,
+    # then the crash as it was read
+    mended_crash = {f["line"] for f in edited} & {d.get("line") for d in kept if d["mistake"] == "raised"}
+    said = {d.get("line") for d in kept if value(d) and d["mistake"] != "raised"}
     new = [f for f in edited if f["line"] not in said]
     matched = {base(f["mistake"]) for f in fixed if f["mistake"] != "located"}  # the slip beside the edit: not its
     lineless = [d for d in kept if value(d) and d["mistake"] not in ("located", "raised") and not d.get("line")
@@ -354,5 +370,7 @@ def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bo
         new = []
     if complete:
         return kept  # every cause was named: the edits add no cause of their own
+    explained = [d for d in kept if d["mistake"] == "raised" and d.get("line") in mended_crash]
+    kept = [d for d in kept if d not in explained]
     at = max((i + 1 for i, d in enumerate(kept) if value(d)), default=0)
-    return kept[:at] + new + known + kept[at:]
+    return kept[:at] + new + explained + known + kept[at:]

@@ -618,7 +618,8 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
 
         if req.kind in ("function", "numeric"):
             wrong, resource = repair.wrong_cases(failing)
-            named = repair.repaired(named, source, req.entry, remote, cases, wrong, framework, grader, resource)
+            named = repair.repaired(named, source, req.entry, remote, cases, wrong, framework, grader, resource,
+                                    numeric=req.kind == "numeric")
         elif req.kind == "module":
             named = repair.repaired(named, source, req.entry, remote, configs, [c for c in configs if c.failed],
                                     framework, grader)
