@@ -266,5 +266,6 @@ def test_blind_slips_are_mended_at_their_lines(tmp_path, file, lines):
     path = Path(__file__).parent / "data" / "holdout10" / file
     report = grade(tmp_path, file.split("/")[0], path.read_text())
     assert report["status"] == "fail"
-    fixed = {d["line"] for d in report["diagnosis"] if sort(d) == "located" and d["verified"] and "write" in d["message"]}
+    fixed = {d["line"] for d in report["diagnosis"]
+             if sort(d) == "located" and d["verified"] and "write" in d["message"]}
     assert fixed == lines, report["diagnosis"]

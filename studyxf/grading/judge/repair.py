@@ -321,8 +321,9 @@ def _unsure(d: dict, numeric: bool = False) -> bool:
     line whose code scales nothing (masked_fill(~m, -inf) cannot make scores 1.6x too large: an
     earlier line, whose value matched no step, did); in a calculator (`numeric`), any factor: the
     product it is seen in may hold the wrong term from another line (`nbytes = 16` two lines up)."""
-    return d["mistake"] in ("measured", "localised") or d["mistake"] in ("located", "raised") and not d.get("verified") \
-        or d["mistake"] == "located" and d.get("comparator") in ("factor", "offset") and \
+    if d["mistake"] in ("measured", "localised") or d["mistake"] in ("located", "raised") and not d.get("verified"):
+        return True
+    return d["mistake"] == "located" and d.get("comparator") in ("factor", "offset") and \
         (numeric or not _scales(d.get("code") or ""))
 
 
