@@ -255,6 +255,24 @@ def _located_entry(grader, found: dict) -> dict:
             **{k: found[k] for k in ("line", "code", "step", "how")}, "comparator": found.get("comparator")}
 
 
+def _located_entries(grader, found: dict) -> list[dict]:
+    """A verified localisation of two differences, at two lines (an erf constant, then a residual):
+    one cause each, with its own line, as --json carries every cause; one difference repeated on
+    several steps (q, k and v split alike) stays one entry."""
+    from studyxf.grading.judge import localise
+
+    parts = found["all"]
+    if not found["verified"] or len(parts) < 2 or localise.one_difference(found) or \
+            any(p["line"] is None for p in parts):
+        return [_located_entry(grader, found)]
+    groups: dict = {}
+    for part in parts:
+        groups.setdefault(localise._shape_of(part["how"]), []).append(part)
+    return [_located_entry(grader, {**found, "all": group, **{k: group[0][k] for k in ("line", "code", "step", "how")},
+                                    "comparator": found.get("comparator") if group[0] is parts[0] else None})
+            for group in groups.values()]
+
+
 class Context:
     """What the rules share: the drill's grader, the sandbox's remote and the request (the work the
     value rules share is done once on Values)."""
@@ -563,6 +581,12 @@ def _made_at(v: Values, field: str, narrow) -> dict:
         if narrow(e.get("dtype") or "") and e["name"] != "<return>" and out is not None \
                 and e["value"].shape == out["value"].shape:
             return {"line": e["line"], "code": trace.code(e["line"])}
+    import re
+
+    # made in the return itself: `return out.float()`
+    if out is not None and re.search(r"\.(float|half|int|long)\(\)|float32|float16|bfloat16|int32|int64|astype",
+                                     trace.code(out["line"])):
+        return {"line": out["line"], "code": trace.code(out["line"])}
     return {}
 
 
@@ -649,7 +673,7 @@ def located_measured_raised(v: Values) -> list[dict]:
         out.append({"mistake": "localised", "message": local})
     crash = _crash_entry(raised, failing, remote, v.req, v.grader) if raised else None
     if found and found["verified"]:
-        return [_located_entry(v.grader, found)] + ([crash] if crash else []) + \
+        return _located_entries(v.grader, found) + ([crash] if crash else []) + \
             [d for d in out if d["mistake"] != "localised"] + v.beside  # the hooks' stage: the line
     if found and not (out or raised):
         out.insert(0, _located_entry(v.grader, found))  # where the values leave the reference, unverified

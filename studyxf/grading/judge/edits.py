@@ -7,8 +7,9 @@ sign, a mean squared for a mean of squares, a square for an absolute value, an o
 sides, a term that does not belong or a factor twice, parentheses missing or a factor on the wrong
 term, a constant or a range one off, positions local to a block, an einsum's axis, a calculator's
 bits for bytes, a keyword that changes the statistic, an unused input added, a result thrown away, a
-running max started at 0), listed from the learner's own file for the judge to try in the sandbox
-(repair.py). Generic: no catalogue entry."""
+running max started at 0, a number written for an argument, a count of axes for a size), listed
+from the learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue
+entry."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ TWINS = {"max": "min", "min": "max", "amax": "amin", "amin": "amax", "maximum": 
          "repeat_interleave": "repeat", "tile": "repeat",
          # the drills' MLP is the exact GELU (swiglu's own silu is never edited into a pass)
          "silu": "gelu", "SiLU": "GELU", "relu": "gelu", "ReLU": "GELU",
-         "exp": "exp2", "exp2": "exp", "tanh": "sigmoid"}
+         "exp": "exp2", "exp2": "exp", "tanh": "sigmoid", "std": "var", "var": "std", "sqrt": "rsqrt", "rsqrt": "sqrt",
+         "selu": "silu", "SELU": "SiLU", "elu": "gelu", "ELU": "GELU"}
 ACTIVATIONS = {"gelu", "relu", "silu", "tanh", "sigmoid", "softmax", "GELU", "ReLU", "SiLU"}
 STATISTIC_KEYWORDS = {"ddof", "unbiased", "correction"}  # a variance's divisor
 FLIPPED = {ast.Lt: (">", "<=", ">="), ast.LtE: ("<", ">=", ">"), ast.Gt: ("<", ">=", "<="),
@@ -235,7 +237,13 @@ class _Lister:
                              "puts the new axis after an axis it belongs in front of", rank=2)
 
     def subscript(self, node: ast.Subscript) -> None:
-        """x.shape[0] where x.shape[-1] belongs: the size read from another axis."""
+        """x.shape[0] where x.shape[-1] belongs: the size read from another axis; x.shape[:1] where
+        x.shape[:-1] belongs: the leading axes cut at another."""
+        if isinstance(node.value, ast.Attribute) and node.value.attr == "shape" and isinstance(node.slice, ast.Slice) \
+                and node.slice.lower is None and _int(node.slice.upper) in (1, -1, 2, -2):
+            end = _int(node.slice.upper)
+            self.add(node.slice.upper, str(-end), f"keeps the axes before {end} where those before {-end} belong",
+                     rank=3)
         if isinstance(node.value, ast.Attribute) and node.value.attr == "shape" and _int(node.slice) is not None:
             c = _int(node.slice)
             likely = -2 if c == -1 else -1
@@ -311,6 +319,23 @@ class _Lister:
             wrapped = text if isinstance(node, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)) else f"({text})"
             self.add(node, f"{wrapped}.swapaxes(-1, -2)", "uses an operand whose last two axes must be swapped", rank=3)
 
+    def chain_exponent(self, node: ast.BinOp) -> None:
+        """A power inside a product whose exponent is to take every factor after it: `pos / 10000 **
+        2 * i / d` for `pos / 10000 ** (2 * i / d)`, `2 ** -8 / n` for `2 ** (-8 / n)`."""
+        terms, at = [], node
+        while isinstance(at, ast.BinOp) and isinstance(at.op, (ast.Mult, ast.Div)):
+            terms.append((SYMBOL[type(at.op)], at.right))
+            at = at.left
+        terms.append(("", at))
+        terms.reverse()  # [("", first), (op, second), ...] in the written order
+        for k, (op, term) in enumerate(terms[:-1]):
+            if isinstance(term, ast.BinOp) and isinstance(term.op, ast.Pow):
+                head = " ".join(f"{o} {self.group(t)}".strip() for o, t in terms[:k])
+                tail = " ".join(f"{o} {self.group(t)}" for o, t in terms[k + 1:])
+                power = f"{self.group(term.left)} ** ({self.text(term.right)} {tail})"
+                self.add(node, f"{head} {op} {power}".strip() if k else power,
+                         "divides after the power where the exponent is to be divided: parentheses are missing", rank=3)
+
     def compare(self, node: ast.Compare) -> None:
         if len(node.ops) != 1 or type(node.ops[0]) not in FLIPPED:
             return
@@ -368,6 +393,17 @@ class _Lister:
             self.add(node, f"{self.group(power.left)} ** ({self.text(power.right)} {SYMBOL[type(node.op)]} "
                            f"{self.group(node.right)})",
                      "divides after the power where the exponent is to be divided: parentheses are missing", rank=3)
+        if isinstance(node.op, (ast.Div, ast.Mult)) and node.lineno == node.end_lineno:
+            self.chain_exponent(node)
+        if isinstance(node.op, (ast.Add, ast.Sub)) and isinstance(node.left, ast.BinOp) and \
+                isinstance(node.left.op, ast.Div) and node.lineno == node.end_lineno:  # a / 1 + exp(-a): a / (1 + ...)
+            self.add(node, f"{self.group(node.left.left)} / ({self.text(node.left.right)} {SYMBOL[type(node.op)]} "
+                           f"{self.text(node.right)})", "divides by the first term of the sum alone: parentheses "
+                                                        "are missing", rank=3)
+        if isinstance(node.op, (ast.Mult, ast.Div)) and isinstance(node.right, ast.Constant) and \
+                type(node.right.value) is float and node.right.value not in (0.0, 1.0, 0.5, 2.0):
+            c = node.right.value  # z * 1.4142 for z * 0.7071 (sqrt 2 for 1/sqrt 2)
+            self.add(node.right, f"{1 / c:.17g}", f"writes {self.text(node.right)} where its reciprocal belongs", rank=3)
         if isinstance(node.op, ast.Pow) and _number(node.right) in (0.5, -0.5):  # the root multiplies where it divides
             self.add(node.right, f"({-_number(node.right)})" if self.text(node.right).startswith("(") else
                      str(-_number(node.right)), "has the exponent's sign the wrong way round", rank=2)
@@ -588,6 +624,29 @@ def _words(name: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-z][a-z]*|[A-Z]+(?![a-z])", name) if len(w) > 1}
 
 
+def _argument_written(lister: _Lister, tree) -> None:
+    """A number written where a parameter belongs (`+ 1e-5` for `+ eps`, 10000 for base): a literal
+    equal to a parameter's default, or a small one where that default is small (1e-5 for eps=1e-6);
+    and a count of axes read as a size (x.dim(), x.ndim for x.shape[-1])."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        given = list(zip(fn.args.args[len(fn.args.args) - len(fn.args.defaults):], fn.args.defaults)) + \
+            [(a, d) for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None]
+        numbers = {a.arg: _number(d) for a, d in given if _number(d) is not None}
+        defaults = {id(d) for _, d in given}
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Call) and _name(node.func) == "dim" and not node.args or \
+                    isinstance(node, ast.Attribute) and node.attr == "ndim":
+                inner = node.func.value if isinstance(node, ast.Call) else node.value
+                lister.add(node, f"{lister.group(inner)}.shape[-1]", "counts the axes where a size belongs", rank=3)
+            value = _number(node) if isinstance(node, (ast.Constant, ast.UnaryOp)) else None
+            if value is None or id(node) in defaults or isinstance(getattr(node, "value", None), bool):
+                continue
+            for name, default in numbers.items():
+                small = 0 < abs(default) < 1e-2 and 0 < abs(value) < 1e-2
+                if value == default or small:
+                    lister.add(node, name, f"writes {lister.text(node)} where the argument {name} belongs", rank=2)
+
+
 def _running_max_start(lister: _Lister, tree) -> None:
     """A running max that starts at 0 (`m = np.zeros(...)`, later `np.maximum(m, ...)`): started at
     -inf, as a max of nothing is (a row whose scores are all far below 0 underflows otherwise)."""
@@ -637,6 +696,8 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
             lister.statement(node)
         elif isinstance(node, ast.Assign):
             lister.unpacked(node)
+        elif isinstance(node, ast.Attribute) and node.attr in ("T", "mT"):  # torch.matmul(x, w.T): no @ to read
+            lister.operand(node)
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         lister.unused(fn, kinds or {})
     if kinds and not any(k.startswith("array") for k in kinds.values()):  # a calculator: sizes and a dtype's name
@@ -647,6 +708,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _siblings(lister, tree)
     _layers(lister, tree)
     _running_max_start(lister, tree)
+    _argument_written(lister, tree)
     first = first or []
     out = lister.out
     ranked = sorted(range(len(out)), key=lambda i: (out[i]["line"] not in first, out[i]["rank"], out[i]["line"], i))

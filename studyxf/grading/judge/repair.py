@@ -200,7 +200,13 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     # one edit beside a slip the catalogue knows; not one local array for another: that can turn the
     # file into another catalogued slip (the old max for the new: no rescale at all) and fit it
     lines_of = source.splitlines(keepends=True)
-    for _, a in [e for e in nearer if e[1]["rank"] < 4][:CLOSER] if slips else ():
+    # a verified localisation's change, made in the reference, gave every failing answer: the values
+    # leave there, so a pair that mends them edits that statement (a sigmoid for a softmax: 92 pairs
+    # of 46 edits tried in vain, none there), and an edit beside a catalogued slip is one there too
+    # (var for std beside "eps outside the root" told two slips where one root was left out)
+    touches = _statements(source, anchor)
+    for _, a in [e for e in nearer if e[1]["rank"] < 4 and (not touches or e[1]["line"] in touches)][:CLOSER] \
+            if slips else ():
         known = search.known_slip(a["source"], slips)
         if known and known not in own:
             from studyxf.grading.judge.families import measured, public
@@ -213,10 +219,6 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
             return [mend.entry(a, None, False, known=known),
                     {"mistake": public(known), "message": f"(measured: {measured(known)})" if ":" in known else "",
                      "verified": True}]
-    # a verified localisation's change, made in the reference, gave every failing answer: the values
-    # leave there, so a pair that mends them edits that statement (a sigmoid for a softmax: 92 pairs
-    # of 46 edits tried in vain, none there)
-    touches = _statements(source, anchor)
     tried = 0
     for _, a in nearer[:CLOSER]:
         found = _second_edit(a, singles, crashing, lines_of, search, touches, PAIRS - tried)
