@@ -792,3 +792,13 @@ def test_one_index_read_for_another_is_mended_beside_an_answer_started_one_off(t
     said = [(d["kind"], d["verified"], d["line"]) for d in report["diagnosis"]]
     assert said == [("located", True, 5), ("located", True, 8)], report["diagnosis"]
     assert "write `l` for `r`" in report["diagnosis"][1]["message"]
+
+
+def test_a_random_output_is_said_at_the_one_line_that_draws(tmp_path):
+    # F.dropout's training flag defaults to True: the module's outputs change from call to call
+    src = DRILLS["causal-self-attention"].solution_text().replace(
+        ".softmax(-1)", ".softmax(-1)\n        att = torch.nn.functional.dropout(att, p=0.1)")
+    assert "dropout" in src
+    report = grade(tmp_path, "causal-self-attention", src)
+    said = [d for d in report["diagnosis"] if sort(d) == "random-output"]
+    assert said and said[0]["line"] == next(i for i, l in enumerate(src.splitlines(), 1) if "dropout" in l)

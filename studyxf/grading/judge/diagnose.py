@@ -302,8 +302,28 @@ def diagnose(grader, failing: list[Failure], remote: Remote, req: Request) -> li
 
 def random_output(ctx: Context, failing: list[Failure]) -> list[dict] | None:
     if any(f.random for f in failing):
-        return [{"mistake": "random-output", "message": ""}]
+        return [{"mistake": "random-output", "message": "", **_random_at(ctx.req)}]
     return None
+
+
+def _random_at(req: Request) -> dict:
+    """The one line of the learner's file that draws at random (F.dropout, whose training flag is
+    True by default; torch.rand*, np.random): {"line", "code"}, or {} where none or several do."""
+    import ast
+
+    source = _source(req)
+    try:
+        tree = ast.parse(source or "")
+    except SyntaxError:
+        return {}
+    lines = sorted({n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and (
+        isinstance(n.func, ast.Attribute) and (n.func.attr in ("dropout", "rand", "randn", "randint", "rand_like",
+                                                               "randn_like", "bernoulli", "multinomial", "normal")
+                                               or isinstance(n.func.value, ast.Attribute) and
+                                               n.func.value.attr == "random"))})
+    if len(lines) != 1:
+        return {}
+    return {"line": lines[0], "code": source.splitlines()[lines[0] - 1].strip()}
 
 
 def return_type(ctx: Context, failing: list[Failure]) -> list[dict] | None:

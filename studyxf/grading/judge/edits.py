@@ -77,6 +77,7 @@ class _Lister:
         self.seen: set[str] = set()
         self.defined: set[str] = set()  # the file's own functions (a gelu it wrote)
         self.loops: list[str] = []  # the loop variables of `for j0 in range(0, T, block)`, over blocks
+        self.bounds: set[int] = set()  # the ids of range() and arange() arguments
 
     def text(self, node) -> str:
         raw = self.lines[node.lineno - 1].encode()
@@ -447,8 +448,9 @@ class _Lister:
             for d in (-1, 1) if abs(c) == 1 else (-c, -1, 1):  # range(0, d - 2, 2): the offset itself dropped
                 k = c + d
                 left = self.text(node.left)
+                # a bound of range(n_heads - 1) is one off far more often than its name is wrong
                 self.add(node, left if k == 0 else f"{left} + {k}" if k > 0 else f"{left} - {-k}",
-                         "is one off" if abs(d) == 1 else f"is {abs(d)} off", rank=3)
+                         "is one off" if abs(d) == 1 else f"is {abs(d)} off", rank=0 if id(node) in self.bounds else 3)
 
 
 def _shifted(text: str, d: int) -> str:
@@ -647,6 +649,24 @@ def _argument_written(lister: _Lister, tree) -> None:
                     lister.add(node, name, f"writes {lister.text(node)} where the argument {name} belongs", rank=2)
 
 
+def _allocated_dtype(lister: _Lister, tree, kinds: dict) -> None:
+    """An array allocated without a dtype (torch.zeros(B, T, d): float32; np.zeros(...): float64)
+    where it is to hold the input's: `dtype=x.dtype` added, x the first array input."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        given = next((a.arg for a in fn.args.args if kinds.get(a.arg, "").startswith("array")), None)
+        if given is None:
+            continue
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    isinstance(node.func.value, ast.Name) and node.func.value.id in ("np", "numpy", "torch") and \
+                    node.func.attr in ("zeros", "ones", "empty", "full") and node.args and \
+                    not any(k.arg == "dtype" for k in node.keywords) and node.lineno == node.end_lineno:
+                text = lister.text(node)
+                lister.add(node, f"{text[:-1]}, dtype={given}.dtype)",
+                           f"allocates without {given}'s dtype: the default ({'float32' if lister.torch else 'float64'}) "
+                           f"where {given}'s belongs", rank=2)
+
+
 def _running_max_start(lister: _Lister, tree) -> None:
     """A running max that starts at 0 (`m = np.zeros(...)`, later `np.maximum(m, ...)`): started at
     -inf, as a max of nothing is (a row whose scores are all far below 0 underflows otherwise)."""
@@ -679,6 +699,8 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
         return []
     lister = _Lister(source, framework)
     lister.defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    lister.bounds = {id(a) for n in ast.walk(tree) if isinstance(n, ast.Call) and _name(n.func) in ("range", "arange")
+                     for a in n.args}
     lister.loops = [n.target.id for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)
                     and isinstance(n.iter, ast.Call) and _name(n.iter.func) == "range" and len(n.iter.args) == 3]
     body = [n for n in ast.walk(tree) if not isinstance(n, (ast.Import, ast.ImportFrom))]
@@ -709,6 +731,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _layers(lister, tree)
     _running_max_start(lister, tree)
     _argument_written(lister, tree)
+    _allocated_dtype(lister, tree, kinds or {})
     first = first or []
     out = lister.out
     ranked = sorted(range(len(out)), key=lambda i: (out[i]["line"] not in first, out[i]["rank"], out[i]["line"], i))

@@ -168,7 +168,8 @@ class Server:
                 return bench.sandbox_answer(self, ask)
             # writable: a NumPy file that edits an input in place runs to its end (the edit is still
             # seen, by the comparison after the call) so that its output and its trace can be judged
-            writable = bool(ask.get("writable")) or op in ("trace", "kernel_trace")
+            writable = bool(ask.get("writable")) or op in ("trace", "kernel_trace", "patched")  # an edited copy's
+            # values are judged (repair.py); an input it edits in place is said by the rule, not by the search
             args = [self.value(a, ask.get("device"), writable) for a in ask["args"]]
             kwargs = {k: self.value(v, ask.get("device"), writable) for k, v in ask["kwargs"].items()}
             if op in ("trace", "walk"):  # the call again, each line's locals recorded (trace.py), or its
