@@ -264,6 +264,9 @@ def test_a_running_max_started_at_zero_fails_and_is_named_beside_an_inverted_res
     ("swiglu/learner_02.py", {6, 7}),  # selu for silu, and torch.matmul(x, w_up.T)
     ("gqa/learner_02.py", {18}),  # an einsum's output axes beside `q *= scale` (said by the in-place rule, line 11)
     ("cross-attention/learner_01.py", {12, 13}),  # torch.zeros without x's dtype, and range(n_heads - 1)
+    ("kv-cache-size/learner_01.py", {5, 6}),  # config["n_kv_heads"] for config["n_heads"], and dtype == "fp16"
+    ("transformer-block/learner_04.py", {17, 44}),  # self.key for self.value, and gelu(fc2(...)) for fc2(gelu(...))
+    ("transformer-block/learner_01.py", {30}),  # an MLP ending in GELU, beside x += (said where autograd raised)
 ])
 def test_blind_slips_are_mended_at_their_lines(tmp_path, file, lines):
     """holdout10's files (written blind from the tasks) whose slips the edits of this kind mend."""
@@ -274,6 +277,8 @@ def test_blind_slips_are_mended_at_their_lines(tmp_path, file, lines):
     assert report["status"] == "fail"
     if file.startswith("gqa"):
         assert any(sort(d) == "input-modified" and d["line"] == 11 for d in report["diagnosis"])
+    if file == "transformer-block/learner_01.py":  # the in-place x += found from the syntax tree
+        assert any(sort(d) == "raised" and d["line"] == 33 for d in report["diagnosis"])
     fixed = {d["line"] for d in report["diagnosis"]
              if sort(d) == "located" and d["verified"] and "write" in d["message"]}
     assert fixed == lines, report["diagnosis"]

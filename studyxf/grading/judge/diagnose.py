@@ -208,6 +208,9 @@ def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Requ
     if earlier:
         said = f"line {earlier['line']}: `{earlier['code']}`: {earlier['how']}. {text}"
         return {"mistake": "raised", "message": said, "verified": True, "line": earlier["line"], "code": earlier["code"]}
+    if not at and "in-place operation" in raised[0][1]:  # autograd raised in backward, no line of the
+        # learner's: the forward's own in-place edit of its input (x += attn(x)), read from the syntax tree
+        at = _in_place_at(req, None)
     return {"mistake": "raised", "message": text, "verified": caused,
             **({"line": at["line"], "code": at["code"]} if at else {})}
 
@@ -370,24 +373,29 @@ def resources_then_values(ctx: Context, failing: list[Failure]) -> list[dict]:
 RULES = [random_output, return_type, input_modified, resources_then_values]
 
 
-def _in_place_at(req: Request, arrays: set) -> dict:
-    """The first line of the entry function that edits an array parameter (`arrays`: the names the
-    case gave arrays) in place while the name is still the input (`x -= m`, `x[...] = 0`,
-    `x.add_(1)`, `np.exp(x, out=x)`), read from the syntax tree: {"line", "code"}, or {} when no
-    such line is written plainly (a helper did it)."""
+def _in_place_at(req: Request, arrays: set | None) -> dict:
+    """The first line of the entry function (a module's forward) that edits an array parameter
+    (`arrays`: the names the case gave arrays; None: every parameter) in place while the name is
+    still the input (`x -= m`, `x[...] = 0`, `x.add_(1)`, `np.exp(x, out=x)`), read from the syntax
+    tree: {"line", "code"}, or {} when no such line is written plainly (a helper did it)."""
     import ast
 
     source = _source(req)
-    if source is None or req.kind != "function":
+    if source is None or req.kind not in ("function", "module"):
         return {}
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return {}
-    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == req.entry), None)
+    if req.kind == "module":  # the module's forward: its inputs are every parameter but self
+        cls = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == req.entry), None)
+        fn = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "forward"), None) if cls else None
+    else:
+        fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == req.entry), None)
     if fn is None:
         return {}
-    inputs = {a.arg for a in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]} & set(arrays)
+    params = {a.arg for a in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]} - {"self"}
+    inputs = params & set(arrays) if arrays is not None else params
 
     def named(node) -> str | None:
         return node.id if isinstance(node, ast.Name) and node.id in inputs else None

@@ -42,6 +42,7 @@ ALSO = {ast.Add: "*", ast.Mult: "**"}  # a second operator tried: a gate added t
 SYMBOL = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.MatMult: "@", ast.Pow: "**", ast.FloorDiv: "//",
           ast.Mod: "%"}
 MODULES = {"np", "numpy", "torch", "math", "F", "nn", "tl", "triton"}
+SIBLING_DTYPES = {"fp16": "bf16", "bf16": "fp16", "float16": "bfloat16", "bfloat16": "float16"}  # 2 bytes each
 MAX_EDITS = 320  # each tried on the smallest failing case: about 1 ms in the sandbox
 
 
@@ -184,6 +185,17 @@ class _Lister:
         if len(node.args) == 1 and not node.keywords and node.lineno == node.end_lineno and \
                 (name in ACTIVATIONS or name in self.defined):  # gelu on a layer that has none
             self.add(node, self.text(node.args[0]), f"applies {name} where none belongs", rank=3)
+            inner = node.args[0]  # gelu(fc2(fc1(x))) for fc2(gelu(fc1(x))): one call too far out
+            if isinstance(inner, ast.Call) and len(inner.args) == 1 and not inner.keywords and \
+                    isinstance(inner.args[0], ast.Call):
+                f, g = self.text(node.func), self.text(inner.func)
+                self.add(node, f"{g}({f}({self.text(inner.args[0])}))", f"applies {name} after {g} where it "
+                         f"belongs before it", rank=3)
+        if name == "Sequential" and len(node.args) > 1 and isinstance(node.args[-1], ast.Call) and \
+                _name(node.args[-1].func) in ACTIVATIONS and node.lineno == node.end_lineno:  # an MLP ending in GELU
+            last = node.args[-1]
+            self.add(node, f"{self.text(node.func)}({', '.join(self.text(a) for a in node.args[:-1])})",
+                     f"ends with {_name(last.func)}, an activation that does not belong after the last layer", rank=3)
         if name == "einsum" and node.args and isinstance(node.args[0], ast.Constant) and \
                 isinstance(node.args[0].value, str):
             self.einsum(node.args[0])
@@ -338,6 +350,11 @@ class _Lister:
                          "divides after the power where the exponent is to be divided: parentheses are missing", rank=3)
 
     def compare(self, node: ast.Compare) -> None:
+        if len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq) and isinstance(node.comparators[0], ast.Constant) \
+                and node.comparators[0].value in SIBLING_DTYPES and node.lineno == node.end_lineno:
+            named = node.comparators[0].value  # dtype == "fp16": bf16 falls through to another size
+            self.add(node, f"{self.text(node.left)} in ({named!r}, {SIBLING_DTYPES[named]!r})".replace("'", '"'),
+                     f"tests {named} alone where {SIBLING_DTYPES[named]} has the same size", rank=2)
         if len(node.ops) != 1 or type(node.ops[0]) not in FLIPPED:
             return
         right = node.comparators[0]
@@ -649,6 +666,18 @@ def _argument_written(lister: _Lister, tree) -> None:
                     lister.add(node, name, f"writes {lister.text(node)} where the argument {name} belongs", rank=2)
 
 
+def _dict_keys(lister: _Lister, tree, kinds: dict) -> None:
+    """One entry of a dict input read for another (config["n_kv_heads"] where config["n_heads"]
+    belongs): its keys as the case gave them (`kinds`: "dict of a, b, c")."""
+    keys = {p: k.removeprefix("dict of ").split(", ") for p, k in kinds.items() if k.startswith("dict of ")}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in keys and \
+                isinstance(node.slice, ast.Constant) and node.slice.value in keys[node.value.id]:
+            for other in keys[node.value.id]:
+                if other != node.slice.value:
+                    lister.add(node.slice, f'"{other}"', f"reads {node.slice.value} where {other} belongs", rank=2)
+
+
 def _allocated_dtype(lister: _Lister, tree, kinds: dict) -> None:
     """An array allocated without a dtype (torch.zeros(B, T, d): float32; np.zeros(...): float64)
     where it is to hold the input's: `dtype=x.dtype` added, x the first array input."""
@@ -732,6 +761,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _running_max_start(lister, tree)
     _argument_written(lister, tree)
     _allocated_dtype(lister, tree, kinds or {})
+    _dict_keys(lister, tree, kinds or {})
     first = first or []
     out = lister.out
     ranked = sorted(range(len(out)), key=lambda i: (out[i]["line"] not in first, out[i]["rank"], out[i]["line"], i))

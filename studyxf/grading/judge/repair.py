@@ -39,6 +39,8 @@ def _params(source: str, entry: str) -> tuple[list[str], dict]:
 
 def _kind(value) -> str:
     shape = getattr(value, "shape", None)
+    if type(value) is dict and value and all(type(k) is str for k in value):  # a config: its keys (edits._dict_keys)
+        return "dict of " + ", ".join(value)
     return f"array of rank {len(shape)}" if shape is not None else type(value).__name__
 
 
