@@ -267,6 +267,8 @@ def test_a_running_max_started_at_zero_fails_and_is_named_beside_an_inverted_res
     ("kv-cache-size/learner_01.py", {5, 6}),  # config["n_kv_heads"] for config["n_heads"], and dtype == "fp16"
     ("transformer-block/learner_04.py", {17, 44}),  # self.key for self.value, and gelu(fc2(...)) for fc2(gelu(...))
     ("transformer-block/learner_01.py", {30}),  # an MLP ending in GELU, beside x += (said where autograd raised)
+    ("longest-substring/learner_01.py", {6, 7}),  # range(len(s) - 1), and seen.get(ch, 0) for -1 (mend.py)
+    ("two-sum/learner_01.py", {4, 9}),  # hi from len(nums) - 2, and s > target moving lo up (mend.py)
 ])
 def test_blind_slips_are_mended_at_their_lines(tmp_path, file, lines):
     """holdout10's files (written blind from the tasks) whose slips the edits of this kind mend."""

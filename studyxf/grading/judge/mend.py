@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import ast
 
-MAX_EDITS = 24  # candidate edits tried on the smallest failing input (each one call of the learner's code)
+MAX_EDITS = 32  # candidate edits tried on the smallest failing input (each one call of the learner's code)
 BESIDE = 6  # of those, the first ones tried on every case for a double slip whose other slip the validator knows
-PAIRED = 12  # of those, the first ones tried two at a time (66 pairs) where no single edit mends the file
+PAIRED = 20  # of those, the first ones tried two at a time (190 pairs) where no single edit mends the file
 SWAPPED = {ast.GtE: ">", ast.Gt: ">=", ast.LtE: "<", ast.Lt: "<="}
+FLIPPED = {ast.GtE: "<=", ast.Gt: "<", ast.LtE: ">=", ast.Lt: ">"}
 
 
 def candidates(source: str, steps: list[dict]) -> list[dict]:
@@ -81,6 +82,12 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
             continue
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in SWAPPED:
             strict.append((node, None, "the comparison is one too strict or too loose"))
+            # s > target where s < target belongs: the pointer a too-large sum moves is the other one
+            strict.append((node, FLIPPED[type(node.ops[0])], "the comparison is the wrong way round"))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and \
+                len(node.args) == 2 and isinstance(node.args[1], ast.Constant) and type(node.args[1].value) is int:
+            off += [(node.args[1], "-1", "is one off (the default of a key not seen)"),
+                    (node.args[1], "+1", "is one off (the default of a key not seen)")]
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) or \
                 isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
             off += [(node, "+1", "is one off"), (node, "-1", "is one off")]
@@ -106,10 +113,10 @@ def _edit(lines: list[str], node, new: str | None) -> dict | None:
     itself plus or minus one (new "+1" or "-1")."""
     raw = lines[node.lineno - 1].encode()  # col offsets are in UTF-8 bytes
     was = raw[node.col_offset:node.end_col_offset].decode()
-    if new is None and isinstance(node, ast.Compare):
+    if isinstance(node, ast.Compare) and (new is None or new in FLIPPED.values()):
         left = raw[node.col_offset:node.left.end_col_offset].decode()
         right = raw[node.comparators[0].col_offset:node.end_col_offset].decode()
-        new = f"{left} {SWAPPED[type(node.ops[0])]} {right}"
+        new = f"{left} {new or SWAPPED[type(node.ops[0])]} {right}"
     elif new in ("+1", "-1"):
         if isinstance(node, ast.Constant):
             new = str(node.value + int(new))
