@@ -1,0 +1,14 @@
+import numpy as np
+
+
+def apply_rope(x, positions=None, base=10000.0):
+    T, d = x.shape[-2], x.shape[-1]
+    pos = np.arange(T) if positions is None else np.asarray(positions)
+    inv = base ** (-np.arange(0, d, 2) // d)  # theta_i = base^(-2i/d)
+    ang = pos[:, None] * inv[None, :]
+    cos, sin = np.cos(ang), np.sin(ang)
+    x0, x1 = x[..., 0::2], x[..., 1::2]
+    out = np.empty_like(x)
+    out[..., 0::2] = x0 * cos - x1 * sin
+    out[..., 1::2] = x0 * sin + x1 * cos
+    return out

@@ -1,0 +1,13 @@
+class Solution:
+    def twoSum(self, nums, target):
+        order = sorted(range(len(nums)), key=lambda i: nums[i])
+        lo, hi = 0, len(nums) - 2
+        while lo < hi:
+            s = nums[order[lo]] + nums[order[hi]]
+            if s == target:
+                return [order[lo], order[hi]]
+            elif s > target:
+                lo += 1
+            else:
+                hi -= 1
+        return []
