@@ -18,7 +18,8 @@ from studyxf.grading.judge import edits, judging, mend
 
 STRESS = 32.0  # every float input of a float64 case times this: the logits pass exp's range (see stressed)
 CLOSER = 3  # the edits that brought the answer closest, each tried with every other edit
-PAIRS = 480  # two-edit copies tried in all on the smallest failing case
+PAIRS = 360  # two-edit copies tried on the smallest failing case
+AGAIN = 240  # and where none mends the file, on the failing case least like it (a budget of its own)
 
 
 def _params(source: str, entry: str) -> tuple[list[str], dict]:
@@ -227,8 +228,10 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
         if isinstance(found, list):
             return found
         tried += found
-        if tried >= PAIRS or remote.gone:
+        if remote.gone:
             return None
+        if tried >= PAIRS:
+            break
     # on the smallest case both slips may show at once, so that neither edit alone brings it nearer
     # (a running max started at 0 beside an inverted rescale, on scores far below 0): the edits are
     # ranked again on the failing case least like it, and each of the nearest tried with the rest
@@ -238,12 +241,13 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     start = search.ask(source, second)
     again = [(search.ask(c["source"], second), c) for c in singles if id(c) not in crashing and not remote.gone]
     again = sorted([e for e in again if e[0] > start], key=lambda e: e[0], reverse=True)
+    tried = 0
     for _, a in [e for e in again if all(e[1] is not b for _, b in nearer[:CLOSER])][:CLOSER]:
-        found = _second_edit(a, singles, crashing, lines_of, search, touches, PAIRS - tried)
+        found = _second_edit(a, singles, crashing, lines_of, search, touches, AGAIN - tried)
         if isinstance(found, list):
             return found
         tried += found
-        if tried >= PAIRS or remote.gone:
+        if tried >= AGAIN or remote.gone:
             return None
     return None
 

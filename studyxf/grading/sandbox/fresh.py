@@ -214,7 +214,7 @@ class Server:
         and run here under the same sandbox, once per edit."""
         if self.patched.get("source") != source:  # the judge asks each copy's cases one after another
             made = self.patched.get("made", 0)
-            if self.resolve is None or made >= 2048:  # at most 32 + 190 (mend.py), 2 x 320 + 3 + 480 (repair.py)
+            if self.resolve is None or made >= 2048:  # at most 32 + 190 (mend.py), 2 x 320 + 3 + 360 + 240 (repair.py)
                 raise ValueError("no patched copy can be made here")
             namespace = {"__name__": "submission", "__file__": self.path}
             self.patched = {"made": made + 1}
