@@ -110,6 +110,7 @@ class Search:
     def __init__(self, remote, cases: list, first):
         self.remote, self.cases, self.first = remote, cases, first
         self.errors: dict = {}  # the engine's own error, by case
+        self.failed: dict = {}  # the case an edited copy that passed the first failed next, by its source
 
     @functools.cached_property
     def stress(self):
@@ -127,7 +128,11 @@ class Search:
     def passes(self, source: str) -> bool:
         """Every case passes with this edit, and the stressed one (where there is one)."""
         rest = [c for c in self.cases if c is not self.first] + ([self.stress] if self.stress else [])
-        return all(not self.remote.gone and self.ask(source, c) == (3,) for c in rest)
+        for case in rest:
+            if self.remote.gone or self.ask(source, case) != (3,):
+                self.failed[source] = case
+                return False
+        return True
 
     def known_slip(self, source: str, slips: list[str]) -> str | None:
         """The catalogued slip that every case this edited file still fails fits (each with the
@@ -281,7 +286,11 @@ def _second_edit(a: dict, singles: list, crashing: set, lines_of: list, search: 
             break
         tried += 1
         both = mend.applied(lines_of, [(a["span"], a["now"]), (b["span"], b["now"])])
-        if search.ask(both, search.first) == (3,) and search.passes(both):
+        # where `a` alone passed the first case, the case it failed next is asked before all the rest:
+        # an edit b that leaves that case as it was (a line the first case never runs) costs one call
+        probe = search.failed.get(a["source"])
+        if search.ask(both, search.first) == (3,) and (probe is None or search.ask(both, probe) == (3,)) and \
+                search.passes(both):
             a, b = sorted((a, b), key=lambda e: e["line"])
             return [mend.entry(a, None, False, both=b), mend.entry(b, None, False, both=a)]
     return tried

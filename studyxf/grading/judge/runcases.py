@@ -21,6 +21,7 @@ from studyxf.grading.judge.evidence import Answer, Failure, Mismatch, Raised, Re
 from studyxf.grading.request import Request
 
 INTERNAL_WHY = "torch's internals reach the calls this drill forbids under other names"
+EDIT_S = 0.5  # an edited copy's time limit on one case (repair.py, mend.py): the cases run in milliseconds
 TOTAL_S = 6 * wire.CASE_TIMEOUT_S  # a whole grading (60 s by default; the runner's backstop is 120 s)
 DEVICE_HINT = ("the inputs are on {device} here: every tensor you create must be made there too, e.g. "
                "torch.arange(T, device=x.device), torch.ones(T, T, dtype=torch.bool, device=q.device)")
@@ -260,7 +261,10 @@ class Remote:
         held = self.encoded.get(id(case))
         if held is None or held[0] is not case:
             held = self.encoded[id(case)] = (case, self.call_request(case.args, case.kwargs, "patched"))
-        return {**held[1], "source": source, "seconds": case.time_limit}
+        # an edit can make a loop endless (stop = min(start + block, Tq) with Tq = 1): a copy gets
+        # EDIT_S on a case without a limit of its own, where the default 10 s had cost 30 s on one
+        # flash-attention file (a LeetCode drill's large case keeps its own: a loop over 200,000)
+        return {**held[1], "source": source, "seconds": case.time_limit or EDIT_S}
 
     def case_request(self, index: int, case: Case, op: str = "call") -> dict:
         """The request that runs case `index` (op "trace": and records the learner's locals)."""
