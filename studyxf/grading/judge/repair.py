@@ -241,7 +241,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     # (a running max started at 0 beside an inverted rescale, on scores far below 0): the edits are
     # ranked again on the failing case least like it, and each of the nearest tried with the rest
     second = _unlike(first, [c for c in wrong if c is not first and id(c) not in resource])
-    if second is None or remote.gone:
+    if second is None or remote.gone or touches:  # a verified localisation: one difference gave every answer
         return None
     start = search.ask(source, second)
     again = [(search.ask(c["source"], second), c) for c in singles if id(c) not in crashing and not remote.gone]
