@@ -154,7 +154,8 @@ class _Lister:
                 for d in (1, -1):
                     self.add(node, self.text(node)[:-1] + (f"{', ' if node.args and not method else ''}{d})"),
                              "puts the diagonal one off", rank=1)
-        if name in TWINS and isinstance(node.func, (ast.Attribute, ast.Name)):
+        if name in TWINS and isinstance(node.func, (ast.Attribute, ast.Name)) and \
+                (self.torch or TWINS[name] != "rsqrt"):  # NumPy has no rsqrt: a copy that could only raise
             func = node.func
             start = func.end_col_offset - len(name)
             self.add(func, TWINS[name], f"calls {name} where {TWINS[name]} belongs",
