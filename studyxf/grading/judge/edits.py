@@ -646,25 +646,29 @@ def _words(name: str) -> set[str]:
 
 def _argument_written(lister: _Lister, tree) -> None:
     """A number written where a parameter belongs (`+ 1e-5` for `+ eps`, 10000 for base): a literal
-    equal to a parameter's default, or a small one where that default is small (1e-5 for eps=1e-6);
-    and a count of axes read as a size (x.dim(), x.ndim for x.shape[-1])."""
+    equal to a parameter's default, or a small one where that default is small (1e-5 for eps=1e-6)."""
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         given = list(zip(fn.args.args[len(fn.args.args) - len(fn.args.defaults):], fn.args.defaults)) + \
             [(a, d) for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None]
-        numbers = {a.arg: _number(d) for a, d in given if _number(d) is not None}
+        numbers = {a.arg: _number(d) for a, d in given if _number(d) is not None}  # _number: no bools
         defaults = {id(d) for _, d in given}
         for node in ast.walk(fn):
-            if isinstance(node, ast.Call) and _name(node.func) == "dim" and not node.args or \
-                    isinstance(node, ast.Attribute) and node.attr == "ndim":
-                inner = node.func.value if isinstance(node, ast.Call) else node.value
-                lister.add(node, f"{lister.group(inner)}.shape[-1]", "counts the axes where a size belongs", rank=3)
             value = _number(node) if isinstance(node, (ast.Constant, ast.UnaryOp)) else None
-            if value is None or id(node) in defaults or isinstance(getattr(node, "value", None), bool):
+            if value is None or id(node) in defaults:
                 continue
             for name, default in numbers.items():
                 small = 0 < abs(default) < 1e-2 and 0 < abs(value) < 1e-2
                 if value == default or small:
                     lister.add(node, name, f"writes {lister.text(node)} where the argument {name} belongs", rank=2)
+
+
+def _axes_counted(lister: _Lister, tree) -> None:
+    """A count of axes read as a size (x.dim(), x.ndim where x.shape[-1] belongs)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "dim" and \
+                not node.args or isinstance(node, ast.Attribute) and node.attr == "ndim":
+            inner = node.func.value if isinstance(node, ast.Call) else node.value
+            lister.add(node, f"{lister.group(inner)}.shape[-1]", "counts the axes where a size belongs", rank=3)
 
 
 def _dict_keys(lister: _Lister, tree, kinds: dict) -> None:
@@ -761,6 +765,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _layers(lister, tree)
     _running_max_start(lister, tree)
     _argument_written(lister, tree)
+    _axes_counted(lister, tree)
     _allocated_dtype(lister, tree, kinds or {})
     _dict_keys(lister, tree, kinds or {})
     first = first or []
