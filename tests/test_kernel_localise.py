@@ -99,3 +99,27 @@ def test_the_sandbox_trace_records_each_programs_stores_and_one_programs_values(
     num = next(e for e in trace.events if e["name"] == "num")
     x = case.args[0].double().numpy()[2]
     assert np.allclose(num["value"][:37], np.exp(x - x.max()), rtol=1e-5)
+
+
+def test_keys_never_loaded_are_said_beside_a_second_slip_at_its_line(tmp_path):
+    # the loop stops before the last partial key tile, and the running sum adds p's column sums: the
+    # keys it never loads are the trace's fact, and the sum's line is where the values leave the steps
+    source = ks.edit("flash-attention-triton", ("if CAUSAL else T  #", "if CAUSAL else T // BLOCK_N * BLOCK_N  #"),
+                     ("tl.sum(p, axis=1)", "tl.sum(p, axis=0)"))
+    report = grade(tmp_path, "flash-attention-triton", source)
+    lines = {d.get("line"): d for d in report["diagnosis"]}
+    code = source.splitlines()
+    loop = next(i for i, c in enumerate(code, 1) if c.strip().startswith("for start_n"))
+    total = next(i for i, c in enumerate(code, 1) if "tl.sum(p, axis=0)" in c)
+    assert loop in lines and lines[loop]["verified"] and "never loaded" in lines[loop]["message"], report["diagnosis"]
+    assert total in lines, report["diagnosis"]
+
+
+def test_an_exponent_off_by_a_constant_is_a_power_of_the_step():
+    from studyxf.grading.judge.kernel_localise import explain
+
+    z = np.array([-2.0, -0.5, 0.0, -1.25])
+    valid = np.ones(4, bool)
+    assert explain(np.exp2(z * 1.44), np.exp(z), valid, {}) == f"power:{1.44 * np.log(2):.6g}"
+    assert explain(np.exp(z) + 0.01, np.exp(z), valid, {}) is None
+    assert explain(np.array(6.0), np.array(2.0), np.asarray(True), {}) is None  # one number: any factor fits

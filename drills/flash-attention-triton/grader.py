@@ -129,6 +129,66 @@ def cases():
 LOG2E = 1.4426950408889634
 
 
+def TILE_READS(inputs, kwargs, geo):
+    """A load of one program (kernel_localise.py) that reads other elements than its queries call
+    for: q's tile the rows and columns its store writes; each key step's k and v tiles rows of the
+    same (batch, head), all d columns, and v the keys k holds at that step. {"program", "words",
+    "where", "load"} or None."""
+    import numpy as np
+
+    q = inputs[0]
+    B, H, T, D = q.shape
+    store = geo["store"]
+    if store.ndim != 2:
+        return None
+    ok = store >= 0
+    lane = np.where(ok.any(1), store.max(1), -1)
+    heads = set((lane[lane >= 0] // (T * D)).tolist())
+    if len(heads) != 1:
+        return None
+    bh = heads.pop()
+    qt = lane[lane >= 0] // D % T
+    who = f"queries {_span(qt)} of (batch, head) {divmod(bh, H)}"
+
+    def at(i):
+        return f"q[{i // (H * T * D)}, {i // (T * D) % H}, {i // D % T}, {i % D}]"
+
+    kv = {1: [], 2: []}
+    for i, g in enumerate(geo["loads"]):
+        idx = g["index"]
+        if g["input"] == 0 and idx.shape == store.shape:
+            bad = ok & (idx != store)
+            if bad.any():
+                r, c = (int(x) for x in np.argwhere(bad)[0])
+                read = at(int(idx[r, c])) if idx[r, c] >= 0 else "nothing (masked)"
+                return {"program": who, "load": i, "words": f"reads {read} at its lane ({r}, {c}), where "
+                        f"{at(int(store[r, c]))} belongs ({int(bad.sum())} of its {int(ok.sum())} lanes)"}
+        elif g["input"] in kv and idx.ndim == 2:
+            kv[g["input"]].append((i, idx.T if idx.shape[1] != D and idx.shape[0] == D else idx))
+    for step, pair in enumerate(zip(kv[1], kv[2])):
+        keys = []
+        for name, (i, idx) in zip("kv", pair):
+            on = idx >= 0
+            if idx.shape[1] != D:
+                return None
+            wrong_head = on & (idx // (T * D) != bh)
+            wrong_col = on & (idx % D != np.arange(D)[None, :])
+            if wrong_head.any() or wrong_col.any():
+                r, c = (int(x) for x in np.argwhere(wrong_head | wrong_col)[0])
+                e = int(idx[r, c])
+                words = (f"reads {name}[{e // (H * T * D)}, {e // (T * D) % H}, {e // D % T}, {e % D}] at its "
+                         f"lane ({r}, {c}): its queries are (batch, head) {divmod(bh, H)}" if wrong_head[r, c] else
+                         f"reads column {e % D} of a key at its lane ({r}, {c}), where column {c} belongs")
+                return {"program": who, "load": i, "where": f"key step {step}", "words": words}
+            keys.append((i, np.where(on.any(1), np.where(on, idx // D % T, -1).max(1), -1)))
+        (_, kk), (vi, vk) = keys
+        if kk.shape == vk.shape and ((kk >= 0) & (vk >= 0) & (kk != vk)).any():
+            return {"program": who, "load": vi, "where": f"key step {step}",
+                    "words": f"v's tile holds keys {_span(vk[vk >= 0])} where keys {_span(kk[kk >= 0])} belong, those "
+                             f"k's tile holds at that step: p @ v weighs each key's value by that key's p"}
+    return None
+
+
 def TILE_STEPS(inputs, kwargs, geo):
     """One program instance's steps (kernel_localise.py), float64 NumPy, on the lanes the learner's
     store and loads address: its query rows (the store), and per iteration of its key loop the key

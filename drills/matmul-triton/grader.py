@@ -72,6 +72,53 @@ def cases():
     return out
 
 
+def TILE_READS(inputs, kwargs, geo):
+    """A K step of one program (kernel_localise.py) whose a or b tile holds other elements than the
+    product of its output tile needs: a's rows the tile's rows, b's columns the tile's columns, and a's
+    K columns b's K rows, lane by lane. {"program", "words", "where", "load"} or None."""
+    import numpy as np
+
+    a, b = inputs[:2]
+    M, K = a.shape
+    N = b.shape[1]
+    store = geo["store"]
+    if store.ndim != 2:
+        return None
+    ok = store >= 0
+    rows = np.where(ok.any(1), np.where(ok, store // N, -1).max(1), -1)
+    cols = np.where(ok.any(0), np.where(ok, store % N, -1).max(0), -1)
+    tile = f"the tile of rows {_span(rows[rows >= 0])}, columns {_span(cols[cols >= 0])}"
+    a_loads = [(i, g) for i, g in enumerate(geo["loads"]) if g["input"] == 0]
+    b_loads = [(i, g) for i, g in enumerate(geo["loads"]) if g["input"] == 1]
+    for step, ((ia_at, ga), (ib_at, gb)) in enumerate(zip(a_loads, b_loads)):
+        ia, ib = ga["index"], gb["index"]
+        if ia.ndim != 2 or ib.ndim != 2 or ia.shape[0] != len(rows) or ib.shape[1] != len(cols):
+            return None
+        a_on, b_on = ia >= 0, ib >= 0
+        a_k = np.where(a_on, ia % K, -1).max(0)  # the K index each lane of the dot reads, in a and in b
+        b_k = np.where(b_on, ib // N, -1).max(1)
+        both = (a_k >= 0) & (b_k >= 0)
+        if not ((a_on & (rows[:, None] >= 0) & (ia // K != rows[:, None])).any()
+                or (b_on & (cols[None, :] >= 0) & (ib % N != cols[None, :])).any()
+                or (ia.shape[1] == ib.shape[0] and (both & (a_k != b_k)).any())):
+            continue
+        # which lanes: against the tiles a step of BLOCK_K columns apart calls for (K index step*BK + j)
+        bk = ia.shape[1]
+        ks = step * bk + np.arange(bk)
+        want_a = np.where((rows[:, None] >= 0) & (ks[None, :] < K), rows[:, None] * K + ks[None, :], -1)
+        want_b = np.where((ks[:, None] < K) & (cols[None, :] >= 0), ks[:, None] * N + cols[None, :], -1)
+        for at, got, want, name, width in ((ia_at, ia, want_a, "a", K), (ib_at, ib, want_b, "b", N)):
+            bad = (want >= 0) & (got != want)
+            if bad.any():
+                r, c = (int(x) for x in np.argwhere(bad)[0])
+                read = f"{name}[{got[r, c] // width}, {got[r, c] % width}]" if got[r, c] >= 0 else "nothing (masked)"
+                return {"program": tile, "where": f"K step {step}", "load": at,
+                        "words": f"reads {read} at its lane ({r}, {c}), where {name}[{want[r, c] // width}, "
+                                 f"{want[r, c] % width}] belongs ({int(bad.sum())} of its {int((want >= 0).sum())} "
+                                 f"lanes read the wrong element)"}
+    return None
+
+
 def TILE_STEPS(inputs, kwargs, geo):
     """One program instance's steps (kernel_localise.py), float64 NumPy: per iteration of its K loop
     the product of the tiles it loaded and the running sum; `unread`: the K columns its tile needs

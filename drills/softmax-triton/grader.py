@@ -78,6 +78,49 @@ def cases():
     return out
 
 
+def TILE_READS(inputs, kwargs, geo):
+    """A load of one program (kernel_localise.py) that reads other elements of x than the row its
+    store writes, lane by lane: {"program", "words", "load"} or None."""
+    import numpy as np
+
+    (x,) = inputs[:1]
+    n = x.shape[1]
+    store = geo["store"]
+    ok = store >= 0
+    if store.ndim != 1 or len(set((store[ok] // n).tolist())) != 1:
+        return None
+    r = int(store[ok][0] // n)
+    for i, g in enumerate(geo["loads"]):
+        idx = g["index"]
+        if g["input"] != 0 or idx.shape != store.shape:
+            continue
+        bad = ok & (idx != store)
+        # a lane the store leaves alone that still reads another row (its max and its sum take it)
+        past = ~ok & ((idx == -2) | (idx >= 0) & (idx // n != r))
+        if past.any() and not bad.any():
+            j = int(np.flatnonzero(past)[0])
+            read = f"x[{idx[j] // n}, {idx[j] % n}]" if idx[j] >= 0 else "storage between x's rows (no element of x)"
+            return {"program": f"row {r}", "load": i,
+                    "words": f"reads {read} at its lane {j}: it reads past the end of its row (row {r} has {n} "
+                             f"columns, the store writes lanes 0..{n - 1}), and the row's max and sum take it. Mask "
+                             f"the load to the row's own lanes (cols < n_cols), the rest filled with -inf"}
+        if not bad.any():
+            continue
+        j = int(np.flatnonzero(bad)[0])
+        read = ("nothing (its mask is off)" if idx[j] == -1 else "storage between x's rows (no element of x)"
+                if idx[j] == -2 else f"x[{idx[j] // n}, {idx[j] % n}]")
+        words = f"reads {read} at its lane {j}, where x[{r}, {store[j] % n}] belongs ({int(bad.sum())} of the " \
+                f"{int(ok.sum())} lanes it stores read the wrong element)"
+        strides, first = g.get("strides"), int(np.flatnonzero(ok)[0])
+        if strides and len(strides) == 2 and r > 0 and g["offset"][first] >= 0:
+            step = (int(g["offset"][first]) - int(store[first] % n) * strides[1]) / r
+            if step == int(step) and int(step) != strides[0]:
+                words += f": it steps {int(step)} elements per row where x's rows lie {strides[0]} apart " \
+                         f"(x.stride(0))"
+        return {"program": f"row {r}", "words": words, "load": i}
+    return None
+
+
 def TILE_STEPS(inputs, kwargs, geo):
     """One program instance's steps (kernel_localise.py), float64 NumPy, on the lanes its store
     addresses: the row's max, the row minus it, the exponentials, their sum, the output."""
@@ -93,11 +136,16 @@ def TILE_STEPS(inputs, kwargs, geo):
     if len(rows) != 1:
         return None
     r = rows.pop()
-    row = np.where(ok, x.reshape(-1)[np.maximum(store, 0)], -np.inf)
-    mx = row[ok].max()
-    shifted = np.where(ok, row - mx, -np.inf)
-    num = np.exp(shifted)
-    total = num[ok].sum()
+    # geo["fill"]: the steps as they come out when the lanes past the row hold that value and take part
+    # in the max and the sum (a load's other= that a reduction does not ignore)
+    fill = geo.get("fill")
+    row = np.where(ok, x.reshape(-1)[np.maximum(store, 0)], -np.inf if fill is None else fill)
+    lanes = ok if fill is None else np.ones_like(ok)
+    mx = row[lanes].max()
+    with np.errstate(invalid="ignore", over="ignore"):
+        shifted = np.where(lanes, row - mx, -np.inf)
+        num = np.exp(shifted)
+    total = num[lanes].sum()
     one = np.asarray(True)
     steps = [{"name": "row max", "says": "max over the row's lanes", "value": np.asarray(mx), "valid": one},
              {"name": "shifted", "says": "x - max", "value": shifted, "valid": ok},

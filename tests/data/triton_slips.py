@@ -7,6 +7,9 @@ GRID = "grid"
 INVERTED = "inverted"
 TWICE = "twice"
 SHORT = "short"
+MISREAD = "misread"
+FILL = "fill"
+EXPONENT = "exponent"
 
 SLIPS = {
     ("softmax-triton", GRID, 1): [("softmax_kernel[(n_rows,)]", "softmax_kernel[(1,)]")],
@@ -23,6 +26,15 @@ SLIPS = {
     ("flash-attention-triton", SHORT, 2): [("hi = tl.minimum((pid_m + 1) * BLOCK_M, T) if CAUSAL else T",
                                             "hi = tl.minimum(pid_m * BLOCK_M, T) if CAUSAL else T")],
     ("matmul-triton", SHORT, 1): [("range(0, tl.cdiv(K, BLOCK_K))", "range(0, tl.cdiv(K, BLOCK_K) - 1)")],
+    # loads that read other elements than the program's output calls for
+    ("softmax-triton", MISREAD, 1): [("    x = x.contiguous()\n", ""),
+                                     ("(x, out, n_cols, x.stride(0),", "(x, out, n_cols, n_cols,")],
+    ("matmul-triton", MISREAD, 1): [("offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn",
+                                     "offs_k[:, None] * stride_bn + offs_n[None, :] * stride_bk")],
+    ("flash-attention-triton", MISREAD, 1): [("v = tl.load(v_ptr + base + offs_n[:, None]",
+                                              "v = tl.load(v_ptr + base + offs_m[:, None]")],
+    ("softmax-triton", FILL, 1): [('other=-float("inf")', 'other=float("inf")')],
+    ("softmax-triton", EXPONENT, 1): [("num = tl.exp(x)", "num = tl.exp2(x * 1.44)")],
 }
 
 # what the diagnosis must say, by kind
@@ -31,4 +43,7 @@ SAYS = {
     INVERTED: ["'rescale factor'", "reciprocal"],
     TWICE: ["scaled twice"],
     SHORT: ["never loaded", "from what it loads alone"],
+    MISREAD: ["the load at line", "belong"],
+    FILL: ["fills the lanes its mask turns off with inf", "take part"],
+    EXPONENT: ["'exponentials'", "log2(e)", "multiplies by 1.44"],
 }

@@ -51,8 +51,10 @@ class KernelTrace:
         for a in data.get("accesses") or []:
             value = wire.decode(a["v"])
             if isinstance(value, wire.Array):
-                self.accesses.append({**{k: v for k, v in a.items() if k != "v"}, "program": tuple(a["program"]),
-                                      "index": value.values.astype(np.int64)})
+                offset = wire.decode(a["o"]) if "o" in a else value
+                self.accesses.append({**{k: v for k, v in a.items() if k not in ("v", "o")},
+                                      "program": tuple(a["program"]), "index": value.values.astype(np.int64),
+                                      "offset": offset.values.astype(np.int64)})
         self.lines = source.splitlines()
 
     def code(self, line) -> str:
@@ -66,10 +68,12 @@ class KernelTrace:
                 and (program is None or a["program"] == program)]
 
 
-def _ask(remote, index: int, case, source: str, programs=None) -> KernelTrace | None:
+def _ask(remote, index: int, case, source: str, programs=None, every_load: bool = False) -> KernelTrace | None:
     message = remote.case_request(index, case, "kernel_trace")
     if programs is not None:
         message["programs"] = [list(p) for p in programs]
+    if every_load:
+        message["every_load"] = True
     answer = remote.ask(message, remote.limit(case))
     data = answer.get("kernel_trace")
     return KernelTrace(data, source) if isinstance(data, dict) else None
@@ -214,23 +218,31 @@ def explain(v: np.ndarray, s: np.ndarray, valid: np.ndarray, quantities: dict) -
         if fin.sum() >= 1 and np.all(np.isfinite(a) == np.isfinite(b)):
             ratio = a[fin] / b[fin]
             c = float(np.median(ratio))
-            if not math.isclose(c, 1.0, rel_tol=1e-6) and np.allclose(ratio, c, rtol=1e-6, atol=0) \
+            if c != 0 and not math.isclose(c, 1.0, rel_tol=1e-6) and np.allclose(ratio, c, rtol=1e-6, atol=0) \
                     and np.all(np.isclose(a[~fin], b[~fin] * c, equal_nan=True) | (a[~fin] == b[~fin])):
                 name = _named_factor(c, quantities)
-                return f"factor:{c:.6g}" + (f":{name}" if name else "")
+                if name or fin.sum() >= 2:  # one number is some multiple of any other: a name, or lanes
+                    return f"factor:{c:.6g}" + (f":{name}" if name else "")
+        # an exponential of the step's exponent times c (exp2 with a rounded log2(e)): a power of it
+        apart = fin & (a > 0) & (b > 0) & (np.abs(np.log(np.where(b > 0, b, 1.0))) > 1e-3)
+        if apart.sum() >= 2 and np.all(a[~apart & fin] > 0):
+            power = np.log(a[apart]) / np.log(b[apart])
+            c = float(np.median(power))
+            if not math.isclose(c, 1.0, rel_tol=1e-6) and np.allclose(power, c, rtol=1e-5, atol=0):
+                return f"power:{c:.6g}"
     return None
 
 
-def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded: list[np.ndarray],
+def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded: list[tuple],
                     quantities: dict) -> dict | None:
     """The program's float values in order against its steps (steps[i]: iteration i's, in the order
     the kernel makes them, each {"name", "says", "value", "valid"}): the first value that equals
     none of its iteration's (or the one before's) steps and no loaded tile, if a relation to a step
     not reached yet explains it on every lane. None when the values stay with the steps, or when
     the first value that leaves them is explained by nothing (an intermediate of the learner's own)."""
-    events = [e for e in trace.events if e["program"] == program and np.issubdtype(e["value"].dtype, np.floating)
-              and e["value"].size > 1 or (e["program"] == program and e["value"].ndim == 0
-                                          and np.issubdtype(e["value"].dtype, np.floating))]
+    # a reduction's result may come as shape (1,): one number, as the steps hold it
+    events = [e if e["value"].size != 1 else {**e, "value": e["value"].reshape(())} for e in trace.events
+              if e["program"] == program and np.issubdtype(e["value"].dtype, np.floating) and e["value"].size]
     reached: dict = {}
     loop_lines = {e["line"] for e in events if e["iter"] > 0}
     for e in events:
@@ -238,8 +250,8 @@ def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded
         if v.size > 1 and (np.all(v == v.flat[0]) or np.all(np.isnan(v))) and e["iter"] == 0 \
                 and e["line"] not in loop_lines:
             continue  # an initial value (zeros, -inf): no step's yet
-        if any(t.shape == v.shape and np.array_equal(t, v, equal_nan=True) for t in loaded):
-            continue  # a tile as loaded
+        if any(t.shape == v.shape and np.array_equal(t[on], v[on], equal_nan=True) for t, on in loaded):
+            continue  # a tile as loaded (on the lanes its mask lets through; the rest hold its `other`)
         it = e["iter"] if e["line"] in loop_lines else 0
         here = steps[min(it, len(steps) - 1)] if steps else []
         before = steps[it - 1] if 0 < it <= len(steps) else []
@@ -257,11 +269,20 @@ def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded
                 readings.append({"event": e, "step": s, "how": how, "iter": it})
         # a relation with a name (the reciprocal, a factor the case's sizes give) before a bare number
         named = [r for r in readings if r["how"] == "reciprocal" or r["how"].count(":") == 2]
-        return (named or readings or [None])[0]  # the first value off the steps, explained by no relation: nothing said
+        # the first value off the steps, explained by no relation: its event and the steps it might be
+        return (named or readings or [{"event": e, "step": None, "how": None, "iter": it,
+                                       "steps": [s for s in here if s["value"].shape == v.shape]}])[0]
     return None
 
 
-def _how_words(how: str, step: dict) -> str:
+def _how_words(how: str, step: dict, code: str = "") -> str:
+    if how.startswith("power:"):
+        c = float(how.split(":")[1])
+        said = f"yours is it to the power {c:.6g} on every lane: the exponent is {c:.6g} times the step's"
+        if "exp2" in code:
+            said += (f"; exp2(z * c) is exp(z) only for c = log2(e) = {1 / math.log(2):.10g}, and yours multiplies "
+                     f"by {c / math.log(2):.6g}")
+        return said
     if how == "reciprocal":
         return f"yours is its reciprocal{(', ' + step['inverse']) if step.get('inverse') else ''} on every lane"
     _, c, *name = how.split(":")
@@ -291,7 +312,8 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     if source is None:
         return []
     try:
-        trace = _ask(remote, traced.index, traced.case, source, [])
+        trace = _ask(remote, traced.index, traced.case, source, [],
+                     every_load=not values and hasattr(grader, "TILE_READS"))
     except Exception:  # noqa: BLE001 - a trace that cannot be made says nothing
         return []
     if trace is None or not trace.launches:
@@ -304,8 +326,14 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     # the first program whose stored elements are wrong
     wrong = ~np.isclose(got, ref, rtol=RTOL, atol=ATOL * max(1.0, _mag(ref)), equal_nan=True) \
         if got.shape == ref.shape else None
-    if wrong is None or not values or out:
+    if wrong is None or out:
         return out
+    if not values:  # the first pass (before the catalogue): the grid, then addresses, both facts of the trace;
+        # with a load that reads the wrong elements, a value off the steps is a second cause
+        misread = _misread(grader, remote, cases, traced, source, trace)
+        if misread is None:
+            return []
+        out.append(misread)
     flat_wrong = wrong.reshape(-1)
     program = None
     for a in trace.of("store", "output"):
@@ -323,12 +351,118 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     if watched is None:
         return out
     found = _program_cause(grader, watched, program, traced)
-    if found:
-        out.append(found)
+    misread = bool(out)
+    for entry in found if isinstance(found, list) else [found] if found else []:
+        # beside a wrong load, a value off the steps that no relation explains may be its consequence
+        if not any(d.get("line") == entry.get("line") for d in out) and (entry.get("verified") or not misread):
+            out.append(entry)
     return out
 
 
-def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | None:
+# -- 2a. loads that read other elements than the program's stores call for ------------------------
+
+
+def _geometry(trace: KernelTrace, program, loads_only_of=None) -> dict | None:
+    """One program's loads (in order, each with its iteration: how many times its line loaded
+    before) and its last store to the output, as the drills' TILE_STEPS and TILE_READS read them."""
+    stores = [a for a in trace.accesses if a["op"] == "store" and a["program"] == program
+              and trace.role(a["launch"], a["param"]) == "output"]
+    if not stores:
+        return None
+    loads, runs = [], {}
+    for a in trace.accesses:
+        r = trace.role(a["launch"], a["param"])
+        if a["op"] != "load" or a["program"] != program or not r or not r.startswith("input:"):
+            continue
+        runs[a["line"]] = runs.get(a["line"], -1) + 1
+        tensor = trace.launches[a["launch"]]["tensors"][a["param"]]
+        loads.append({"input": int(r.split(":")[1]), "line": a["line"], "index": a["index"], "offset": a["offset"],
+                      "iter": runs[a["line"]], "strides": tensor.get("strides"), "param": a["param"]})
+    return {"loads": loads, "store": stores[-1]["index"], "store_line": stores[-1]["line"],
+            "launch": stores[-1]["launch"]}
+
+
+def _misread(grader, remote, cases: list, traced, source: str, first: KernelTrace) -> dict | None:
+    """The first program (of the smallest failing case, then of a failing case with a strided input)
+    whose loads read elements other than those its stores call for (the grader's TILE_READS), with
+    the line that made the load's addresses: a verified cause (the addresses are the trace's)."""
+    if not hasattr(grader, "TILE_READS"):
+        return None
+    strided = [f for f in cases if f is not traced and any(
+        hasattr(a, "is_contiguous") and not a.is_contiguous() for a in f.case.args)]
+    for f in [traced, *strided[:1]]:
+        try:
+            seen = first if f is traced else _ask(remote, f.index, f.case, source, [], every_load=True)
+        except Exception:  # noqa: BLE001 - a trace that cannot be made says nothing
+            return None
+        if seen is None:
+            continue
+        got, ref = np.asarray(f.got, np.float64), np.asarray(f.ref, np.float64)
+        if got.shape != ref.shape:
+            continue
+        wrong = (~np.isclose(got, ref, rtol=RTOL, atol=ATOL * max(1.0, _mag(ref)), equal_nan=True)).reshape(-1)
+        from studyxf.grading.judge import steps as st
+
+        inputs = [st.as_numpy(a) for a in f.case.args]
+        for program in sorted({a["program"] for a in seen.of("store", "output")}):
+            geo = _geometry(seen, program)
+            mine = geo["store"][(geo["store"] >= 0) & (geo["store"] < wrong.size)] if geo else None
+            if geo is None or not mine.size or not wrong[mine].any():
+                continue
+            try:
+                found = grader.TILE_READS(inputs, dict(f.case.kwargs), geo)
+            except Exception:  # noqa: BLE001 - a geometry the drill does not read
+                found = None
+            if not found:
+                continue
+            load = geo["loads"][found["load"]]
+            dims = _dims(seen.launches[geo["launch"]].get("grid"))
+            shown = tuple(program[:dims])
+            who = f"program {shown[0] if dims == 1 else shown}"
+            where = f", {found['where']}" if found.get("where") else ""
+            line = _pointer_line(seen, load["line"], load["iter"] > 0)
+            made = f"; its addresses are made at line {line}: `{seen.code(line)}`" if line != load["line"] else ""
+            return {"mistake": "located", "verified": True, "line": line, "code": seen.code(line), "step": "loads",
+                    "how": found["words"], "program": list(shown), "comparator": "kernel-misread",
+                    "message": f"{who} ({found['program']}){where}: the load at line {load['line']}: "
+                               f"`{seen.code(load['line'])}` {found['words']} (on {f.case.name}){made}"}
+    return None
+
+
+def _pointer_line(trace: KernelTrace, load_line: int, later: bool) -> int:
+    """The statement that made a load's addresses: where the load's pointer is a name, its advance in
+    the loop (`later`: the load read right the first time round) or its assignment before; else the
+    load's own line."""
+    import ast
+
+    try:
+        tree = ast.parse("\n".join(trace.lines))
+    except SyntaxError:
+        return load_line
+    call = next((n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno <= load_line <= n.end_lineno
+                 and isinstance(n.func, ast.Attribute) and n.func.attr == "load" and (n.args or n.keywords)), None)
+    if call is None:
+        return load_line
+    pointer = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "pointer"), None)
+    if not isinstance(pointer, ast.Name):
+        return load_line
+    fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+               and n.lineno <= load_line <= n.end_lineno), tree)
+    made = sorted((n.lineno, 0) for n in ast.walk(fn)
+                  if isinstance(n, (ast.Assign, ast.AugAssign)) and any(
+                      isinstance(t, ast.Name) and t.id == pointer.id
+                      for t in (n.targets if isinstance(n, ast.Assign) else [n.target])))
+    around = _loop_of(trace, load_line)
+    loop = next((n for n in ast.walk(fn) if isinstance(n, (ast.For, ast.While)) and n.lineno == around), None)
+    inside = [ln for ln, _ in made if loop and loop.lineno < ln <= loop.end_lineno]
+    loop = loop.lineno if loop else None
+    before = [ln for ln, _ in made if ln < (loop or load_line)]
+    if later and inside:
+        return inside[0]
+    return before[-1] if before else load_line
+
+
+def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | list | None:
     from studyxf.grading.judge import steps as st
 
     case = traced.case
@@ -352,16 +486,24 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
         return None
     if tile is None:
         return None
-    loaded = [np.where(g["index"] >= 0, inputs[g["input"]].reshape(-1)[np.maximum(g["index"], 0)], 0.0)
-              for g in geometry["loads"]]
+    loaded = [(np.where(g["index"] >= 0, inputs[g["input"]].reshape(-1)[np.maximum(g["index"], 0)], 0.0),
+               g["index"] >= 0) for g in geometry["loads"]]
     departure = first_departure(trace, program, tile["steps"], loaded, tile.get("quantities", {}))
-    if departure is not None:
+    off = departure if departure is not None and departure["how"] is None else None
+    if off is not None:
+        fill = _masked_fill(grader, trace, program, off, geometry, who, tile, (inputs, kwargs))
+        if fill is not None:
+            return fill
+    elif departure is not None:
         e, step = departure["event"], departure["step"]
         where = tile["where"](departure["iter"]) if tile.get("where") else ""
+        line = _constant_line(trace, departure["how"], e["line"])
         text = (f"{who} ({tile['program']}){where}, line {e['line']}: `{trace.code(e['line'])}`: the step "
-                f"'{step['name']}' ({step['says']}): {_how_words(departure['how'], step)}")
-        return {"mistake": "located", "message": text, "verified": True, "line": e["line"],
-                "code": trace.code(e["line"]), "step": step["name"], "how": departure["how"],
+                f"'{step['name']}' ({step['says']}): {_how_words(departure['how'], step, trace.code(e['line']))}")
+        if line != e["line"]:
+            text += f"; the constant is written at line {line}: `{trace.code(line)}`"
+        return {"mistake": "located", "message": text, "verified": True, "line": line,
+                "code": trace.code(line), "step": step["name"], "how": departure["how"],
                 "comparator": f"kernel-{step['name'].replace(' ', '-')}-{departure['how'].split(':')[0]}",
                 "program": list(shown)}
     short = tile.get("unread")
@@ -372,14 +514,80 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
         want = short["output"]
         verified = want is not None and want.shape == have.shape and bool(np.all(
             np.isclose(have, want, rtol=RTOL, atol=ATOL * max(1.0, _mag(want)), equal_nan=True)))
-        if verified:
-            line = _loop_of(trace, short.get("load_line"), launch.get("kernel"))
-            return {"mistake": "located", "verified": True, "line": line, "code": trace.code(line), "step": "loads",
-                    "how": short["words"], "program": list(shown), "comparator": short.get("id", "kernel-unread"),
-                    "message": f"{who} ({tile['program']}): {short['words']}"
-                               + (f"; the loop at line {line}: `{trace.code(line)}`" if line else "")
-                               + f": its outputs are the reference's computed from what it loads alone"}
+        # the loads are the trace's: inputs its outputs need and it never reads are a cause either way;
+        # where the reference from what it loads gives its outputs, the only one in this program
+        line = _loop_of(trace, short.get("load_line"), launch.get("kernel"))
+        unread = {"mistake": "located", "verified": True, "line": line, "code": trace.code(line), "step": "loads",
+                  "how": short["words"], "program": list(shown), "comparator": short.get("id", "kernel-unread"),
+                  "message": f"{who} ({tile['program']}): {short['words']}"
+                             + (f"; the loop at line {line}: `{trace.code(line)}`" if line else "")
+                             + (": its outputs are the reference's computed from what it loads alone" if verified
+                                else ": its outputs need them")}
+        if verified or off is None:
+            return unread
+        return [unread, _off_entry(trace, off, who, tile)]
+    return _off_entry(trace, off, who, tile) if off is not None else None
+
+
+def _off_entry(trace: KernelTrace, off: dict, who: str, tile: dict) -> dict:
+    """The first value off the steps that no relation explains: where, measured, not why."""
+    e = off["event"]
+    where = tile["where"](off["iter"]) if tile.get("where") else ""
+    return {"mistake": "localised", "line": e["line"], "code": trace.code(e["line"]),
+            "message": f"measured: {who} ({tile['program']}){where}, line {e['line']}: `{trace.code(e['line'])}` makes "
+                       f"the first value that leaves the kernel's steps"}
+
+
+def _masked_fill(grader, trace: KernelTrace, program, off: dict, geometry: dict, who: str, tile: dict,
+                 args: tuple) -> dict | None:
+    """A value off the steps that the steps give when the lanes a load's mask turns off hold its
+    `other=` and take part (a max over +inf lanes): the load's line is the cause. The drill's
+    TILE_STEPS computes them so where geometry["fill"] is given."""
+    e = off["event"]
+    v = e["value"]
+    for g in geometry["loads"]:
+        held = next((x for x in trace.events if x["program"] == program and x["line"] == g["line"]
+                     and x["value"].shape == g["index"].shape), None)
+        if held is None:
+            continue
+        masked = held["value"][g["index"] < 0]
+        if not masked.size or not np.all(masked == masked.flat[0]) or np.isneginf(masked.flat[0]):
+            continue
+        fill = float(masked.flat[0])
+        try:
+            filled = grader.TILE_STEPS(*args, {**geometry, "fill": fill})
+        except Exception:  # noqa: BLE001 - a drill whose steps take no fill
+            return None
+        steps = (filled or {}).get("steps") or []
+        here = steps[min(off["iter"], len(steps) - 1)] if steps else []
+        hit = next((s for s in here if s["value"].shape == v.shape and _close(v, s["value"], s["valid"])), None)
+        if hit is None:
+            continue
+        return {"mistake": "located", "verified": True, "line": g["line"], "code": trace.code(g["line"]),
+                "step": hit["name"], "how": f"masked-fill:{fill}", "comparator": "kernel-masked-fill",
+                "message": f"{who} ({tile['program']}): line {g['line']}: `{trace.code(g['line'])}` fills the lanes "
+                           f"its mask turns off with {fill:g} (other=), and they take part: line {e['line']}: "
+                           f"`{trace.code(e['line'])}` gives the step '{hit['name']}' as it comes out with them "
+                           f"(verified on every lane). The lanes past the row must not change the result: fill them "
+                           f"with what the reduction ignores (-inf for a max, 0 for a sum)"}
     return None
+
+
+def _constant_line(trace: KernelTrace, how: str, line: int) -> int:
+    """For an exponent scaled by c under exp2, the one line that writes the multiplier c·ln2 as a
+    number (LOG2E = 1.44 above the kernel); else `line`."""
+    import ast
+
+    if not how.startswith("power:") or "exp2" not in trace.code(line):
+        return line
+    want = float(how.split(":")[1]) / math.log(2)
+    try:
+        tree = ast.parse("\n".join(trace.lines))
+    except SyntaxError:
+        return line
+    at = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) is float
+          and math.isclose(n.value, want, rel_tol=1e-5)}
+    return at.pop() if len(at) == 1 else line
 
 
 def _loop_of(trace: KernelTrace, line: int | None, kernel: str | None = None) -> int | None:

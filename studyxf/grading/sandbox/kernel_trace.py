@@ -23,7 +23,7 @@ import numpy as np
 MAX_EVENTS = 3000  # values recorded in all
 MAX_ITEMS = 1 << 16  # elements of one recorded value (bigger ones are skipped)
 MAX_TOTAL = 2_000_000  # elements recorded in all
-MAX_ACCESSES = 4000  # loads and stores recorded in all (the stores of every program are kept apart)
+MAX_ACCESSES = 4000  # loads recorded in all, and stores (those of every program are kept apart)
 MAX_LAUNCHES = 4
 
 
@@ -66,8 +66,10 @@ def _array(value):
         if data.dtype == bool or np.issubdtype(data.dtype, np.integer):
             return data.copy()
         return None
-    if type(value) in (int, float):
+    if type(value) is float:
         return np.asarray(value, np.float64)
+    if type(value) is int:  # a loop's counter or an offset: no value of the kernel's steps
+        return np.asarray(value, np.int64)
     return None
 
 
@@ -75,13 +77,15 @@ class KernelTracer:
     """Watches the kernels a call launches (see the module's words). `programs`: the grid indices
     (x, y, z) whose values and loads are recorded; None: those of the first program only."""
 
-    def __init__(self, path: str, programs: list | None = None):
+    def __init__(self, path: str, programs: list | None = None, every_load: bool = False):
         self.path = path
         self.programs = {tuple(p) for p in programs} if programs is not None else None
+        self.every_load = every_load  # the loads of every program instance, not only the watched ones
         self.assigns = _assigned_by_line(path)
         self.launches: list[dict] = []
         self.events: list[dict] = []
         self.accesses: list[dict] = []
+        self.counts = {"load": 0, "store": 0}
         self.total = 0
         self.raised: dict | None = None
         self._frames: dict = {}  # id(frame) -> {"program", "line", "runs": {line: n}}
@@ -103,12 +107,13 @@ class KernelTracer:
         return None
 
     def _access(self, op: str, ptrs, mask) -> None:
-        if not self.launches or len(self.accesses) >= MAX_ACCESSES:
+        # loads and stores counted apart: a kernel's many loads never crowd out the stores (the coverage)
+        if not self.launches or self.counts[op] >= MAX_ACCESSES:
             return
         program = self._program()
         launch = self.launches[-1]
         wanted = self.programs is None and program == (0, 0, 0) or self.programs is not None and program in self.programs
-        if op == "load" and not wanted:
+        if op == "load" and not wanted and not self.every_load:
             return
         addr = np.asarray(ptrs.data).astype(np.int64)
         on = np.broadcast_to(np.asarray(mask.data, dtype=bool), addr.shape) if mask is not None else \
@@ -117,9 +122,15 @@ class KernelTracer:
             inside = (addr >= t["ptr"]) & (addr < t["ptr"] + t["bytes"]) & on
             if not inside.any():
                 continue
-            index = np.where(inside, (addr - t["ptr"]) // t["itemsize"], -1)
+            offset = np.where(inside, (addr - t["ptr"]) // t["itemsize"], 0)
+            # the element of the tensor as its shape reads it (row-major), -2 for storage between the
+            # rows of a strided view, -1 where the mask is off
+            index = np.where(inside, np.take(t["lookup"], offset), -1) if t["lookup"] is not None else \
+                np.where(inside, offset, -1)
+            self.counts[op] += 1
             self.accesses.append({"op": op, "launch": len(self.launches) - 1, "program": list(program or ()),
-                                  "line": self._kernel_line(), "param": name, "index": index})
+                                  "line": self._kernel_line(), "param": name, "index": index,
+                                  "offset": np.where(inside, offset, -1)})
             return
 
     def _hook(self):
@@ -163,10 +174,20 @@ class KernelTracer:
         tensors = {}
         for name, value in bound.items():
             value = getattr(value, "base", value) if type(value).__name__ == "TensorWrapper" else value
-            if hasattr(value, "data_ptr") and hasattr(value, "element_size") and value.is_contiguous():
+            if hasattr(value, "data_ptr") and hasattr(value, "element_size") and hasattr(value, "stride"):
+                shape, strides = list(value.shape), [int(s) for s in value.stride()]
+                span = 1 + sum((n - 1) * s for n, s in zip(shape, strides)) if value.numel() else 0
+                lookup = None
+                if not value.is_contiguous() and 0 < span <= 1 << 22 and min(strides, default=1) >= 0:
+                    lookup = np.full(span, -2, np.int64)
+                    where = sum(np.arange(n).reshape([-1] + [1] * (len(shape) - 1 - i)) * s
+                                for i, (n, s) in enumerate(zip(shape, strides)))
+                    lookup[np.asarray(where).reshape(-1)] = np.arange(value.numel())
+                elif not value.is_contiguous():
+                    continue  # a view read backwards or too wide to map: its accesses are not recorded
                 tensors[name] = {"ptr": int(value.data_ptr()), "itemsize": int(value.element_size()),
-                                 "bytes": int(value.numel() * value.element_size()), "shape": list(value.shape),
-                                 "obj": value}
+                                 "bytes": int(span * value.element_size()), "shape": shape, "strides": strides,
+                                 "lookup": lookup, "obj": value}
         grid = executor.grid
         try:
             grid = grid(bound) if callable(grid) else grid
@@ -251,19 +272,20 @@ class KernelTracer:
             return None
 
         launches = [{"kernel": la["kernel"], "grid": la["grid"], "line": la["line"],
-                     "tensors": {n: {"shape": t["shape"], "role": role(t)} for n, t in la["tensors"].items()}}
+                     "tensors": {n: {"shape": t["shape"], "strides": t["strides"], "role": role(t)}
+                                 for n, t in la["tensors"].items()}}
                     for la in self.launches]
         return {"launches": launches,
                 "events": [{k: v for k, v in e.items() if k != "value"} | {"v": wire.encode(e["value"])}
                            for e in self.events],
-                "accesses": [{k: v for k, v in a.items() if k != "index"} | {"v": wire.encode(a["index"])}
-                             for a in self.accesses],
+                "accesses": [{k: v for k, v in a.items() if k not in ("index", "offset")}
+                             | {"v": wire.encode(a["index"]), "o": wire.encode(a["offset"])} for a in self.accesses],
                 "raised_at": self.raised}
 
 
 def answer(server, ask: dict, args: list, kwargs: dict) -> dict:
     """The sandbox's "kernel_trace" request (fresh.Server): the call run once more, watched."""
-    tracer = KernelTracer(server.path, ask.get("programs"))
+    tracer = KernelTracer(server.path, ask.get("programs"), bool(ask.get("every_load")))
     out = None
     try:
         out = tracer.run(lambda: server.call(args, kwargs, ask.get("seconds")))
