@@ -5,7 +5,8 @@ in-process, and counted: correct files that pass, mistakes that fail, mistakes w
 names a cause (a catalogued id, or a localised cause verified on every failing case), and those
 whose named line is the manifest's. Run: PYTHONPATH=. python benchmarks/corpus.py [FOLDER] [-v] [--cli]
 (--cli: each file graded by the command, `python -m studyxf drill DRILL FILE --json`, in the sandbox,
-as a learner's is: a kernel that corrupts memory cannot take the count down with it)."""
+as a learner's is: a kernel that corrupts memory cannot take the count down with it; --save=DIR:
+each report kept as DIR/<drill>/learner_NN.json)."""
 
 from __future__ import annotations
 
@@ -42,7 +43,8 @@ def by_command(tmp: Path, drill: str, path: Path) -> dict:
         return {"status": "error", "diagnosis": [], "message": (done.stderr or done.stdout)[-300:]}
 
 
-def main(folder: Path = Path("tests/data/blind"), verbose: bool = False, cli: bool = False) -> dict:
+def main(folder: Path = Path("tests/data/blind"), verbose: bool = False, cli: bool = False,
+         save: Path | None = None) -> dict:
     warnings.simplefilter("ignore")
     os.environ["TRITON_INTERPRET"] = "1"  # the Triton drills' kernels in the CPU's interpreter, as the judge sets it
     manifest = json.loads((folder / "manifest.json").read_text())
@@ -56,6 +58,9 @@ def main(folder: Path = Path("tests/data/blind"), verbose: bool = False, cli: bo
                     grade(Path(tmp), item["drill"], source)
             except Exception as exc:  # noqa: BLE001 - a file that breaks the helper is counted as a failure
                 report = {"status": "error", "diagnosis": [], "message": repr(exc)}
+            if save is not None:
+                (save / item["file"]).parent.mkdir(parents=True, exist_ok=True)
+                (save / item["file"]).with_suffix(".json").write_text(json.dumps(report, indent=1, default=str))
             if item["correct"]:
                 counts["correct"] += 1
                 counts["correct_pass"] += report["status"] == "pass"
@@ -87,5 +92,7 @@ def main(folder: Path = Path("tests/data/blind"), verbose: bool = False, cli: bo
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a not in ("-v", "--cli")]
-    main(Path(args[0]) if args else Path("tests/data/blind"), verbose="-v" in sys.argv, cli="--cli" in sys.argv)
+    saved = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--save=")), None)
+    args = [a for a in sys.argv[1:] if a not in ("-v", "--cli") and not a.startswith("--save=")]
+    main(Path(args[0]) if args else Path("tests/data/blind"), verbose="-v" in sys.argv, cli="--cli" in sys.argv,
+         save=Path(saved) if saved else None)

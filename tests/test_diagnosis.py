@@ -579,6 +579,19 @@ def test_an_input_modified_in_place_carries_the_line_that_edits_it(tmp_path):
     assert (report["diagnosis"][0]["line"], report["diagnosis"][0]["code"]) == (4, "x -= m")
 
 
+def test_an_alias_of_an_input_edited_in_place_is_said_where_the_alias_was_made(tmp_path):
+    # y = x shares x's memory: y -= m edits the caller's x, and the copy belongs at the alias
+    source = ("import torch\ndef layer_norm(x, gamma, beta, eps=1e-5):\n    y = x\n    y -= y.mean(-1, keepdim=True)\n"
+              "    return y / torch.sqrt((y * y).mean(-1, keepdim=True) + eps) * gamma + beta\n")
+    report = grade(tmp_path, "layer-norm", source)
+    assert [(sort(d), d.get("line")) for d in report["diagnosis"]] == [("input-modified", 3)], report["diagnosis"]
+    # a cache bound to itself beside a copied one: the line that copies one and not the other
+    solution = DRILLS["kv-cache"].solution_text()
+    report = grade(tmp_path, "kv-cache", solution.replace("cache_k.copy(), cache_v.copy()", "cache_k.copy(), cache_v"))
+    line = next(i for i, c in enumerate(solution.splitlines(), 1) if "cache_k.copy(), cache_v.copy()" in c)
+    assert [(sort(d), d.get("line")) for d in report["diagnosis"]] == [("input-modified", line)], report["diagnosis"]
+
+
 def test_a_value_slip_beside_a_wrong_shape_is_named_too(tmp_path):
     """Issue 44 item 2: the values judged past a shape, where the axes align one way only (here a
     trailing axis of 1): the scale left out is named, and the shape said beside it."""

@@ -349,7 +349,9 @@ def input_modified(ctx: Context, failing: list[Failure]) -> list[dict] | None:
         return None
     valued = [f for f in failing if not f.rule or f.values is not None]
     arrays = {a for f in failing if f.rule for a in f.arrays}
-    return [{"mistake": "input-modified", "message": rule, **_in_place_at(ctx.req, arrays)}] + \
+    # none of the case's arrays edited plainly: one its driver passed (kv-cache's caches), any parameter
+    at = _in_place_at(ctx.req, arrays) or _in_place_at(ctx.req, None)
+    return [{"mistake": "input-modified", "message": rule, **at}] + \
         (_diagnose_values(ctx, valued) if valued else [])
 
 
@@ -398,7 +400,7 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
     inputs = params & set(arrays) if arrays is not None else params
 
     def named(node) -> str | None:
-        return node.id if isinstance(node, ast.Name) and node.id in inputs else None
+        return node.id if isinstance(node, ast.Name) else None
 
     found = []
     for node in ast.walk(fn):
@@ -416,20 +418,56 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
             for kw in node.keywords:
                 if kw.arg == "out" and named(kw.value):
                     found.append((line, named(kw.value)))
-    # a name rebound before the edit (x = x.copy()) no longer holds the input there; rebound by the
-    # edit's own line (q = q.mul_(s)) it still did when the call ran
-    rebound = {}
+    # which names hold an input's memory, line by line: the inputs, and a name bound to one of them or
+    # to a view of it (y = x, v = cache_v, y = x[:, 0], y = x.view(...)); a name bound to anything
+    # else (x = x.copy()) no longer does. An edit on a line that also binds its name (q = q.mul_(s))
+    # ran while the name still held the input.
+    binds = []
     for node in ast.walk(fn):
         if isinstance(node, ast.Assign):
             for target in node.targets:
-                for leaf in ast.walk(target):
-                    if isinstance(leaf, ast.Name) and leaf.id in inputs and isinstance(leaf.ctx, ast.Store):
-                        rebound[leaf.id] = min(rebound.get(leaf.id, node.lineno), node.lineno)
-    edits = sorted((line, name) for line, name in found if rebound.get(name, line) >= line)
+                if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple) and \
+                        len(target.elts) == len(node.value.elts):
+                    pairs = [(t, _viewed(v)) for t, v in zip(target.elts, node.value.elts)]
+                else:  # one value, or one unpacked into several names (q, k = (t.clone() for t in ...))
+                    pairs = [(target, _viewed(node.value))] if isinstance(target, ast.Name) else \
+                        [(leaf, None) for leaf in ast.walk(target)]
+                binds += [(node.lineno, t.id, v) for t, v in pairs if isinstance(t, ast.Name)]
+    holding = dict.fromkeys(inputs)  # name -> the line that bound it to an input's memory (None: a parameter)
+    edits = []
+    for line, kind, name, source_name in sorted([(ln, 0, n, None) for ln, n in found] +
+                                               [(ln, 1, n, v) for ln, n, v in binds], key=lambda e: e[:2]):
+        if kind == 0 and name in holding:
+            edits.append((line, holding[name]))
+        elif kind == 1 and source_name in holding:  # cache_k, cache_v = cache_k.copy(), cache_v: no copy made here
+            holding[name] = line
+        elif kind == 1:
+            holding.pop(name, None)
     if not edits:
         return {}
-    line = edits[0][0]
+    # an alias edited in place (y = x; y -= m): the copy belongs where the alias was made
+    line = edits[0][1] or edits[0][0]
     return {"line": line, "code": source.splitlines()[line - 1].strip()}
+
+
+def _viewed(node) -> str | None:
+    """The name whose memory an expression shares: a bare name, a plain slice of one, or a view
+    method of one (.view, .reshape, .T, .transpose, ...); None for anything that makes new memory."""
+    import ast
+
+    while True:
+        if isinstance(node, ast.Name):
+            return node.id
+        if isinstance(node, ast.Subscript) and not isinstance(node.slice, (ast.List, ast.Name, ast.Compare, ast.Call)):
+            node = node.value
+        elif isinstance(node, ast.Attribute) and node.attr in ("T", "mT", "real"):
+            node = node.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
+                "view", "reshape", "transpose", "permute", "squeeze", "unsqueeze", "swapaxes", "view_as",
+                "expand", "narrow", "select", "unflatten", "flatten", "ravel"):
+            node = node.func.value
+        else:
+            return None
 
 
 def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:

@@ -19,13 +19,16 @@ CORE_STEPS = {"no-scale": "scaled", "scale-d": "scaled", "scale-d-model": "scale
                                "mask-transposed", "mask-added", "mask-first-batch", "mask-after-softmax",
                                "causal-top-left", "cross-causal"], "masked"),
               "masked-row-nan": "weights", "weights-transposed": "output", "weights-mixed": "output",
-              "heads-no-transpose": "q", "no-output-projection": "projected", "cross-kv-from-decoder": "k_proj"}
+              "heads-no-transpose": "q", "no-output-projection": "projected", "cross-kv-from-decoder": "k_proj",
+              # a slip's parameter may say which step it alters: the merge alone, the output projection's weights
+              "heads-no-transpose:split": "q", "heads-no-transpose:merge": "merged", "weights-transposed:o": "projected"}
 
 
 def slip_step(grader, slip: str) -> str | None:
     """The reference step the slip alters, where the grader's steps have it."""
     names = [s.name for s in getattr(grader, "STEPS", None) or []]
-    step = {**CORE_STEPS, **getattr(grader, "SLIP_STEPS", {})}.get(public(slip))
+    known = {**CORE_STEPS, **getattr(grader, "SLIP_STEPS", {})}
+    step = known.get(slip) or known.get(public(slip))
     return step if step in names else None
 
 
