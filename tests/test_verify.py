@@ -145,6 +145,13 @@ def test_a_catalogued_slip_takes_the_line_of_the_difference_at_its_step_and_no_g
     # a difference the localisation could not describe gives no line
     assert verify.lines(attention, ["no-scale"], {"verified": False, "all": [diff(9, "scaled", "values differ")]}) == {}
     assert verify.lines(attention, ["no-scale"], None) == {}
+    # ...unless the slip is the attention core's and alters that very step, at a line outside any loop
+    plain = {"verified": False, "all": [diff(3, "scaled", "values differ")]}
+    flat, looped = "a\nb\nc\n", "for h in range(2):\n    a\n    c\n"
+    assert verify.lines(attention, ["no-scale"], plain, flat)["no-scale"]["line"] == 3
+    assert verify.lines(attention, ["no-scale"], plain, looped) == {}
+    nan = {"verified": False, "all": [diff(3, "weights", "values differ")]}
+    assert verify.lines(attention, ["masked-row-nan"], nan, flat) == {}  # NaN rows only: no line's values tell
 
 
 def test_a_double_slip_of_the_catalogue_gives_each_cause_its_own_line(tmp_path):
@@ -162,6 +169,17 @@ def attention(q, k, v, mask=None):
     report = grade(tmp_path, "attention", source)  # no scale, and NaN where a query sees no key
     named = {sort(d): d.get("line") for d in report["diagnosis"]}
     assert named.get("no-scale") == 5 and named.get("masked-row-nan") == 9, report["diagnosis"]
+
+
+def test_heads_merged_without_the_transpose_beside_a_scale_slip_each_get_their_line(tmp_path):
+    solution = DRILLS["multi-head-attention"].solution_text()
+    source = solution.replace("/ dh ** 0.5", "/ D ** 0.5").replace("out.transpose(0, 2, 1, 3).reshape(B, T, D)",
+                                                                    "out.reshape(B, T, D)")
+    report = grade(tmp_path, "multi-head-attention", source)
+    lines = source.splitlines()
+    named = {sort(d): d.get("line") for d in report["diagnosis"]}
+    assert named.get("scale-d-model") == next(i for i, c in enumerate(lines, 1) if "D ** 0.5" in c), named
+    assert named.get("heads-no-transpose") == len(lines), report["diagnosis"]
 
 
 @pytest.mark.parametrize("kind,text,code,shapes,masked,says", [

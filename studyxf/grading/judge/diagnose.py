@@ -699,7 +699,7 @@ def catalogued_slip(v: Values) -> list[dict] | None:
     if found and found["verified"] and one_difference(found):
         where = dict.fromkeys(v.named, {k: found[k] for k in ("line", "code", "step", "how")})
     else:  # each slip at the difference found at the step it alters
-        where = verify.lines(v.grader, v.named, found)
+        where = verify.lines(v.grader, v.named, found, _source(v.req))
     named = [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
               **where.get(s, {})} for s in v.named]
     # the slips fit the cases that ran; a case that raised is another cause (a 2-D mask given the
