@@ -108,6 +108,17 @@ def test_a_module_s_two_slips_are_each_named_at_their_line_by_editing_the_module
     assert "write `-1` for `1`" in located[1]["message"] and "passes every case" in located[1]["message"]
 
 
+def test_dropout_left_on_is_said_at_its_line_and_the_slip_beside_it_is_named_too(tmp_path):
+    # the randomness hid the values: without the dropout the rest fits the catalogue's sqrt(d_model)
+    solution = DRILLS["causal-self-attention"].solution_text()
+    source = solution.replace("/ (self.d_head ** 0.5)", "/ (D ** 0.5)").replace(
+        ".softmax(-1)", ".softmax(-1)\n        att = torch.nn.functional.dropout(att, p=0.1)")
+    report = grade(tmp_path, "causal-self-attention", source)
+    line = next(i for i, c in enumerate(source.splitlines(), 1) if "dropout" in c)
+    assert sorted((sort(d), d.get("line")) for d in report["diagnosis"]) == \
+        [("random-output", line), ("scale-d-model", None)], report["diagnosis"]
+
+
 def test_a_float_mask_given_to_masked_fill_is_explained_at_its_line(tmp_path):
     source = CSA_TWO_SLIPS.replace("k, q, v =", "q, k, v =").replace("dim=1)", "dim=-1)").replace(
         "torch.tril(torch.ones(T, T, dtype=torch.bool, device=x.device))", "torch.ones(T, T).triu(1)").replace(

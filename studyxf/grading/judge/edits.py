@@ -126,6 +126,12 @@ class _Lister:
                 if a != _int(axis):
                     self.add(axis, str(a), f"works along axis {_int(axis)} where axis {a} belongs",
                              rank=1 if a == likely else 3)
+        # dropout left on (F.dropout's training flag is True by default; a module's self.drop(x)): the
+        # values without it, so that a slip beside the randomness can be found
+        if node.args and len(node.args) + len(node.keywords) <= 3 and (
+                name == "dropout" or isinstance(node.func, ast.Attribute) and "drop" in node.func.attr.lower()):
+            self.add(node, self.group(node.args[0]), "draws at random (dropout is on unless training=False is "
+                     "passed): the output must not depend on chance", rank=0)
         keep = "keepdim" if self.torch else "keepdims"
         if name in REDUCTIONS and axis is not None and not ({"keepdims", "keepdim"} & set(words)):
             end = node.end_col_offset - 1  # before the closing parenthesis

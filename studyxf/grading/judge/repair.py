@@ -378,7 +378,8 @@ def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bo
     # a crash at an edit's line is what that edit mends (k.T on a batched k): the fix is said first,
     # then the crash as it was read
     mended_crash = {f["line"] for f in edited} & {d.get("line") for d in kept if d["mistake"] == "raised"}
-    said = {d.get("line") for d in kept if value(d) and d["mistake"] != "raised"}
+    # ...and dropout left on, said in its own words at its line: the edit that removes it is not said again
+    said = {d.get("line") for d in kept if value(d) and d["mistake"] != "raised" or d["mistake"] == "random-output"}
     new = [f for f in edited if f["line"] not in said]
     matched = {base(f["mistake"]) for f in fixed if f["mistake"] != "located"}  # the slip beside the edit: not its
     lineless = [d for d in kept if value(d) and d["mistake"] not in ("located", "raised") and not d.get("line")
