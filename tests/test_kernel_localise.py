@@ -41,6 +41,13 @@ def test_the_entry_names_the_kernel_line_it_quotes(tmp_path):
     assert f"line {first['line']}:" in first["message"] and "key tile 0" in first["message"]
 
 
+def test_a_grid_sized_above_its_launch_is_said_at_the_line_that_sizes_it(tmp_path):
+    source = ks.edit("matmul-triton", *ts.SLIPS[("matmul-triton", ts.GRID, 1)])
+    first = grade(tmp_path, "matmul-triton", source)["diagnosis"][0]
+    assert first["code"].startswith("grid = (1, triton.cdiv(N, bn))"), first
+    assert "your grid launches" in first["message"] and "the grid is sized at line" in first["message"]
+
+
 def test_the_catalogued_slips_keep_their_names(tmp_path):
     report = grade(tmp_path, "flash-attention-triton", ks.edit("flash-attention-triton", *ks.FLASH_WRONG["no-scale"]))
     assert [sort(d) for d in report["diagnosis"]] == ["no-scale"]

@@ -10,6 +10,8 @@ SHORT = "short"
 MISREAD = "misread"
 FILL = "fill"
 EXPONENT = "exponent"
+AXIS = "axis"
+SHARED = "shared"
 
 SLIPS = {
     ("softmax-triton", GRID, 1): [("softmax_kernel[(n_rows,)]", "softmax_kernel[(1,)]")],
@@ -34,6 +36,8 @@ SLIPS = {
     ("flash-attention-triton", MISREAD, 1): [("v = tl.load(v_ptr + base + offs_n[:, None]",
                                               "v = tl.load(v_ptr + base + offs_m[:, None]")],
     ("softmax-triton", FILL, 1): [('other=-float("inf")', 'other=float("inf")')],
+    ("softmax-triton", AXIS, 1): [("tl.program_id(0)", "tl.program_id(1)")],
+    ("softmax-triton", SHARED, 1): [("tl.store(out_ptr + row * row_stride + cols", "tl.store(out_ptr + cols")],
     ("softmax-triton", EXPONENT, 1): [("num = tl.exp(x)", "num = tl.exp2(x * 1.44)")],
 }
 
@@ -46,4 +50,6 @@ SAYS = {
     MISREAD: ["the load at line", "belong"],
     FILL: ["fills the lanes its mask turns off with inf", "take part"],
     EXPONENT: ["'exponentials'", "log2(e)", "multiplies by 1.44"],
+    AXIS: ["reads tl.program_id(1)", "read tl.program_id(0)", "never written"],
+    SHARED: ["tl.store(out_ptr + cols", "store to the same output elements", "never written"],
 }

@@ -110,8 +110,8 @@ def _region(missing: np.ndarray) -> str:
             by = {tuple(r[:-1]) for r in lead}
             if len(by) == 1:
                 (head,) = by
-                return (f"rows {_span(lead[:, -1])} of {shape[-2]} (at index {list(head)} of the leading axes) are "
-                        f"never written")
+                return (f"rows {_span(lead[:, -1])} of {shape[-2]} (at index {[int(i) for i in head]} of the leading "
+                        f"axes) are never written")
             return f"{len(lead)} rows of {int(np.prod(shape[:-1]))} (along the second-to-last axis) are never written"
         cols = missing.reshape(-1, shape[-1]).all(axis=0)
         if len(shape) == 2 and cols.any() and not (missing & ~cols[None, :]).any():
@@ -169,12 +169,111 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
         example = f"; program {first[0] if dims == 1 else first[:dims]} stores row{'s' if len(rows) > 1 else ''} {_span(rows)}"
     line = launch.get("line")
     store = f" (line {cov['store_line']}: `{trace.code(cov['store_line'])}`)" if cov["store_line"] else ""
+    axis = _axis_unread(trace, launch)
+    if axis is not None:  # the grid is wide enough: its programs are not told apart along one axis
+        at, words = axis
+        text = (f"line {at}: `{trace.code(at)}` {words}: {grid_words} at line {line}, and {_region(cov['missing'])} "
+                f"(on {case_name}): no program's store{store} reaches them{example}")
+        return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "program-id-axis"}
+    # every program reads its own index, yet some write the same elements: the store's addresses
+    shared = _shared_stores(cov["stores"])
+    if shared is not None and cov["store_line"]:
+        line_s = cov["store_line"]
+        text = (f"line {line_s}: `{trace.code(line_s)}`: {shared} store to the same output elements, and "
+                f"{_region(cov['missing'])} (on {case_name}): the store's addresses do not follow the program "
+                f"(its row or tile offset is left out); {grid_words} at line {line}")
+        return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-shared"}
+    sized = _grid_line(trace, line)
+    made = f"; the grid is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
     text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} "
-            f"(on {case_name}): no program's store{store} reaches them{example}. Size the grid to cover the "
+            f"(on {case_name}): no program's store{store} reaches them{example}{made}. Size the grid to cover the "
             f"output: one program per tile the store writes"
             + ("; the elements it does write are right" if right and written.any() else ""))
-    return {"mistake": "located", "message": text, "verified": True, "line": line, "code": trace.code(line),
+    return {"mistake": "located", "message": text, "verified": True, "line": sized, "code": trace.code(sized),
             "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
+
+
+def _grid_line(trace: KernelTrace, line: int | None) -> int | None:
+    """Where a launch's grid is sized: `kernel[grid](...)` with grid a name assigned above the launch
+    (grid = (T // block, B * H)), that assignment's line; else the launch's."""
+    import ast
+
+    try:
+        tree = ast.parse("\n".join(trace.lines))
+    except SyntaxError:
+        return line
+    launch = next((n for n in ast.walk(tree) if isinstance(n, ast.Subscript) and n.lineno == line
+                   and isinstance(n.slice, ast.Name) and isinstance(n.ctx, ast.Load)), None)
+    if launch is None:
+        return line
+    made = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line and any(
+        isinstance(t, ast.Name) and t.id == launch.slice.id for t in n.targets)]
+    return max(made) if made else line
+
+
+def _shared_stores(stores: list[dict]) -> str | None:
+    """Programs whose stores write the very same elements (each its own copy of one tile, its offset
+    left out): "programs 0..4" in words, or None. Stores that overlap in part (a row stride of 1: each
+    program one element on) are another cause, the stride's, not said here."""
+    per: dict = {}
+    for a in stores:
+        idx = a["index"][a["index"] >= 0]
+        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
+    if len(per) < 2:
+        return None
+    by_set: dict = {}
+    for program, elements in per.items():
+        if elements:
+            by_set.setdefault(frozenset(elements), []).append(program)
+    both = sorted(p for ps in by_set.values() if len(ps) > 1 for p in ps)
+    if not both:
+        return None
+    if all(p[1:] == both[0][1:] for p in both):
+        return f"programs {_span(p[0] for p in both)}"
+    return f"{len(both)} programs"
+
+
+def _axis_unread(trace: KernelTrace, launch: dict) -> tuple[int, str] | None:
+    """Where the kernel reads its program's index along the wrong axis of its grid: a
+    tl.program_id(k) of an axis the grid launches one program along, or an axis read twice while one
+    the grid spreads programs along is never read. (line, words) or None."""
+    import ast
+
+    grid = launch.get("grid")
+    try:
+        tree = ast.parse("\n".join(trace.lines))
+    except SyntaxError:
+        return None
+    fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == launch.get("kernel")), None)
+    if fn is None or not grid:
+        return None
+    reads = []
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "program_id":
+            arg = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "axis"), None)
+            if isinstance(arg, ast.Constant) and type(arg.value) is int and 0 <= arg.value < 3:
+                reads.append((n.lineno, arg.value))
+    reads.sort()
+    spread = [j for j, g in enumerate(grid) if g > 1]
+    unread = [j for j in spread if all(k != j for _, k in reads)]
+    if not reads or not unread:
+        return None
+    j = unread[0]
+    shown = tuple(grid[:_dims(grid)])
+    for ln, k in reads:
+        if grid[k] == 1:
+            return ln, (f"reads tl.program_id({k}), an axis along which the grid {shown} launches one program "
+                        f"(every program gets 0 there), while the {grid[j]} programs along axis {j} are never told "
+                        f"apart: read tl.program_id({j})")
+    seen = set()
+    for ln, k in reads:
+        if k in seen:
+            return ln, (f"reads tl.program_id({k}) a second time, while the {grid[j]} programs along axis {j} of "
+                        f"the grid {shown} are never told apart: read tl.program_id({j})")
+        seen.add(k)
+    return None
 
 
 # -- 2. a program's values against the tile's steps -------------------------------------------
@@ -326,14 +425,15 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     # the first program whose stored elements are wrong
     wrong = ~np.isclose(got, ref, rtol=RTOL, atol=ATOL * max(1.0, _mag(ref)), equal_nan=True) \
         if got.shape == ref.shape else None
-    if wrong is None or out:
+    # the elements the grid does write, where some are wrong too, have a cause of their own
+    if wrong is None or out and not (wrong & cov["written"]).any():
         return out
     if not values:  # the first pass (before the catalogue): the grid, then addresses, both facts of the trace;
         # with a load that reads the wrong elements, a value off the steps is a second cause
         misread = _misread(grader, remote, cases, traced, source, trace)
-        if misread is None:
+        if misread is None and not out:
             return []
-        out.append(misread)
+        out += [misread] if misread is not None else []
     flat_wrong = wrong.reshape(-1)
     program = None
     for a in trace.of("store", "output"):
@@ -351,10 +451,10 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     if watched is None:
         return out
     found = _program_cause(grader, watched, program, traced)
-    misread = bool(out)
+    said = bool(out)
     for entry in found if isinstance(found, list) else [found] if found else []:
-        # beside a wrong load, a value off the steps that no relation explains may be its consequence
-        if not any(d.get("line") == entry.get("line") for d in out) and (entry.get("verified") or not misread):
+        # beside a wrong load or grid, a value off the steps that no relation explains may be its consequence
+        if not any(d.get("line") == entry.get("line") for d in out) and (entry.get("verified") or not said):
             out.append(entry)
     return out
 
@@ -404,6 +504,8 @@ def _misread(grader, remote, cases: list, traced, source: str, first: KernelTrac
         from studyxf.grading.judge import steps as st
 
         inputs = [st.as_numpy(a) for a in f.case.args]
+        if _shared_stores(seen.of("store", "output")) is not None:
+            return None  # the stores' own addresses are wrong: the loads cannot be judged against them
         for program in sorted({a["program"] for a in seen.of("store", "output")}):
             geo = _geometry(seen, program)
             mine = geo["store"][(geo["store"] >= 0) & (geo["store"] < wrong.size)] if geo else None
