@@ -119,6 +119,20 @@ def test_dropout_left_on_is_said_at_its_line_and_the_slip_beside_it_is_named_too
         [("random-output", line), ("scale-d-model", None)], report["diagnosis"]
 
 
+@pytest.mark.parametrize("file,slip,line", [
+    ("transformer-block/learner_01.py", "mask-diagonal", 21),  # triu(0) beside an MLP on x (block-parallel)
+    ("flash-attention/learner_02.py", "causal-offset-negated", 11),  # beside a running sum not rescaled
+])
+def test_two_catalogued_slips_get_the_line_of_the_one_an_edit_mends(tmp_path, file, slip, line):
+    """holdout11's: the edit after which the rest fits the other named slip is the first one's line."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "holdout11" / file
+    report = grade(tmp_path, file.split("/")[-2], path.read_text())
+    named = {sort(d): d.get("line") for d in report["diagnosis"]}
+    assert named.get(slip) == line and len(named) == 2, report["diagnosis"]
+
+
 def test_a_float_mask_given_to_masked_fill_is_explained_at_its_line(tmp_path):
     source = CSA_TWO_SLIPS.replace("k, q, v =", "q, k, v =").replace("dim=1)", "dim=-1)").replace(
         "torch.tril(torch.ones(T, T, dtype=torch.bool, device=x.device))", "torch.ones(T, T).triu(1)").replace(

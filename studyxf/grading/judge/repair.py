@@ -202,9 +202,9 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
             nearer.append((score, candidate))
         if score == (0,) < start:  # an edit that makes a running file raise: no half of a pair (1 call in 2)
             crashing.add(id(candidate))
-    if one:
-        return None
     nearer.sort(key=lambda e: e[0], reverse=True)
+    if one:  # every cause named: an edit after which the rest fits one of them mends another, at its line
+        return _named_beside(nearer, slips, own, search)
     # one edit beside a slip the catalogue knows; not one local array for another: that can turn the
     # file into another catalogued slip (the old max for the new: no rescale at all) and fit it
     lines_of = source.splitlines(keepends=True)
@@ -268,6 +268,25 @@ def _unlike(first, others: list):
         return getattr(c, "dtype", None), repr(sorted((k, repr(v)[:40]) for k, v in getattr(c, "kwargs", {}).items()))
 
     return next((c for c in others if sign(c) != sign(first)), others[0])
+
+
+def _named_beside(nearer: list, slips: list[str], own: list[str], search: Search) -> list[dict] | None:
+    """Where the diagnosis named two catalogued slips (or more): the likeliest edits that brought the
+    answer nearer, each asked whether every case it still fails fits one of the named slips; the
+    first that does is the fix of another named slip, said with the one the rest fits (repair._merged
+    gives its line to the named slip said without one)."""
+    from studyxf.grading.judge.families import public
+
+    if len([s for s in own if s in {public(x) for x in slips}]) < 2:
+        return None
+    for _, a in [e for e in nearer if e[1]["rank"] < 4][:CLOSER]:
+        known = search.known_slip(a["source"], slips)
+        if known and public(known) in own:
+            return [mend.entry(a, None, False, known=known), {"mistake": public(known), "message": "",
+                                                              "verified": True}]
+        if search.remote.gone:
+            break
+    return None
 
 
 def _second_edit(a: dict, singles: list, crashing: set, lines_of: list, search: Search, touches=frozenset(),
