@@ -69,7 +69,7 @@ def test_explain_says_only_a_relation_every_lane_holds():
 
 
 def test_the_unwritten_region_in_words():
-    from studyxf.grading.judge.kernel_localise import _region, _span
+    from studyxf.grading.judge.kernel_reading import _region, _span
 
     missing = np.zeros((5, 3), bool)
     missing[1:] = True
@@ -84,7 +84,7 @@ def test_the_sandbox_trace_records_each_programs_stores_and_one_programs_values(
     import runpy
 
     from studyxf.grading.judge import runcases
-    from studyxf.grading.judge.kernel_localise import KernelTrace
+    from studyxf.grading.judge.kernel_reading import KernelTrace
     from tests.drill_helpers import DRILLS
 
     path = tmp_path / "submission.py"

@@ -307,6 +307,6 @@ def TILE_STEPS(inputs, kwargs, geo):
 
 
 def _span(values):
-    from studyxf.grading.judge.kernel_localise import _span as span
+    from studyxf.grading.judge.kernel_reading import _span as span
 
     return span(values)

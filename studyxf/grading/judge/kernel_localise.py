@@ -2,7 +2,8 @@
 kernel_trace.py recorded in the sandbox on the smallest failing case:
 
 1. the grid's coverage: output elements no program instance stores to ("your grid launches 1
-   program; rows 1..3 are never written"), with the launch's line and the store's;
+   program; rows 1..3 are never written"), said where the cause is written (kernel_grid.py); then
+   a load that reads other elements than its program's output calls for (kernel_reads.py);
 2. the failing program instance (the first whose stored elements are wrong), its values line by
    line and loop iteration by iteration, against the drill's own steps of that tile (its grader's
    TILE_STEPS: per-tile max, rescale factor, running sum, accumulator, computed in float64 from
@@ -14,7 +15,7 @@ kernel_trace.py recorded in the sandbox on the smallest failing case:
    reference computed from what it loaded alone gives the learner's outputs.
 
 Each finding names the program instance (its grid index and the tile it computes) and the
-kernel's line. Where nothing is verified by the values this says nothing, and the diagnosis goes
+kernel's line (the trace as read here: kernel_reading.py). Where nothing is verified by the values this says nothing, and the diagnosis goes
 on as before."""
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ import math
 
 import numpy as np
 
-from studyxf.grading import wire
-
-RTOL, ATOL = 2e-4, 2e-5
+from studyxf.grading.judge.kernel_grid import coverage, coverage_entry
+from studyxf.grading.judge.kernel_reading import ATOL, RTOL, KernelTrace, _ask, _dims, _loop_of, _mag
+from studyxf.grading.judge.kernel_reads import _geometry, _misread
 
 
 def applies(grader) -> bool:
@@ -33,247 +34,6 @@ def applies(grader) -> bool:
     import os
 
     return os.environ.get("TRITON_INTERPRET") == "1" and hasattr(grader, "TILE_STEPS")
-
-
-# -- the trace as the judge reads it -------------------------------------------------------------
-
-
-class KernelTrace:
-    def __init__(self, data: dict, source: str):
-        self.launches = data.get("launches") or []
-        self.events = []
-        for e in data.get("events") or []:
-            value = wire.decode(e["v"])
-            if isinstance(value, wire.Array):
-                self.events.append({**{k: v for k, v in e.items() if k != "v"}, "program": tuple(e["program"]),
-                                    "value": value.values})
-        self.accesses = []
-        for a in data.get("accesses") or []:
-            value = wire.decode(a["v"])
-            if isinstance(value, wire.Array):
-                offset = wire.decode(a["o"]) if "o" in a else value
-                self.accesses.append({**{k: v for k, v in a.items() if k not in ("v", "o")},
-                                      "program": tuple(a["program"]), "index": value.values.astype(np.int64),
-                                      "offset": offset.values.astype(np.int64)})
-        self.lines = source.splitlines()
-
-    def code(self, line) -> str:
-        return self.lines[line - 1].strip() if line and 0 < line <= len(self.lines) else ""
-
-    def role(self, launch: int, param: str) -> str | None:
-        return ((self.launches[launch].get("tensors") or {}).get(param) or {}).get("role")
-
-    def of(self, op: str, role: str, program=None) -> list[dict]:
-        return [a for a in self.accesses if a["op"] == op and self.role(a["launch"], a["param"]) == role
-                and (program is None or a["program"] == program)]
-
-
-def _ask(remote, index: int, case, source: str, programs=None, every_load: bool = False) -> KernelTrace | None:
-    message = remote.case_request(index, case, "kernel_trace")
-    if programs is not None:
-        message["programs"] = [list(p) for p in programs]
-    if every_load:
-        message["every_load"] = True
-    answer = remote.ask(message, remote.limit(case))
-    data = answer.get("kernel_trace")
-    return KernelTrace(data, source) if isinstance(data, dict) else None
-
-
-# -- words ---------------------------------------------------------------------------------------
-
-
-def _span(values) -> str:
-    """Sorted ints as ranges: 1..3, 7."""
-    values = sorted(set(int(v) for v in values))
-    parts, start = [], None
-    for i, v in enumerate(values):
-        if start is None:
-            start = v
-        if i + 1 == len(values) or values[i + 1] != v + 1:
-            parts.append(f"{start}" if start == v else f"{start}..{v}")
-            start = None
-    return ", ".join(parts)
-
-
-def _region(missing: np.ndarray) -> str:
-    """Elements of an output never written, in words by its leading axes (rows, for a 2-D output)."""
-    shape = missing.shape
-    if missing.all():
-        return "the whole output is never written"
-    if len(shape) >= 2:
-        rows = missing.reshape(-1, shape[-1])
-        whole = rows.all(axis=1)
-        if whole.any() and not (rows & ~whole[:, None]).any():
-            lead = np.argwhere(whole.reshape(shape[:-1]))
-            if len(shape) == 2:
-                return f"rows {_span(lead[:, 0])} of {shape[0]} are never written"
-            by = {tuple(r[:-1]) for r in lead}
-            if len(by) == 1:
-                (head,) = by
-                return (f"rows {_span(lead[:, -1])} of {shape[-2]} (at index {[int(i) for i in head]} of the leading "
-                        f"axes) are never written")
-            return f"{len(lead)} rows of {int(np.prod(shape[:-1]))} (along the second-to-last axis) are never written"
-        cols = missing.reshape(-1, shape[-1]).all(axis=0)
-        if len(shape) == 2 and cols.any() and not (missing & ~cols[None, :]).any():
-            return f"columns {_span(np.flatnonzero(cols))} of {shape[-1]} are never written"
-    return f"{int(missing.sum())} of {missing.size} output elements are never written"
-
-
-def _dims(grid) -> int:
-    """The grid's axes up to the last one longer than 1 (at least one)."""
-    return max((i + 1 for i, g in enumerate(grid or []) if g != 1), default=1)
-
-
-# -- 1. the grid's coverage ----------------------------------------------------------------------
-
-
-def coverage(trace: KernelTrace, out_shape: tuple) -> dict | None:
-    """Output elements no program stores to: {"missing", "launch", "store_line", "written"} or None."""
-    stores = [a for a in trace.accesses if a["op"] == "store" and trace.role(a["launch"], a["param"]) == "output"]
-    size = int(np.prod(out_shape))
-    launched = [la for la in trace.launches if any(t.get("role") == "output" for t in (la.get("tensors") or {}).values())]
-    if size == 0 or not stores and not launched:
-        return None
-    if not stores:  # a grid of no program, or programs whose stores are all masked off
-        return {"missing": np.ones(out_shape, bool), "launch": launched[0], "store_line": None,
-                "written": np.zeros(out_shape, bool), "stores": []}
-    written = np.zeros(size, bool)
-    for a in stores:
-        idx = a["index"][a["index"] >= 0]
-        written[idx[idx < size]] = True
-    if written.all():
-        return None
-    launch = trace.launches[stores[0]["launch"]]
-    return {"missing": ~written.reshape(out_shape), "launch": launch, "store_line": stores[0]["line"],
-            "written": written.reshape(out_shape), "stores": stores}
-
-
-def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarray, case_name: str) -> dict:
-    launch = cov["launch"]
-    grid = launch.get("grid")
-    n = int(np.prod(grid)) if grid else None
-    dims = _dims(grid)
-    grid_words = (f"your grid launches {n} program{'s' if n != 1 else ''} (grid {tuple(grid[:dims])})"
-                  if grid else "your grid")
-    written = cov["written"]
-    right = bool(np.all(np.isclose(got[written], ref[written], rtol=RTOL, atol=ATOL, equal_nan=True))) \
-        if got.shape == ref.shape else False
-    per = {}
-    for a in cov["stores"]:
-        idx = a["index"][a["index"] >= 0]
-        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
-    example = ""
-    if len(per) and got.ndim >= 2:
-        first = sorted(per)[0]
-        rows = sorted({i // got.shape[-1] for i in per[first]})
-        example = f"; program {first[0] if dims == 1 else first[:dims]} stores row{'s' if len(rows) > 1 else ''} {_span(rows)}"
-    line = launch.get("line")
-    store = f" (line {cov['store_line']}: `{trace.code(cov['store_line'])}`)" if cov["store_line"] else ""
-    axis = _axis_unread(trace, launch)
-    if axis is not None:  # the grid is wide enough: its programs are not told apart along one axis
-        at, words = axis
-        text = (f"line {at}: `{trace.code(at)}` {words}: {grid_words} at line {line}, and {_region(cov['missing'])} "
-                f"(on {case_name}): no program's store{store} reaches them{example}")
-        return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
-                "step": "grid", "how": _region(cov["missing"]), "comparator": "program-id-axis"}
-    # every program reads its own index, yet some write the same elements: the store's addresses
-    shared = _shared_stores(cov["stores"])
-    if shared is not None and cov["store_line"]:
-        line_s = cov["store_line"]
-        text = (f"line {line_s}: `{trace.code(line_s)}`: {shared} store to the same output elements, and "
-                f"{_region(cov['missing'])} (on {case_name}): the store's addresses do not follow the program "
-                f"(its row or tile offset is left out); {grid_words} at line {line}")
-        return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
-                "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-shared"}
-    sized = _grid_line(trace, line)
-    made = f"; the grid is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
-    text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} "
-            f"(on {case_name}): no program's store{store} reaches them{example}{made}. Size the grid to cover the "
-            f"output: one program per tile the store writes"
-            + ("; the elements it does write are right" if right and written.any() else ""))
-    return {"mistake": "located", "message": text, "verified": True, "line": sized, "code": trace.code(sized),
-            "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
-
-
-def _grid_line(trace: KernelTrace, line: int | None) -> int | None:
-    """Where a launch's grid is sized: `kernel[grid](...)` with grid a name assigned above the launch
-    (grid = (T // block, B * H)), that assignment's line; else the launch's."""
-    import ast
-
-    try:
-        tree = ast.parse("\n".join(trace.lines))
-    except SyntaxError:
-        return line
-    launch = next((n for n in ast.walk(tree) if isinstance(n, ast.Subscript) and n.lineno == line
-                   and isinstance(n.slice, ast.Name) and isinstance(n.ctx, ast.Load)), None)
-    if launch is None:
-        return line
-    made = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line and any(
-        isinstance(t, ast.Name) and t.id == launch.slice.id for t in n.targets)]
-    return max(made) if made else line
-
-
-def _shared_stores(stores: list[dict]) -> str | None:
-    """Programs whose stores write the very same elements (each its own copy of one tile, its offset
-    left out): "programs 0..4" in words, or None. Stores that overlap in part (a row stride of 1: each
-    program one element on) are another cause, the stride's, not said here."""
-    per: dict = {}
-    for a in stores:
-        idx = a["index"][a["index"] >= 0]
-        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
-    if len(per) < 2:
-        return None
-    by_set: dict = {}
-    for program, elements in per.items():
-        if elements:
-            by_set.setdefault(frozenset(elements), []).append(program)
-    both = sorted(p for ps in by_set.values() if len(ps) > 1 for p in ps)
-    if not both:
-        return None
-    if all(p[1:] == both[0][1:] for p in both):
-        return f"programs {_span(p[0] for p in both)}"
-    return f"{len(both)} programs"
-
-
-def _axis_unread(trace: KernelTrace, launch: dict) -> tuple[int, str] | None:
-    """Where the kernel reads its program's index along the wrong axis of its grid: a
-    tl.program_id(k) of an axis the grid launches one program along, or an axis read twice while one
-    the grid spreads programs along is never read. (line, words) or None."""
-    import ast
-
-    grid = launch.get("grid")
-    try:
-        tree = ast.parse("\n".join(trace.lines))
-    except SyntaxError:
-        return None
-    fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == launch.get("kernel")), None)
-    if fn is None or not grid:
-        return None
-    reads = []
-    for n in ast.walk(fn):
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "program_id":
-            arg = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "axis"), None)
-            if isinstance(arg, ast.Constant) and type(arg.value) is int and 0 <= arg.value < 3:
-                reads.append((n.lineno, arg.value))
-    reads.sort()
-    spread = [j for j, g in enumerate(grid) if g > 1]
-    unread = [j for j in spread if all(k != j for _, k in reads)]
-    if not reads or not unread:
-        return None
-    j = unread[0]
-    shown = tuple(grid[:_dims(grid)])
-    for ln, k in reads:
-        if grid[k] == 1:
-            return ln, (f"reads tl.program_id({k}), an axis along which the grid {shown} launches one program "
-                        f"(every program gets 0 there), while the {grid[j]} programs along axis {j} are never told "
-                        f"apart: read tl.program_id({j})")
-    seen = set()
-    for ln, k in reads:
-        if k in seen:
-            return ln, (f"reads tl.program_id({k}) a second time, while the {grid[j]} programs along axis {j} of "
-                        f"the grid {shown} are never told apart: read tl.program_id({j})")
-        seen.add(k)
-    return None
 
 
 # -- 2. a program's values against the tile's steps -------------------------------------------
@@ -287,11 +47,6 @@ def _close(v: np.ndarray, s: np.ndarray, valid: np.ndarray) -> bool:
         return False
     return bool(np.all(np.isclose(a, b, rtol=RTOL, atol=ATOL * max(1.0, _mag(b)), equal_nan=True)
                        | ((a == b) & ~np.isnan(a))))
-
-
-def _mag(b: np.ndarray) -> float:
-    fin = b[np.isfinite(b)]
-    return float(np.abs(fin).max()) if fin.size else 1.0
 
 
 def _named_factor(c: float, quantities: dict) -> str | None:
@@ -459,126 +214,16 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     return out
 
 
-# -- 2a. loads that read other elements than the program's stores call for ------------------------
-
-
-def _geometry(trace: KernelTrace, program, loads_only_of=None) -> dict | None:
-    """One program's loads (in order, each with its iteration: how many times its line loaded
-    before) and its last store to the output, as the drills' TILE_STEPS and TILE_READS read them."""
-    stores = [a for a in trace.accesses if a["op"] == "store" and a["program"] == program
-              and trace.role(a["launch"], a["param"]) == "output"]
-    if not stores:
-        return None
-    loads, runs = [], {}
-    for a in trace.accesses:
-        r = trace.role(a["launch"], a["param"])
-        if a["op"] != "load" or a["program"] != program or not r or not r.startswith("input:"):
-            continue
-        runs[a["line"]] = runs.get(a["line"], -1) + 1
-        tensor = trace.launches[a["launch"]]["tensors"][a["param"]]
-        loads.append({"input": int(r.split(":")[1]), "line": a["line"], "index": a["index"], "offset": a["offset"],
-                      "iter": runs[a["line"]], "strides": tensor.get("strides"), "param": a["param"]})
-    return {"loads": loads, "store": stores[-1]["index"], "store_line": stores[-1]["line"],
-            "launch": stores[-1]["launch"]}
-
-
-def _misread(grader, remote, cases: list, traced, source: str, first: KernelTrace) -> dict | None:
-    """The first program (of the smallest failing case, then of a failing case with a strided input)
-    whose loads read elements other than those its stores call for (the grader's TILE_READS), with
-    the line that made the load's addresses: a verified cause (the addresses are the trace's)."""
-    if not hasattr(grader, "TILE_READS"):
-        return None
-    strided = [f for f in cases if f is not traced and any(
-        hasattr(a, "is_contiguous") and not a.is_contiguous() for a in f.case.args)]
-    for f in [traced, *strided[:1]]:
-        try:
-            seen = first if f is traced else _ask(remote, f.index, f.case, source, [], every_load=True)
-        except Exception:  # noqa: BLE001 - a trace that cannot be made says nothing
-            return None
-        if seen is None:
-            continue
-        got, ref = np.asarray(f.got, np.float64), np.asarray(f.ref, np.float64)
-        if got.shape != ref.shape:
-            continue
-        wrong = (~np.isclose(got, ref, rtol=RTOL, atol=ATOL * max(1.0, _mag(ref)), equal_nan=True)).reshape(-1)
-        from studyxf.grading.judge import steps as st
-
-        inputs = [st.as_numpy(a) for a in f.case.args]
-        if _shared_stores(seen.of("store", "output")) is not None:
-            return None  # the stores' own addresses are wrong: the loads cannot be judged against them
-        for program in sorted({a["program"] for a in seen.of("store", "output")}):
-            geo = _geometry(seen, program)
-            mine = geo["store"][(geo["store"] >= 0) & (geo["store"] < wrong.size)] if geo else None
-            if geo is None or not mine.size or not wrong[mine].any():
-                continue
-            try:
-                found = grader.TILE_READS(inputs, dict(f.case.kwargs), geo)
-            except Exception:  # noqa: BLE001 - a geometry the drill does not read
-                found = None
-            if not found:
-                continue
-            load = geo["loads"][found["load"]]
-            dims = _dims(seen.launches[geo["launch"]].get("grid"))
-            shown = tuple(program[:dims])
-            who = f"program {shown[0] if dims == 1 else shown}"
-            where = f", {found['where']}" if found.get("where") else ""
-            line = _pointer_line(seen, load["line"], load["iter"] > 0)
-            made = f"; its addresses are made at line {line}: `{seen.code(line)}`" if line != load["line"] else ""
-            return {"mistake": "located", "verified": True, "line": line, "code": seen.code(line), "step": "loads",
-                    "how": found["words"], "program": list(shown), "comparator": "kernel-misread",
-                    "message": f"{who} ({found['program']}){where}: the load at line {load['line']}: "
-                               f"`{seen.code(load['line'])}` {found['words']} (on {f.case.name}){made}"}
-    return None
-
-
-def _pointer_line(trace: KernelTrace, load_line: int, later: bool) -> int:
-    """The statement that made a load's addresses: where the load's pointer is a name, its advance in
-    the loop (`later`: the load read right the first time round) or its assignment before; else the
-    load's own line."""
-    import ast
-
-    try:
-        tree = ast.parse("\n".join(trace.lines))
-    except SyntaxError:
-        return load_line
-    call = next((n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno <= load_line <= n.end_lineno
-                 and isinstance(n.func, ast.Attribute) and n.func.attr == "load" and (n.args or n.keywords)), None)
-    if call is None:
-        return load_line
-    pointer = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "pointer"), None)
-    if not isinstance(pointer, ast.Name):
-        return load_line
-    fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
-               and n.lineno <= load_line <= n.end_lineno), tree)
-    made = sorted((n.lineno, 0) for n in ast.walk(fn)
-                  if isinstance(n, (ast.Assign, ast.AugAssign)) and any(
-                      isinstance(t, ast.Name) and t.id == pointer.id
-                      for t in (n.targets if isinstance(n, ast.Assign) else [n.target])))
-    around = _loop_of(trace, load_line)
-    loop = next((n for n in ast.walk(fn) if isinstance(n, (ast.For, ast.While)) and n.lineno == around), None)
-    inside = [ln for ln, _ in made if loop and loop.lineno < ln <= loop.end_lineno]
-    loop = loop.lineno if loop else None
-    before = [ln for ln, _ in made if ln < (loop or load_line)]
-    if later and inside:
-        return inside[0]
-    return before[-1] if before else load_line
-
-
 def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | list | None:
     from studyxf.grading.judge import steps as st
 
     case = traced.case
     inputs = [st.as_numpy(a) for a in case.args]
     kwargs = dict(case.kwargs)
-    loads = [a for a in trace.accesses if a["op"] == "load" and a["program"] == program]
-    stores = [a for a in trace.accesses if a["op"] == "store" and a["program"] == program
-              and trace.role(a["launch"], a["param"]) == "output"]
-    if not stores:
+    geometry = _geometry(trace, program)
+    if geometry is None:
         return None
-    geometry = {"loads": [{"input": int(r.split(":")[1]), "line": a["line"], "index": a["index"]}
-                          for a in loads if (r := trace.role(a["launch"], a["param"])) and r.startswith("input:")],
-                "store": stores[-1]["index"], "store_line": stores[-1]["line"]}
-    launch = trace.launches[stores[-1]["launch"]]
+    launch = trace.launches[geometry["launch"]]
     dims = _dims(launch.get("grid"))
     shown = tuple(program[:dims])
     who = f"program {shown[0] if dims == 1 else shown}"
@@ -692,23 +337,3 @@ def _constant_line(trace: KernelTrace, how: str, line: int) -> int:
     return at.pop() if len(at) == 1 else line
 
 
-def _loop_of(trace: KernelTrace, line: int | None, kernel: str | None = None) -> int | None:
-    """The line of the innermost `for` that holds line `line` in the learner's file; without a line,
-    the first loop of the kernel `kernel`."""
-    import ast
-
-    try:
-        tree = ast.parse("\n".join(trace.lines))
-    except SyntaxError:
-        return None
-    if not line:
-        fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == kernel), None)
-        loops = \
-            sorted(n.lineno for n in ast.walk(fn) if isinstance(n, (ast.For, ast.While))) if fn else []
-        return loops[0] if loops else None
-    best = None
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.For, ast.While)) and node.lineno < line <= (node.end_lineno or 0):
-            if best is None or node.lineno > best:
-                best = node.lineno
-    return best

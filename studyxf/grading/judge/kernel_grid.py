@@ -1,0 +1,159 @@
+"""A Triton grid's coverage (kernel_localise.py's first finding): output elements no program stores
+to, said where the cause is written: a tl.program_id of the wrong axis, a store whose addresses
+leave out the program's offset, or the line that sizes the grid."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from studyxf.grading.judge.kernel_reading import ATOL, RTOL, KernelTrace, _dims, _region, _span
+
+
+def coverage(trace: KernelTrace, out_shape: tuple) -> dict | None:
+    """Output elements no program stores to: {"missing", "launch", "store_line", "written"} or None."""
+    stores = [a for a in trace.accesses if a["op"] == "store" and trace.role(a["launch"], a["param"]) == "output"]
+    size = int(np.prod(out_shape))
+    launched = [la for la in trace.launches if any(t.get("role") == "output" for t in (la.get("tensors") or {}).values())]
+    if size == 0 or not stores and not launched:
+        return None
+    if not stores:  # a grid of no program, or programs whose stores are all masked off
+        return {"missing": np.ones(out_shape, bool), "launch": launched[0], "store_line": None,
+                "written": np.zeros(out_shape, bool), "stores": []}
+    written = np.zeros(size, bool)
+    for a in stores:
+        idx = a["index"][a["index"] >= 0]
+        written[idx[idx < size]] = True
+    if written.all():
+        return None
+    launch = trace.launches[stores[0]["launch"]]
+    return {"missing": ~written.reshape(out_shape), "launch": launch, "store_line": stores[0]["line"],
+            "written": written.reshape(out_shape), "stores": stores}
+
+
+def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarray, case_name: str) -> dict:
+    launch = cov["launch"]
+    grid = launch.get("grid")
+    n = int(np.prod(grid)) if grid else None
+    dims = _dims(grid)
+    grid_words = (f"your grid launches {n} program{'s' if n != 1 else ''} (grid {tuple(grid[:dims])})"
+                  if grid else "your grid")
+    written = cov["written"]
+    right = bool(np.all(np.isclose(got[written], ref[written], rtol=RTOL, atol=ATOL, equal_nan=True))) \
+        if got.shape == ref.shape else False
+    per = {}
+    for a in cov["stores"]:
+        idx = a["index"][a["index"] >= 0]
+        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
+    example = ""
+    if len(per) and got.ndim >= 2:
+        first = sorted(per)[0]
+        rows = sorted({i // got.shape[-1] for i in per[first]})
+        example = f"; program {first[0] if dims == 1 else first[:dims]} stores row{'s' if len(rows) > 1 else ''} {_span(rows)}"
+    line = launch.get("line")
+    store = f" (line {cov['store_line']}: `{trace.code(cov['store_line'])}`)" if cov["store_line"] else ""
+    axis = _axis_unread(trace, launch)
+    if axis is not None:  # the grid is wide enough: its programs are not told apart along one axis
+        at, words = axis
+        text = (f"line {at}: `{trace.code(at)}` {words}: {grid_words} at line {line}, and {_region(cov['missing'])} "
+                f"(on {case_name}): no program's store{store} reaches them{example}")
+        return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "program-id-axis"}
+    # every program reads its own index, yet some write the same elements: the store's addresses
+    shared = _shared_stores(cov["stores"])
+    if shared is not None and cov["store_line"]:
+        line_s = cov["store_line"]
+        text = (f"line {line_s}: `{trace.code(line_s)}`: {shared} store to the same output elements, and "
+                f"{_region(cov['missing'])} (on {case_name}): the store's addresses do not follow the program "
+                f"(its row or tile offset is left out); {grid_words} at line {line}")
+        return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-shared"}
+    sized = _grid_line(trace, line)
+    made = f"; the grid is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
+    text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} "
+            f"(on {case_name}): no program's store{store} reaches them{example}{made}. Size the grid to cover the "
+            f"output: one program per tile the store writes"
+            + ("; the elements it does write are right" if right and written.any() else ""))
+    return {"mistake": "located", "message": text, "verified": True, "line": sized, "code": trace.code(sized),
+            "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
+
+
+def _grid_line(trace: KernelTrace, line: int | None) -> int | None:
+    """Where a launch's grid is sized: `kernel[grid](...)` with grid a name assigned above the launch
+    (grid = (T // block, B * H)), that assignment's line; else the launch's."""
+    import ast
+
+    try:
+        tree = ast.parse("\n".join(trace.lines))
+    except SyntaxError:
+        return line
+    launch = next((n for n in ast.walk(tree) if isinstance(n, ast.Subscript) and n.lineno == line
+                   and isinstance(n.slice, ast.Name) and isinstance(n.ctx, ast.Load)), None)
+    if launch is None:
+        return line
+    made = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line and any(
+        isinstance(t, ast.Name) and t.id == launch.slice.id for t in n.targets)]
+    return max(made) if made else line
+
+
+def _shared_stores(stores: list[dict]) -> str | None:
+    """Programs whose stores write the very same elements (each its own copy of one tile, its offset
+    left out): "programs 0..4" in words, or None. Stores that overlap in part (a row stride of 1: each
+    program one element on) are another cause, the stride's, not said here."""
+    per: dict = {}
+    for a in stores:
+        idx = a["index"][a["index"] >= 0]
+        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
+    if len(per) < 2:
+        return None
+    by_set: dict = {}
+    for program, elements in per.items():
+        if elements:
+            by_set.setdefault(frozenset(elements), []).append(program)
+    both = sorted(p for ps in by_set.values() if len(ps) > 1 for p in ps)
+    if not both:
+        return None
+    if all(p[1:] == both[0][1:] for p in both):
+        return f"programs {_span(p[0] for p in both)}"
+    return f"{len(both)} programs"
+
+
+def _axis_unread(trace: KernelTrace, launch: dict) -> tuple[int, str] | None:
+    """Where the kernel reads its program's index along the wrong axis of its grid: a
+    tl.program_id(k) of an axis the grid launches one program along, or an axis read twice while one
+    the grid spreads programs along is never read. (line, words) or None."""
+    import ast
+
+    grid = launch.get("grid")
+    try:
+        tree = ast.parse("\n".join(trace.lines))
+    except SyntaxError:
+        return None
+    fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == launch.get("kernel")), None)
+    if fn is None or not grid:
+        return None
+    reads = []
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "program_id":
+            arg = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "axis"), None)
+            if isinstance(arg, ast.Constant) and type(arg.value) is int and 0 <= arg.value < 3:
+                reads.append((n.lineno, arg.value))
+    reads.sort()
+    spread = [j for j, g in enumerate(grid) if g > 1]
+    unread = [j for j in spread if all(k != j for _, k in reads)]
+    if not reads or not unread:
+        return None
+    j = unread[0]
+    shown = tuple(grid[:_dims(grid)])
+    for ln, k in reads:
+        if grid[k] == 1:
+            return ln, (f"reads tl.program_id({k}), an axis along which the grid {shown} launches one program "
+                        f"(every program gets 0 there), while the {grid[j]} programs along axis {j} are never told "
+                        f"apart: read tl.program_id({j})")
+    seen = set()
+    for ln, k in reads:
+        if k in seen:
+            return ln, (f"reads tl.program_id({k}) a second time, while the {grid[j]} programs along axis {j} of "
+                        f"the grid {shown} are never told apart: read tl.program_id({j})")
+        seen.add(k)
+    return None
+
