@@ -133,6 +133,17 @@ def test_two_catalogued_slips_get_the_line_of_the_one_an_edit_mends(tmp_path, fi
     assert named.get(slip) == line and len(named) == 2, report["diagnosis"]
 
 
+def test_an_exponent_s_lost_sign_beside_a_weight_read_for_another_are_both_mended(tmp_path):
+    # holdout11's swiglu/01: a sigmoid written with exp(z), and the up projection reading w_gate
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "holdout11" / "swiglu" / "learner_01.py"
+    report = grade(tmp_path, "swiglu", path.read_text())
+    fixes = {d["line"]: d["message"] for d in report["diagnosis"] if sort(d) == "located" and d["verified"]}
+    assert set(fixes) == {5, 10}, report["diagnosis"]
+    assert "write `-z` for `z`" in fixes[5] and "write `w_up` for `w_gate`" in fixes[10]
+
+
 def test_a_float_mask_given_to_masked_fill_is_explained_at_its_line(tmp_path):
     source = CSA_TWO_SLIPS.replace("k, q, v =", "q, k, v =").replace("dim=1)", "dim=-1)").replace(
         "torch.tril(torch.ones(T, T, dtype=torch.bool, device=x.device))", "torch.ones(T, T).triu(1)").replace(

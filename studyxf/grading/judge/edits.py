@@ -126,6 +126,13 @@ class _Lister:
                 if a != _int(axis):
                     self.add(axis, str(a), f"works along axis {_int(axis)} where axis {a} belongs",
                              rank=1 if a == likely else 3)
+        # an exponent's sign lost or doubled (z / (1 + exp(z)) for a sigmoid's exp(-z))
+        if name in ("exp", "exp2", "expm1") and len(node.args) == 1 and not node.keywords and not (
+                isinstance(node.args[0], ast.BinOp) and isinstance(node.args[0].op, ast.Sub)):  # a - b: swapped
+            arg = node.args[0]
+            flipped = self.text(arg.operand) if isinstance(arg, ast.UnaryOp) and isinstance(arg.op, ast.USub) \
+                else "-" + self.group(arg)
+            self.add(arg, flipped, "has the exponent's sign the other way round", rank=2)
         # dropout left on (F.dropout's training flag is True by default; a module's self.drop(x)): the
         # values without it, so that a slip beside the randomness can be found
         if node.args and len(node.args) + len(node.keywords) <= 3 and (
