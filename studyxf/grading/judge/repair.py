@@ -339,16 +339,22 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     value, unsure = _value_cause(slips), functools.partial(_unsure, numeric=numeric)
     # every cause named: nothing unsure, and a cause of the values (a crash may hide a second slip)
     complete = not any(unsure(d) for d in named) and any(value(d) and d["mistake"] != "raised" for d in named)
+    # a verified localisation replays one change through the reference and gets every failing answer:
+    # no second slip hides beside it, and a probe's measured words say the same (a sigmoid for a
+    # softmax): an edit alone is sought, for the fix's words, no pair (95 copies of such a file in 3)
+    located = [d for d in named if d["mistake"] == "located" and d.get("verified") and not unsure(d)]
+    localised = bool(located) and all(d in located or d["mistake"] == "measured" for d in named)
     # a crash is said where it raised, which need not be the slip's line (a mean without keepdims two
     # lines up): the search looks for the line that mends it
     crashed = any(d["mistake"] == "raised" for d in named)
     if complete and not crashed and all(d.get("line") for d in named if value(d)):
         return named  # every cause named, each at its line
     complete = complete and not crashed
+    one = complete or localised
     lines = [d["line"] for d in named if d.get("line")]
     anchor = tuple(d["line"] for d in named if d["mistake"] == "located" and d.get("verified") and d.get("line"))
     fixed = mended(source, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
-                   [d["mistake"] for d in named], one=complete, resource=resource, anchor=anchor)
+                   [d["mistake"] for d in named], one=one, resource=resource, anchor=anchor)
     return _merged(named, fixed, slips, complete, unsure) if fixed else named
 
 
