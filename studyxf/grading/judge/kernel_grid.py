@@ -13,7 +13,8 @@ def coverage(trace: KernelTrace, out_shape: tuple) -> dict | None:
     """Output elements no program stores to: {"missing", "launch", "store_line", "written"} or None."""
     stores = [a for a in trace.accesses if a["op"] == "store" and trace.role(a["launch"], a["param"]) == "output"]
     size = int(np.prod(out_shape))
-    launched = [la for la in trace.launches if any(t.get("role") == "output" for t in (la.get("tensors") or {}).values())]
+    launched = [la for la in trace.launches
+                if any(t.get("role") == "output" for t in (la.get("tensors") or {}).values())]
     if size == 0 or not stores and not launched:
         return None
     if not stores:  # a grid of no program, or programs whose stores are all masked off
@@ -48,7 +49,8 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
     if len(per) and got.ndim >= 2:
         first = sorted(per)[0]
         rows = sorted({i // got.shape[-1] for i in per[first]})
-        example = f"; program {first[0] if dims == 1 else first[:dims]} stores row{'s' if len(rows) > 1 else ''} {_span(rows)}"
+        example = (f"; program {first[0] if dims == 1 else first[:dims]} stores row{'s' if len(rows) > 1 else ''} "
+                   f"{_span(rows)}")
     line = launch.get("line")
     store = f" (line {cov['store_line']}: `{trace.code(cov['store_line'])}`)" if cov["store_line"] else ""
     axis = _axis_unread(trace, launch)

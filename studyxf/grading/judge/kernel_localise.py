@@ -9,14 +9,15 @@ kernel_trace.py recorded in the sandbox on the smallest failing case:
    TILE_STEPS: per-tile max, rescale factor, running sum, accumulator, computed in float64 from
    the case's inputs on the lanes the learner's loads and store address): the first value that
    leaves them, with the relation that the values verify (the reciprocal of the step, the step
-   times a named factor);
+   times a named factor, a power of it: exp2 with a rounded log2(e)), or the steps as they come
+   out when a load's other= lanes take part (a max over +inf);
 3. the inputs a failing program never loads that its outputs need (the grader's TILE_NEEDS: a
    key loop that stops before the diagonal tile, a K loop one tile short), verified when the
    reference computed from what it loaded alone gives the learner's outputs.
 
 Each finding names the program instance (its grid index and the tile it computes) and the
-kernel's line (the trace as read here: kernel_reading.py). Where nothing is verified by the values this says nothing, and the diagnosis goes
-on as before."""
+kernel's line (the trace as read here: kernel_reading.py). Where nothing is verified by the
+values this says nothing, and the diagnosis goes on as before."""
 
 from __future__ import annotations
 

@@ -21,7 +21,8 @@ CORE_STEPS = {"no-scale": "scaled", "scale-d": "scaled", "scale-d-model": "scale
               "masked-row-nan": "weights", "weights-transposed": "output", "weights-mixed": "output",
               "heads-no-transpose": "q", "no-output-projection": "projected", "cross-kv-from-decoder": "k_proj",
               # a slip's parameter may say which step it alters: the merge alone, the output projection's weights
-              "heads-no-transpose:split": "q", "heads-no-transpose:merge": "merged", "weights-transposed:o": "projected"}
+              "heads-no-transpose:split": "q", "heads-no-transpose:merge": "merged",
+              "weights-transposed:o": "projected"}
 
 
 def slip_step(grader, slip: str) -> str | None:
@@ -74,8 +75,9 @@ def lines(grader, named: list[str], found: dict | None, source: str | None = Non
     contract's `line`: the first line whose value leaves the step it tracks): the difference at
     the step the slip alters, else, where the localisation found one difference only, that one
     at a later step (a line computing several steps at once), given to one slip; never a
-    difference the localisation could not describe. A slip without a known step gets
-    the line only where it is the one slip named and the localisation found one difference."""
+    difference the localisation could not describe, but for the attention core's slips at their
+    very step on a line outside any loop of `source` (the learner's file). A slip without a known
+    step gets the line only where it is the one slip named and the localisation found one difference."""
     if not found or not found.get("all"):
         return {}
     names = [s.name for s in getattr(grader, "STEPS", None) or []]
