@@ -265,6 +265,27 @@ def test_the_first_hint_answers_the_diagnosed_cause_and_the_order_then_stays(hom
     assert drill_srs.shown_hints(study.conn, d) == [d.hints[2], d.hints[0], d.hints[1]]
 
 
+def test_a_cause_localised_at_a_step_puts_that_step_s_hint_first(home, tmp_path):
+    """A sigmoid for the softmax is said at the step 'weights' with no catalogued id: the hint on the
+    softmax comes first, not hint 1's transpose of k."""
+    from studyxf.grading.attempts import grade_and_record
+    from studyxf.grading.judge import verify
+    from studyxf.grading.judge.runcases import load_grader
+    from studyxf.srs import drills as drill_srs
+    from studyxf.study import open_study
+
+    d = DRILLS["attention"]
+    [entry] = verify.with_topics(load_grader(str(d.folder)), [{"mistake": None, "step": "weights", "message": ""}])
+    assert entry["topics"][0] == "softmax-axis"
+    study = open_study()
+    path = tmp_path / "att.py"
+    path.write_text("w = sigmoid(s)")
+    report = {**_report("fail"), "drill": "attention", "diagnosis": [entry]}
+    grade_and_record(study, d, path, 0, lambda _d, _p: report)
+    first = drill_srs.next_hint(study.conn, d)
+    assert "Softmax over the last axis" in first and "transpose" not in first, first
+
+
 def test_a_file_graded_again_unchanged_records_no_new_attempt(home, tmp_path):
     """Issue 44 item 10: the same bytes graded to the same result (--hint after a pass) add no
     attempt and schedule nothing; a changed file, or another result, is an attempt."""

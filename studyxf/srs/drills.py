@@ -116,7 +116,9 @@ def hint_order(conn: sqlite3.Connection, drill) -> list[int]:
         if kind == "hint":
             break
         if kind == "attempt":
-            causes = [d.get("mistake") for d in json.loads(body).get("diagnosis") or [] if isinstance(d, dict)]
+            # a catalogued id, or for a cause localised at a step the ids of the slips there
+            causes = [c for d in json.loads(body).get("diagnosis") or [] if isinstance(d, dict)
+                      for c in [d.get("mistake"), *(d.get("topics") or [])]]
     return drill.hint_order([c for c in causes if c])
 
 

@@ -651,5 +651,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                     named[at:at + 1] = [{**cause[0], **({"smallest": small} if shrunk else {})}, *cause[1:]]
                     if not crashes_left:  # the edit mends the crashes too: they are not a cause of their own
                         named = [d for d in named if d["mistake"] != "raised" or d.get("verified")]
+    from studyxf.grading.judge import verify
+
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
-            "diagnosis": named}
+            "diagnosis": verify.with_topics(grader, named)}

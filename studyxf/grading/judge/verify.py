@@ -117,3 +117,22 @@ def lines(grader, named: list[str], found: dict | None, source: str | None = Non
             and len(found["all"]) == 1:
         out[named[0]] = diffs[0]
     return {s: {k: d.get(k) for k in ("line", "code", "step", "how")} for s, d in out.items()}
+
+
+def with_topics(grader, entries: list[dict]) -> list[dict]:
+    """Each cause localised at a step of the reference (no catalogued id) with `topics`: the ids of
+    the catalogued slips that alter that step, which the drill's hints are tagged with, so that the
+    hint on that step comes first (a sigmoid at 'weights': the softmax's hint)."""
+    if not getattr(grader, "STEPS", None):
+        return entries
+    slips = {public(s) for s in getattr(grader, "SLIPS", [])}
+    known = [s for s in {**CORE_STEPS, **getattr(grader, "SLIP_STEPS", {})} if s in slips]  # as the table has them
+    out = []
+    for d in entries:
+        step = d.get("step")
+        if d.get("mistake") in (None, "located", "localised") and step:
+            ids = [s for s in known if slip_step(grader, s) == step]
+            if ids:
+                d = {**d, "topics": ids}
+        out.append(d)
+    return out
