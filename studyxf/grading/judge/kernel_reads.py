@@ -70,11 +70,12 @@ def _misread(grader, remote, cases: list, traced, source: str, first: KernelTrac
             who = f"program {shown[0] if dims == 1 else shown}"
             where = f", {found['where']}" if found.get("where") else ""
             line = _pointer_line(seen, load["line"], load["iter"] > 0)
-            made = f"; its addresses are made at line {line}: `{seen.code(line)}`" if line != load["line"] else ""
+            # the line that made the addresses first, where it is not the load's own
+            made = f"line {line}: `{seen.code(line)}` makes the addresses of " if line != load["line"] else ""
             return {"mistake": "located", "verified": True, "line": line, "code": seen.code(line), "step": "loads",
                     "how": found["words"], "program": list(shown), "comparator": "kernel-misread",
-                    "message": f"{who} ({found['program']}){where}: the load at line {load['line']}: "
-                               f"`{seen.code(load['line'])}` {found['words']} (on {f.case.name}){made}"}
+                    "message": f"{made}{who} ({found['program']}){where}: the load at line {load['line']}: "
+                               f"`{seen.code(load['line'])}` {found['words']} (on {f.case.name})"}
     return None
 
 
