@@ -391,3 +391,13 @@ def test_a_cpu_grading_says_what_a_gpu_would_not_forgive_and_the_solutions_get_n
     mine.device = "cuda"
     assert "gpu_notes" not in results.of_request(dict(passed), mine, GPU_ONLY_SLIPS)
     assert "gpu_notes" not in results.of_request(dict(passed), drills["attention"].request(tmp_path / "a.py"), GPU_ONLY_SLIPS)
+
+
+@needs_triton
+def test_a_kernel_that_writes_into_its_input_through_an_alias_is_said_where_the_alias_is_made(tmp_path):
+    # out = x: the kernel's store lands in the caller's x (x.contiguous() is x itself when x is packed)
+    source = ks.solution("softmax-triton").replace("out = torch.empty_like(x)", "out = x")
+    report = grade(tmp_path, "softmax-triton", source)
+    line = next(i for i, c in enumerate(source.splitlines(), 1) if c.strip() == "out = x")
+    assert [(sort(d), d.get("line")) for d in report["diagnosis"]][:1] == [("input-modified", line)], \
+        report["diagnosis"]

@@ -402,7 +402,7 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
     def named(node) -> str | None:
         return node.id if isinstance(node, ast.Name) else None
 
-    found = []
+    found, launches = [], []
     for node in ast.walk(fn):
         line = getattr(node, "lineno", None)
         if isinstance(node, ast.AugAssign) and named(node.target):
@@ -418,6 +418,8 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
             for kw in node.keywords:
                 if kw.arg == "out" and named(kw.value):
                     found.append((line, named(kw.value)))
+            if isinstance(f, ast.Subscript):  # a Triton launch, kernel[grid](...): it may write any pointer given
+                launches += [(line, named(a)) for a in node.args if named(a)]
     # which names hold an input's memory, line by line: the inputs, and a name bound to one of them or
     # to a view of it (y = x, v = cache_v, y = x[:, 0], y = x.view(...)); a name bound to anything
     # else (x = x.copy()) no longer does. An edit on a line that also binds its name (q = q.mul_(s))
@@ -434,15 +436,23 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
                         [(leaf, None) for leaf in ast.walk(target)]
                 binds += [(node.lineno, t.id, v) for t, v in pairs if isinstance(t, ast.Name)]
     holding = dict.fromkeys(inputs)  # name -> the line that bound it to an input's memory (None: a parameter)
-    edits = []
+    aliases = {}  # name -> the line that bound it to another name's memory (out = x)
+    edits, launched = [], []
     for line, kind, name, source_name in sorted([(ln, 0, n, None) for ln, n in found] +
+                                               [(ln, 2, n, None) for ln, n in launches] +
                                                [(ln, 1, n, v) for ln, n, v in binds], key=lambda e: e[:2]):
         if kind == 0 and name in holding:
             edits.append((line, holding[name]))
+        elif kind == 2 and name in aliases and name in holding:  # an alias of an input handed to a kernel
+            launched.append((line, aliases[name]))
         elif kind == 1 and source_name in holding:  # cache_k, cache_v = cache_k.copy(), cache_v: no copy made here
             holding[name] = line
+            if source_name != name:
+                aliases[name] = line
         elif kind == 1:
             holding.pop(name, None)
+            aliases.pop(name, None)
+    edits = edits or launched  # no edit of its own: the kernel wrote through the alias (out = x)
     if not edits:
         return {}
     # an alias edited in place (y = x; y -= m): the copy belongs where the alias was made
@@ -464,7 +474,7 @@ def _viewed(node) -> str | None:
             node = node.value
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
                 "view", "reshape", "transpose", "permute", "squeeze", "unsqueeze", "swapaxes", "view_as",
-                "expand", "narrow", "select", "unflatten", "flatten", "ravel"):
+                "expand", "narrow", "select", "unflatten", "flatten", "ravel", "contiguous"):  # x itself, if packed
             node = node.func.value
         else:
             return None
