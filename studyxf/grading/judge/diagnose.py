@@ -379,7 +379,8 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
     """The first line of the entry function (a module's forward) that edits an array parameter
     (`arrays`: the names the case gave arrays; None: every parameter) in place while the name is
     still the input (`x -= m`, `x[...] = 0`, `x.add_(1)`, `np.exp(x, out=x)`), read from the syntax
-    tree: {"line", "code"}, or {} when no such line is written plainly (a helper did it)."""
+    tree: {"line", "code"}, or {} when no such line is written plainly (a helper did it). Through an
+    alias (`y = x; y -= m`, or `out = x` handed to a Triton kernel) the alias's line is said."""
     import ast
 
     source = _source(req)
