@@ -84,9 +84,8 @@ def _grid_line(trace: KernelTrace, line: int | None) -> int | None:
     (grid = (T // block, B * H)), that assignment's line; else the launch's."""
     import ast
 
-    try:
-        tree = ast.parse("\n".join(trace.lines))
-    except SyntaxError:
+    tree = trace.tree
+    if tree is None:
         return line
     launch = next((n for n in ast.walk(tree) if isinstance(n, ast.Subscript) and n.lineno == line
                    and isinstance(n.slice, ast.Name) and isinstance(n.ctx, ast.Load)), None)
@@ -126,9 +125,8 @@ def _axis_unread(trace: KernelTrace, launch: dict) -> tuple[int, str] | None:
     import ast
 
     grid = launch.get("grid")
-    try:
-        tree = ast.parse("\n".join(trace.lines))
-    except SyntaxError:
+    tree = trace.tree
+    if tree is None:
         return None
     fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == launch.get("kernel")), None)
     if fn is None or not grid:

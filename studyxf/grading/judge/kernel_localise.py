@@ -329,9 +329,8 @@ def _constant_line(trace: KernelTrace, how: str, line: int) -> int:
     if not how.startswith("power:") or "exp2" not in trace.code(line):
         return line
     want = float(how.split(":")[1]) / math.log(2)
-    try:
-        tree = ast.parse("\n".join(trace.lines))
-    except SyntaxError:
+    tree = trace.tree
+    if tree is None:
         return line
     at = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) is float
           and math.isclose(n.value, want, rel_tol=1e-5)}

@@ -4,6 +4,8 @@ values line by line; and the words the kernel's findings share (spans, regions, 
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from studyxf.grading import wire
@@ -35,6 +37,17 @@ class KernelTrace:
 
     def role(self, launch: int, param: str) -> str | None:
         return ((self.launches[launch].get("tensors") or {}).get(param) or {}).get("role")
+
+    @functools.cached_property
+    def tree(self):
+        """The learner's file as a syntax tree, parsed once for every finding that reads it; None
+        where it does not parse."""
+        import ast
+
+        try:
+            return ast.parse("\n".join(self.lines))
+        except SyntaxError:
+            return None
 
     def of(self, op: str, role: str, program=None) -> list[dict]:
         return [a for a in self.accesses if a["op"] == op and self.role(a["launch"], a["param"]) == role
@@ -104,9 +117,8 @@ def _loop_of(trace: KernelTrace, line: int | None, kernel: str | None = None) ->
     the first loop of the kernel `kernel`."""
     import ast
 
-    try:
-        tree = ast.parse("\n".join(trace.lines))
-    except SyntaxError:
+    tree = trace.tree
+    if tree is None:
         return None
     if not line:
         fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == kernel), None)

@@ -85,9 +85,8 @@ def _pointer_line(trace: KernelTrace, load_line: int, later: bool) -> int:
     load's own line."""
     import ast
 
-    try:
-        tree = ast.parse("\n".join(trace.lines))
-    except SyntaxError:
+    tree = trace.tree
+    if tree is None:
         return load_line
     call = next((n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno <= load_line <= n.end_lineno
                  and isinstance(n.func, ast.Attribute) and n.func.attr == "load" and (n.args or n.keywords)), None)
