@@ -106,7 +106,10 @@ def test_watch_regrades_after_a_save_and_stops_on_ctrl_c(home, tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(home), **FAST)
     proc = subprocess.Popen([sys.executable, "-m", "studyxf", "drill", "attention", str(f), "--watch"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=str(ROOT),
-                            start_new_session=True)
+                            start_new_session=True,
+                            # Ctrl-C as a terminal's foreground job gets it: a suite started in the
+                            # background (`pytest &`) hands its children SIGINT ignored
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     seen = []
 
     def read_until(word):
