@@ -630,6 +630,10 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         elif req.kind == "module":
             named = repair.repaired(named, source, req.entry, remote, configs, [c for c in configs if c.failed],
                                     framework, grader)
+    if named and source:  # a catalogued slip still without its line: the one line of its form
+        from studyxf.grading.judge import slip_code
+
+        named = slip_code.placed(named, source)
     if named:
         from studyxf.grading.judge import shrink
 

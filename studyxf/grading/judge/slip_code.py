@@ -1,0 +1,84 @@
+"""Where a catalogued slip is written: the form of the line that carries it in the learner's code.
+
+The values verify a catalogued slip (its change, made in the reference, gives every failing answer);
+where neither the localisation nor an edit found its line (a head per module, `o = o + p @ v` with
+the rescale left out: no one-token edit mends it), the one line of the file whose code has the
+slip's form is where it is written, as a teacher reading the file would point at it. Several such
+lines, or none, say no line: a line is said only where the code leaves one choice. Plain data and
+re; no torch."""
+
+from __future__ import annotations
+
+import re
+
+from studyxf.grading.judge.families import public
+
+_SQRT = r"\b(sqrt|rsqrt)\(|\*\*\s*\(?\s*-?\s*0?\.5\b"
+# a name updated by adding to itself: `o = o + ...`, `o += ...`
+_ACCUMULATED = r"^\s*([\w.]+)(\[[^\]]*\])?\s*(=\s*\1\s*\+|\+=)"
+
+# public slip id -> the regular expression a line's code (comments and strings left out) matches
+SLIP_CODE = {
+    "scale-d-model": _SQRT,  # the one square root taken: of d_model where d_head belongs
+    "flash-no-rescale-output": _ACCUMULATED + r".*(@|\b(dot|matmul|einsum|mm)\()",
+    "flash-no-rescale-sum": _ACCUMULATED + r".*\bsum\b",
+    "matmul-no-accumulate": r"^\s*(\w+)\s*=\s*(?!.*\b\1\b).*\bdot\(",  # acc = tl.dot(a, b): acc not read
+    "gqa-tiled": r"%\s*[\w(]|\btile\(",  # head h % Hkv, np.tile
+    "mlp-bias-after-activation": r"\b(gelu|relu|silu|act\w*)\(.*\)\s*\+",
+    "rms-eps-outside-sqrt": r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*eps",
+    "ln-eps-outside-sqrt": r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*eps",
+    "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
+    "post-norm": r"\b(ln|norm|layer_norm|layernorm)\w*\(\s*[\w.]+\s*\+",  # ln1(x + sa(x))
+    "block-parallel": r"^(?!\s*def\b).*\b(mlp|ffn|ff|feed_forward|feedforward)\w*\(",  # the MLP read from x
+    "window-off-by-one": r"^(?!.*\+\s*1\b).*\bmax\(.*\w\s*-\s*\w",  # max(best, j - i): no + 1
+    "window-shrinks-once": r"^\s*if\b.*\bin\b",  # `if` where `while` was meant
+    "two-sum-sorted-positions": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [lo, hi]
+    "memory-fp32": r"\*\s*4\b(?!\.)|(?<![.\w])4\s*\*",  # 4 bytes written where bytes_per_element belongs
+}
+
+
+def _code_lines(source: str) -> dict[int, str]:
+    """Each line's code without its comment or string literals (a docstring's `sqrt` is no code)."""
+    import io
+    import tokenize
+
+    out: set[int] = set()
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type in (tokenize.COMMENT, tokenize.STRING, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT,
+                            tokenize.DEDENT, tokenize.ENDMARKER):
+                continue
+            out.add(tok.start[0])
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return {}
+    lines = source.splitlines()
+    return {n: _blanked(lines[n - 1]) for n in out if n <= len(lines)}  # lines that hold a token of code
+
+
+def _blanked(line: str) -> str:
+    line = re.sub(r"(['\"]).*?\1", '""', line)
+    return line.split("#")[0].rstrip()
+
+
+def line_of(slip: str, source: str | None) -> int | None:
+    """The one line of `source` whose code has the slip's form, else None."""
+    pattern = SLIP_CODE.get(public(slip))
+    if pattern is None or not source:
+        return None
+    hits = [n for n, code in _code_lines(source).items() if re.search(pattern, code)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def placed(named: list[dict], source: str | None) -> list[dict]:
+    """The diagnosis with each catalogued slip said without a line given the one line of its form,
+    where no other cause is said at that line."""
+    said = {d.get("line") for d in named if d.get("line")}
+    out = []
+    for d in named:
+        if not d.get("line") and d.get("mistake") and d["mistake"] not in ("located", "raised", "measured"):
+            line = line_of(d["mistake"], source)
+            if line is not None and line not in said:
+                d = {**d, "line": line, "code": source.splitlines()[line - 1].strip()}
+                said.add(line)
+        out.append(d)
+    return out

@@ -1,0 +1,44 @@
+"""A catalogued slip said without a line gets the one line whose code has its form (slip_code.py):
+never a comment's or a docstring's words, never one of several, never a line another cause holds."""
+
+from studyxf.grading.judge.slip_code import line_of, placed
+
+HEAD = '''class Head(nn.Module):
+    def forward(self, x):
+        """Scores scaled by sqrt(d_head)."""
+        B, T, C = x.shape
+        k, q = self.key(x), self.query(x)
+        wei = q @ k.transpose(-2, -1) * C ** -0.5  # sqrt of the width
+        return F.softmax(wei, dim=-1) @ self.value(x)
+'''
+
+
+def test_the_one_line_of_the_slips_form_is_its_line_and_a_docstring_or_comment_is_no_code():
+    assert line_of("scale-d-model", HEAD) == 6
+
+
+def test_two_lines_of_the_form_say_no_line():
+    two = HEAD.replace("        return", "        s = math.sqrt(C)\n        return")
+    assert line_of("scale-d-model", two) is None
+
+
+def test_a_slip_without_a_form_or_a_file_says_no_line():
+    assert line_of("mask-inverted", HEAD) is None
+    assert line_of("scale-d-model", None) is None
+
+
+def test_the_flash_accumulators_each_name_their_own_line():
+    flash = ("def attention(q, k, v):\n"
+             "    for j in range(0, T, B):\n"
+             "        o = o + p @ v[j:j + B]\n"
+             "        l = l * alpha + p.sum(axis=-1)\n")
+    assert line_of("flash-no-rescale-output", flash) == 3
+    assert line_of("flash-no-rescale-sum", flash) is None  # l is rescaled: not that slip's form
+    assert line_of("flash-no-rescale-sum", flash.replace("l * alpha", "l")) == 4
+
+
+def test_a_line_another_cause_holds_is_not_given_again():
+    said = [{"mistake": "located", "line": 6, "code": "wei = ..."}, {"mistake": "scale-d-model", "message": ""}]
+    assert placed(said, HEAD)[1].get("line") is None
+    alone = placed([{"mistake": "scale-d-model", "message": ""}], HEAD)[0]
+    assert alone["line"] == 6 and alone["code"].startswith("wei = q @ k.transpose")
