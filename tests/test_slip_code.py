@@ -42,3 +42,16 @@ def test_a_line_another_cause_holds_is_not_given_again():
     assert placed(said, HEAD)[1].get("line") is None
     alone = placed([{"mistake": "scale-d-model", "message": ""}], HEAD)[0]
     assert alone["line"] == 6 and alone["code"].startswith("wei = q @ k.transpose")
+
+
+def test_heads_merged_without_a_transpose_are_said_at_the_merge_not_at_the_split():
+    code = ("split = lambda t: t.reshape(B, T, h, dk).permute(0, 2, 1, 3)\n"
+            "out = (weights @ v).reshape(B, T, D)\n")
+    assert line_of("heads-no-transpose", code) == 2
+    assert line_of("heads-no-transpose", code.replace("(weights @ v)", "(weights @ v).transpose(1, 2)")) is None
+
+
+def test_heads_split_without_a_transpose_too_leave_the_line_to_the_split():
+    code = ("q = (x @ w_q).view(B, n_heads, T, dh)\n"
+            "out = (attn @ v).view(B, T, d)\n")
+    assert line_of("heads-no-transpose", code) is None

@@ -22,6 +22,9 @@ SLIP_CODE = {
     "scale-d-model": _SQRT,  # the one square root taken: of d_model where d_head belongs
     "flash-no-rescale-output": _ACCUMULATED + r".*(@|\b(dot|matmul|einsum|mm)\()",
     "flash-no-rescale-sum": _ACCUMULATED + r".*\bsum\b",
+    # the heads merged by a reshape to (B, T, D) with no transpose on its line (a split is 4 axes)
+    "heads-no-transpose": r"^(?!.*\b(transpose|permute|swapaxes|moveaxis|rearrange)\b).*"
+                          r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)",
     "matmul-no-accumulate": r"^\s*(\w+)\s*=\s*(?!.*\b\1\b).*\bdot\(",  # acc = tl.dot(a, b): acc not read
     "gqa-tiled": r"%\s*[\w(]|\btile\(",  # head h % Hkv, np.tile
     "mlp-bias-after-activation": r"\b(gelu|relu|silu|act\w*)\(.*\)\s*\+",
@@ -34,6 +37,13 @@ SLIP_CODE = {
     "window-shrinks-once": r"^\s*if\b.*\bin\b",  # `if` where `while` was meant
     "two-sum-sorted-positions": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [lo, hi]
     "memory-fp32": r"\*\s*4\b(?!\.)|(?<![.\w])4\s*\*",  # 4 bytes written where bytes_per_element belongs
+}
+
+# a form elsewhere in the file that makes the line ambiguous: heads split by a 4-axis reshape with no
+# transpose are that slip too, and the split comes first (a merge's reshape is then its echo)
+UNLESS = {
+    "heads-no-transpose": r"^(?!.*\b(transpose|permute|swapaxes|moveaxis|rearrange)\b).*"
+                          r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)",
 }
 
 
@@ -65,7 +75,11 @@ def line_of(slip: str, source: str | None) -> int | None:
     pattern = SLIP_CODE.get(public(slip))
     if pattern is None or not source:
         return None
-    hits = [n for n, code in _code_lines(source).items() if re.search(pattern, code)]
+    code = _code_lines(source)
+    hits = [n for n, text in code.items() if re.search(pattern, text)]
+    unless = UNLESS.get(public(slip))
+    if unless and any(re.search(unless, text) for text in code.values()):
+        return None
     return hits[0] if len(hits) == 1 else None
 
 
