@@ -16,6 +16,7 @@ def public(slip: str) -> str:
     """The id a report names (families.public's rule, without importing torch with it)."""
     return slip.partition(":")[0]
 
+
 _SQRT = r"\b(sqrt|rsqrt)\(|\*\*\s*\(?\s*-?\s*0?\.5\b"
 # a name updated by adding to itself: `o = o + ...`, `o += ...`
 _ACCUMULATED = r"^\s*([\w.]+)(\[[^\]]*\])?\s*(=\s*\1\s*\+|\+=)"
