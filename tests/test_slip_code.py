@@ -55,3 +55,15 @@ def test_heads_split_without_a_transpose_too_leave_the_line_to_the_split():
     code = ("q = (x @ w_q).view(B, n_heads, T, dh)\n"
             "out = (attn @ v).view(B, T, d)\n")
     assert line_of("heads-no-transpose", code) is None
+
+
+def test_rows_of_nan_are_said_at_the_guard_that_misses_them_else_at_the_softmax():
+    guarded = ("s = np.where(mask, s, -np.inf)\n"
+               "m = s.max(axis=-1, keepdims=True)\n"
+               "m[np.isnan(m)] = 0\n"
+               "p = np.exp(s - m)\n")
+    assert line_of("masked-row-nan", guarded) == 3
+    assert line_of("masked-row-nan", guarded.replace("m[np.isnan(m)] = 0\n", "")) is None  # max, exp, sum
+    assert line_of("masked-row-nan", "s = s.masked_fill(~m, float('-inf'))\nw = torch.softmax(s, -1)\n") == 2
+    said = placed([{"mistake": "masked-row-nan", "line": 4, "code": "p = np.exp(s - m)"}], guarded)
+    assert said[0]["line"] == 3  # a guard written is where the slip is, not the line the values left at

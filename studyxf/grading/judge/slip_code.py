@@ -21,7 +21,8 @@ _SQRT = r"\b(sqrt|rsqrt)\(|\*\*\s*\(?\s*-?\s*0?\.5\b"
 # a name updated by adding to itself: `o = o + ...`, `o += ...`
 _ACCUMULATED = r"^\s*([\w.]+)(\[[^\]]*\])?\s*(=\s*\1\s*\+|\+=)"
 
-# public slip id -> the regular expression a line's code (comments and strings left out) matches
+# public slip id -> the regular expression a line's code (comments and strings left out) matches, or
+# several tried in turn: the first that any line matches decides
 SLIP_CODE = {
     "scale-d-model": _SQRT,  # the one square root taken: of d_model where d_head belongs
     "flash-no-rescale-output": _ACCUMULATED + r".*(@|\b(dot|matmul|einsum|mm)\()",
@@ -41,7 +42,17 @@ SLIP_CODE = {
     "window-shrinks-once": r"^\s*if\b.*\bin\b",  # `if` where `while` was meant
     "two-sum-sorted-positions": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [lo, hi]
     "memory-fp32": r"\*\s*4\b(?!\.)|(?<![.\w])4\s*\*",  # 4 bytes written where bytes_per_element belongs
+    # a mask's slips are written where the mask is made, which the localisation sees only where it is
+    # applied (`future = torch.triu(ones, diagonal=0)`, then `masked_fill(future, -inf)` a line below)
+    "mask-diagonal": r"\b(triu|tril)\w*\(",
+    "mask-fill-finite": r"-\s*(1e\d+|1\.0e\d+|\d{4,})\b|\bfinfo\(",
+    # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
+    # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
+    "masked-row-nan": (r"\bisnan\(|\bnan_to_num\b", r"\bsoftmax\("),
 }
+
+# slips whose line of form is said in place of a localised one: their form is where they are written
+PREFERRED = {"mask-diagonal", "mask-fill-finite", "masked-row-nan"}
 
 # a form elsewhere in the file that makes the line ambiguous: heads split by a 4-axis reshape with no
 # transpose are that slip too, and the split comes first (a merge's reshape is then its echo)
@@ -80,23 +91,26 @@ def line_of(slip: str, source: str | None) -> int | None:
     if pattern is None or not source:
         return None
     code = _code_lines(source)
-    hits = [n for n, text in code.items() if re.search(pattern, text)]
     unless = UNLESS.get(public(slip))
     if unless and any(re.search(unless, text) for text in code.values()):
         return None
-    return hits[0] if len(hits) == 1 else None
+    for form in (pattern,) if isinstance(pattern, str) else pattern:
+        hits = [n for n, text in code.items() if re.search(form, text)]
+        if hits:
+            return hits[0] if len(hits) == 1 else None
+    return None
 
 
 def placed(named: list[dict], source: str | None) -> list[dict]:
-    """The diagnosis with each catalogued slip said without a line given the one line of its form,
-    where no other cause is said at that line."""
-    said = {d.get("line") for d in named if d.get("line")}
+    """The diagnosis with each catalogued slip said without a line (or one of PREFERRED, said where
+    the localisation saw it) given the one line of its form, where no other cause is said there."""
     out = []
     for d in named:
-        if not d.get("line") and d.get("mistake") and d["mistake"] not in ("located", "raised", "measured"):
-            line = line_of(d["mistake"], source)
-            if line is not None and line not in said:
+        mistake = d.get("mistake") or ""
+        if (not d.get("line") or public(mistake) in PREFERRED) and mistake not in ("located", "raised", "measured"):
+            line = line_of(mistake, source)
+            said = {e.get("line") for e in named if e is not d and e.get("line")}
+            if line is not None and line not in said and line != d.get("line"):
                 d = {**d, "line": line, "code": source.splitlines()[line - 1].strip()}
-                said.add(line)
         out.append(d)
     return out
