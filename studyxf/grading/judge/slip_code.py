@@ -52,7 +52,8 @@ SLIP_CODE = {
 }
 
 # slips whose line of form is said in place of a localised one: their form is where they are written
-PREFERRED = {"mask-diagonal", "mask-fill-finite", "masked-row-nan"}
+# (a localised line may be a later one the values pass through: the masked_fill below `/ sqrt(C)`)
+PREFERRED = {"mask-diagonal", "mask-fill-finite", "masked-row-nan", "scale-d-model"}
 
 # a form elsewhere in the file that makes the line ambiguous: heads split by a 4-axis reshape with no
 # transpose are that slip too, and the split comes first (a merge's reshape is then its echo)
