@@ -67,3 +67,30 @@ def test_rows_of_nan_are_said_at_the_guard_that_misses_them_else_at_the_softmax(
     assert line_of("masked-row-nan", "s = s.masked_fill(~m, float('-inf'))\nw = torch.softmax(s, -1)\n") == 2
     said = placed([{"mistake": "masked-row-nan", "line": 4, "code": "p = np.exp(s - m)"}], guarded)
     assert said[0]["line"] == 3  # a guard written is where the slip is, not the line the values left at
+
+
+def test_an_unused_argument_is_said_where_its_default_is_written_instead():
+    from studyxf.grading.judge.slip_code import default_written
+
+    rope = ("def apply_rope(x, positions=None, base=10000.0):\n"
+            "    d = x.shape[-1]\n"
+            "    freqs = 1.0 / (10000.0 ** (np.arange(0, d, 2) / d))\n")
+    assert default_written("base", rope) == 3
+    assert default_written("base", rope.replace("10000.0 **", "base **")) is None  # the argument is read
+    assert default_written("eps", rope) is None  # no such parameter
+    entry = {"mistake": "located", "verified": True, "comparator": "base-ignored",
+             "message": "the argument base (here 5.0) is not used (a value written in the code instead of the argument?)"}
+    said = placed([entry], rope)[0]
+    assert said["line"] == 3 and said["message"].endswith("(line 3 writes base's default where the argument base belongs)")
+
+
+def test_a_small_default_is_found_through_the_constant_that_holds_it_not_as_any_factor_of_2():
+    from studyxf.grading.judge.slip_code import default_written
+
+    cost = ("FP16_BYTES = 2\n\n\n"
+            "def attention_cost(batch, heads, tokens, bytes_per_element=2):\n"
+            "    n = batch * heads * tokens * tokens\n"
+            "    flops = n * 2 * 2\n"
+            "    return {'flops': flops, 'memory_bytes': n * FP16_BYTES}\n")
+    assert default_written("bytes_per_element", cost) == 7
+    assert default_written("bytes_per_element", cost.replace("n * FP16_BYTES", "n * 2")) is None

@@ -1,4 +1,5 @@
-"""Where a catalogued slip is written: the form of the line that carries it in the learner's code.
+"""Where a catalogued slip is written: the form of the line that carries it in the learner's code
+(and where an argument the code leaves unused has its default written instead).
 
 The values verify a catalogued slip (its change, made in the reference, gives every failing answer);
 where neither the localisation nor an edit found its line (a head per module, `o = o + p @ v` with
@@ -102,12 +103,63 @@ def line_of(slip: str, source: str | None) -> int | None:
     return None
 
 
+ASKED = "(a value written in the code instead of the argument?)"  # localise._ignored_argument's words
+
+
+def default_written(param: str, source: str | None) -> int | None:
+    """An argument the code does not use (its outputs are the reference's at the default): the one
+    line of the function that declares it whose code writes its default as a number (`10000.0 **`
+    in a body whose def says base=10000.0), else None."""
+    import ast
+
+    try:
+        tree = ast.parse(source or "")
+    except SyntaxError:
+        return None
+    def number(node) -> bool:
+        return isinstance(node, ast.Constant) and not isinstance(node.value, bool) and \
+            isinstance(node.value, (int, float))
+
+    # names the module binds to a number (FP16_BYTES = 2): a function that reads one writes that number
+    constants = {t.id: stmt.value.value for stmt in tree.body if isinstance(stmt, ast.Assign) and number(stmt.value)
+                 for t in stmt.targets if isinstance(t, ast.Name)}
+    hits = set()
+    for fn in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        args = fn.args.args + fn.args.kwonlyargs
+        defaults = dict(zip([a.arg for a in fn.args.args][len(fn.args.args) - len(fn.args.defaults):],
+                            fn.args.defaults))
+        defaults.update({a.arg: d for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None})
+        value = defaults.get(param)
+        if param not in {a.arg for a in args} or not number(value) or value.value == 0:
+            continue
+        # a small integer written as itself is any factor (the 2 of 2 * flops): only a name holds it
+        literal = isinstance(value.value, float) or abs(value.value) >= 100
+        for node in (n for stmt in fn.body for n in ast.walk(stmt)):
+            if literal and number(node) and node.value == value.value or \
+                    isinstance(node, ast.Name) and node.id in constants and constants[node.id] == value.value:
+                hits.add(node.lineno)
+    return hits.pop() if len(hits) == 1 else None
+
+
 def placed(named: list[dict], source: str | None) -> list[dict]:
     """The diagnosis with each catalogued slip said without a line (or one of PREFERRED, said where
-    the localisation saw it) given the one line of its form, where no other cause is said there."""
+    the localisation saw it) given the one line of its form, and an argument left unused the line
+    that writes its default, where no other cause is said there."""
     out = []
     for d in named:
         mistake = d.get("mistake") or ""
+        ignored = str(d.get("comparator") or "")
+        if not d.get("line") and d.get("verified") and ignored.endswith("-ignored") and mistake in ("", "located"):
+            param = ignored[:-len("-ignored")]
+            line = default_written(param, source)
+            said = {e.get("line") for e in named if e is not d and e.get("line")}
+            if line is not None and line not in said:
+                # the question the localisation asked, answered by the code
+                words = f"(line {line} writes {param}'s default where the argument {param} belongs)"
+                d = {**d, "line": line, "code": source.splitlines()[line - 1].strip(),
+                     **{k: d[k].replace(ASKED, words) for k in ("message", "how") if isinstance(d.get(k), str)}}
+            out.append(d)
+            continue
         if (not d.get("line") or public(mistake) in PREFERRED) and mistake not in ("located", "raised", "measured"):
             line = line_of(mistake, source)
             said = {e.get("line") for e in named if e is not d and e.get("line")}
