@@ -322,3 +322,15 @@ def test_blind_slips_are_mended_at_their_lines(tmp_path, file, lines):
     fixed = {d["line"] for d in report["diagnosis"]
              if sort(d) == "located" and d["verified"] and "write" in d["message"]}
     assert fixed == lines, report["diagnosis"]
+
+
+def test_torchs_unbiased_var_beside_a_hard_coded_eps_are_each_named_at_their_line(tmp_path):
+    """holdout11 layer-norm/02: x.var's default divisor n - 1 (line 6) and 1e-5 for eps (line 7); neither
+    edit alone mends a case, the pair mends every one."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "holdout11" / "layer-norm" / "learner_02.py"
+    report = grade(tmp_path, "layer-norm", path.read_text())
+    lines = {d.get("line"): d.get("message") or "" for d in report["diagnosis"] if d.get("verified")}
+    assert set(lines) >= {6, 7}, report["diagnosis"]
+    assert "unbiased=False" in lines[6] and "eps" in lines[7]

@@ -147,6 +147,14 @@ class _Lister:
                 self.add(node, self.text(node)[:-1] + f", {keep}=True)",
                          f"drops the reduced axis (no {keep}=True), so the result no longer lines up with the "
                          f"array it is combined with", rank=0)
+        # torch's var and std divide by n - 1 unless told otherwise (NumPy's by n): the biased divisor
+        if self.torch and name in ("var", "std") and not ({"unbiased", "correction"} & set(words)) and \
+                node.lineno == node.end_lineno and self.lines[node.lineno - 1].encode()[node.end_col_offset - 1:
+                                                                                      node.end_col_offset] == b")":
+            sep = ", " if node.args or node.keywords else ""
+            self.add(node, self.text(node)[:-1] + f"{sep}unbiased=False)",
+                     f"divides by n - 1 (torch's {name} is unbiased by default) where the biased divisor n belongs",
+                     rank=1)
         for word in STATISTIC_KEYWORDS & set(words):  # var(ddof=1): the unbiased divisor n - 1
             k = words[word]
             start = k.value.col_offset - len(word) - 1
