@@ -815,3 +815,15 @@ def test_a_random_output_is_said_at_the_one_line_that_draws(tmp_path):
     report = grade(tmp_path, "causal-self-attention", src)
     said = [d for d in report["diagnosis"] if sort(d) == "random-output"]
     assert said and said[0]["line"] == next(i for i, l in enumerate(src.splitlines(), 1) if "dropout" in l)
+
+
+def test_a_float32_buffer_filled_by_slices_is_said_where_it_was_allocated(tmp_path):
+    """np.empty_like(x, dtype=np.float32) then out[..., 0::2] = ...: the empty buffer's values are not
+    traced until written, but its dtype was chosen at the allocation (holdout11 rope/01, line 12)."""
+    from pathlib import Path
+
+    source = (Path(__file__).parent / "data" / "holdout11" / "rope" / "learner_01.py").read_text()
+    report = grade(tmp_path, "rope", source)
+    lowered = [d for d in report["diagnosis"] if d["mistake"] == "dtype-lowered"]
+    assert [d["line"] for d in lowered] == [12], report["diagnosis"]
+    assert "np.empty_like(x, dtype=np.float32)" in lowered[0]["code"]

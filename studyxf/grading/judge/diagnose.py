@@ -657,7 +657,8 @@ def _made_at(v: Values, field: str, narrow) -> dict:
     for e in trace.every:  # an allocation filled later is where its dtype was chosen
         if narrow(e.get("dtype") or "") and e["name"] != "<return>" and out is not None \
                 and e["value"].shape == out["value"].shape:
-            return {"line": e["line"], "code": trace.code(e["line"])}
+            line = _allocated(source, e["name"], e["line"])
+            return {"line": line, "code": trace.code(line)}
     import re
 
     # made in the return itself: `return out.float()`
@@ -665,6 +666,25 @@ def _made_at(v: Values, field: str, narrow) -> dict:
                                      trace.code(out["line"])):
         return {"line": out["line"], "code": trace.code(out["line"])}
     return {}
+
+
+def _allocated(source: str, name: str, line: int) -> int:
+    """The line that bound `name` last before `line`, where `line` only writes into it (`out[..., 0::2] =
+    ...`: an np.empty's garbage is not traced until the slices are written, but its dtype was chosen
+    where it was made); else `line`."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return line
+    here = [n for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line]
+    if not here or not all(isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name
+                           for n in here for t in (n.targets if isinstance(n, ast.Assign) else [n.target])):
+        return line
+    bound = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line
+             and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)]
+    return max(bound, default=line)
 
 
 def dtype_promoted_alone(v: Values) -> list[dict] | None:
