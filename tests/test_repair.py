@@ -334,3 +334,15 @@ def test_torchs_unbiased_var_beside_a_hard_coded_eps_are_each_named_at_their_lin
     lines = {d.get("line"): d.get("message") or "" for d in report["diagnosis"] if d.get("verified")}
     assert set(lines) >= {6, 7}, report["diagnosis"]
     assert "unbiased=False" in lines[6] and "eps" in lines[7]
+
+
+def test_a_slip_beside_an_integer_table_is_found_past_the_truncation(tmp_path):
+    """holdout11 sinusoidal/03: np.zeros((T, d), dtype=int) truncates every sine (line 8), which hid the
+    exponent's missing parentheses (line 7): the edits are judged in a copy with the table made float."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "holdout11" / "sinusoidal" / "learner_03.py"
+    report = grade(tmp_path, "sinusoidal", path.read_text())
+    lines = {d.get("line"): d for d in report["diagnosis"] if d.get("verified")}
+    assert lines[8]["mistake"] == "dtype-integer", report["diagnosis"]
+    assert "10000 ** (two_i / d)" in lines[7]["message"] and "integer table at line 8 made float" in lines[7]["message"]

@@ -722,6 +722,28 @@ def _allocated_dtype(lister: _Lister, tree, kinds: dict) -> None:
                            f"where {given}'s belongs", rank=2)
 
 
+INT_DTYPES = {"int", "int8", "int16", "int32", "int64", "long", "short", "uint8", "intc", "int_"}
+INTEGER_TABLE = "makes an integer array"  # the edit's words, which repair.mended looks for
+
+
+def _integer_dtype(lister: _Lister, tree, kinds: dict) -> None:
+    """An array made with an integer dtype (np.zeros((T, d), dtype=int)) where the values written into
+    it are fractions: the input's dtype where the function has an array input, else the float one."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        given = next((a.arg for a in fn.args.args if kinds.get(a.arg, "").startswith("array")), None)
+        floating = f"{given}.dtype" if given else "torch.float32" if lister.torch else "float"
+        for node in ast.walk(fn):
+            if not isinstance(node, ast.Call):
+                continue
+            for k in node.keywords:
+                v = k.value
+                name = v.id if isinstance(v, ast.Name) else v.attr if isinstance(v, ast.Attribute) else \
+                    v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else None
+                if k.arg == "dtype" and name in INT_DTYPES:
+                    lister.add(v, floating, f"{INTEGER_TABLE} ({lister.text(v)}) where the values it holds "
+                               f"are fractions", rank=1)
+
+
 def _running_max_start(lister: _Lister, tree) -> None:
     """A running max that starts at 0 (`m = np.zeros(...)`, later `np.maximum(m, ...)`): started at
     -inf, as a max of nothing is (a row whose scores are all far below 0 underflows otherwise)."""
@@ -788,6 +810,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _argument_written(lister, tree)
     _axes_counted(lister, tree)
     _allocated_dtype(lister, tree, kinds or {})
+    _integer_dtype(lister, tree, kinds or {})
     _dict_keys(lister, tree, kinds or {})
     first = first or []
     out = lister.out

@@ -156,8 +156,10 @@ def wrong_cases(failing: list) -> tuple[list, set]:
     """The cases whose values or shape were wrong or which raised, and the ids of those that ran out
     of a resource (an edit is not asked to mend those)."""
     resource = {id(f.case) for f in failing if f.resource is not None}
+    # an integer output's values are truncated: wrong too (its case is kept with the dtype's evidence)
+    truncated = [f.promoted_case[1] for f in failing if f.case is None and f.dtype_integer and f.promoted_case]
     return [f.case for f in failing if f.case is not None and id(f.case) not in resource and
-            (f.values is not None or f.raised is not None or f.misshapen is not None)], resource
+            (f.values is not None or f.raised is not None or f.misshapen is not None)] + truncated, resource
 
 
 def _smallest_and_least_alike(case) -> tuple:
@@ -184,13 +186,30 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     plain = [c for c in cases if c.driver is None and c.validate is None and c.device is None]
     if len(plain) != len(cases) or not wrong:  # a driven, validated or device case: not this search's
         return None
-    first = min(wrong, key=_smallest_and_least_alike)
-    judged = [first] + [c for c in plain if c is not first and id(c) not in resource]
-    search = Search(remote, judged, first)
-    singles = edits.candidates(source, framework, lines, kinds(source, entry, first))
-    start = search.ask(source, first)
-    if start == (3,):  # this case passes as the learner wrote it (a check failed, or another case)
+    # an integer table truncates every value written into it, so that no other edit alone brings the
+    # answer nearer: the values are judged past it, in a copy with the table made float (the integer
+    # dtype is said by its own rule, at that line)
+    floated = [c for c in edits.candidates(source, framework, lines, {}) if c["why"].startswith(edits.INTEGER_TABLE)]
+    if len(floated) == 1:
+        rest = mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one, resource,
+                      anchor)
+        table = f"the integer table at line {floated[0]['line']} made float"
+        return [{**d, "message": d["message"].replace("(measured: with that one change", f"(measured: with that change "
+                                                      f"and {table}").replace("(measured: with this change and the one",
+                                                                              f"(measured: with {table}, this change and "
+                                                                              f"the one")}
+                if isinstance(d.get("message"), str) else d for d in rest] if rest else None
+    # the smallest case whose values are wrong as the learner wrote them (an integer table's first row,
+    # sin 0 and cos 0, is right once truncated: a case that failed a check, not its values)
+    for first in sorted(wrong, key=_smallest_and_least_alike)[:3]:
+        judged = [first] + [c for c in plain if c is not first and id(c) not in resource]
+        search = Search(remote, judged, first)
+        start = search.ask(source, first)
+        if start != (3,) or remote.gone:
+            break
+    if start == (3,):  # no case's values are wrong as the learner wrote them (a check failed)
         return None
+    singles = edits.candidates(source, framework, lines, kinds(source, entry, first))
     nearer, crashing = [], set()
     for candidate in singles:
         if remote.gone:
