@@ -346,3 +346,14 @@ def test_a_slip_beside_an_integer_table_is_found_past_the_truncation(tmp_path):
     lines = {d.get("line"): d for d in report["diagnosis"] if d.get("verified")}
     assert lines[8]["mistake"] == "dtype-integer", report["diagnosis"]
     assert "10000 ** (two_i / d)" in lines[7]["message"] and "integer table at line 8 made float" in lines[7]["message"]
+
+
+def test_a_distance_clamped_at_zero_beside_floor_division_are_each_named_at_their_line(tmp_path):
+    """holdout11 alibi/01: `// n_heads` in the slopes' exponent (line 5) and max(i - j, 0) where |i - j|
+    belongs (line 7): the pair of edits mends every case."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "holdout11" / "alibi" / "learner_01.py"
+    report = grade(tmp_path, "alibi", path.read_text())
+    lines = {d.get("line"): d.get("message") or "" for d in report["diagnosis"] if d.get("verified")}
+    assert "// where / belongs" in lines[5] and "np.abs(pos[:, None] - pos[None, :])" in lines[7], report["diagnosis"]

@@ -147,6 +147,15 @@ class _Lister:
                 self.add(node, self.text(node)[:-1] + f", {keep}=True)",
                          f"drops the reduced axis (no {keep}=True), so the result no longer lines up with the "
                          f"array it is combined with", rank=0)
+        # a difference clamped at 0 where its size belongs (ALiBi's |i - j| as max(i - j, 0)): the absolute value
+        zero = lambda a: _number(a) == 0  # noqa: E731
+        if name in ("maximum", "clip", "clamp", "clamp_min") and node.lineno == node.end_lineno:
+            bound = node.args[0 if method else 1] if len(node.args) > (0 if method else 1) else \
+                next((k.value for k in node.keywords if k.arg == "min"), None)
+            if bound is not None and zero(bound) and (method or node.args):
+                module = self.text(node.func.value) if isinstance(node.func, ast.Attribute) else "np"
+                now = f"{self.group(node.func.value)}.abs()" if method else f"{module}.abs({self.text(node.args[0])})"
+                self.add(node, now, "clamps at 0 where the absolute value belongs", rank=2)
         # torch's var and std divide by n - 1 unless told otherwise (NumPy's by n): the biased divisor
         if self.torch and name in ("var", "std") and not ({"unbiased", "correction"} & set(words)) and \
                 node.lineno == node.end_lineno and self.lines[node.lineno - 1].encode()[node.end_col_offset - 1:
