@@ -357,3 +357,14 @@ def test_a_distance_clamped_at_zero_beside_floor_division_are_each_named_at_thei
     report = grade(tmp_path, "alibi", path.read_text())
     lines = {d.get("line"): d.get("message") or "" for d in report["diagnosis"] if d.get("verified")}
     assert "// where / belongs" in lines[5] and "np.abs(pos[:, None] - pos[None, :])" in lines[7], report["diagnosis"]
+
+
+def test_a_truthy_lookup_beside_a_swapped_complement_are_each_named_at_their_line(tmp_path):
+    """holdout11 two-sum/01: nums[j] - target for target - nums[j] (line 5) kept every lookup empty, so the
+    walk never saw `if i:` read a found 0 (line 7): the pair of edits mends every case."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "holdout11" / "two-sum" / "learner_01.py"
+    report = grade(tmp_path, "two-sum", path.read_text())
+    lines = {d.get("line"): d.get("message") or "" for d in report["diagnosis"] if d.get("verified")}
+    assert "target - nums[j]" in lines[5] and "i is not None" in lines[7], report["diagnosis"]

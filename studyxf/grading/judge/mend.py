@@ -43,6 +43,9 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                 and type(n.value.value) is int for t in n.targets if isinstance(t, ast.Name)} | \
         {n.target.id for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)
          and isinstance(n.iter, ast.Call) and getattr(n.iter.func, "id", "") == "range"}  # l = 0, for r in range(n)
+    got = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+           and isinstance(n.value.func, ast.Attribute) and n.value.func.attr == "get"
+           for t in n.targets if isinstance(t, ast.Name)}  # names bound to a dict lookup's result
     for node in ast.walk(tree):
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.slice, ast.Name) \
                 and node.slice.id in counters:  # s[r] where s[l] belongs: one index for the other
@@ -74,6 +77,11 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                     likely.append((operand, f"{operand.id} is not None",
                                    f"reads {operand.id} = 0 as \"nothing found\" (0 is falsy), but 0 is a valid "
                                    f"value of {operand.id} here"))
+                elif isinstance(operand, ast.Name) and operand.id in got:  # i = seen.get(x); if i: ...
+                    # the walk did not see it 0 (another slip beside kept every lookup empty): tried later
+                    swapped.append((operand, f"{operand.id} is not None",
+                                    f"tests {operand.id}, a lookup's result, for truth: a found 0 (the first index) "
+                                    f"reads as \"nothing found\""))
                 elif isinstance(operand, ast.Call) and isinstance(operand.func, ast.Attribute) \
                         and operand.func.attr == "get" and len(operand.args) == 1:
                     likely.append((operand, "{} is not None",
