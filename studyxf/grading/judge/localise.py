@@ -444,7 +444,7 @@ class Localiser:
         for j in js:
             name = self.names[j]
             s = ref[name]
-            if s is None or s.dtype == bool:
+            if s is None or s.dtype == bool or not self._feeds(e["name"], name):
                 continue
             fn = compare.compatible(e["value"].shape, s.shape, self._layout_for(name))
             if fn is None:
@@ -505,6 +505,16 @@ class Localiser:
         # a value read as made from the step before: the step declared to be made from it first
         # (silu(gate) is 'activated', of gate, not 'up', which only follows gate in the list)
         return (whole or sorted(found, key=lambda f: self.of[f["step"]] is None))[0], None
+
+    def _feeds(self, variable: str, step: str) -> bool:
+        """Whether the learner's `variable` can reach the output `step`: False only where the file returns
+        a dict whose entry for that step reads no name that (through the assignments) reads the variable
+        (`flops = ...` on line 3 is not where `memory_bytes=B * h * T * d` on line 4 went wrong)."""
+        if not hasattr(self, "_fed"):
+            from studyxf.grading.judge import flow
+
+            self._fed = flow.fed_by_key("\n".join(self.trace.lines))
+        return step not in self._fed or variable in self._fed[step][0] or variable.startswith("<")
 
     def _out_of_order(self, i: int, early: list, ref: dict, change: dict, reached: dict) -> dict | None:
         """Event i, made after a later step was reached, against the earlier steps not reached yet of

@@ -71,6 +71,9 @@ class Code:
             tree = ast.parse(source)
         except SyntaxError:
             return
+        from studyxf.grading.judge import flow
+
+        self.fed = flow.fed_by_key(source)  # each returned key's names and lines
         self.targets: dict[str, list[int]] = {}  # a name assigned, by the lines that assign it
         skipped = {id(d) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.Lambda))
                    for d in [*f.args.defaults, *f.args.kw_defaults] if d is not None}
@@ -231,12 +234,16 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
     """The line to quote: the localisation's where it found this figure's values leave the reference
     and that line shows the reading (or no line does); else, of the lines that show it (or of all),
     the one that names most of this figure's terms and least of the other figures'."""
+    # the lines that can make this figure: where the file returns a dict, those its entry reads from
+    fed = code.fed.get(figure, (None, None))[1] if getattr(code, "fed", None) else None
     if found and found.get("line") and found.get("step") in (figure, None, *([] if others else [found.get("step")])) \
-            and (not shown or found["line"] in shown or found.get("verified")):
+            and (not shown or found["line"] in shown or found.get("verified")) and (fed is None or found["line"] in fed):
         return found["line"]  # verified: the change replayed through the reference from that line
     if not shown and code.targets.get(figure):
         return max(code.targets[figure])  # the line that makes the figure (flops = qk + av)
     pool = shown or sorted(code.names)
+    if fed is not None:  # `flops = ...` on line 3 is not where `memory_bytes=B * h * T * d` on line 4 went wrong
+        pool = [n for n in pool if n in fed] or sorted(fed & set(code.names))
     if not pool:
         return None
     mine = own | {figure}
