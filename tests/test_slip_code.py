@@ -94,3 +94,11 @@ def test_a_small_default_is_found_through_the_constant_that_holds_it_not_as_any_
             "    return {'flops': flops, 'memory_bytes': n * FP16_BYTES}\n")
     assert default_written("bytes_per_element", cost) == 7
     assert default_written("bytes_per_element", cost.replace("n * FP16_BYTES", "n * 2")) is None
+
+
+def test_rotated_pairs_put_back_as_halves_are_said_where_they_are_stacked():
+    rope = ("even, odd = x[..., ::2], x[..., 1::2]\n"
+            "rotated = torch.stack([even * c - odd * s, even * s + odd * c], dim=-2)\n"
+            "return rotated.flatten(-2)\n")
+    assert line_of("rope-output-halves", rope) == 2
+    assert line_of("rope-output-halves", rope.replace("dim=-2", "dim=-1")) is None  # interleaved: right

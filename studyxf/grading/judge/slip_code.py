@@ -43,6 +43,8 @@ SLIP_CODE = {
     "window-shrinks-once": r"^\s*if\b.*\bin\b",  # `if` where `while` was meant
     "two-sum-sorted-positions": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [lo, hi]
     "memory-fp32": r"\*\s*4\b(?!\.)|(?<![.\w])4\s*\*",  # 4 bytes written where bytes_per_element belongs
+    # the rotated pairs put back as two halves: stacked on the axis before the pairs, or concatenated
+    "rope-output-halves": r"\bstack\(.*\b(dim|axis)\s*=\s*-2\b|\b(cat|concatenate|hstack)\(",
     # a mask's slips are written where the mask is made, which the localisation sees only where it is
     # applied (`future = torch.triu(ones, diagonal=0)`, then `masked_fill(future, -inf)` a line below)
     "mask-diagonal": r"\b(triu|tril)\w*\(",
@@ -54,7 +56,7 @@ SLIP_CODE = {
 
 # slips whose line of form is said in place of a localised one: their form is where they are written
 # (a localised line may be a later one the values pass through: the masked_fill below `/ sqrt(C)`)
-PREFERRED = {"mask-diagonal", "mask-fill-finite", "masked-row-nan", "scale-d-model"}
+PREFERRED = {"mask-diagonal", "mask-fill-finite", "masked-row-nan", "scale-d-model", "rope-output-halves"}
 
 # a form elsewhere in the file that makes the line ambiguous: heads split by a 4-axis reshape with no
 # transpose are that slip too, and the split comes first (a merge's reshape is then its echo)
