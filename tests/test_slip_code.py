@@ -102,3 +102,10 @@ def test_rotated_pairs_put_back_as_halves_are_said_where_they_are_stacked():
             "return rotated.flatten(-2)\n")
     assert line_of("rope-output-halves", rope) == 2
     assert line_of("rope-output-halves", rope.replace("dim=-2", "dim=-1")) is None  # interleaved: right
+
+
+def test_a_crash_said_at_the_slips_line_does_not_take_the_line_from_it():
+    ln = ("var = ((x - mu) ** 2).mean(axis=-1)\n"
+          "x_hat = (x - mu) / (np.sqrt(var) + eps)\n")
+    said = [{"mistake": "raised", "line": 2, "verified": True}, {"mistake": "ln-eps-outside-sqrt", "message": ""}]
+    assert placed(said, ln)[1]["line"] == 2

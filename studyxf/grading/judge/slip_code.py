@@ -143,6 +143,12 @@ def default_written(param: str, source: str | None) -> int | None:
     return hits.pop() if len(hits) == 1 else None
 
 
+def _held(named: list[dict], d: dict) -> set:
+    """The lines another cause is said at; not a crash's (where it raised may be the slip's own line:
+    `x / (np.sqrt(var) + eps)` raising on the var a line above left without keepdims)."""
+    return {e.get("line") for e in named if e is not d and e.get("line") and e.get("mistake") != "raised"}
+
+
 def placed(named: list[dict], source: str | None) -> list[dict]:
     """The diagnosis with each catalogued slip said without a line (or one of PREFERRED, said where
     the localisation saw it) given the one line of its form, and an argument left unused the line
@@ -154,7 +160,7 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
         if not d.get("line") and d.get("verified") and ignored.endswith("-ignored") and mistake in ("", "located"):
             param = ignored[:-len("-ignored")]
             line = default_written(param, source)
-            said = {e.get("line") for e in named if e is not d and e.get("line")}
+            said = _held(named, d)
             if line is not None and line not in said:
                 # the question the localisation asked, answered by the code
                 words = f"(line {line} writes {param}'s default where the argument {param} belongs)"
@@ -164,7 +170,7 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
             continue
         if (not d.get("line") or public(mistake) in PREFERRED) and mistake not in ("located", "raised", "measured"):
             line = line_of(mistake, source)
-            said = {e.get("line") for e in named if e is not d and e.get("line")}
+            said = _held(named, d)
             if line is not None and line not in said and line != d.get("line"):
                 d = {**d, "line": line, "code": source.splitlines()[line - 1].strip()}
         out.append(d)
