@@ -368,3 +368,16 @@ def test_a_truthy_lookup_beside_a_swapped_complement_are_each_named_at_their_lin
     report = grade(tmp_path, "two-sum", path.read_text())
     lines = {d.get("line"): d.get("message") or "" for d in report["diagnosis"] if d.get("verified")}
     assert "target - nums[j]" in lines[5] and "i is not None" in lines[7], report["diagnosis"]
+
+
+def test_an_edit_that_lets_float32_cases_run_into_a_promotion_says_the_dtype_too(tmp_path):
+    """holdout11 cross-attention/03: T for S (line 9) made every T != S case raise, which hid that
+    np.sqrt(hd) promotes float32 to float64; with the edit the values pass and the dtype does not: the
+    edit says so, and the dtype is a cause at the return, where the cast back belongs (line 19)."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "holdout11" / "cross-attention" / "learner_03.py"
+    report = grade(tmp_path, "cross-attention", path.read_text())
+    lines = {d.get("line"): d for d in report["diagnosis"] if d.get("verified")}
+    assert "passes every case" not in lines[9]["message"] and "float64" in lines[9]["message"], report["diagnosis"]
+    assert lines[19]["mistake"] == "dtype-promoted"

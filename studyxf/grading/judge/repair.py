@@ -111,6 +111,7 @@ class Search:
         self.remote, self.cases, self.first = remote, cases, first
         self.errors: dict = {}  # the engine's own error, by case
         self.failed: dict = {}  # the case an edited copy that passed the first failed next, by its source
+        self.promoted: set = set()  # the edited copies that answered a float32 case in float64
 
     @functools.cached_property
     def stress(self):
@@ -123,10 +124,14 @@ class Search:
     def answer(self, source: str, case) -> tuple[tuple, np.ndarray | None]:
         if id(case) not in self.errors:
             self.errors[id(case)] = case.engine_error() if case.out_dtype is None and case.convert is None else 0.0
-        return closeness(mend.patched(source, case, self.remote), case, self.errors[id(case)])
+        answer = mend.patched(source, case, self.remote)
+        if _promoted(answer, case):
+            self.promoted.add(source)
+        return closeness(answer, case, self.errors[id(case)])
 
     def passes(self, source: str) -> bool:
-        """Every case passes with this edit, and the stressed one (where there is one)."""
+        """Every case passes with this edit, and the stressed one (where there is one): by its values,
+        the dtype aside (`promoted` holds the copies whose float32 answers came back wider)."""
         rest = [c for c in self.cases if c is not self.first] + ([self.stress] if self.stress else [])
         for case in rest:
             if self.remote.gone or self.ask(source, case) != (3,):
@@ -150,6 +155,40 @@ class Search:
             left.append(Mismatch(got, case.ref(), case.dtype, case, None, case.variant_of))
         named = diagnosis.name_slips(left, slips, pairs=False) if left else []
         return named[0] if named else None
+
+
+def _promoted(answer: dict, case) -> bool:
+    """A float32 case answered with a float64 array (NumPy 2's promotion by a float64 scalar)."""
+    if "ok" not in answer or getattr(case, "dtype", None) != "float32" or case.out_dtype is not None:
+        return False
+    out = wire.decode(answer["ok"])
+    return isinstance(out, wire.Array) and out.values.dtype == np.float64
+
+
+def _dtype_beside(entries: list[dict], source: str, entry: str) -> list[dict]:
+    """Where the copy the edits made passes every case by its values but answers float32 cases in float64
+    (the promotion showed only once the edit let those cases run): the edits' words say so, and the dtype
+    is a cause beside them, at the entry point's last return, where the cast back belongs."""
+    import re
+
+    lines = source.splitlines()
+    returns = []
+    try:
+        tree = ast.parse(source)
+        fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == entry), tree)
+        returns = [n.lineno for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None]
+    except SyntaxError:
+        pass
+    line = max(returns, default=None)
+    said = [{**d, "message": re.sub(r"your code passes every case(?: that gave a wrong answer)?",
+                                    "your code's values are right in every case, but float32 inputs come back as "
+                                    "float64", d["message"])}
+            if isinstance(d.get("message"), str) else d for d in entries]
+    return said + [{"mistake": "dtype-promoted", "verified": True,
+                    "message": "With the change above made, a float32 input gives a float64 output (a NumPy float64 "
+                               "scalar, np.sqrt(d) or math.sqrt's result, promotes a float32 array under NumPy 2): "
+                               "cast the result back with .astype(x.dtype) before it is returned",
+                    **({"line": line, "code": lines[line - 1].strip()} if line else {})}]
 
 
 def wrong_cases(failing: list) -> tuple[list, set]:
@@ -216,7 +255,8 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
             return None
         score = search.ask(candidate["source"], first)
         if score == (3,) and search.passes(candidate["source"]):
-            return [mend.entry(candidate, None, False)]
+            said = [mend.entry(candidate, None, False)]
+            return _dtype_beside(said, source, entry) if candidate["source"] in search.promoted else said
         if score > start:
             nearer.append((score, candidate))
         if score == (0,) < start:  # an edit that makes a running file raise: no half of a pair (1 call in 2)
