@@ -79,9 +79,11 @@ def test_an_unused_argument_is_said_where_its_default_is_written_instead():
     assert default_written("base", rope.replace("10000.0 **", "base **")) is None  # the argument is read
     assert default_written("eps", rope) is None  # no such parameter
     entry = {"mistake": "located", "verified": True, "comparator": "base-ignored",
-             "message": "the argument base (here 5.0) is not used (a value written in the code instead of the argument?)"}
+             "message": "the argument base (here 5.0) is not used (a value written in the code instead of the "
+                        "argument?)"}
     said = placed([entry], rope)[0]
-    assert said["line"] == 3 and said["message"].endswith("(line 3 writes base's default where the argument base belongs)")
+    assert said["line"] == 3
+    assert said["message"].endswith("(line 3 writes base's default where the argument base belongs)")
 
 
 def test_a_small_default_is_found_through_the_constant_that_holds_it_not_as_any_factor_of_2():

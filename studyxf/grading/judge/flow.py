@@ -22,7 +22,8 @@ def fed_by_key(source: str) -> dict[str, tuple[set[str], set[int]]]:
     if isinstance(value, ast.Dict):
         entries = [(k.value, v) for k, v in zip(value.keys, value.values)
                    if isinstance(k, ast.Constant) and isinstance(k.value, str)]
-    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" and not value.args:
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" \
+            and not value.args:
         entries = [(k.arg, k.value) for k in value.keywords if k.arg]
     else:
         return {}

@@ -175,6 +175,7 @@ def _dtype_beside(entries: list[dict], source: str, entry: str) -> list[dict]:
     returns = []
     try:
         tree = ast.parse(source)
+        # the entry point's returns (or the file's, where it is not named)
         fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == entry), tree)
         returns = [n.lineno for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None]
     except SyntaxError:
@@ -233,10 +234,14 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
         rest = mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one, resource,
                       anchor)
         table = f"the integer table at line {floated[0]['line']} made float"
-        return [{**d, "message": d["message"].replace("(measured: with that one change", f"(measured: with that change "
-                                                      f"and {table}").replace("(measured: with this change and the one",
-                                                                              f"(measured: with {table}, this change and "
-                                                                              f"the one")}
+        words = {"(measured: with that one change": f"(measured: with that change and {table}",
+                 "(measured: with this change and the one": f"(measured: with {table}, this change and the one"}
+
+        def told(message: str) -> str:
+            for was, now in words.items():
+                message = message.replace(was, now)
+            return message
+        return [{**d, "message": told(d["message"])}
                 if isinstance(d.get("message"), str) else d for d in rest] if rest else None
     # the smallest case whose values are wrong as the learner wrote them (an integer table's first row,
     # sin 0 and cos 0, is right once truncated: a case that failed a check, not its values)
@@ -370,7 +375,8 @@ def _second_edit(a: dict, singles: list, crashing: set, lines_of: list, search: 
         if search.ask(both, search.first) == (3,) and (probe is None or search.ask(both, probe) == (3,)) and \
                 search.passes(both):
             a, b = sorted((a, b), key=lambda e: e["line"])
-            return [mend.entry(a, None, False, both=b), mend.entry(b, None, False, both=a)]
+            said = [mend.entry(a, None, False, both=b), mend.entry(b, None, False, both=a)]
+            return _dtype_beside(said, "".join(lines_of), "") if both in search.promoted else said
     return tried
 
 

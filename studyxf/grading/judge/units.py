@@ -237,7 +237,8 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
     # the lines that can make this figure: where the file returns a dict, those its entry reads from
     fed = code.fed.get(figure, (None, None))[1] if getattr(code, "fed", None) else None
     if found and found.get("line") and found.get("step") in (figure, None, *([] if others else [found.get("step")])) \
-            and (not shown or found["line"] in shown or found.get("verified")) and (fed is None or found["line"] in fed):
+            and (not shown or found["line"] in shown or found.get("verified")) \
+            and (fed is None or found["line"] in fed):
         return found["line"]  # verified: the change replayed through the reference from that line
     if not shown and code.targets.get(figure):
         return max(code.targets[figure])  # the line that makes the figure (flops = qk + av)
