@@ -103,7 +103,9 @@ def test_watch_regrades_after_a_save_and_stops_on_ctrl_c(home, tmp_path):
 
     f = tmp_path / "mine.py"
     f.write_text(attn(scale=""))
-    env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(home), **FAST)
+    temp = tmp_path / "tmp"  # the gradings' own folders, each removed once graded
+    temp.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), STUDYXF_HOME=str(home), TMPDIR=str(temp), **FAST)
     proc = subprocess.Popen([sys.executable, "-m", "studyxf", "drill", "attention", str(f), "--watch"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=str(ROOT),
                             start_new_session=True,
@@ -132,6 +134,7 @@ def test_watch_regrades_after_a_save_and_stops_on_ctrl_c(home, tmp_path):
         assert float(took.split("]")[0].strip("[ s")) < 1.0  # a warm re-grade, no torch import
         os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C in a terminal: the whole foreground group
         assert proc.wait(timeout=20) == 130
+        assert not list(temp.glob("studyxf-grade-*"))  # one was left behind per save
     finally:  # its own session: a failing assertion must not leave it watching
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)

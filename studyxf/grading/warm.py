@@ -42,6 +42,7 @@ def serve(hide: list[str] | None = None) -> None:
     reply = sys.stdout
     for line in sys.stdin:
         req = json.loads(line)
+        cwd = tempfile.mkdtemp(prefix="studyxf-grade-")  # made here, so that it is removed here once graded
         pid = os.fork()
         if pid == 0:  # the child: stdio away from the protocol, then grade
             try:
@@ -49,7 +50,7 @@ def serve(hide: list[str] | None = None) -> None:
                 devnull = os.open(os.devnull, os.O_RDWR)
                 for fd in (0, 1, 2):
                     os.dup2(devnull, fd)
-                os.chdir(tempfile.mkdtemp(prefix="studyxf-grade-"))
+                os.chdir(cwd)
                 out = open(req["out"], "w", encoding="utf-8")
                 worker.grade(Request.from_json(json.dumps(req["request"])), out, spare=spare)
             finally:
@@ -72,6 +73,7 @@ def serve(hide: list[str] | None = None) -> None:
             spare.kill()
             shutil.rmtree(spare.tmp, ignore_errors=True)
             kill_descendants()
+        shutil.rmtree(cwd, ignore_errors=True)  # the grading's folder (one was left per save before)
         reply.write(json.dumps({"status": status}) + "\n")
         reply.flush()
         if spare is not None:  # for the next save, while the learner reads this report: NumPy alone
