@@ -148,11 +148,10 @@ class _Lister:
                          f"drops the reduced axis (no {keep}=True), so the result no longer lines up with the "
                          f"array it is combined with", rank=0)
         # a difference clamped at 0 where its size belongs (ALiBi's |i - j| as max(i - j, 0)): the absolute value
-        zero = lambda a: _number(a) == 0  # noqa: E731
         if name in ("maximum", "clip", "clamp", "clamp_min") and node.lineno == node.end_lineno:
             bound = node.args[0 if method else 1] if len(node.args) > (0 if method else 1) else \
                 next((k.value for k in node.keywords if k.arg == "min"), None)
-            if bound is not None and zero(bound) and (method or node.args):
+            if bound is not None and _number(bound) == 0 and (method or node.args):
                 module = self.text(node.func.value) if isinstance(node.func, ast.Attribute) else "np"
                 now = f"{self.group(node.func.value)}.abs()" if method else f"{module}.abs({self.text(node.args[0])})"
                 self.add(node, now, "clamps at 0 where the absolute value belongs", rank=2)
@@ -732,7 +731,6 @@ def _allocated_dtype(lister: _Lister, tree, kinds: dict) -> None:
 
 
 INT_DTYPES = {"int", "int8", "int16", "int32", "int64", "long", "short", "uint8", "intc", "int_"}
-INTEGER_TABLE = "makes an integer array"  # the edit's words, which repair.mended looks for
 
 
 def _integer_dtype(lister: _Lister, tree, kinds: dict) -> None:
@@ -749,8 +747,20 @@ def _integer_dtype(lister: _Lister, tree, kinds: dict) -> None:
                 name = v.id if isinstance(v, ast.Name) else v.attr if isinstance(v, ast.Attribute) else \
                     v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else None
                 if k.arg == "dtype" and name in INT_DTYPES:
-                    lister.add(v, floating, f"{INTEGER_TABLE} ({lister.text(v)}) where the values it holds "
+                    lister.add(v, floating, f"makes an integer array ({lister.text(v)}) where the values it holds "
                                f"are fractions", rank=1)
+
+
+def integer_tables(source: str, framework: str) -> list[dict]:
+    """The edits that make an integer-dtype array float (_integer_dtype's alone, no other kind: what
+    repair.mended asks before its search, without listing every edit twice)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    lister = _Lister(source, framework)
+    _integer_dtype(lister, tree, {})
+    return lister.out
 
 
 def _running_max_start(lister: _Lister, tree) -> None:

@@ -229,7 +229,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     # an integer table truncates every value written into it, so that no other edit alone brings the
     # answer nearer: the values are judged past it, in a copy with the table made float (the integer
     # dtype is said by its own rule, at that line)
-    floated = [c for c in edits.candidates(source, framework, lines, {}) if c["why"].startswith(edits.INTEGER_TABLE)]
+    floated = edits.integer_tables(source, framework)
     if len(floated) == 1:
         rest = mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one, resource,
                       anchor)
