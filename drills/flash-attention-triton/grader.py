@@ -129,6 +129,25 @@ def cases():
 LOG2E = 1.4426950408889634
 
 
+def _key_rows(idx, D: int):
+    """A k or v tile's addresses with a key per row: a tile loaded transposed (kt: d down, keys
+    across, for q @ kt) is turned back, read from the addresses (columns d = index % D), so that a
+    square tile (BLOCK_N = D) is not taken for a misread."""
+    import numpy as np
+
+    if idx.ndim != 2:
+        return idx
+
+    def by_rows(a):
+        on = a >= 0
+        return a.shape[1] == D and on.any() and bool(np.all((a % D == np.arange(D)[None, :]) | ~on))
+    if by_rows(idx):
+        return idx
+    if by_rows(idx.T):
+        return idx.T
+    return idx.T if idx.shape[1] != D and idx.shape[0] == D else idx
+
+
 def TILE_READS(inputs, kwargs, geo):
     """A load of one program (kernel_localise.py) that reads other elements than its queries call
     for: q's tile the rows and columns its store writes; each key step's k and v tiles rows of the
@@ -164,7 +183,7 @@ def TILE_READS(inputs, kwargs, geo):
                 return {"program": who, "load": i, "words": f"reads {read} at its lane ({r}, {c}), where "
                         f"{at(int(store[r, c]))} belongs ({int(bad.sum())} of its {int(ok.sum())} lanes)"}
         elif g["input"] in kv and idx.ndim == 2:
-            kv[g["input"]].append((i, idx.T if idx.shape[1] != D and idx.shape[0] == D else idx))
+            kv[g["input"]].append((i, _key_rows(idx, D)))
     for step, pair in enumerate(zip(kv[1], kv[2])):
         keys = []
         for name, (i, idx) in zip("kv", pair):
@@ -214,7 +233,7 @@ def TILE_STEPS(inputs, kwargs, geo):
     Q = np.where(rows_ok[:, None], qf[qt], 0.0)
 
     def keys_of(g):
-        idx = g["index"]
+        idx = _key_rows(g["index"], D)
         if idx.ndim != 2:
             return None
         kl = np.where((idx >= 0).any(1), idx.max(1), -1)

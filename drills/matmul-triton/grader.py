@@ -60,7 +60,8 @@ def cases():
     gpu = on_gpu()
     shapes = [((20, 37, 29), F32), ((32, 48, 16), F32), ((33, 70, 40), F32), ((16, 50, 16), F32),
               ((5, 100, 3), F64), ((24, 24, 24), F32), ((1, 1, 1), F32),
-              ((8, 40, 72), F32)]  # N several tiles wider than M: a grid sized by M alone leaves columns unwritten
+              ((8, 40, 72), F32),  # N several tiles wider than M: a grid sized by M alone leaves columns unwritten
+              ((72, 40, 8), F32)]  # and the mirror; 72 rows: tiles that overlap (rows at pid * BLOCK_N) miss the last
     if gpu:  # compiled: larger sizes (fp16 and bf16 copies of the fp32 cases are added for the GPU)
         shapes = [((500, 300, 200), F32), ((256, 1000, 128), F32), ((129, 257, 65), F32), ((1, 1, 1), F32),
                   ((64, 70, 64), F32), ((64, 70, 520), F32)]

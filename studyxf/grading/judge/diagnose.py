@@ -671,7 +671,7 @@ def _made_at(v: Values, field: str, narrow) -> dict:
 def _allocated(source: str, name: str, line: int) -> int:
     """The line that bound `name` last before `line`, where `line` only writes into it (`out[..., 0::2] =
     ...`: an np.empty's garbage is not traced until the slices are written, but its dtype was chosen
-    where it was made); else `line`."""
+    where it was made) or binds no name (a Triton launch writing through the pointer); else `line`."""
     import ast
 
     try:
@@ -679,8 +679,10 @@ def _allocated(source: str, name: str, line: int) -> int:
     except SyntaxError:
         return line
     here = [n for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line]
-    if not here or not all(isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name
-                           for n in here for t in (n.targets if isinstance(n, ast.Assign) else [n.target])):
+    targets = [t for n in here for t in (n.targets if isinstance(n, ast.Assign) else [n.target])]
+    # slices written, or a line that binds nothing of that name (a Triton launch writing through a pointer)
+    if not all(isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == name for t in targets) \
+            or any(isinstance(t, ast.Name) and t.id == name for t in targets):
         return line
     bound = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line
              and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)]
@@ -695,9 +697,20 @@ def dtype_promoted_alone(v: Values) -> list[dict] | None:
 
 
 def grid_not_covered(v: Values) -> list[dict] | None:
-    """Outputs no program of a Triton grid writes: not random, the grid."""
+    """Outputs no program of a Triton grid writes: not random, the grid. Where only a larger case
+    showed the grid, and nothing of the program's values was found, the other cases are diagnosed
+    too (a K loop that keeps only the last product, beside tiles that overlap)."""
     kernel = _kernel_entries(v.grader, v.comparable, v.remote, v.req, values=False)
-    return kernel + v.beside if kernel else None
+    if not kernel:
+        return None
+    shown = {d.pop("_case") for d in kernel if "_case" in d}
+    rest = [f for f in v.failing if not (f.values is not None and f.values.case is not None
+                                         and f.values.case.name in shown)]
+    if shown and rest and all(d.get("step") == "grid" for d in kernel):
+        lines = {d.get("line") for d in kernel}
+        kernel += [d for d in _diagnose_values(v.ctx, rest) if d.get("line") not in lines or d.get("line") is None]
+        return kernel
+    return kernel + v.beside
 
 
 def changes_between_calls(v: Values) -> list[dict] | None:

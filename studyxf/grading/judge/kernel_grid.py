@@ -11,10 +11,10 @@ from studyxf.grading.judge.kernel_reading import ATOL, RTOL, KernelTrace, _dims,
 
 def coverage(trace: KernelTrace, out_shape: tuple) -> dict | None:
     """Output elements no program stores to: {"missing", "launch", "store_line", "written"} or None."""
-    stores = [a for a in trace.accesses if a["op"] == "store" and trace.role(a["launch"], a["param"]) == "output"]
+    stores = [a for a in trace.accesses if a["op"] == "store" and trace.stored(a["launch"], a["param"])]
     size = int(np.prod(out_shape))
     launched = [la for la in trace.launches
-                if any(t.get("role") == "output" for t in (la.get("tensors") or {}).values())]
+                if any(t.get("role") == "output" or t.get("returned") for t in (la.get("tensors") or {}).values())]
     if size == 0 or not stores and not launched:
         return None
     if not stores:  # a grid of no program, or programs whose stores are all masked off
@@ -69,6 +69,14 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
                 f"(its row or tile offset is left out); {grid_words} at line {line}")
         return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-shared"}
+    overlap = _overlapping(cov["stores"], got.shape, dims)
+    at = _offset_line(trace, launch, overlap[0]) if overlap else None
+    if overlap and at:
+        _, words = overlap
+        text = (f"line {at}: `{trace.code(at)}`: {words}, so {_region(cov['missing'])} (on {case_name}): step the "
+                f"offset by the tile's own size (the block its tl.arange spans); {grid_words} at line {line}")
+        return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "tiles-overlap"}
     sized = _grid_line(trace, line)
     made = f"; the grid is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
     text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} "
@@ -77,6 +85,54 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
             + ("; the elements it does write are right" if right and written.any() else ""))
     return {"mistake": "located", "message": text, "verified": True, "line": sized, "code": trace.code(sized),
             "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
+
+
+def _overlapping(stores: list[dict], shape: tuple, dims: int) -> tuple[int, str] | None:
+    """Two programs next to each other along one grid axis whose tiles overlap in part (their offset
+    steps less than a tile): (that grid axis, words), or None. A 2-D output's rows or columns."""
+    if len(shape) != 2:
+        return None
+    per: dict = {}
+    for a in stores:
+        idx = a["index"][a["index"] >= 0]
+        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
+    for p in sorted(per):
+        for j in range(len(p)):
+            q = p[:j] + (p[j] + 1,) + p[j + 1:]
+            if q not in per or not per[p] & per[q] or per[p] == per[q]:
+                continue
+            for word, of in (("rows", lambda i: i // shape[1]), ("columns", lambda i: i % shape[1])):
+                mine, next_ = sorted({of(i) for i in per[p]}), sorted({of(i) for i in per[q]})
+                if mine != next_ and set(mine) & set(next_):
+                    step = next_[0] - mine[0]
+                    shown = lambda r: r[0] if dims == 1 else r[:dims]  # noqa: E731 - as the grid's words say it
+                    return j, (f"the tiles overlap: program {shown(p)} stores {word} {_span(mine)} and program "
+                               f"{shown(q)} {word} {_span(next_)}, its offset {step} {word} on where its tile is "
+                               f"{len(mine)} {word} long")
+    return None
+
+
+def _offset_line(trace: KernelTrace, launch: dict, axis: int) -> int | None:
+    """The one line of the kernel that multiplies the program's index along `axis` (a name bound to
+    tl.program_id(axis), or the call itself): where a tile's offset is made."""
+    import ast
+
+    tree = trace.tree
+    fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == launch.get("kernel")),
+              None) if tree is not None else None
+    if fn is None:
+        return None
+
+    def pid(node) -> bool:
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "program_id"):
+            return False
+        arg = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "axis"), None)
+        return isinstance(arg, ast.Constant) and arg.value == axis
+    names = {t.id for n in ast.walk(fn) if isinstance(n, ast.Assign) and pid(n.value)
+             for t in n.targets if isinstance(t, ast.Name)}
+    lines = {n.lineno for n in ast.walk(fn) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mult)
+             and any(pid(o) or isinstance(o, ast.Name) and o.id in names for o in (n.left, n.right))}
+    return lines.pop() if len(lines) == 1 else None
 
 
 def _grid_line(trace: KernelTrace, line: int | None) -> int | None:

@@ -107,6 +107,9 @@ def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded
             continue  # an initial value (zeros, -inf): no step's yet
         if any(t.shape == v.shape and np.array_equal(t[on], v[on], equal_nan=True) for t, on in loaded):
             continue  # a tile as loaded (on the lanes its mask lets through; the rest hold its `other`)
+        if any(t.shape == v.shape and on.any() and any(np.allclose(v[on], t[on] * q, rtol=RTOL, atol=0)
+                                                       for q in quantities.values() if q) for t, on in loaded):
+            continue  # a tile as loaded times a named quantity: the scale folded into q once, a step of its own
         it = e["iter"] if e["line"] in loop_lines else 0
         here = steps[min(it, len(steps) - 1)] if steps else []
         before = steps[it - 1] if 0 < it <= len(steps) else []
@@ -158,8 +161,9 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     if not cases or remote.gone:
         return []
 
-    def size(f):
-        return sum(a.numel() for a in f.case.args if hasattr(a, "numel"))
+    def size(f):  # the smallest case whose rows are longer than one (a row of one hides a sum: it is its input)
+        arrays = [a for a in f.case.args if hasattr(a, "numel")]
+        return any(a.ndim and a.shape[-1] == 1 for a in arrays), sum(a.numel() for a in arrays)
     traced = min(cases, key=size)
     from studyxf.grading.judge.diagnose import _source
 
@@ -178,11 +182,22 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     cov = coverage(trace, ref.shape) if got.shape == ref.shape else None
     if cov is not None:
         out.append(coverage_entry(trace, cov, got, ref, traced.case.name))
+    elif not values:  # one tile each way covers a small case whatever the grid: the case with the most tiles
+        out += _covered_elsewhere(remote, cases, traced, source)
     # the first program whose stored elements are wrong
     wrong = ~np.isclose(got, ref, rtol=RTOL, atol=ATOL * max(1.0, _mag(ref)), equal_nan=True) \
         if got.shape == ref.shape else None
-    # the elements the grid does write, where some are wrong too, have a cause of their own
-    if wrong is None or out and not (wrong & cov["written"]).any():
+    # the elements the grid does write, where some are wrong too, have a cause of their own: looked for
+    # in the next cases too (a load's other=0 is harmless beside logits of 1000, not beside logits of 2)
+    if wrong is not None and cov is not None and not (wrong & cov["written"]).any():
+        for f in sorted((f for f in cases if f is not traced), key=size)[:2]:
+            again = _written_wrong(remote, f, source, every_load=not values and hasattr(grader, "TILE_READS"))
+            if again is not None:
+                traced, trace, got, ref, wrong = again
+                break
+        else:
+            return out
+    if wrong is None:
         return out
     if not values:  # the first pass (before the catalogue): the grid, then addresses, both facts of the trace;
         # with a load that reads the wrong elements, a value off the steps is a second cause
@@ -215,6 +230,57 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     return out
 
 
+def _covered_elsewhere(remote, cases: list, traced, source: str) -> list[dict]:
+    """The grid's coverage where the smallest case was covered (one tile each way covers it whatever
+    the grid), on the failing case whose output is widest along its narrowest axis (a pid_n read from
+    axis 0 writes every tile of a one-tile-wide case), then on the two most elongated, one each way (a
+    grid sized by M alone covers a tall case, not a wide one)."""
+    def width(f):
+        shape = np.shape(f.ref)
+        return min(shape[-2:]) if len(shape) >= 2 else 0, -int(np.prod(shape))
+
+    def elongation(f, axis):
+        shape = np.shape(f.ref)
+        return shape[axis] / max(1, shape[-1 - axis]) if len(shape) >= 2 else 0.0
+    others = [f for f in cases if f is not traced and np.shape(f.got) == np.shape(f.ref)]
+    if not others:
+        return []
+    picked = [max(others, key=width), max(others, key=lambda f: elongation(f, -1)),
+              max(others, key=lambda f: elongation(f, -2))]
+    for n, f in enumerate(picked):
+        if any(f is g for g in picked[:n]):  # each once
+            continue
+        if f is picked[0] and width(f)[0] <= width(traced)[0] or f is not picked[0] and max(
+                elongation(f, -1), elongation(f, -2)) <= 1:
+            continue
+        try:
+            trace = _ask(remote, f.index, f.case, source, [])
+        except Exception:  # noqa: BLE001 - a trace that cannot be made says nothing
+            return []
+        cov = coverage(trace, np.shape(f.ref)) if trace is not None and trace.launches else None
+        if cov is not None:
+            got, ref = np.asarray(f.got, np.float64), np.asarray(f.ref, np.float64)
+            return [{**coverage_entry(trace, cov, got, ref, f.case.name), "_case": f.case.name}]
+    return []
+
+
+def _written_wrong(remote, f, source: str, every_load: bool) -> tuple | None:
+    """Case `f` traced, where elements its grid writes are wrong: (f, trace, got, ref, wrong)."""
+    got, ref = np.asarray(f.got, np.float64), np.asarray(f.ref, np.float64)
+    if got.shape != ref.shape:
+        return None
+    try:
+        trace = _ask(remote, f.index, f.case, source, [], every_load=every_load)
+    except Exception:  # noqa: BLE001 - a trace that cannot be made says nothing
+        return None
+    if trace is None or not trace.launches:
+        return None
+    wrong = ~np.isclose(got, ref, rtol=RTOL, atol=ATOL * max(1.0, _mag(ref)), equal_nan=True)
+    cov = coverage(trace, ref.shape)
+    written = cov["written"] if cov is not None else np.ones_like(wrong)
+    return (f, trace, got, ref, wrong) if (wrong & written).any() else None
+
+
 def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | list | None:
     from studyxf.grading.judge import steps as st
 
@@ -238,11 +304,11 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
                g["index"] >= 0) for g in geometry["loads"]]
     departure = first_departure(trace, program, tile["steps"], loaded, tile.get("quantities", {}))
     off = departure if departure is not None and departure["how"] is None else None
-    if off is not None:
-        fill = _masked_fill(grader, trace, program, off, geometry, who, tile, (inputs, kwargs))
+    if departure is not None:  # the steps as they come out with a load's other= lanes: before any factor
+        fill = _masked_fill(grader, trace, program, departure, geometry, who, tile, (inputs, kwargs))
         if fill is not None:
             return fill
-    elif departure is not None:
+    if off is None and departure is not None:
         e, step = departure["event"], departure["step"]
         where = tile["where"](departure["iter"]) if tile.get("where") else ""
         line = _constant_line(trace, departure["how"], e["line"])
@@ -323,12 +389,16 @@ def _masked_fill(grader, trace: KernelTrace, program, off: dict, geometry: dict,
 
 def _constant_line(trace: KernelTrace, how: str, line: int) -> int:
     """For an exponent scaled by c under exp2, the one line that writes the multiplier c·ln2 as a
-    number (LOG2E = 1.44 above the kernel); else `line`."""
+    number (LOG2E = 1.44 above the kernel); for a value c times the step's, the one line that writes
+    c (ln 2 folded into the wrapper's scale); else `line`."""
     import ast
 
-    if not how.startswith("power:") or "exp2" not in trace.code(line):
+    if how.startswith("power:") and "exp2" in trace.code(line):
+        want = float(how.split(":")[1]) / math.log(2)
+    elif how.startswith("factor:"):  # a factor written as a number (ln 2 where log2(e) belongs), here or in the wrapper
+        want = float(how.split(":")[1])
+    else:
         return line
-    want = float(how.split(":")[1]) / math.log(2)
     tree = trace.tree
     if tree is None:
         return line

@@ -49,8 +49,15 @@ class KernelTrace:
         except SyntaxError:
             return None
 
+    def stored(self, launch: int, param: str) -> bool:
+        """The call's output: a tensor it returned, also where it was given as an input (out = x)."""
+        tensor = (self.launches[launch].get("tensors") or {}).get(param) or {}
+        return tensor.get("role") == "output" or bool(tensor.get("returned"))
+
     def of(self, op: str, role: str, program=None) -> list[dict]:
-        return [a for a in self.accesses if a["op"] == op and self.role(a["launch"], a["param"]) == role
+        return [a for a in self.accesses if a["op"] == op
+                and (self.stored(a["launch"], a["param"]) if role == "output" else
+                     self.role(a["launch"], a["param"]) == role)
                 and (program is None or a["program"] == program)]
 
 

@@ -13,7 +13,7 @@ def _geometry(trace: KernelTrace, program) -> dict | None:
     """One program's loads (in order, each with its iteration: how many times its line loaded
     before) and its last store to the output, as the drills' TILE_STEPS and TILE_READS read them."""
     stores = [a for a in trace.accesses if a["op"] == "store" and a["program"] == program
-              and trace.role(a["launch"], a["param"]) == "output"]
+              and trace.stored(a["launch"], a["param"])]
     if not stores:
         return None
     loads, runs = [], {}

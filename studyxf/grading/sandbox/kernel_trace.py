@@ -267,12 +267,16 @@ class KernelTracer:
             for i, g in enumerate(given):
                 if hasattr(g, "data_ptr") and g.data_ptr() == t["ptr"] and tuple(g.shape) == tuple(obj.shape):
                     return f"input:{i}"
-            if hasattr(out, "data_ptr") and out.data_ptr() == t["ptr"] and tuple(out.shape) == tuple(obj.shape):
+            if returned(t):
                 return "output"
             return None
 
+        def returned(t) -> bool:  # the output given as an input too (out = x): its stores are the output's
+            return hasattr(out, "data_ptr") and out.data_ptr() == t["ptr"] and tuple(out.shape) == tuple(t["obj"].shape)
+
         launches = [{"kernel": la["kernel"], "grid": la["grid"], "line": la["line"],
-                     "tensors": {n: {"shape": t["shape"], "strides": t["strides"], "role": role(t)}
+                     "tensors": {n: {"shape": t["shape"], "strides": t["strides"], "role": role(t),
+                                     "returned": returned(t)}
                                  for n, t in la["tensors"].items()}}
                     for la in self.launches]
         return {"launches": launches,
@@ -289,6 +293,6 @@ def answer(server, ask: dict, args: list, kwargs: dict) -> dict:
     out = None
     try:
         out = tracer.run(lambda: server.call(args, kwargs, ask.get("seconds")))
-    except Exception:  # noqa: BLE001 - where it raised is part of the trace
-        pass
+    except Exception as exc:  # noqa: BLE001 - where it raised is part of the trace
+        out = getattr(exc, "out", None)  # an input written in place: the output is still the one returned
     return {"kernel_trace": tracer.as_data([*args, *kwargs.values()], out)}
