@@ -59,7 +59,9 @@ def test_training_loss_falls_on_the_default_corpus(tmp_path):
 def test_lab_plain_output(home, cli):
     res = cli("lab", "scaling", "--plain")
     assert res.returncode == 0 and "without the scale" in res.stdout and "Over 200 seeds" in res.stdout
-    res = cli("lab", "train", "--plain", "--corpus", str(ROOT / "README.md"), "--steps", "3")
+    # three steps of a 6-block model: 5 s alone, past two minutes on a 2-core machine running two suites
+    # and a helper beside it (2026-12-05): the limit is for a hang, not a speed
+    res = cli("lab", "train", "--plain", "--corpus", str(ROOT / "README.md"), "--steps", "3", timeout=600)
     assert res.returncode == 0 and "step     3/3" in res.stdout
     bad = cli("lab", "train", "--plain", "--corpus", "/nonexistent")
     assert bad.returncode == 2 and bad.stderr.startswith("studyxf: error:")

@@ -99,6 +99,7 @@ def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded
     events = [e if e["value"].size != 1 else {**e, "value": e["value"].reshape(())} for e in trace.events
               if e["program"] == program and np.issubdtype(e["value"].dtype, np.floating) and e["value"].size]
     reached: dict = {}
+    scaled: dict = {}  # a named quantity -> the line that folded it into a loaded tile
     loop_lines = {e["line"] for e in events if e["iter"] > 0}
     for e in events:
         v = e["value"]
@@ -107,9 +108,11 @@ def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded
             continue  # an initial value (zeros, -inf): no step's yet
         if any(t.shape == v.shape and np.array_equal(t[on], v[on], equal_nan=True) for t, on in loaded):
             continue  # a tile as loaded (on the lanes its mask lets through; the rest hold its `other`)
-        if any(t.shape == v.shape and on.any() and any(np.allclose(v[on], t[on] * q, rtol=RTOL, atol=0)
-                                                       for q in quantities.values() if q) for t, on in loaded):
-            continue  # a tile as loaded times a named quantity: the scale folded into q once, a step of its own
+        folded = next((name for t, on in loaded if t.shape == v.shape and on.any() for name, q in quantities.items()
+                       if q and np.allclose(v[on], t[on] * q, rtol=RTOL, atol=0)), None)
+        if folded:  # a tile as loaded times a named quantity: the scale folded into q once, a step of its own
+            scaled.setdefault(folded, e["line"])
+            continue
         it = e["iter"] if e["line"] in loop_lines else 0
         here = steps[min(it, len(steps) - 1)] if steps else []
         before = steps[it - 1] if 0 < it <= len(steps) else []
@@ -126,6 +129,10 @@ def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded
             if how:
                 readings.append({"event": e, "step": s, "how": how, "iter": it})
         # a relation with a name (the reciprocal, a factor the case's sizes give) before a bare number
+        for r in readings:  # the same quantity folded into a loaded tile before: both lines scale
+            name = r["how"].split(":")[2] if r["how"].count(":") == 2 else None
+            if name in scaled:
+                r["also"] = scaled[name]
         named = [r for r in readings if r["how"] == "reciprocal" or r["how"].count(":") == 2]
         # the first value off the steps, explained by no relation: its event and the steps it might be
         return (named or readings or [{"event": e, "step": None, "how": None, "iter": it,
@@ -316,6 +323,9 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
                 f"'{step['name']}' ({step['says']}): {_how_words(departure['how'], step, trace.code(e['line']))}")
         if line != e["line"]:
             text += f"; the constant is written at line {line}: `{trace.code(line)}`"
+        if departure.get("also"):
+            also = departure["also"]
+            text += f"; line {also}: `{trace.code(also)}` scaled the loaded tile by it already: keep one of the two"
         return {"mistake": "located", "message": text, "verified": True, "line": line,
                 "code": trace.code(line), "step": step["name"], "how": departure["how"],
                 "comparator": f"kernel-{step['name'].replace(' ', '-')}-{departure['how'].split(':')[0]}",
