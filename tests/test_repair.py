@@ -381,3 +381,29 @@ def test_an_edit_that_lets_float32_cases_run_into_a_promotion_says_the_dtype_too
     lines = {d.get("line"): d for d in report["diagnosis"] if d.get("verified")}
     assert "passes every case" not in lines[9]["message"] and "float64" in lines[9]["message"], report["diagnosis"]
     assert lines[19]["mistake"] == "dtype-promoted"
+
+
+RMS = """import numpy as np
+
+
+def rms_norm(x, gamma, eps=1e-6):
+    xf = x.astype(np.float64)
+    norm = np.sqrt((xf * xf).sum(axis=-1, keepdims=True) / (xf.shape[-1] + eps))
+    y = xf / norm
+    return (y * gamma).astype(x.dtype)
+"""
+
+
+def test_eps_taken_into_the_divisor_is_the_parentheses_not_a_constant(tmp_path):
+    """s / (d + eps): eps reaches the result too weakly to show, which reads as 'eps = 1e-8 whatever is
+    passed'; no line writes 1e-8, so the edit search runs and names the parentheses."""
+    diagnosis = grade(tmp_path, "rms-norm", RMS)["diagnosis"]
+    assert [d["line"] for d in diagnosis] == [6], diagnosis
+    assert "/ xf.shape[-1] + eps" in diagnosis[0]["message"] and "whatever is passed" not in diagnosis[0]["message"]
+
+
+def test_a_hard_coded_eps_is_said_where_the_code_computes_with_it(tmp_path):
+    source = "import numpy as np\n\nEPS = 1e-5\n\n\ndef rms_norm(x, gamma, eps=1e-6):\n" \
+             "    return gamma * x / np.sqrt((x * x).mean(-1, keepdims=True) + EPS)\n"
+    first = grade(tmp_path, "rms-norm", source)["diagnosis"][0]
+    assert first["line"] == 7 and "eps = 1e-05 whatever is passed" in first["message"], first

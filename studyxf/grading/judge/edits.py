@@ -448,6 +448,12 @@ class _Lister:
             self.add(node, f"{self.group(node.left.left)} / ({self.text(node.left.right)} {SYMBOL[type(node.op)]} "
                            f"{self.text(node.right)})", "divides by the first term of the sum alone: parentheses "
                                                         "are missing", rank=3)
+        if isinstance(node.op, ast.Div) and isinstance(node.right, ast.BinOp) and \
+                isinstance(node.right.op, (ast.Add, ast.Sub)) and node.lineno == node.end_lineno:
+            # s / (d + eps) for s / d + eps: a term added to the quotient taken into the divisor
+            self.add(node, f"{self.group(node.left)} / {self.group(node.right.left)} {SYMBOL[type(node.right.op)]} "
+                           f"{self.group(node.right.right)}", "divides by the sum where the last term is added to the "
+                                                              "quotient: the parentheses do not belong", rank=3)
         if isinstance(node.op, (ast.Mult, ast.Div)) and isinstance(node.right, ast.Constant) and \
                 type(node.right.value) is float and node.right.value not in (0.0, 1.0, 0.5, 2.0):
             c = node.right.value  # z * 1.4142 for z * 0.7071 (sqrt 2 for 1/sqrt 2)

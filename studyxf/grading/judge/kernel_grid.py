@@ -89,7 +89,8 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
 
 def _overlapping(stores: list[dict], shape: tuple, dims: int) -> tuple[int, str] | None:
     """Two programs next to each other along one grid axis whose tiles overlap in part (their offset
-    steps less than a tile): (that grid axis, words), or None. A 2-D output's rows or columns."""
+    steps less than a tile) or leave a gap (more than a tile): (that grid axis, words), or None. A
+    2-D output's rows or columns."""
     if len(shape) != 2:
         return None
     per: dict = {}
@@ -99,16 +100,19 @@ def _overlapping(stores: list[dict], shape: tuple, dims: int) -> tuple[int, str]
     for p in sorted(per):
         for j in range(len(p)):
             q = p[:j] + (p[j] + 1,) + p[j + 1:]
-            if q not in per or not per[p] & per[q] or per[p] == per[q]:
+            if q not in per or per[p] == per[q]:
                 continue
             for word, of in (("rows", lambda i: i // shape[1]), ("columns", lambda i: i % shape[1])):
                 mine, next_ = sorted({of(i) for i in per[p]}), sorted({of(i) for i in per[q]})
-                if mine != next_ and set(mine) & set(next_):
-                    step = next_[0] - mine[0]
-                    shown = lambda r: r[0] if dims == 1 else r[:dims]  # noqa: E731 - as the grid's words say it
-                    return j, (f"the tiles overlap: program {shown(p)} stores {word} {_span(mine)} and program "
-                               f"{shown(q)} {word} {_span(next_)}, its offset {step} {word} on where its tile is "
-                               f"{len(mine)} {word} long")
+                if mine == next_ or len(mine) != mine[-1] - mine[0] + 1:
+                    continue  # the same rows (another axis's tiles), or a tile not in one piece
+                step = next_[0] - mine[0]
+                if step == len(mine) or step <= 0:
+                    continue  # tiles side by side
+                shown = lambda r: r[0] if dims == 1 else r[:dims]  # noqa: E731 - as the grid's words say it
+                return j, (f"the tiles {'overlap' if step < len(mine) else 'leave gaps'}: program {shown(p)} stores "
+                           f"{word} {_span(mine)} and program {shown(q)} {word} {_span(next_)}, its offset {step} "
+                           f"{word} on where its tile is {len(mine)} {word} long")
     return None
 
 

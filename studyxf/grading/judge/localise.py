@@ -66,6 +66,30 @@ def default_quantities(env: dict) -> dict:
 INPUT_READINGS = [("{x} minus its mean over the last axis (centred)", lambda a: a - a.mean(-1, keepdim=True))]
 
 
+def _literal_lines(lines: list[str], value: float) -> list[int]:
+    """The lines of the learner's file that compute with the number `value` (1e-5 for a hard-coded eps):
+    where it is written, or where the module constant holding it is read (EPS = 1e-5 above, used in one
+    line); a parameter's default is no such line (the argument is the one passed)."""
+    import ast
+    import math
+
+    try:
+        tree = ast.parse("\n".join(lines))
+    except SyntaxError:
+        return []
+    defaults = {id(d) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.Lambda))
+                for d in [*f.args.defaults, *f.args.kw_defaults] if d is not None}
+    at = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) in (int, float)
+          and not isinstance(n.value, bool) and id(n) not in defaults and math.isclose(n.value, value, rel_tol=1e-9)}
+    held = {t.id for n in tree.body if isinstance(n, ast.Assign) and n.lineno in at and len(n.targets) == 1
+            for t in n.targets if isinstance(t, ast.Name)}
+    if held:  # a module constant: the lines that read it
+        read = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id in held
+                and isinstance(n.ctx, ast.Load)}
+        at = (at - {n.lineno for n in tree.body if isinstance(n, ast.Assign) and n.lineno in at}) | read
+    return sorted(at)
+
+
 class Trace:
     """The events of one traced call, as float64/bool NumPy arrays, with the learner's source."""
 
@@ -255,6 +279,21 @@ class Localiser:
                 return False
         return True
 
+    def _moves(self, name: str, value) -> bool:
+        """Input `name` set to `value` changes the reference on some failing case (it is not the
+        value the case computes with already)."""
+        last = self.final
+        for f in self.failing:
+            env = st.inputs64(f.case)
+            try:
+                plain = _np(st.run(self.steps, dict(env))[last])
+                fixed = _np(st.run(self.steps, {**env, name: value})[last])
+            except Exception:  # noqa: BLE001 - a value that does not fit this case
+                continue
+            if plain is not None and fixed is not None and not np.array_equal(plain, fixed):
+                return True
+        return False
+
     def _reproduces_here(self, change: dict) -> bool:
         out = self._ref(change)[self.final]
         got = self.traced.got
@@ -365,14 +404,24 @@ class Localiser:
         """A constant written into the code (eps = 1e-5 where the task's is 1e-6, whatever is passed):
         the reference with that input fixed to one of the grader's usual values (TUNABLES) on every
         case gives the learner's outputs."""
-        for name, values in getattr(self.grader, "TUNABLES", {}).items():
-            for value in values:
-                if self.reproduces({}, fixed=(name, value)):
-                    passed = self.traced.case.kwargs.get(name)
-                    return self._whole(f"your code computes with {name} = {value:g} whatever is passed"
-                                       + (f" (here {passed:g})" if isinstance(passed, float) else "")
-                                       + f": use the argument {name}, whose default the task gives",
-                                       comparator=f"{name}-constant")
+        tunables = getattr(self.grader, "TUNABLES", {})
+        if not tunables or self.reproduces({}):  # the reference itself fits as closely: no value tells (float32)
+            return None
+        for name, values in tunables.items():
+            passed = self.traced.case.kwargs.get(name)
+            for value in values:  # the value the cases compute with (the default) reproduces nothing of a cause
+                if value != passed and self._moves(name, value) and self.reproduces({}, fixed=(name, value)):
+                    here = f" (here {passed:g})" if isinstance(passed, float) and name in self.traced.case.kwargs \
+                        else ""
+                    written = _literal_lines(self.trace.lines, value)
+                    if len(written) != 1:  # no line writes it: the argument is used, where it barely counts
+                        return self._whole(f"your outputs are the reference's with {name} = {value:g} whatever is "
+                                           f"passed{here}: {name} does not reach the result where the task adds it",
+                                           comparator=f"{name}-constant-unwritten")
+                    line = written[0]
+                    return self._whole(f"your code computes with {name} = {value:g} whatever is passed{here}: line "
+                                       f"{line} computes with it; use the argument {name}, whose default the task gives",
+                                       line, self.trace.code(line), comparator=f"{name}-constant")
         return None
 
     def _ignored_argument(self) -> dict | None:
@@ -717,7 +766,7 @@ def describe(found: dict, says: dict) -> str:
         step = f["step"]
         what = f" ({says[step]})" if says.get(step) else ""
         said[shape] = len(parts)
-        parts.append(f"line {f['line']}: `{f['code']}`: the step '{step}'{what}: {f['how']}")
+        parts.append(f"line {f['line']}: `{f['code']}`: " + (f"the step '{step}'{what}: " if step else "") + f["how"])
     text = ". Then ".join(parts)
     if found["verified"]:
         return text
@@ -801,6 +850,21 @@ class CallLocaliser(Localiser):
         if parts and self.reproduces(change):  # every part returned otherwise, checked together
             return {**parts[0], "verified": True, "all": parts, "_change": change, "_found": []}
         return result
+
+    def _moves(self, name: str, value) -> bool:
+        """Input `name` set to `value` changes the reference on some failing case (it is not the
+        value the case computes with already)."""
+        last = self.final
+        for f in self.failing:
+            env = st.inputs64(f.case)
+            try:
+                plain = _np(st.run(self.steps, dict(env))[last])
+                fixed = _np(st.run(self.steps, {**env, name: value})[last])
+            except Exception:  # noqa: BLE001 - a value that does not fit this case
+                continue
+            if plain is not None and fixed is not None and not np.array_equal(plain, fixed):
+                return True
+        return False
 
     def _reproduces_here(self, change: dict) -> bool:
         self._tick()

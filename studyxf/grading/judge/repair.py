@@ -430,6 +430,8 @@ def _unsure(d: dict, numeric: bool = False) -> bool:
     product it is seen in may hold the wrong term from another line (`nbytes = 16` two lines up)."""
     if d["mistake"] in ("measured", "localised") or d["mistake"] in ("located", "raised") and not d.get("verified"):
         return True
+    if (d.get("comparator") or "").endswith("-constant-unwritten"):  # the value's reading, not its cause
+        return True
     return d["mistake"] == "located" and d.get("comparator") in ("factor", "offset") and \
         (numeric or not _scales(d.get("code") or ""))
 
