@@ -420,8 +420,8 @@ class Localiser:
                                            comparator=f"{name}-constant-unwritten")
                     line = written[0]
                     return self._whole(f"your code computes with {name} = {value:g} whatever is passed{here}: line "
-                                       f"{line} computes with it; use the argument {name}, whose default the task gives",
-                                       line, self.trace.code(line), comparator=f"{name}-constant")
+                                       f"{line} computes with it; use the argument {name}, whose default the task "
+                                       f"gives", line, self.trace.code(line), comparator=f"{name}-constant")
         return None
 
     def _ignored_argument(self) -> dict | None:
