@@ -1,6 +1,8 @@
 """A catalogued slip said without a line gets the one line whose code has its form (slip_code.py):
 never a comment's or a docstring's words, never one of several, never a line another cause holds."""
 
+import pytest
+
 from studyxf.grading.judge.slip_code import line_of, placed
 
 HEAD = '''class Head(nn.Module):
@@ -111,3 +113,22 @@ def test_a_crash_said_at_the_slips_line_does_not_take_the_line_from_it():
           "x_hat = (x - mu) / (np.sqrt(var) + eps)\n")
     said = [{"mistake": "raised", "line": 2, "verified": True}, {"mistake": "ln-eps-outside-sqrt", "message": ""}]
     assert placed(said, ln)[1]["line"] == 2
+
+
+# holdout12 (a blind corpus): each cause at the line where it is written, not where its value is used
+WRITTEN = {
+    "gqa/learner_01.py": [11, 14],  # positions compared (<) one off; the all-masked guard's any() on the wrong axis
+    "gqa/learner_03.py": [13],  # tril(Tq - Tk) made a line above the masked_fill that applies it
+    "attention-cost/learner_03.py": [7, 9],  # heads in d_model, then * heads again; GiB for bytes
+}
+
+
+@pytest.mark.parametrize("name", sorted(WRITTEN))
+def test_a_cause_is_said_where_it_is_written(tmp_path, name):
+    from pathlib import Path
+
+    from tests.drill_helpers import grade
+
+    source = (Path(__file__).parent / "data" / "holdout12" / name).read_text()
+    diagnosis = grade(tmp_path, name.split("/")[0], source)["diagnosis"]
+    assert sorted(d.get("line") for d in diagnosis) == WRITTEN[name], diagnosis

@@ -10,6 +10,7 @@ re; no torch."""
 
 from __future__ import annotations
 
+import ast
 import re
 
 
@@ -47,11 +48,12 @@ SLIP_CODE = {
     "rope-output-halves": r"\bstack\(.*\b(dim|axis)\s*=\s*-2\b|\b(cat|concatenate|hstack)\(",
     # a mask's slips are written where the mask is made, which the localisation sees only where it is
     # applied (`future = torch.triu(ones, diagonal=0)`, then `masked_fill(future, -inf)` a line below)
-    "mask-diagonal": r"\b(triu|tril)\w*\(",
+    # a triangle's diagonal, or positions compared (arange(Tk)[None, :] < arange(Tq)[:, None] + Tk - Tq)
+    "mask-diagonal": r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\S*arange\(",
     "mask-fill-finite": r"-\s*(1e\d+|1\.0e\d+|\d{4,})\b|\bfinfo\(",
     # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
     # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
-    "masked-row-nan": (r"\bisnan\(|\bnan_to_num\b", r"\bsoftmax\("),
+    "masked-row-nan": (r"\bisnan\(|\bnan_to_num\b|\bwhere\(.*\.any\(", r"\bsoftmax\("),
 }
 
 # slips whose line of form is said in place of a localised one: their form is where they are written
@@ -149,6 +151,27 @@ def _held(named: list[dict], d: dict) -> set:
     return {e.get("line") for e in named if e is not d and e.get("line") and e.get("mistake") != "raised"}
 
 
+def mask_made(source: str | None, line: int) -> int | None:
+    """Where line `line` applies a mask held in a name (`s.masked_fill(~allowed, -inf)`,
+    `np.where(keep, s, -inf)`), the one line before it that binds that name; else None."""
+    try:
+        tree = ast.parse(source or "")
+    except SyntaxError:
+        return None
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno == line
+             and isinstance(n.func, ast.Attribute) and n.func.attr in ("masked_fill", "masked_fill_", "where")]
+    if len(calls) != 1 or not calls[0].args:
+        return None
+    mask = calls[0].args[0]
+    while isinstance(mask, ast.UnaryOp) and isinstance(mask.op, (ast.Invert, ast.Not)):
+        mask = mask.operand
+    if not isinstance(mask, ast.Name):
+        return None
+    bound = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line
+             and any(isinstance(t, ast.Name) and t.id == mask.id for t in n.targets)]
+    return bound[0] if len(bound) == 1 else None
+
+
 def placed(named: list[dict], source: str | None) -> list[dict]:
     """The diagnosis with each catalogued slip said without a line (or one of PREFERRED, said where
     the localisation saw it) given the one line of its form, and an argument left unused the line
@@ -168,6 +191,13 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
                      **{k: d[k].replace(ASKED, words) for k in ("message", "how") if isinstance(d.get(k), str)}}
             out.append(d)
             continue
+        if d.get("comparator") == "region" and d.get("line") and d.get("verified"):
+            made = mask_made(source, d["line"])  # a mask's region is wrong where the mask is made
+            if made is not None and made not in _held(named, d):
+                old = f"line {d['line']}: `{d.get('code')}`"
+                code = source.splitlines()[made - 1].strip()
+                d = {**d, "line": made, "code": code,
+                     "message": str(d.get("message") or "").replace(old, f"line {made}: `{code}`")}
         if (not d.get("line") or public(mistake) in PREFERRED) and mistake not in ("located", "raised", "measured"):
             line = line_of(mistake, source)
             said = _held(named, d)

@@ -255,6 +255,19 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
     return max(pool, key=score)
 
 
+def _twice_at(figure: str, chosen: list, code: Code) -> int | None:
+    """A term counted twice (heads in d_model = heads * head_dim, then `* heads` again): the last of
+    the lines feeding the figure that name it, where two or more do; else None."""
+    if len(chosen) != 1 or not chosen[0][0].id.startswith("doubled-"):
+        return None
+    term = chosen[0][0].id[len("doubled-"):]
+    if not re.fullmatch(r"[A-Za-z_]\w*", term):
+        return None
+    fed = code.fed.get(figure, (None, None))[1] if getattr(code, "fed", None) else None
+    naming = [n for n in code.lines_naming(term) if fed is None or n in fed]
+    return max(naming) if len(naming) >= 2 else None
+
+
 def _two_readings(candidates: list, per_case: list, passing: list, declared: dict, code, strong_of) -> list | None:
     """The one pair of readings (two terms wrong at once, or a term and a unit) whose factors together
     give every failing figure and leave every passing one, both shown by the code; None otherwise."""
@@ -366,7 +379,8 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
             return []  # a figure no reading (or too many) explains: the localisation stands
         own = _names(terms) | {r.name for r, _ in chosen if r.name}
         others = {n for g, (t, _) in formula.items() if g != figure for n in _names(t) | {g}}
-        line = _line(figure, own, others, chosen[0][1], found if len(chosen) == 1 else None, code)
+        line = _twice_at(figure, chosen, code) or \
+            _line(figure, own, others, chosen[0][1], found if len(chosen) == 1 else None, code)
         how = chosen[0][0].how if len(chosen) == 1 else \
             f"your figures fit two readings: {chosen[0][0].how}; or {chosen[1][0].how}"
         what = f" ({says[figure]})" if says.get(figure) and len(formula) > 1 else ""
