@@ -120,7 +120,18 @@ WRITTEN = {
     "gqa/learner_01.py": [11, 14],  # positions compared (<) one off; the all-masked guard's any() on the wrong axis
     "gqa/learner_03.py": [13],  # tril(Tq - Tk) made a line above the masked_fill that applies it
     "attention-cost/learner_03.py": [7, 9],  # heads in d_model, then * heads again; GiB for bytes
+    "two-sum/learner_01.py": [5, 6],  # nums[i] - target; the membership test that never asks j != i
+    "alibi/learner_02.py": [13],  # an int table filled by a loop, its entry calling a helper that returns first
 }
+
+
+def test_an_element_stored_before_its_lookup_and_a_sigmoid_without_its_minus_have_their_lines():
+    stored = "class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n" \
+             "        for i, x in enumerate(nums):\n            seen[x] = i\n            if target - x in seen:\n" \
+             "                return [seen[target - x], i]\n"
+    assert line_of("two-sum-same-element", stored) == 5
+    assert line_of("swiglu-sigmoid-sign", "def sigmoid(z):\n    return 1.0 / (1.0 + np.exp(z))\n") == 2
+    assert line_of("swiglu-sigmoid-sign", "def sigmoid(z):\n    return 1.0 / (1.0 + np.exp(-z))\n") is None
 
 
 @pytest.mark.parametrize("name", sorted(WRITTEN))

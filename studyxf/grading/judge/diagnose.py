@@ -653,7 +653,8 @@ def _made_at(v: Values, field: str, narrow) -> dict:
         return {}
     index, case = f.promoted_case
     trace = localise.Trace(v.remote.trace(index, case).get("trace") or {}, source)
-    out = next((e for e in trace.events if e["name"] == "<return>"), None)
+    # the entry's own return, the last (a helper it calls returns before it: get_slopes(n))
+    out = next((e for e in reversed(trace.events) if e["name"] == "<return>"), None)
     for e in trace.every:  # an allocation filled later is where its dtype was chosen
         if narrow(e.get("dtype") or "") and e["name"] != "<return>" and out is not None \
                 and e["value"].shape == out["value"].shape:

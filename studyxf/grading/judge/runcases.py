@@ -630,10 +630,6 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         elif req.kind == "module":
             named = repair.repaired(named, source, req.entry, remote, configs, [c for c in configs if c.failed],
                                     framework, grader)
-    if named and source:  # a catalogued slip still without its line: the one line of its form
-        from studyxf.grading.judge import slip_code
-
-        named = slip_code.placed(named, source)
     if named:
         from studyxf.grading.judge import shrink
 
@@ -655,6 +651,10 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                     named[at:at + 1] = [{**cause[0], **({"smallest": small} if shrunk else {})}, *cause[1:]]
                     if not crashes_left:  # the edit mends the crashes too: they are not a cause of their own
                         named = [d for d in named if d["mistake"] != "raised" or d.get("verified")]
+    if named and source:  # a catalogued slip still without its line (the walk's too): the one line of its form
+        from studyxf.grading.judge import slip_code
+
+        named = slip_code.placed(named, source)
     from studyxf.grading.judge import verify
 
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,

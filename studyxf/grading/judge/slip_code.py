@@ -53,6 +53,10 @@ SLIP_CODE = {
     "mask-fill-finite": r"-\s*(1e\d+|1\.0e\d+|\d{4,})\b|\bfinfo\(",
     # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
     # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
+    "swiglu-sigmoid-sign": r"1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*[^-\s]",  # 1 / (1 + exp(z))
+    # an element stored before its partner is looked up (seen[x] = i above `if target - x in seen:`),
+    # else the one membership test
+    "two-sum-same-element": lambda code: _stored_before(code) or _one(code, r"^\s*if\s+[^:]*\bin\s+\w+\s*:\s*$"),
     "masked-row-nan": (r"\bisnan\(|\bnan_to_num\b|\bwhere\(.*\.any\(", r"\bsoftmax\("),
 }
 
@@ -91,6 +95,20 @@ def _blanked(line: str) -> str:
     return line.split("#")[0].rstrip()
 
 
+def _one(code: dict, form: str) -> int | None:
+    hits = [n for n, text in code.items() if re.search(form, text)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _stored_before(code: dict) -> int | None:
+    """The one dict store (`seen[x] = i`) on the line just above the one membership test."""
+    test = _one(code, r"^\s*if\s+[^:]*\bin\s+\w+\s*:\s*$")
+    stores = [n for n, text in code.items() if re.search(r"^\s*\w+\[[^\]]+\]\s*=\s*\w+\s*$", text)]
+    above = [n for n in stores if test is not None and n < test]
+    return above[-1] if len(stores) == 1 and above and not any(
+        code.get(k, "").strip() for k in range(above[-1] + 1, test)) else None
+
+
 def line_of(slip: str, source: str | None) -> int | None:
     """The one line of `source` whose code has the slip's form, else None."""
     pattern = SLIP_CODE.get(public(slip))
@@ -100,6 +118,8 @@ def line_of(slip: str, source: str | None) -> int | None:
     unless = UNLESS.get(public(slip))
     if unless and any(re.search(unless, text) for text in code.values()):
         return None
+    if callable(pattern):
+        return pattern(code)
     for form in (pattern,) if isinstance(pattern, str) else pattern:
         hits = [n for n, text in code.items() if re.search(form, text)]
         if hits:
