@@ -106,3 +106,18 @@ def test_a_cache_slip_is_named_at_its_call_entry_and_line(tmp_path, framework, n
 
 def test_the_torch_slips_base_passes(tmp_path):
     assert grade(tmp_path, "kv-cache", TORCH)["status"] == "pass"
+
+
+def test_caches_returned_as_given_beside_a_second_slip_are_said_at_the_return(tmp_path):
+    """holdout12 kv-cache/02 (blind): RoPE on v too, and the old caches returned. The caches returned as
+    they were given are a fact of the values alone; it was said as a measured departure at q's line,
+    whose code is right."""
+    from pathlib import Path
+
+    from tests.drill_helpers import grade
+
+    source = (Path(__file__).parent / "data" / "holdout12" / "kv-cache" / "learner_02.py").read_text()
+    diagnosis = grade(tmp_path, "kv-cache", source)["diagnosis"]
+    assert diagnosis[0]["line"] == 30 and diagnosis[0]["verified"], diagnosis
+    assert "returns the cache_k and cache_v it was given" in diagnosis[0]["message"]
+    assert not any(d.get("line") == 16 for d in diagnosis), diagnosis

@@ -88,7 +88,19 @@ def _state_off(grader, loc, ref: dict, call: int) -> dict | None:
         store = _store_step(loc, name, ref)
         given = st.as_numpy(loc.env[loc.of[name]]) if loc.of.get(name) in loc.env else None
         if given is not None and given.shape == mine.shape and compare.same(mine, given, loc.rtol, loc.atol):
-            return None  # returned as it was given: CallLocaliser._returned says so
+            # returned as it was given, where the reference's holds this call's entries: a fact of the
+            # values alone, said at the return (beside a second slip, the whole call is not replayed)
+            line = _return_line(loc, i)
+            parts = [loc.of.get(n) or n for j, n in enumerate(grader.STEP_RETURN) if n in grader.STATE
+                     and _as_given(loc, n, _returned(loc, j), ref)]
+            what = " and ".join(grader.STATE[n] for n in grader.STEP_RETURN if (loc.of.get(n) or n) in parts)
+            how = (f"{_called(grader, loc, call)} returns the {' and '.join(parts)} it was given: the {what} must "
+                   f"hold this call's entries at positions {_positions(range(start, stop))}: return the updated "
+                   f"cop{'ies' if len(parts) > 1 else 'y'}, not the one{'s' if len(parts) > 1 else ''} passed in")
+            one = {"line": line, "code": loc.trace.code(line) if line else None, "step": _store_step(loc, name, ref),
+                   "how": how}
+            return {**one, "comparator": "state-returned-as-given", "verified": True, "all": [one], "_change": {},
+                    "_found": []}
         diff = ~compare.close(mine, want, loc.rtol, loc.atol)
         rows = np.nonzero(diff.any(axis=tuple(a for a in range(mine.ndim) if a != axis)))[0].tolist()
         new = list(range(start, stop))
@@ -118,6 +130,14 @@ def _state_off(grader, loc, ref: dict, call: int) -> dict | None:
         return {**one, "comparator": kind if verified else None, "verified": verified, "all": [one],
                 "_change": change or {}, "_found": []}
     return None
+
+
+def _as_given(loc, name: str, mine, ref: dict) -> bool:
+    """State part `name`, returned as `mine`, is the one the call was given where the reference's differs."""
+    given = st.as_numpy(loc.env[loc.of[name]]) if loc.of.get(name) in loc.env else None
+    want = ref.get(name)
+    return mine is not None and given is not None and want is not None and given.shape == mine.shape \
+        and compare.same(mine, given, loc.rtol, loc.atol) and not compare.same(want, given, loc.rtol, loc.atol)
 
 
 def _return_line(loc, i: int) -> int | None:
