@@ -126,7 +126,8 @@ def test_caches_returned_as_given_are_found_through_the_driver(tmp_path):
         "    cache_k, cache_v = cache_k.copy(), cache_v.copy()",
         "    cache_k_in, cache_v_in = cache_k, cache_v\n    cache_k, cache_v = cache_k.copy(), cache_v.copy()")
     first = _located(grade(tmp_path, "kv-cache", source))
-    assert first["step"] == "returned_k" and "returns 'cache_k' as it was given" in first["how"], first
+    assert first["code"] == "return out, cache_k_in, cache_v_in" and first["verified"], first
+    assert "returns the cache_k and cache_v it was given" in first["how"], first
 
 
 def test_an_unverified_difference_says_where_and_no_cause(tmp_path):
