@@ -63,3 +63,16 @@ def test_a_trace_records_no_uninitialised_memory(tmp_path):
     assert [(e["line"], e["value"].tolist()) for e in tracer.events if e["name"] == "out"] == [(9, [1.0, 2.0, 1.0, 2.0])]
     assert not [e for e in tracer.events if e["name"] in ("t", "<return>[1]", "<return>")]
     assert np.empty is original  # restored after the run
+
+
+def test_a_start_set_to_the_repeat_itself_beside_a_truthiness_test_are_both_mended(tmp_path):
+    """holdout12 longest-substring/03 (blind): `if prev and ...` and `start = prev` where prev + 1
+    belongs; no single edit mends it, the pair does, each said at its line."""
+    from pathlib import Path
+
+    from tests.drill_helpers import grade
+
+    source = (Path(__file__).parent / "data" / "holdout12" / "longest-substring" / "learner_03.py").read_text()
+    diagnosis = grade(tmp_path, "longest-substring", source)["diagnosis"]
+    assert [(d["line"], d["verified"]) for d in diagnosis] == [(10, True), (11, True)], diagnosis
+    assert "write `prev + 1` for `prev`" in diagnosis[1]["message"]

@@ -99,6 +99,9 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) or \
                 isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
             off += [(node, "+1", "is one off"), (node, "-1", "is one off")]
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and any(
+                isinstance(t, ast.Name) and t.id in counters for t in node.targets):  # start = prev: past it
+            off += [(node.value, "+1", "is one off"), (node.value, "-1", "is one off")]
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and type(node.value.value) is int \
                 and abs(node.value.value) <= 2:  # a running best or count started one off (best = 1 for 0)
             off += [(node.value, "+1", "starts one off"), (node.value, "-1", "starts one off")]
@@ -133,8 +136,8 @@ def _edit(lines: list[str], node, new: str | None) -> dict | None:
             left = raw[node.col_offset:node.left.end_col_offset].decode()
             new = left if c == 0 else f"{left} - {c}" if c > 0 else f"{left} + {-c}"
         else:
-            new = f"{was} {new[0]} 1" if isinstance(node, ast.BinOp) or "(" not in was and "[" in was else \
-                f"({was}) {new[0]} 1"
+            new = f"{was} {new[0]} 1" if isinstance(node, (ast.BinOp, ast.Name)) or "(" not in was and "[" in was \
+                else f"({was}) {new[0]} 1"
     elif "{left}" in new:
         new = new.format(left=raw[node.col_offset:node.left.end_col_offset].decode(),
                          right=raw[node.right.col_offset:node.end_col_offset].decode())
