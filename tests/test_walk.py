@@ -76,3 +76,16 @@ def test_a_start_set_to_the_repeat_itself_beside_a_truthiness_test_are_both_mend
     diagnosis = grade(tmp_path, "longest-substring", source)["diagnosis"]
     assert [(d["line"], d["verified"]) for d in diagnosis] == [(10, True), (11, True)], diagnosis
     assert "write `prev + 1` for `prev`" in diagnosis[1]["message"]
+
+
+def test_sorted_positions_beside_a_pointer_moved_the_wrong_way_are_both_mended(tmp_path):
+    """holdout12 two-sum/02 (blind): `return [lo, hi]` over an index order, and `if total > target: lo
+    += 1`; the walked input shows only the first, the pair mends every case."""
+    from pathlib import Path
+
+    from tests.drill_helpers import grade
+
+    source = (Path(__file__).parent / "data" / "holdout12" / "two-sum" / "learner_02.py").read_text()
+    diagnosis = grade(tmp_path, "two-sum", source)["diagnosis"]
+    assert [(d["line"], d["verified"]) for d in diagnosis] == [(8, True), (9, True)], diagnosis
+    assert "write `[order[lo], order[hi]]` for `[lo, hi]`" in diagnosis[0]["message"]

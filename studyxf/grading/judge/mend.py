@@ -46,7 +46,16 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
     got = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
            and isinstance(n.value.func, ast.Attribute) and n.value.func.attr == "get"
            for t in n.targets if isinstance(t, ast.Name)}  # names bound to a dict lookup's result
+    # an index order (order = sorted(range(len(nums)), key=...)): positions in it are not indices
+    orders = [t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+              and getattr(n.value.func, "id", "") == "sorted" and n.value.args and isinstance(n.value.args[0], ast.Call)
+              and getattr(n.value.args[0].func, "id", "") == "range" for t in n.targets if isinstance(t, ast.Name)]
     for node in ast.walk(tree):
+        if len(orders) == 1 and isinstance(node, ast.Return) and isinstance(node.value, (ast.List, ast.Tuple)) \
+                and len(node.value.elts) == 2 and all(isinstance(e, ast.Name) for e in node.value.elts):
+            a, b = (e.id for e in node.value.elts)  # return [lo, hi] over sorted positions
+            likely.append((node.value, f"[{orders[0]}[{a}], {orders[0]}[{b}]]",
+                           f"returns positions in {orders[0]}, the sorted order, where the indices they hold belong"))
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and isinstance(node.slice, ast.Name) \
                 and node.slice.id in counters:  # s[r] where s[l] belongs: one index for the other
             for other in sorted(counters - {node.slice.id}):
