@@ -851,21 +851,6 @@ class CallLocaliser(Localiser):
             return {**parts[0], "verified": True, "all": parts, "_change": change, "_found": []}
         return result
 
-    def _moves(self, name: str, value) -> bool:
-        """Input `name` set to `value` changes the reference on some failing case (it is not the
-        value the case computes with already)."""
-        last = self.final
-        for f in self.failing:
-            env = st.inputs64(f.case)
-            try:
-                plain = _np(st.run(self.steps, dict(env))[last])
-                fixed = _np(st.run(self.steps, {**env, name: value})[last])
-            except Exception:  # noqa: BLE001 - a value that does not fit this case
-                continue
-            if plain is not None and fixed is not None and not np.array_equal(plain, fixed):
-                return True
-        return False
-
     def _reproduces_here(self, change: dict) -> bool:
         self._tick()
         try:
