@@ -5,8 +5,10 @@ The values verify a catalogued slip (its change, made in the reference, gives ev
 where neither the localisation nor an edit found its line (a head per module, `o = o + p @ v` with
 the rescale left out: no one-token edit mends it), the one line of the file whose code has the
 slip's form is where it is written, as a teacher reading the file would point at it. Several such
-lines, or none, say no line: a line is said only where the code leaves one choice. Plain data and
-re; no torch."""
+lines, or none, say no line: a line is said only where the code leaves one choice. A form is a
+regular expression, alternatives tried in order, or a function of the code's lines (two-sum's store
+above its lookup). A mask whose region the localisation verified wrong is said where the mask held in
+a name is made (`mask_made`). Plain data, re and ast; no torch."""
 
 from __future__ import annotations
 
@@ -51,12 +53,12 @@ SLIP_CODE = {
     # a triangle's diagonal, or positions compared (arange(Tk)[None, :] < arange(Tq)[:, None] + Tk - Tq)
     "mask-diagonal": r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\S*arange\(",
     "mask-fill-finite": r"-\s*(1e\d+|1\.0e\d+|\d{4,})\b|\bfinfo\(",
-    # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
-    # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
     "swiglu-sigmoid-sign": r"1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*[^-\s]",  # 1 / (1 + exp(z))
     # an element stored before its partner is looked up (seen[x] = i above `if target - x in seen:`),
     # else the one membership test
     "two-sum-same-element": lambda code: _stored_before(code) or _one(code, r"^\s*if\s+[^:]*\bin\s+\w+\s*:\s*$"),
+    # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
+    # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
     "masked-row-nan": (r"\bisnan\(|\bnan_to_num\b|\bwhere\(.*\.any\(", r"\bsoftmax\("),
 }
 
