@@ -76,7 +76,7 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
         text = (f"line {at}: `{trace.code(at)}`: {words}, so {_region(cov['missing'])} (on {case_name}): step the "
                 f"offset by the tile's own size (the block its tl.arange spans); {grid_words} at line {line}")
         return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
-                "step": "grid", "how": _region(cov["missing"]), "comparator": "tiles-overlap"}
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "tile-offset"}
     sized = _grid_line(trace, line)
     made = f"; the grid is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
     text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} "
