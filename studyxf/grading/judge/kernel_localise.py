@@ -209,6 +209,9 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     if not values:  # the first pass (before the catalogue): the grid, then addresses, both facts of the trace;
         # with a load that reads the wrong elements, a value off the steps is a second cause
         misread = _misread(grader, remote, cases, traced, source, trace)
+        past = _past_the_end(trace) if misread is None else None
+        if past is not None:  # what lies there changes from run to run: nothing past it is read from the values
+            return out + [past]
         if misread is None and not out:
             return []
         out += [misread] if misread is not None else []
@@ -235,6 +238,26 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
         if not any(d.get("line") == entry.get("line") for d in out) and (entry.get("verified") or not said):
             out.append(entry)
     return out
+
+
+def _past_the_end(trace: KernelTrace) -> dict | None:
+    """The first load or store whose mask lets lanes through outside its tensor's memory (a K mask
+    left out: past the end of a), a fact of the addresses, at the access's line; else None."""
+    for a in trace.accesses:
+        if a.get("past"):
+            what = "reads" if a["op"] == "load" else "writes"
+            line = a["line"]
+            program = a["program"][:_dims(trace.launches[a["launch"]].get("grid"))]
+            shown = program[0] if len(program) == 1 else tuple(program)
+            return {"mistake": "located", "verified": True, "line": line, "code": trace.code(line), "step": "loads",
+                    "how": f"{a['past']} lanes past the end of {a['param']}", "comparator": "kernel-past-the-end",
+                    "program": list(program),
+                    "message": f"line {line}: `{trace.code(line)}` {what} {a['past']} "
+                               f"lane{'s' if a['past'] > 1 else ''} past the end of {a['param']} (program {shown}): "
+                               f"its mask lets through addresses "
+                               f"outside the tensor, whose contents change from run to run; mask every axis the tile "
+                               f"runs over (the last tile of each is partial)"}
+    return None
 
 
 def _covered_elsewhere(remote, cases: list, traced, source: str) -> list[dict]:

@@ -128,9 +128,11 @@ class KernelTracer:
             index = np.where(inside, np.take(t["lookup"], offset), -1) if t["lookup"] is not None else \
                 np.where(inside, offset, -1)
             self.counts[op] += 1
+            # lanes the mask lets through that fall outside this tensor's memory: read or written past its end
+            past = int((on & ~((addr >= t["ptr"]) & (addr < t["ptr"] + t["bytes"]))).sum())
             self.accesses.append({"op": op, "launch": len(self.launches) - 1, "program": list(program or ()),
                                   "line": self._kernel_line(), "param": name, "index": index,
-                                  "offset": np.where(inside, offset, -1)})
+                                  "offset": np.where(inside, offset, -1), "past": past})
             return
 
     def _hook(self):
