@@ -41,10 +41,7 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
     written = cov["written"]
     right = bool(np.all(np.isclose(got[written], ref[written], rtol=RTOL, atol=ATOL, equal_nan=True))) \
         if got.shape == ref.shape else False
-    per = {}
-    for a in cov["stores"]:
-        idx = a["index"][a["index"] >= 0]
-        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
+    per = _per_program(cov["stores"])
     example = ""
     if len(per) and got.ndim >= 2:
         first = sorted(per)[0]
@@ -87,16 +84,22 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
             "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
 
 
+def _per_program(stores: list[dict]) -> dict:
+    """Each program's stored elements: {program: set of flat output indices}."""
+    per: dict = {}
+    for a in stores:
+        idx = a["index"][a["index"] >= 0]
+        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
+    return per
+
+
 def _overlapping(stores: list[dict], shape: tuple, dims: int) -> tuple[int, str] | None:
     """Two programs next to each other along one grid axis whose tiles overlap in part (their offset
     steps less than a tile) or leave a gap (more than a tile): (that grid axis, words), or None. A
     2-D output's rows or columns."""
     if len(shape) != 2:
         return None
-    per: dict = {}
-    for a in stores:
-        idx = a["index"][a["index"] >= 0]
-        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
+    per = _per_program(stores)
     for p in sorted(per):
         for j in range(len(p)):
             q = p[:j] + (p[j] + 1,) + p[j + 1:]
@@ -160,10 +163,7 @@ def _shared_stores(stores: list[dict]) -> str | None:
     """Programs whose stores write the very same elements (each its own copy of one tile, its offset
     left out): "programs 0..4" in words, or None. Stores that overlap in part (a row stride of 1: each
     program one element on) are another cause, the stride's, not said here."""
-    per: dict = {}
-    for a in stores:
-        idx = a["index"][a["index"] >= 0]
-        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
+    per = _per_program(stores)
     if len(per) < 2:
         return None
     by_set: dict = {}
