@@ -13,8 +13,7 @@ def coverage(trace: KernelTrace, out_shape: tuple) -> dict | None:
     """Output elements no program stores to: {"missing", "launch", "store_line", "written"} or None."""
     stores = [a for a in trace.accesses if a["op"] == "store" and trace.stored(a["launch"], a["param"])]
     size = int(np.prod(out_shape))
-    launched = [la for la in trace.launches
-                if any(t.get("role") == "output" or t.get("returned") for t in (la.get("tensors") or {}).values())]
+    launched = [la for i, la in enumerate(trace.launches) if any(trace.stored(i, n) for n in la.get("tensors") or {})]
     if size == 0 or not stores and not launched:
         return None
     if not stores:  # a grid of no program, or programs whose stores are all masked off
