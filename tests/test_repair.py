@@ -52,10 +52,10 @@ def test_two_slips_no_catalogue_knows_are_each_named_at_their_line_with_the_fix(
 
 def test_an_edit_beside_a_catalogued_slip_names_both_once_the_crash_is_mended(tmp_path):
     # the row max without keepdims crashes where heads != keys; mended, the cases left fit the
-    # top-left causal mask, which the crash had hidden
+    # top-left causal mask, which the crash had hidden, said where the mask is made
     report = grade(tmp_path, "gqa", KEEPDIMS_AND_TOP_LEFT)
     said = [(sort(d), d.get("line")) for d in report["diagnosis"]]
-    assert ("located", 12) in said and ("causal-top-left", None) in said
+    assert ("located", 12) in said and ("causal-top-left", 11) in said
     fix = next(d for d in report["diagnosis"] if d.get("line") == 12)
     assert "keepdims=True" in fix["message"] and fix["verified"]
 

@@ -38,9 +38,9 @@ STEPS = [Step("positions", lambda e: torch.arange(e["start_pos"], e["start_pos"]
          Step("cache_v_new", lambda e: _stored(e, "cache_v", "v"), "a copy of cache_v with v at start_pos ..",
               of="cache_v"),
          Step("keys", lambda e: e["cache_k_new"][:, :e["start_pos"] + e["x"].shape[1]].transpose(1, 2),
-              "the cached keys up to start_pos + T: (B, H, S, d_head)"),
+              "the cached keys up to start_pos + T: (B, H, S, d_head)", of="cache_k_new"),
          Step("vals", lambda e: e["cache_v_new"][:, :e["start_pos"] + e["x"].shape[1]].transpose(1, 2),
-              "the cached values up to start_pos + T"),
+              "the cached values up to start_pos + T", of="cache_v_new"),
          Step("causal", lambda e: torch.ones(e["x"].shape[1], e["start_pos"] + e["x"].shape[1], dtype=torch.bool)
               .tril(e["start_pos"]), "query start_pos + i sees keys <= start_pos + i"),
          *attention_steps(q="q_rot", k="keys", v="vals", mask="causal"),

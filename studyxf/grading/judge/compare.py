@@ -24,6 +24,7 @@ class Finding:
     kind: str = ""
     alts: list = field(default_factory=list)  # other readings of the same values (another quantity of equal size)
     bare: bool = False  # only the number (a factor or offset no quantity explains): said after the named readings
+    exact: bool = False  # verified at its step alone (the step made so is the learner's value), whatever comes after
 
 
 def scale(a: np.ndarray) -> float:
@@ -79,11 +80,24 @@ def layouts(v_shape: tuple, s_shape: tuple, exact_only: bool = False):
                 ps = tuple(s_shape[i] for i in p)
                 inv = tuple(np.argsort(p))
                 yield "reshaped", lambda a, ps=ps, inv=inv: a.reshape(ps).transpose(inv)
+    if len(v_shape) == len(s_shape) >= 2 and v_shape[:-1] == s_shape[:-1] and v_shape[-2] > 1 and \
+            v_shape[-1] == 2 * s_shape[-1] > 2:
+        # each value twice along the last axis (cos.repeat_interleave(2), or two halves alike): ready
+        # to multiply pairs, the step itself
+        yield "each value repeated", lambda a: _once(a, a[..., ::2], a[..., 1::2])
+        yield "two halves alike", lambda a: _once(a, a[..., :a.shape[-1] // 2], a[..., a.shape[-1] // 2:])
     try:
         if np.broadcast_shapes(v_shape, s_shape) == s_shape and v_shape != s_shape:
             yield "broadcast", lambda a: np.broadcast_to(a, s_shape)
     except ValueError:
         pass
+
+
+def _once(a: np.ndarray, one: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """`one`, where the array is it twice over (else ValueError: no such layout)."""
+    if a.dtype == bool or not np.array_equal(one, other):
+        raise ValueError("not repeated")
+    return one
 
 
 def compatible(v_shape: tuple, s_shape: tuple, preferred: Callable | None = None) -> Callable | None:

@@ -132,6 +132,16 @@ def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | Non
 
     state = driven.first_call_off(grader, cases, traced, trace, deadline)  # the returned caches, call by call
     if state is not None and state["verified"]:
+        # the first call's output is made from the caches it was given, whatever it returns: where it
+        # leaves the reference too, that is a second cause (v rotated beside the old caches returned)
+        finder = localise.CallLocaliser(grader, cases, traced, trace, raising, 0)
+        finder.deadline = deadline
+        try:
+            now = finder.find(state["_change"], [])  # replayed beside the state's cause
+        except Exception:  # noqa: BLE001 - the state's cause stands alone
+            now = None
+        if now and now["verified"] and {p["line"] for p in now["all"]}.isdisjoint(p["line"] for p in state["all"]):
+            return {**state, "all": state["all"] + now["all"]}
         return state
     first = None
     for call in range(len(trace.entries)):
@@ -364,7 +374,12 @@ def resources_then_values(ctx: Context, failing: list[Failure]) -> list[dict]:
         ([_memory_entry(memory[0], _full_matrix(ctx.grader, ctx.remote, ctx.req))] if memory else [])
     layout = next((f.layout for f in failing if f.layout), None)
     if layout:  # the module's layers do not have the shapes the task asks for
-        first.append({"mistake": "layout", "message": layout, "verified": True})
+        from studyxf.grading.judge import slip_code
+
+        source = _source(ctx.req) if "ignores mlp_ratio" in layout else None
+        at = slip_code.line_of("mlp-ratio-written", source)  # where the width is written
+        first.append({"mistake": "layout", "message": layout, "verified": True,
+                      **({"line": at, "code": source.splitlines()[at - 1].strip()} if at else {})})
     rest = [f for f in failing if not (f.resource or f.layout)]
     if first and not any(f.answer is None or f.answer.failed for f in rest):
         return first
@@ -506,9 +521,27 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
             narrow.add(e["name"])
         elif e.get("dtype") == "float64":
             if set(re.findall(r"[A-Za-z_]\w*", trace.code(e["line"]))) & narrow:
-                return {"line": e["line"], "code": trace.code(e["line"])}
+                return _widened_on_purpose(trace, e) or {"line": e["line"], "code": trace.code(e["line"])}
             narrow.discard(e["name"])
     return {}
+
+
+def _widened_on_purpose(trace, e: dict) -> dict:
+    """A float64 asked for in so many words (`np.asarray(x, dtype=np.float64)`, `x.double()`) is no
+    slip of that line: the cast back missing at the return is ({} otherwise: a float64 scalar or a
+    vectorised math.erf promotes where it is used, unasked)."""
+    import re
+
+    code = trace.code(e["line"])
+    if not re.search(r"\b(float64|double|f8)\b", code):
+        return {}
+    back = next((r for r in reversed(trace.events) if r["name"] == "<return>" and r.get("depth", 0) == 0), None)
+    if back is None or back["line"] == e["line"]:
+        return {}
+    return {"line": back["line"], "code": trace.code(back["line"]),
+            "message": f"Your values are "
+                       f"float64 from line {e['line']} (`{code.strip()}`), which widens them, and line {back['line']} "
+                       f"returns them so: cast the result back (.astype(x.dtype), or .to(x.dtype) for a tensor)."}
 
 
 class Values:
@@ -788,6 +821,12 @@ def located_measured_raised(v: Values) -> list[dict]:
             [d for d in out if d["mistake"] != "localised"] + v.beside  # the hooks' stage: the line
     if found and not (out or raised):
         out.insert(0, _located_entry(v.grader, found))  # where the values leave the reference, unverified
+    # a difference verified at its own step (an argument the step does not use) is a cause whatever
+    # else leaves the reference after it
+    out[:0] = [_located_entry(v.grader, {**part, "verified": True, "comparator": part["finding"].kind,
+                                         "how": part["finding"].how,
+                                         "all": [{**part, "how": part["finding"].how}]})
+               for part in (found or {}).get("_found", []) if not found["verified"] and part["finding"].exact]
     if not out and v.comparable:
         said = probes.relation(v.comparable[0].got, v.comparable[0].ref)
         if said:

@@ -99,8 +99,11 @@ def _state_off(grader, loc, ref: dict, call: int) -> dict | None:
                    f"cop{'ies' if len(parts) > 1 else 'y'}, not the one{'s' if len(parts) > 1 else ''} passed in")
             one = {"line": line, "code": loc.trace.code(line) if line else None, "step": _store_step(loc, name, ref),
                    "how": how}
-            return {**one, "comparator": "state-returned-as-given", "verified": True, "all": [one], "_change": {},
-                    "_found": []}
+            # the change that replays it (with a second slip's, where one is found beside it)
+            change = {n: (lambda e, r, g=loc.of[n]: st.as_numpy(e[g])) for n in grader.STEP_RETURN
+                      if n in grader.STATE and loc.of.get(n) in parts}
+            return {**one, "comparator": "state-returned-as-given", "verified": True, "all": [one],
+                    "_change": change, "_found": []}
         diff = ~compare.close(mine, want, loc.rtol, loc.atol)
         rows = np.nonzero(diff.any(axis=tuple(a for a in range(mine.ndim) if a != axis)))[0].tolist()
         new = list(range(start, stop))
@@ -305,7 +308,7 @@ def _slice_left_out(grader, loc, ref: dict, call: int) -> dict | None:
                 continue
             newest = True
             which = f"its newest position{'s' if k > 1 else ''} ({_positions(range(stop - k, stop))})"
-            line = loc._call_site(i)
+            line = _bound_made(loc, loc._call_site(i), k)
             fact = (f"in {_called(grader, loc, call)} '{n}' ({loc.says.get(n, '')}) is there without {which}: "
                     f"{v.shape[a]} of {s.shape[a]} along axis {a - s.ndim}")
             attended = getattr(grader, "ATTENDED", None)
@@ -321,6 +324,19 @@ def _slice_left_out(grader, loc, ref: dict, call: int) -> dict | None:
                 return said
             first = first or said
     return first
+
+
+def _bound_made(loc, line: int, k: int) -> int:
+    """The line that made the slice's bound k short (`L = start_pos + T - 1` above `cache_k[:, :L]`),
+    where the slice reads a name so made; else the slice's own line."""
+    import re
+
+    code = loc.trace.code(line)
+    bounds = set(re.findall(r":\s*(\w+)\s*[\],]", code))
+    made = [j + 1 for j, text in enumerate(loc.trace.lines[:line - 1])
+            if (m := re.match(r"\s*(\w+)\s*=\s*(.+?)\s*-\s*(\d+)\s*(#.*)?$", text))
+            and m.group(1) in bounds and int(m.group(3)) == k]
+    return made[0] if len(made) == 1 else line
 
 
 def _unseen(r: np.ndarray, stop: int, k: int) -> np.ndarray:

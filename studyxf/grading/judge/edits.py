@@ -397,6 +397,15 @@ class _Lister:
             self.add(node, f"{left} {op} {after}", "the comparison is the wrong way round or one too strict", rank=1)
 
     def binop(self, node: ast.BinOp) -> None:
+        if isinstance(node.op, (ast.Div, ast.Mult, ast.MatMult)) and isinstance(node.right, ast.BinOp) and \
+                isinstance(node.right.op, (ast.Add, ast.Sub)) and node.lineno == node.end_lineno:
+            # s / (d + eps) for s / d + eps, x @ (w + b) for x @ w + b: a term of the result taken into the operand
+            op, sign = SYMBOL[type(node.op)], SYMBOL[type(node.right.op)]
+            verb = {ast.Div: "divides by", ast.Mult: "multiplies by", ast.MatMult: "multiplies (@) by"}[type(node.op)]
+            why = f"{verb} the sum where the last term is added to the result: the parentheses do " \
+                  "not belong"
+            self.add(node, f"{self.group(node.left)} {op} {self.group(node.right.left)} {sign} "
+                           f"{self.group(node.right.right)}", why, rank=3)
         if isinstance(node.op, ast.MatMult):
             self.operand(node.left)
             self.operand(node.right)
@@ -448,12 +457,6 @@ class _Lister:
             self.add(node, f"{self.group(node.left.left)} / ({self.text(node.left.right)} {SYMBOL[type(node.op)]} "
                            f"{self.text(node.right)})", "divides by the first term of the sum alone: parentheses "
                                                         "are missing", rank=3)
-        if isinstance(node.op, ast.Div) and isinstance(node.right, ast.BinOp) and \
-                isinstance(node.right.op, (ast.Add, ast.Sub)) and node.lineno == node.end_lineno:
-            # s / (d + eps) for s / d + eps: a term added to the quotient taken into the divisor
-            self.add(node, f"{self.group(node.left)} / {self.group(node.right.left)} {SYMBOL[type(node.right.op)]} "
-                           f"{self.group(node.right.right)}", "divides by the sum where the last term is added to the "
-                                                              "quotient: the parentheses do not belong", rank=3)
         if isinstance(node.op, (ast.Mult, ast.Div)) and isinstance(node.right, ast.Constant) and \
                 type(node.right.value) is float and node.right.value not in (0.0, 1.0, 0.5, 2.0):
             c = node.right.value  # z * 1.4142 for z * 0.7071 (sqrt 2 for 1/sqrt 2)

@@ -5,7 +5,9 @@ gives the learner's outputs on every failing case (then the cause is verified). 
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import functools
 import math
 
 import numpy as np
@@ -138,6 +140,32 @@ class Trace:
         return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
 
 
+@functools.lru_cache(maxsize=8)
+def _functions(source: str) -> tuple:
+    """Each function of the file: its first and last line, its parameters, its statements' count."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return ()
+    out = []
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = [b for b in fn.body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
+            a = fn.args
+            params = frozenset(x.arg for x in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if x)
+            out.append((fn.lineno, fn.end_lineno, params, len(body)))
+    return tuple(out)
+
+
+def _one_statement_helper(lines: list[str], line: int) -> frozenset | None:
+    """The parameters of the innermost function around `line` when its body is one statement, else None."""
+    around = [f for f in _functions("\n".join(lines)) if f[0] <= line <= f[1]]
+    if not around:
+        return None
+    first, _last, params, statements = max(around, key=lambda f: f[0])
+    return params if statements == 1 else None
+
+
 def _np(value):
     return st.as_numpy(value)
 
@@ -190,7 +218,16 @@ class Localiser:
         """Every step's value (NumPy) with these changes (or those up to step `upto`): the steps
         before the first one changed are the unchanged run's, computed once per case (a
         localisation tries hundreds of changes)."""
+        last = getattr(self, "_last_ref", None)
+        if last is not None and last[0] is change and last[1] == upto and last[2] is self.env:
+            return dict(last[3])  # the same change asked again (each event of one search): run once
         self._tick()
+        out = self._ref_run(change, upto)
+        if change:
+            self._last_ref = (change, upto, self.env, out)
+        return dict(out)
+
+    def _ref_run(self, change: dict, upto: str | None) -> dict:
         env = self.env
         if getattr(self, "_base", (None,))[0] is not env:
             out = st.run(self.steps, env)
@@ -239,7 +276,7 @@ class Localiser:
                     continue
                 if compare.same(laid.astype(s.dtype) if s.dtype == bool else laid.astype(np.float64), s,
                                 self.rtol, self.atol):
-                    if words and self._later_gone_wrong(value, name, ref):
+                    if words and not words.startswith("axes permuted") and self._later_gone_wrong(value, name, ref):
                         return None  # q_proj's numbers, shaped as a q it is not: that q gone wrong
                     if words.startswith("axes permuted"):
                         self.layout.setdefault(name, fn)
@@ -340,14 +377,25 @@ class Localiser:
         verified = bool(change) and replayable and self.reproduces(change)
         if not verified and replayable:
             verified = self._other_readings(found)
+        alone = ""
+        if not verified and replayable and change and self._holds_alone(change):
+            verified, alone = True, self._alone_words()
         if not verified and first["finding"].alts:
             plain = [a for a in first["finding"].alts if a.bare]
             if plain:
                 first["finding"] = plain[-1]  # unverified: the number, not a name
-        return {"line": first["line"], "code": first["code"], "step": first["step"], "how": first["finding"].how,
-                "comparator": first["finding"].kind or None, "verified": verified,
-                "all": [{k: f[k] for k in ("line", "code", "step")} | {"how": f["finding"].how} for f in found],
+        parts = [{k: f[k] for k in ("line", "code", "step")} | {"how": f["finding"].how + (alone if f is first else "")}
+                 for f in found]
+        return {"line": first["line"], "code": first["code"], "step": first["step"], "how": parts[0]["how"],
+                "comparator": first["finding"].kind or None, "verified": verified, "all": parts,
                 "_change": change, "_found": found}
+
+    def _holds_alone(self, change: dict) -> bool:
+        """Whether the change verifies a cause short of every case (a driven call's own output)."""
+        return False
+
+    def _alone_words(self) -> str:
+        return ""
 
     def _other_readings(self, found: list) -> bool:
         """Other readings of the differences found (a size equal to another on the traced case: Tq =
@@ -435,6 +483,29 @@ class Localiser:
                                    f"the argument?)", comparator=f"{name}-ignored")
         return None
 
+    def _argument_unused(self, j: int, v: np.ndarray, ref: dict):
+        """Step j made without a keyword argument the case passes (theta from base 10000 where base =
+        500000 is given): the step computed with that argument at its default gives the learner's."""
+        step = self.steps[j]
+        before = {n: st.to_torch(ref[n]) for n in self.names[:j] if ref[n] is not None}
+        for arg, value in self.traced.case.kwargs.items():
+            if arg not in self.env or hasattr(value, "shape"):
+                continue
+            env = {k: x for k, x in {**self.env, **before}.items() if k != arg}
+            try:
+                plain = _np(step.compute(env))
+            except Exception:  # noqa: BLE001 - the step needs the argument
+                continue
+            if plain is None or plain.shape != v.shape or compare.same(plain, ref[step.name], self.rtol, self.atol) \
+                    or not compare.same(v, plain, self.rtol, self.atol):
+                continue
+            return compare.Finding(
+                f"the argument {arg} (here {value:g}) is not used: yours is '{step.name}' with {arg} at its default "
+                f"(a value written in the code instead of the argument?)",
+                lambda e, r, step=step, arg=arg: _np(step.compute({k: x for k, x in e.items() if k != arg})),
+                kind=f"{arg}-ignored", exact=True)
+        return None
+
     def _next(self, change: dict, start: int) -> dict | None:
         try:
             ref = self._ref(change)
@@ -485,9 +556,23 @@ class Localiser:
             fallback = fallback or fall
         return fallback
 
+    def _reused(self, e: dict) -> bool:
+        """Whether event e is a local of a helper called more than once in this trace (RoPE applied to q,
+        then to k): its locals hold each input's numbers in turn, no one step's (its return, said at
+        the call site, is compared)."""
+        if e.get("depth", 0) == 0 or e["name"].startswith("<return>"):
+            return False
+        if not hasattr(self, "_helpers"):
+            spans = _functions("\n".join(self.trace.lines))
+            returns = [r["line"] for r in self.trace.events if r["name"] == "<return>" and r.get("depth", 0) > 0]
+            self._helpers = [(a, b) for a, b, _p, _n in spans if sum(a <= n <= b for n in returns) > 1]
+        return any(a <= e["line"] <= b for a, b in self._helpers)
+
     def _at(self, i: int, js: list, ref: dict, change: dict) -> tuple[dict | None, dict | None]:
         """Event i against the steps js: (the finding it shows, or a measured fallback)."""
         e = self.trace.events[i]
+        if self._reused(e):
+            return None, None
         quantities = self.quantities()
         found, fallback = [], None
         for j in js:
@@ -511,7 +596,8 @@ class Localiser:
                     else:
                         finding.alts = [other, *other.alts, *finding.alts]
             if finding is None:
-                finding = self._misplaced(v, name, ref) or self._input_reading(v, name, ref)
+                finding = self._misplaced(v, name, ref) or self._input_reading(v, name, ref) or \
+                    self._argument_unused(j, v, ref)
             if finding is None:
                 # a step left out or made otherwise before this one, inside the line that computes it
                 skipped = self._skipped(v, j, min(js) - 1, change)
@@ -594,6 +680,16 @@ class Localiser:
                     return self._call_site(self.trace.events.index(e))
         return None
 
+    def _made_from(self, name: str) -> set:
+        """The steps `name` is made from, through each step's `of` (else the step before it)."""
+        out, at = set(), name
+        while True:
+            i = self.names.index(at)
+            at = self.of[at] or (self.names[i - 1] if i > 0 else None)
+            if at is None or at not in self.of or at in out:
+                return out
+            out.add(at)
+
     def _later_gone_wrong(self, value: np.ndarray, name: str, ref: dict) -> bool:
         """A value that equals step `name` only rearranged, while a later step has its shape up to
         the order of axes and no layout of it equals that step (heads split with a stride)."""
@@ -601,7 +697,8 @@ class Localiser:
             return False
         for later in self.names[self.names.index(name) + 1:]:
             s = ref[later]
-            if s is None or s.dtype == bool or s.ndim != value.ndim or sorted(s.shape) != sorted(value.shape):
+            if s is None or s.dtype == bool or s.ndim != value.ndim or sorted(s.shape) != sorted(value.shape) \
+                    or name not in self._made_from(later):  # k_rot beside q_rot: not made from it
                 continue
             for _words, fn in compare.layouts(value.shape, s.shape):
                 try:
@@ -616,7 +713,12 @@ class Localiser:
         """The line to name for event i: a value made inside a helper is named where the helper is
         called from the function itself (`v = rope(...)`, not the helper's last line)."""
         e = self.trace.events[i]
-        return e.get("site", e["line"]) if e.get("depth", 0) > 0 else e["line"]
+        if e.get("depth", 0) == 0:
+            return e["line"]
+        params = _one_statement_helper(self.trace.lines, e["line"])
+        # a helper of one statement (`def gelu(z): return ...`) is where the value it returns is made;
+        # an argument it was given is the call site's
+        return e["line"] if params is not None and e["name"] not in params else e.get("site", e["line"])
 
     def _layout_for(self, name: str):
         """The layout the learner's values of this step, or of a step of the same shape, matched in."""
@@ -639,7 +741,7 @@ class Localiser:
                     and not compare.same(w, ref[name], self.rtol, self.atol):
                 says = f" ({step.says})" if step.says else ""
                 return compare.Finding(f"yours has the operation of '{step.name}'{says} applied to it, which belongs "
-                                       f"to '{step.name}' alone",
+                                       f"to '{step.of}' alone",
                                        lambda e, r, s=step: _np(s.compute({**e, s.of: st.to_torch(r)})), "misplaced")
         return None
 
@@ -686,9 +788,13 @@ class Localiser:
             return None
         for k in range(i - 1, -1, -1):
             held = self.trace.events[k]["value"]
-            if held.shape == value.shape and held.dtype != bool and \
-                    compare.same(held.astype(np.float64), value, self.rtol, self.atol):
-                return k
+            if held.dtype == bool or held.size != value.size:
+                continue
+            for words, fn in compare.layouts(held.shape, value.shape):  # as it is, or its axes in another order
+                if words and not words.startswith("axes permuted"):
+                    continue
+                if compare.same(fn(held).astype(np.float64), value, self.rtol, self.atol):
+                    return k
         return None
 
     def _skipped(self, v, j: int, last: int, change: dict):
@@ -786,6 +892,7 @@ class CallLocaliser(Localiser):
 
     def __init__(self, grader, failing: list, traced, trace: Trace, raising, call: int):
         super().__init__(grader, failing, traced, trace.of_call(call), raising)
+        self.call = call
         self.env = dict(zip(grader.STEP_ARGS, trace.entries[call]))
         x = self.env[grader.STEP_ARGS[0]]
         start, size = self.env.get("start_pos", 0), x.shape[1]
@@ -850,6 +957,14 @@ class CallLocaliser(Localiser):
         if parts and self.reproduces(change):  # every part returned otherwise, checked together
             return {**parts[0], "verified": True, "all": parts, "_change": change, "_found": []}
         return result
+
+    def _holds_alone(self, change: dict) -> bool:
+        """The change gives this call's own output exactly: a cause, whatever a later call shows beside it."""
+        return Localiser._reproduces_here(self, change)
+
+    def _alone_words(self) -> str:
+        return (f" (this change gives call {self.call + 1}'s output exactly; a later call leaves the reference "
+                f"for another reason too)")
 
     def _reproduces_here(self, change: dict) -> bool:
         self._tick()

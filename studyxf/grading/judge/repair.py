@@ -279,18 +279,9 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     touches = _statements(source, anchor)
     for _, a in [e for e in nearer if e[1]["rank"] < 4 and (not touches or e[1]["line"] in touches)][:CLOSER] \
             if slips else ():
-        known = search.known_slip(a["source"], slips)
-        if known and known not in own:
-            from studyxf.grading.judge.families import measured, public
-
-            # the slip the rest fits is a name for what another edit may mend at its line (a row
-            # guard on the wrong axis fits "masked rows give NaN"): both edits, where one does
-            pair = _second_edit(a, singles, crashing, lines_of, search)
-            if isinstance(pair, list):
-                return pair
-            return [mend.entry(a, None, False, known=known),
-                    {"mistake": public(known), "message": f"(measured: {measured(known)})" if ":" in known else "",
-                     "verified": True}]
+        said = _beside_known(a, slips, own, singles, crashing, lines_of, search)
+        if said:
+            return said
     tried = 0
     for _, a in nearer[:CLOSER]:
         found = _second_edit(a, singles, crashing, lines_of, search, touches, PAIRS - tried)
@@ -304,14 +295,20 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     # on the smallest case both slips may show at once, so that neither edit alone brings it nearer
     # (a running max started at 0 beside an inverted rescale, on scores far below 0): the edits are
     # ranked again on the failing case least like it, and each of the nearest tried with the rest
-    second = _unlike(first, [c for c in wrong if c is not first and id(c) not in resource])
+    unread = _unread(source, entry)
+    second = _unlike(first, [c for c in wrong if c is not first and id(c) not in resource], unread)
     if second is None or remote.gone or touches:  # a verified localisation: one difference gave every answer
         return None
     start = search.ask(source, second)
     again = [(search.ask(c["source"], second), c) for c in singles if id(c) not in crashing and not remote.gone]
-    again = sorted([e for e in again if e[0] > start], key=lambda e: e[0], reverse=True)
+    # an edit that reads an argument the code never read first (10000.0 for base, on base's case)
+    again = sorted([e for e in again if e[0] > start], key=lambda e: (e[1]["now"] in unread, e[0]), reverse=True)
     tried = 0
     for _, a in [e for e in again if all(e[1] is not b for _, b in nearer[:CLOSER])][:CLOSER]:
+        # an edit this case alone shows (base written as 10000 where the case passes base = 500000)
+        said = _beside_known(a, slips, own, singles, crashing, lines_of, search) if a["rank"] < 4 and slips else None
+        if said:
+            return said
         found = _second_edit(a, singles, crashing, lines_of, search, touches, AGAIN - tried)
         if isinstance(found, list):
             return found
@@ -321,9 +318,29 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     return None
 
 
-def _unlike(first, others: list):
-    """Of the other failing cases, the smallest whose keyword arguments or dtype differ from the
-    first's (another mask, block size or precision shows another slip alone), else the smallest."""
+def _beside_known(a: dict, slips: list[str], own: list[str], singles: list, crashing: set, lines_of: list,
+                  search: Search) -> list[dict] | None:
+    """Edit `a` and the catalogued slip (not one of `own`) that the rest of the file fits, or None."""
+    known = search.known_slip(a["source"], slips)
+    if not known or known in own:
+        return None
+    from studyxf.grading.judge.families import measured, public
+
+    # the slip the rest fits is a name for what another edit may mend at its line (a row guard on the
+    # wrong axis fits "masked rows give NaN"): both edits, where one does
+    pair = _second_edit(a, singles, crashing, lines_of, search)
+    if isinstance(pair, list):
+        return pair
+    return [mend.entry(a, None, False, known=known),
+            {"mistake": public(known), "message": f"(measured: {measured(known)})" if ":" in known else "",
+             "verified": True}]
+
+
+def _unlike(first, others: list, unread: frozenset = frozenset()):
+    """Of the other failing cases, the smallest that passes an argument the code never reads (base
+    ignored shows on the case with base = 500000 alone), else the smallest whose keyword arguments or
+    dtype differ from the first's (another mask, block size or precision shows another slip alone),
+    else the smallest."""
     if not others:
         return None
     others = sorted(others, key=_smallest_and_least_alike)
@@ -331,7 +348,21 @@ def _unlike(first, others: list):
     def sign(c):
         return getattr(c, "dtype", None), repr(sorted((k, repr(v)[:40]) for k, v in getattr(c, "kwargs", {}).items()))
 
-    return next((c for c in others if sign(c) != sign(first)), others[0])
+    return next((c for c in others if unread & set(getattr(c, "kwargs", {}))), None) or \
+        next((c for c in others if sign(c) != sign(first)), others[0])
+
+
+def _unread(source: str, entry: str) -> frozenset:
+    """The entry function's parameters its body never reads."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return frozenset()
+    fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and n.name == entry), None)
+    if fn is None:
+        return frozenset()
+    read = {n.id for b in fn.body for n in ast.walk(b) if isinstance(n, ast.Name)}
+    return frozenset(a.arg for a in [*fn.args.args, *fn.args.kwonlyargs] if a.arg not in read)
 
 
 def _named_beside(nearer: list, slips: list[str], own: list[str], search: Search) -> list[dict] | None:

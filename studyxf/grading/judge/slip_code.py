@@ -52,7 +52,17 @@ SLIP_CODE = {
     # applied (`future = torch.triu(ones, diagonal=0)`, then `masked_fill(future, -inf)` a line below)
     # a triangle's diagonal, or positions compared (arange(Tk)[None, :] < arange(Tq)[:, None] + Tk - Tq)
     "mask-diagonal": r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\S*arange\(",
+    # a chunk's mask aligned top-left: where the mask is made, as for mask-diagonal
+    "causal-top-left": r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\S*arange\(",
     "mask-fill-finite": r"-\s*(1e\d+|1\.0e\d+|\d{4,})\b|\bfinfo\(",
+    # the one call of erf (a helper's def, and np.vectorize(erf), are no call): where its argument is
+    "gelu-erf-no-sqrt2": r"^(?!\s*def\b).*\w*erf\w*\(",
+    # the one line that applies the sigmoid (or SiLU) to a projection, the gate's place
+    "swiglu-gate-swapped": r"^(?!\s*def\b).*\b(sigmoid|silu|swish|expit)\(",
+    # the sigmoid applied where SiLU belongs: at its call (a helper named sigmoid computes it rightly)
+    "swiglu-sigmoid": r"^(?!\s*def\b).*\b(sigmoid|expit)\(",
+    # a module's hidden width written as 4 * d_model where mlp_ratio belongs (not a default, not a def)
+    "mlp-ratio-written": r"^(?!\s*def\b).*((?<![\w.=])4\s*\*\s*[a-z_]|[a-z_)]\s*\*\s*4(?![\w.]))",
     "swiglu-sigmoid-sign": r"1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*[^-\s]",  # 1 / (1 + exp(z))
     # an element stored before its partner is looked up (seen[x] = i above `if target - x in seen:`),
     # else the one membership test
@@ -64,7 +74,8 @@ SLIP_CODE = {
 
 # slips whose line of form is said in place of a localised one: their form is where they are written
 # (a localised line may be a later one the values pass through: the masked_fill below `/ sqrt(C)`)
-PREFERRED = {"mask-diagonal", "mask-fill-finite", "masked-row-nan", "scale-d-model", "rope-output-halves"}
+PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row-nan", "scale-d-model",
+             "rope-output-halves", "swiglu-sigmoid"}
 
 # a form elsewhere in the file that makes the line ambiguous: heads split by a 4-axis reshape with no
 # transpose are that slip too, and the split comes first (a merge's reshape is then its echo)
