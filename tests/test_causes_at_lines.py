@@ -2,7 +2,9 @@
 on files of holdout12, a corpus written blind: a slip inside a one-line helper at the helper's line,
 a bound made a line above the slice that reads it, a keyword argument a step does not read, a
 float64 asked for and never cast back at the return, a hidden width written as 4 * d_model, the
-caches returned as given beside RoPE on the values, a query left unrotated beside a top-left mask."""
+caches returned as given beside RoPE on the values, a query left unrotated beside a top-left mask,
+and edits the pair search needs: a reshape's sizes swapped or its axes of 1 misplaced, a named
+constant that is the reciprocal of the one needed, a running value set afresh in its loop."""
 
 from pathlib import Path
 
@@ -29,8 +31,15 @@ def _said(tmp_path, drill: str, name: str) -> list[dict]:
     # the old caches returned, and v rotated as q and k are: both, each verified
     ("kv-cache", "learner_02.py", {30: "returns the cache_k and cache_v it was given",
                                    18: "which belongs to 'q' alone"}),
-    # q never rotated, verified on the first call alone (a top-left mask shows only on later calls)
-    ("kv-cache", "learner_04.py", {20: "gives call 1's output exactly"}),
+    # q never rotated, verified on the first call alone; the top-left mask, on a later chunk of
+    # another case, where the mask is made (not where it is added to the scores)
+    ("kv-cache", "learner_04.py", {20: "gives call 1's output exactly", 31: "expected diagonal 4"}),
+    # a reshape's axes of 1 placed for another axis, beside a precedence slip: both edits together
+    ("alibi", "learner_01.py", {5: "write `2.0 ** (-8.0 / n_heads)`", 9: "write `-1, 1, 1`"}),
+    # two sizes of a reshape swapped (it crashes in the einsum), beside a finite mask fill
+    ("multi-head-attention", "learner_01.py", {7: "write `B, T, h, d // h`", 12: "-1e9"}),
+    # ln 2 named LOG2E, and the running max set afresh each block
+    ("flash-attention", "learner_02.py", {3: "write `1.4426950408889634`", 26: "write `m_new`"}),
     # base written as 10000.0: the case with base = 500000 shows it at the frequencies' line
     ("rope", "learner_03.py", {8: "the argument base (here 500000) is not used"}),
     # float64 asked for on line 5 and returned on line 10 without a cast back

@@ -121,7 +121,9 @@ WRITTEN = {
     "gqa/learner_03.py": [13],  # tril(Tq - Tk) made a line above the masked_fill that applies it
     "attention-cost/learner_03.py": [7, 9],  # heads in d_model, then * heads again; GiB for bytes
     "two-sum/learner_01.py": [5, 6],  # nums[i] - target; the membership test that never asks j != i
-    "alibi/learner_02.py": [13],  # an int table filled by a loop, its entry calling a helper that returns first
+    # an int table filled by a loop, its entry calling a helper that returns first; i and j both made as
+    # columns: the row made at line 11 mends it as at line 12 (|i - j| is symmetric), said at the first
+    "alibi/learner_02.py": [11, 13],
 }
 
 

@@ -72,10 +72,10 @@ def _localise(grader, comparable: list[Mismatch], remote: Remote, req: Request, 
         return None
     deadline = localise.clock() + (budget or localise.BUDGET_STEPS)  # the traces' searches together
 
-    def search(traces: list) -> dict | None:
+    def search(traces: list, carried: dict | None = None, until: int = deadline) -> dict | None:
         result, change, found = None, {}, []
         for traced in traces:
-            if localise.clock() > deadline:
+            if localise.clock() > until:
                 break
             if traced.module_index is not None:
                 answer = remote.ask({"op": "module_trace", "i": traced.module_index, "x": traced.module_x},
@@ -87,10 +87,10 @@ def _localise(grader, comparable: list[Mismatch], remote: Remote, req: Request, 
             try:
                 trace = localise.Trace(answer["trace"], source)
                 if driven and traced.case.driver is not None:
-                    now = _by_call(grader, cases, traced, trace, raising, deadline)
+                    now = _by_call(grader, cases, traced, trace, raising, until, carried)
                 else:
                     finder = localise.Localiser(grader, cases, traced, trace, raising)
-                    finder.deadline = deadline
+                    finder.deadline = until
                     now = finder.find(change, found)
             except Exception:  # noqa: BLE001 - a localisation that cannot be made says nothing
                 now = None
@@ -103,6 +103,14 @@ def _localise(grader, comparable: list[Mismatch], remote: Remote, req: Request, 
         return result
 
     result = search(order[:3])
+    if result is not None and result.get("_alone"):
+        # verified on one call alone: a case of other sizes may show the other cause (a top-left mask
+        # shows only on a chunk of several tokens after the first)
+        other = next((f for f in sorted(cases, key=size) if _shapes(f) != _shapes(order[0])), None)
+        again = search([other], carried=result, until=localise.clock() + localise.BUDGET_STEPS) \
+            if other is not None else None  # a search of its own: the first spent the budget finding one
+        if again is not None and again["verified"] and len(again["all"]) > len(result["all"]):
+            return again
     if result is None or not result["verified"]:
         # afresh from a case of other proportions (Tq < Tk where the first had Tq > Tk: a mask on
         # the wrong diagonal may leave the first case's scores whole, and so look left out)
@@ -125,7 +133,7 @@ def _ratio(f: dict) -> tuple:
     return tuple((a > b) - (a < b) for a, b in zip(lengths, lengths[1:]))
 
 
-def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | None:
+def _by_call(grader, cases, traced, trace, raising, deadline: int, carried: dict | None = None) -> dict | None:
     """A driven case: its calls in order, the first whose values leave the reference (a verified
     finding preferred)."""
     from studyxf.grading.judge import driven, localise
@@ -143,17 +151,29 @@ def _by_call(grader, cases, traced, trace, raising, deadline: int) -> dict | Non
         if now and now["verified"] and {p["line"] for p in now["all"]}.isdisjoint(p["line"] for p in state["all"]):
             return {**state, "all": state["all"] + now["all"]}
         return state
-    first = None
+    first, alone = None, carried  # a cause verified on one call of another case, replayed here
     for call in range(len(trace.entries)):
         if localise.clock() > deadline:
             break
         finder = localise.CallLocaliser(grader, cases, traced, trace, raising, call)
         finder.deadline = deadline
-        now = finder.find()
+        if alone is None:
+            now = finder.find()
+        else:  # a later call, with the cause an earlier one verified alone replayed (then a top-left mask)
+            try:
+                now = finder.find(alone["_change"], [])
+            except Exception:  # noqa: BLE001 - the first cause stands alone
+                now = None
+            if now and now["verified"] and {p["line"] for p in now["all"]}.isdisjoint(p["line"] for p in alone["all"]):
+                return {**alone, "how": alone["how"], "all": alone["all"] + now["all"]}
+            continue
+        if now and now["verified"] and now.get("_alone"):
+            alone = now
+            continue
         if now and now["verified"]:
             return now
         first = first or now
-    return first or state
+    return alone or first or state
 
 
 def _simulated(answers: list[Answer], tests: list[str], slips: list[str]) -> list[dict]:
@@ -282,7 +302,8 @@ def _located_entries(grader, found: dict) -> list[dict]:
     for part in parts:
         groups.setdefault(localise._shape_of(part["how"]), []).append(part)
     return [_located_entry(grader, {**found, "all": group, **{k: group[0][k] for k in ("line", "code", "step", "how")},
-                                    "comparator": found.get("comparator") if group[0] is parts[0] else None})
+                                    "comparator": group[0]["comparator"] if "comparator" in group[0] else
+                                    found.get("comparator") if group[0] is parts[0] else None})
             for group in groups.values()]
 
 

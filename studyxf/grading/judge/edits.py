@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import re
 from collections import Counter
+from itertools import combinations
 
 from studyxf.grading.judge.mend import applied
 
@@ -139,6 +140,32 @@ class _Lister:
                 name == "dropout" or isinstance(node.func, ast.Attribute) and "drop" in node.func.attr.lower()):
             self.add(node, self.group(node.args[0]), "draws at random (dropout is on unless training=False is "
                      "passed): the output must not depend on chance", rank=0)
+        # the axes of 1 a reshape adds, placed for another axis (slopes.view(1, -1, 1) where (-1, 1, 1)
+        # puts the heads first): the same sizes, the ones elsewhere
+        if name in ("reshape", "view") and method and 2 <= len(node.args) <= 4 and not node.keywords and \
+                node.lineno == node.end_lineno and all(isinstance(a, (ast.Constant, ast.Name, ast.UnaryOp))
+                                                       for a in node.args):
+            args = [self.text(a) for a in node.args]
+            others = [a for a in args if a != "1"]
+            if 0 < len(others) < len(args):
+                span = (node.lineno, node.args[0].col_offset, node.args[-1].end_col_offset)
+                for places in combinations(range(len(args)), len(others)):
+                    new = ["1"] * len(args)
+                    for at, a in zip(places, others):
+                        new[at] = a
+                    if new != args:
+                        self.add(node, ", ".join(new), "places the axes of 1 where the other axes belong", span=span,
+                                 rank=2)
+        # two neighbouring sizes of a reshape in each other's place ((B, T, d // h, h) for (B, T, h, d // h))
+        if name in ("reshape", "view") and method and 2 <= len(node.args) <= 5 and not node.keywords and \
+                node.lineno == node.end_lineno and not any(isinstance(a, ast.Starred) for a in node.args):
+            args = [self.text(a) for a in node.args]
+            span = (node.lineno, node.args[0].col_offset, node.args[-1].end_col_offset)
+            for a in range(len(args) - 1):
+                if "1" not in args[a:a + 2] and args[a] != args[a + 1]:
+                    new = args[:a] + [args[a + 1], args[a]] + args[a + 2:]
+                    self.add(node, ", ".join(new), f"splits the axis as ({args[a]}, {args[a + 1]}) where "
+                                                   f"({args[a + 1]}, {args[a]}) belongs", span=span, rank=2)
         keep = "keepdim" if self.torch else "keepdims"
         if name in REDUCTIONS and axis is not None and not ({"keepdims", "keepdim"} & set(words)):
             end = node.end_col_offset - 1  # before the closing parenthesis
@@ -794,6 +821,35 @@ def _running_max_start(lister: _Lister, tree) -> None:
                    "starts a running max at 0 where -inf belongs (a max of nothing)", rank=1)
 
 
+def _running_update(lister: _Lister, tree) -> None:
+    """A running value of a loop set afresh where its update belongs (`m = s.max(-1)` after
+    `m_new = np.maximum(m, s.max(-1))`): set to a name the loop makes from it."""
+    for loop in (n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))):
+        body = [n for b in loop.body for n in ast.walk(b) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                and isinstance(n.targets[0], ast.Name)]
+        for node in body:
+            x = node.targets[0].id
+            if any(isinstance(n, ast.Name) and n.id == x for n in ast.walk(node.value)):
+                continue  # updated from itself already (l = l * a + ...)
+            for other in body:
+                y = other.targets[0].id
+                if y != x and other.lineno < node.lineno and \
+                        any(isinstance(n, ast.Name) and n.id == x for n in ast.walk(other.value)):
+                    lister.add(node.value, y, f"sets {x} afresh where {y}, its update, belongs", rank=3)
+
+
+def _named_constant(lister: _Lister, tree) -> None:
+    """A number given a name (`LOG2E = 0.6931...`, ln 2 where log2(e) belongs): its reciprocal, as the
+    operands of * and / are tried (binop)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and \
+                isinstance(node.value, ast.Constant) and type(node.value.value) is float and \
+                node.value.value not in (0.0, 1.0, 0.5, 2.0):
+            lister.add(node.value, f"{1 / node.value.value:.17g}",
+                       f"gives {node.targets[0].id} the value {lister.text(node.value)} where its reciprocal belongs",
+                       rank=3)
+
+
 def candidates(source: str, framework: str, first: list[int] | None = None, kinds: dict | None = None) -> list[dict]:
     """The edits worth trying, those on the lines `first` (where the diagnosis saw the values leave)
     before the rest, the likeliest kinds first, in the file's order: {"line", "code", "was", "now",
@@ -835,6 +891,8 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _siblings(lister, tree)
     _layers(lister, tree)
     _running_max_start(lister, tree)
+    _named_constant(lister, tree)
+    _running_update(lister, tree)
     _argument_written(lister, tree)
     _axes_counted(lister, tree)
     _allocated_dtype(lister, tree, kinds or {})

@@ -384,11 +384,11 @@ class Localiser:
             plain = [a for a in first["finding"].alts if a.bare]
             if plain:
                 first["finding"] = plain[-1]  # unverified: the number, not a name
-        parts = [{k: f[k] for k in ("line", "code", "step")} | {"how": f["finding"].how + (alone if f is first else "")}
-                 for f in found]
+        parts = [{k: f[k] for k in ("line", "code", "step")} | {"how": f["finding"].how + (alone if f is first else ""),
+                                                               "comparator": f["finding"].kind or None} for f in found]
         return {"line": first["line"], "code": first["code"], "step": first["step"], "how": parts[0]["how"],
                 "comparator": first["finding"].kind or None, "verified": verified, "all": parts,
-                "_change": change, "_found": found}
+                "_change": change, "_found": found, "_alone": bool(alone)}
 
     def _holds_alone(self, change: dict) -> bool:
         """Whether the change verifies a cause short of every case (a driven call's own output)."""

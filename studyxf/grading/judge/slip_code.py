@@ -193,16 +193,25 @@ def mask_made(source: str | None, line: int) -> int | None:
         return None
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno == line
              and isinstance(n.func, ast.Attribute) and n.func.attr in ("masked_fill", "masked_fill_", "where")]
-    if len(calls) != 1 or not calls[0].args:
+    # or added to the scores (`scores = scores + mask`, `scores += mask`, the mask holding -inf)
+    added = [n.value.right if isinstance(n, ast.Assign) else n.value for n in ast.walk(tree)
+             if getattr(n, "lineno", None) == line and (isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) or
+                                      isinstance(n, ast.Assign) and isinstance(n.value, ast.BinOp)
+                                      and isinstance(n.value.op, ast.Add))]
+    if len(calls) == 1 and calls[0].args:
+        mask = calls[0].args[0]
+    elif not calls and len(added) == 1:
+        mask = added[0]
+    else:
         return None
-    mask = calls[0].args[0]
     while isinstance(mask, ast.UnaryOp) and isinstance(mask.op, (ast.Invert, ast.Not)):
         mask = mask.operand
     if not isinstance(mask, ast.Name):
         return None
     bound = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line
              and any(isinstance(t, ast.Name) and t.id == mask.id for t in n.targets)]
-    return bound[0] if len(bound) == 1 else None
+    # the last binding before it gives the mask its region (`mask = torch.full(...)`, then `mask = triu(mask, 1)`)
+    return bound[-1] if bound else None
 
 
 def placed(named: list[dict], source: str | None) -> list[dict]:
