@@ -241,6 +241,27 @@ class Localiser:
         out = st.run(self.steps[first:end], start, self._wrap(change))
         return {**{n: base_np[n] for n in self.names[:first]}, **{n: _np(out[n]) for n in self.names[first:end]}}
 
+    def _ref_until(self, change: dict) -> dict:
+        """As _ref, the steps made up to the first that cannot be made with these changes (a reading
+        that does not fit a later step still gives the steps before it)."""
+        self._tick()
+        self._ref_run({}, None)  # the unchanged run, once per case
+        _, base, base_np = self._base
+        first = next((i for i, n in enumerate(self.names) if n in change), len(self.names))
+        env = {**self.env, **{n: base[n] for n in self.names[:first]}}
+        out = {n: base_np[n] for n in self.names[:first]}
+        wrapped = self._wrap(change)
+        for step in self.steps[first:]:
+            try:
+                value = step.compute(env)
+                if step.name in wrapped:
+                    value = wrapped[step.name](env, value)
+            except Exception:  # noqa: BLE001 - this step and those after it cannot be made so
+                break
+            env[step.name] = value
+            out[step.name] = _np(value)
+        return out
+
     @staticmethod
     def _wrap(change: dict) -> dict:
         return {name: (lambda e, v, f=f: st.to_torch(np.asarray(f(e, _np(v)), dtype=np.float64)))
@@ -798,35 +819,57 @@ class Localiser:
         return None
 
     def _skipped(self, v, j: int, last: int, change: dict):
-        """A step between the last one reached and step j left out: step j's value, computed from
-        the reference with that step skipped, is the learner's."""
-        base = self._ref(change)
+        """A step between the last one reached and step j left out, or made otherwise inside the line
+        that computes more: step j's value, computed from the reference so, is the learner's."""
         for k in range(max(last + 1, 0), j + 1):
-            name, before = self.names[k], self.of[self.names[k]] or self._before(k, base)
-            before_value = self._value(before, base)
-            if before is None or base[name] is None or base[name].dtype == bool or before_value is None:
-                continue
-            says = f" ({self.says[name]})" if self.says.get(name) else ""
-            tries = [(f"the step '{name}'{says} is left out", lambda e, r, b=before: _np(e[b]))] \
-                if before_value.shape == base[name].shape else []
-            if k < j:  # a step made otherwise, inside a line that computes more
-                tries += [(f"{how} (expected {self.says.get(name) or name})", (lambda e, r, c=c: c(e, r)))
-                          for how, c in compare.combined(before, self.env)]
-                tries += [(f"{how} (expected {self.says.get(name) or name})", c)
-                          for how, c in compare.function_readings(before)]
-            for how, fn in tries:
-                trial = {**change, name: fn}
-                try:
-                    made = self._ref(trial, upto=self.names[j])
-                    s = made[self.names[j]]
-                except Exception:  # noqa: BLE001 - a change that does not fit this case
-                    continue
-                step = _np(made[name]) if made.get(name) is not None else None
-                if step is not None and compare.constant(step) and not compare.constant(_np(base[name])):
-                    continue  # one number everywhere (ReLU(-x) of positive angles): what an unwritten array holds
+            for name, how, fn, made, left_out in self._readings_of(k, change):
+                if k == j and not left_out:
+                    continue  # a step made otherwise is one before j, in j's line
+                s = made.get(self.names[j])
                 if s is not None and s.shape == v.shape and compare.same(v, s, self.rtol, self.atol):
                     return compare.Finding(how, fn, "skipped"), name
         return None
+
+    def _readings_of(self, k: int, change: dict):
+        """Step k left out or made otherwise, and every step after it made from that: (step, words,
+        change, the steps' values, left out?), each run once per search and change whatever value
+        it is held against, and as asked for (a reading that fits ends the search before the rest)."""
+        held = getattr(self, "_trials", None)
+        if held is None or held[0] is not change or held[1] is not self.env:
+            held = self._trials = (change, self.env, {})
+        if k not in held[2]:
+            held[2][k] = ([], self._make_readings(k, change))
+        made, pending = held[2][k]
+        i = 0
+        while True:
+            if i < len(made):
+                yield made[i]
+                i += 1
+                continue
+            item = next(pending, None)  # OutOfTime passes through: what was made stays
+            if item is None:
+                return
+            made.append(item)
+
+    def _make_readings(self, k: int, change: dict):
+        base = self._ref(change)
+        name, before = self.names[k], self.of[self.names[k]] or self._before(k, base)
+        before_value = self._value(before, base)
+        if before is None or base[name] is None or base[name].dtype == bool or before_value is None:
+            return
+        says = f" ({self.says[name]})" if self.says.get(name) else ""
+        tries = [(f"the step '{name}'{says} is left out", lambda e, r, b=before: _np(e[b]), True)] \
+            if before_value.shape == base[name].shape else []
+        tries += [(f"{how} (expected {self.says.get(name) or name})", (lambda e, r, c=c: c(e, r)), False)
+                  for how, c in compare.combined(before, self.env)]
+        tries += [(f"{how} (expected {self.says.get(name) or name})", c, False)
+                  for how, c in compare.function_readings(before)]
+        for how, fn, left_out in tries:
+            made = self._ref_until({**change, name: fn})
+            step = _np(made[name]) if made.get(name) is not None else None
+            if step is not None and compare.constant(step) and not compare.constant(_np(base[name])):
+                continue  # one number everywhere (ReLU(-x) of positive angles): what an unwritten array holds
+            yield name, how, fn, made, left_out
 
     def _precision(self, ref: dict, start: int) -> dict | None:
         """Every step is reached within the learner's rounding: the first one computed in a lower
