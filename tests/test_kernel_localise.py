@@ -2,6 +2,8 @@
 named by the kernel's own steps, the program and the kernel line (kernel_trace.py in the sandbox,
 kernel_localise.py in the judge), and the pieces of that on their own."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -146,8 +148,6 @@ BOTH = {
 
 @pytest.mark.parametrize("name", sorted(BOTH))
 def test_both_slips_of_a_kernel_are_said_each_at_its_line(tmp_path, name):
-    from pathlib import Path
-
     path = Path(__file__).parent / "data" / name
     report = grade(tmp_path, name.split("/")[1], path.read_text())
     said = {d.get("line") for d in report["diagnosis"]}
@@ -156,8 +156,6 @@ def test_both_slips_of_a_kernel_are_said_each_at_its_line(tmp_path, name):
 
 def test_a_square_key_tile_loaded_transposed_is_no_misread(tmp_path):
     """K loaded as kt (d down, keys across) with BLOCK_N = D: its addresses are the keys', turned."""
-    from pathlib import Path
-
     path = Path(__file__).parent / "data" / "holdout11" / "flash-attention-triton" / "learner_04.py"
     diagnosis = grade(tmp_path, "flash-attention-triton", path.read_text())["diagnosis"]
     assert not any(d.get("step") == "loads" for d in diagnosis), diagnosis
@@ -165,9 +163,9 @@ def test_a_square_key_tile_loaded_transposed_is_no_misread(tmp_path):
 
 
 def test_a_load_past_the_end_is_said_from_its_addresses_the_same_every_time(tmp_path):
-    """matmul's K mask left out: what lies past a's end changes from run to run, and the report once
-    went with it (random output, or a value off the steps at the dot, under load); the addresses the
-    trace records are the same every time."""
+    """matmul's K mask left out: what lies past a's and b's ends changed from run to run, and the report
+    once went with it (random output, or a value off the steps at the dot, under load); the lanes past
+    a tensor's memory are now kept in bounds (kernel_guard.py) and said, both loads, the same every time."""
     source = ks.edit("matmul-triton", *ks.MATMUL_WRONG["past the end"])
     said = []
     for i in range(2):
@@ -175,4 +173,28 @@ def test_a_load_past_the_end_is_said_from_its_addresses_the_same_every_time(tmp_
         said.append([{k: d.get(k) for k in ("mistake", "line", "verified", "message")}  # not the garbage shown
                      for d in grade(tmp_path / str(i), "matmul-triton", source)["diagnosis"]])
     assert said[0] == said[1] and said[0][0]["verified"] and said[0][0]["line"], said
-    assert "past the end of a_ptr" in said[0][0]["message"]
+    assert "past the end of `b_ptr` at line 18" in said[0][0]["message"]
+    assert "past the end of `a_ptr` at line 16" in said[0][0]["message"]
+
+
+def test_a_store_past_the_end_fails_where_its_values_are_right(tmp_path):
+    """softmax's store left unmasked: the lanes past a row's end write into the next row and, for the
+    last row, past the output's memory. Triton's interpreter wrote there (the heap's own records: a
+    crash on some runs, a pass on others); kept in bounds, the case fails, said at the store."""
+    source = ks.edit("softmax-triton", ("num / tl.sum(num, axis=0), mask=mask)", "num / tl.sum(num, axis=0))"))
+    reports = []
+    for i in range(2):
+        (tmp_path / str(i)).mkdir()
+        reports.append(grade(tmp_path / str(i), "softmax-triton", source))
+    said = [[(d.get("line"), d.get("message")) for d in r["diagnosis"]] for r in reports]
+    assert reports[0]["status"] == "fail" and said[0] == said[1], said
+    assert any(line == 15 and "writes past the end of `out_ptr`" in (text or "") for line, text in said[0]), said
+
+
+def test_a_store_mask_on_the_wrong_bound_is_said_at_the_store_not_the_grid(tmp_path):
+    """The columns' store mask compared with M where N belongs (holdout9): columns the tiles hold are
+    never written, the grid covers them; the cause is the store's mask. Its stores past the end on
+    the other cases no longer corrupt the process, so the report is the same every time."""
+    path = Path(__file__).parent / "data" / "holdout9" / "matmul-triton" / "learner_03.py"
+    said = [grade(tmp_path, "matmul-triton", path.read_text())["diagnosis"] for _ in range(2)]
+    assert said[0] == said[1] and said[0][0]["line"] == 22 and said[0][0]["comparator"] == "store-mask", said[0]

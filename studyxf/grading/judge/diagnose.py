@@ -372,6 +372,23 @@ def return_type(ctx: Context, failing: list[Failure]) -> list[dict] | None:
     return (ctx.diagnose(valued) if valued else []) + [{"mistake": "return-type", "message": typed, "verified": True}]
 
 
+def out_of_bounds(ctx: Context, failing: list[Failure]) -> list[dict] | None:
+    """A Triton kernel's load or store past a tensor's end (kept in bounds in the sandbox): what the
+    values say (judged as returned, a slip beside it named too), then the access at its line where no
+    reading of the values names that line."""
+    past = next((f.bounds for f in failing if f.bounds), None)
+    if not past:
+        return None
+    source, line = _source(ctx.req), past.get("line")
+    code = source.splitlines()[line - 1].strip() if source and line and line <= len(source.splitlines()) else None
+    said = {"mistake": "located", "message": (f"line {line}: `{code}`: " if code else "") + past["message"],
+            "verified": True, "comparator": "out-of-bounds", **({"line": line, "code": code} if code else {})}
+    valued = [f for f in failing if not f.bounds or f.values is not None]
+    values = _diagnose_values(ctx, valued) if valued else []
+    # the values' reading of that line says more (a row's lanes unmasked, a stride misread): it alone
+    return values if line and any(d.get("line") == line for d in values) else values + [said]
+
+
 def input_modified(ctx: Context, failing: list[Failure]) -> list[dict] | None:
     """An input edited in place, at the editing line, then what the values say (judged past it:
     runcases._past_the_rule), so that a value slip made beside the edit is named too."""
@@ -408,7 +425,7 @@ def resources_then_values(ctx: Context, failing: list[Failure]) -> list[dict]:
 
 
 # the order in which causes are tried: each rule says the causes (and ends the diagnosis) or None
-RULES = [random_output, return_type, input_modified, resources_then_values]
+RULES = [random_output, return_type, out_of_bounds, input_modified, resources_then_values]
 
 
 def _in_place_at(req: Request, arrays: set | None) -> dict:

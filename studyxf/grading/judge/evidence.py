@@ -64,6 +64,7 @@ class Failure:
     raised: Raised | None = None
     resource: Resource | None = None
     rule: str | None = None  # an input edited in place: the message
+    bounds: dict | None = None  # a kernel's load or store past a tensor's end: {"message", "line"}
     arrays: list = field(default_factory=list)  # the case's array inputs, by name (where the edit can be)
     type_rule: str | None = None  # the stated result type broken
     layout: str | None = None  # a module's layers not as the task asks

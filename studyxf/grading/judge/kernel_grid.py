@@ -65,6 +65,14 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
                 f"(its row or tile offset is left out); {grid_words} at line {line}")
         return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-shared"}
+    if cov["store_line"] and _masked_off(cov):  # the tiles hold them: the store's mask keeps them out
+        line_s = cov["store_line"]
+        text = (f"line {line_s}: `{trace.code(line_s)}`: {_region(cov['missing'])} (on {case_name}), yet the "
+                f"programs' tiles reach them: the store's mask is off on each of their lanes; check each bound of "
+                f"the mask against the axis it guards (a column offset compared with M where N belongs); "
+                f"{grid_words} at line {line}")
+        return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "store-mask"}
     overlap = _overlapping(cov["stores"], got.shape, dims)
     at = _offset_line(trace, launch, overlap[0]) if overlap else None
     if overlap and at:
@@ -81,6 +89,18 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
             + ("; the elements it does write are right" if right and written.any() else ""))
     return {"mistake": "located", "message": text, "verified": True, "line": sized, "code": trace.code(sized),
             "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
+
+
+def _masked_off(cov: dict) -> bool:
+    """Whether every element no store reaches lies under a store lane its mask switched off."""
+    off = np.zeros(cov["missing"].size, bool)
+    for a in cov["stores"]:
+        lanes = a.get("off")
+        if lanes is not None:
+            lanes = lanes[(lanes >= 0) & (lanes < off.size)]
+            off[lanes] = True
+    missing = cov["missing"].ravel()
+    return bool(missing.any() and off[missing].all())
 
 
 def _per_program(stores: list[dict]) -> dict:

@@ -27,9 +27,11 @@ class KernelTrace:
             value = wire.decode(a["v"])
             if isinstance(value, wire.Array):
                 offset = wire.decode(a["o"]) if "o" in a else value
-                self.accesses.append({**{k: v for k, v in a.items() if k not in ("v", "o")},
+                off = wire.decode(a["f"]) if "f" in a else None  # a store's lanes its mask switched off
+                self.accesses.append({**{k: v for k, v in a.items() if k not in ("v", "o", "f")},
                                       "program": tuple(a["program"]), "index": value.values.astype(np.int64),
-                                      "offset": offset.values.astype(np.int64)})
+                                      "offset": offset.values.astype(np.int64),
+                                      "off": off.values.astype(np.int64) if isinstance(off, wire.Array) else None})
         self.lines = source.splitlines()
 
     def code(self, line) -> str:

@@ -45,7 +45,7 @@ def _exception_result(info: dict, case: Case | None, inputs: str) -> tuple[str, 
     if kind in ("readonly", "rule") and case and case.modified_message and (
             kind == "readonly" or text == wire.INPUT_MODIFIED):
         return "fail", case.modified_message  # what an input changed in place means in this drill
-    if kind in ("forbidden", "rule"):
+    if kind in ("forbidden", "rule", "bounds"):
         return "fail", text
     if kind == "readonly":
         return "fail", f"the function tried to modify one of its inputs in place ({text}): work on a copy " \
@@ -424,6 +424,9 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, Failure | No
             remote.stop("a previous case ran out of time")
         if info.get("kind") == "timeout" and status == "fail":
             fail_info = Failure(resource=Resource("slow", message))
+        elif info.get("kind") == "bounds":  # a kernel's lanes past a tensor's end: the values judged too
+            fail_info = _past_the_rule(remote, index, case, answer, inputs)
+            fail_info.bounds = {"message": message, "line": info.get("line")}
         elif info.get("kind") in ("rule", "readonly"):
             fail_info = _past_the_rule(remote, index, case, answer, inputs)
             fail_info.rule = message

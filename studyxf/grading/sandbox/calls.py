@@ -58,6 +58,21 @@ class RuleBroken(Exception):
     that case fails with the message, it is not the learner's crash."""
 
 
+class OutOfBounds(RuleBroken):
+    """A Triton kernel's load or store past the memory of the tensor it reads or writes (kept in bounds
+    by kernel_guard.py): the case fails, and what the call returned is judged beside it."""
+
+    def __init__(self, past: list[dict], out):
+        def one(p):
+            return (f"{'reads' if p['op'] == 'load' else 'writes'} past the end of "
+                    f"{'`' + p['param'] + '`' if p.get('param') else 'a tensor'}"
+                    f"{' at line ' + str(p['line']) if p.get('line') else ''} ({p['lanes']} lane"
+                    f"{'s' if p['lanes'] != 1 else ''})")
+        super().__init__(f"the kernel {', and '.join(one(p) for p in past[:3])}: on a GPU that memory holds whatever "
+                         f"lies there; mask every lane of a load or store that can leave its tensor")
+        self.out, self.line = out, past[0].get("line")
+
+
 def entry_point(namespace: dict, entry: str, kind: str, method: str | None, drill: str):
     """The learner's callable, or the message saying what the file lacks."""
     fn = namespace.get(entry)
@@ -79,6 +94,8 @@ def raised(exc: BaseException) -> dict:
     text = str(exc)
     if isinstance(exc, ForbiddenCall):
         kind = "forbidden"
+    elif isinstance(exc, OutOfBounds):
+        return {"kind": "bounds", "type": type(exc).__name__, "text": text[:2000], "line": exc.line}
     elif isinstance(exc, RuleBroken):
         kind = "rule"
     elif isinstance(exc, ValueError) and "read-only" in text:

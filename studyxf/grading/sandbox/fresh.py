@@ -112,7 +112,7 @@ def _confine_reads(spec: dict) -> str:
     now. Returns what isolates the sandbox, in words."""
     import importlib.machinery
 
-    from studyxf.grading.sandbox import kernel_trace, landlock, trace  # noqa: F401 - the requests' modules, read now
+    from studyxf.grading.sandbox import kernel_guard, kernel_trace, landlock, trace  # noqa: F401 - the requests' modules, read now
     from studyxf.grading import wire
 
     importlib.machinery.PathFinder.find_spec("studyxf-listing-only")  # each import folder listed, kept
@@ -145,8 +145,11 @@ class Server:
         self.torch_loaded = "torch" in sys.modules
 
     def answer(self, ask: dict) -> dict:
-        from studyxf.grading.sandbox import calls
+        from studyxf.grading.sandbox import calls, kernel_guard
         from studyxf.grading import wire
+
+        kernel_guard.install()  # where the file imported triton (at import, or since): lanes kept in bounds
+        kernel_guard.take()  # what an earlier request left
 
         op = ask.get("op")
         try:
@@ -195,8 +198,13 @@ class Server:
                 return kernel_trace.answer(self, ask, args, kwargs)
             if op == "call":
                 if ask.get("traced") and self.tracer is not None:
-                    return {"ok": wire.encode(self.tracer.run(lambda: self.call(args, kwargs, ask.get("seconds"))))}
-                return {"ok": wire.encode(self.call(args, kwargs, ask.get("seconds")))}
+                    out = self.tracer.run(lambda: self.call(args, kwargs, ask.get("seconds")))
+                else:
+                    out = self.call(args, kwargs, ask.get("seconds"))
+                past = kernel_guard.take()
+                if past:  # a kernel's lanes past a tensor's end, kept in bounds: the case fails all the same
+                    raise calls.OutOfBounds(past, out)
+                return {"ok": wire.encode(out)}
             return {"raised": {"kind": "other", "type": "ValueError", "text": f"unknown request {op!r}"}}
         except BaseException as exc:  # noqa: BLE001 - the learner's failure is this request's answer
             if isinstance(exc, KeyboardInterrupt):

@@ -118,21 +118,32 @@ class KernelTracer:
         addr = np.asarray(ptrs.data).astype(np.int64)
         on = np.broadcast_to(np.asarray(mask.data, dtype=bool), addr.shape) if mask is not None else \
             np.ones(addr.shape, bool)
+        held = {name: (addr >= t["ptr"]) & (addr < t["ptr"] + t["bytes"]) for name, t in launch["tensors"].items()}
+        # the tensor some lane the mask lets through lies in; a store whose mask is off over a tensor's
+        # memory is kept too: the elements it would have written (a column mask against M where N
+        # belongs) tell a mask from a grid
+        mine = next((n for n, m in held.items() if (m & on).any()), None) or \
+            (next((n for n, m in held.items() if m.any()), None) if op == "store" else None)
         for name, t in launch["tensors"].items():
-            inside = (addr >= t["ptr"]) & (addr < t["ptr"] + t["bytes"]) & on
-            if not inside.any():
+            if name != mine:
                 continue
-            offset = np.where(inside, (addr - t["ptr"]) // t["itemsize"], 0)
-            # the element of the tensor as its shape reads it (row-major), -2 for storage between the
-            # rows of a strided view, -1 where the mask is off
-            index = np.where(inside, np.take(t["lookup"], offset), -1) if t["lookup"] is not None else \
-                np.where(inside, offset, -1)
+            memory = held[name]
+            inside = memory & on
+            every = np.where(memory, (addr - t["ptr"]) // t["itemsize"], 0)
+            offset = np.where(inside, every, 0)
+
+            def element(where, at):  # the element as the tensor's shape reads it (row-major), -2 for
+                # storage between the rows of a strided view, -1 where `where` is off
+                return np.where(where, np.take(t["lookup"], at), -1) if t["lookup"] is not None else \
+                    np.where(where, at, -1)
+            index = element(inside, offset)
             self.counts[op] += 1
             # lanes the mask lets through that fall outside this tensor's memory: read or written past its end
-            past = int((on & ~((addr >= t["ptr"]) & (addr < t["ptr"] + t["bytes"]))).sum())
+            past = int((on & ~memory).sum())
             self.accesses.append({"op": op, "launch": len(self.launches) - 1, "program": list(program or ()),
                                   "line": self._kernel_line(), "param": name, "index": index,
-                                  "offset": np.where(inside, offset, -1), "past": past})
+                                  "offset": np.where(inside, offset, -1), "past": past,
+                                  **({"off": element(memory & ~on, every)} if op == "store" else {})})
             return
 
     def _hook(self):
@@ -284,8 +295,9 @@ class KernelTracer:
         return {"launches": launches,
                 "events": [{k: v for k, v in e.items() if k != "value"} | {"v": wire.encode(e["value"])}
                            for e in self.events],
-                "accesses": [{k: v for k, v in a.items() if k not in ("index", "offset")}
-                             | {"v": wire.encode(a["index"]), "o": wire.encode(a["offset"])} for a in self.accesses],
+                "accesses": [{k: v for k, v in a.items() if k not in ("index", "offset", "off")}
+                             | {"v": wire.encode(a["index"]), "o": wire.encode(a["offset"])}
+                             | ({"f": wire.encode(a["off"])} if "off" in a else {}) for a in self.accesses],
                 "raised_at": self.raised}
 
 
