@@ -108,7 +108,8 @@ def _per_program(stores: list[dict]) -> dict:
     per: dict = {}
     for a in stores:
         idx = a["index"][a["index"] >= 0]
-        per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
+        if idx.size:  # a store its mask switched off entirely writes nothing
+            per.setdefault(tuple(a["program"]), set()).update(int(i) for i in idx)
     return per
 
 
