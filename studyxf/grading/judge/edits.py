@@ -7,7 +7,9 @@ sign, a mean squared for a mean of squares, a square for an absolute value, an o
 sides, a term that does not belong or a factor twice, parentheses missing or a factor on the wrong
 term, a constant or a range one off, positions local to a block, an einsum's axis, a calculator's
 bits for bytes, a keyword that changes the statistic, an unused input added, a result thrown away, a
-running max started at 0, a number written for an argument, a count of axes for a size), listed
+running max started at 0, a number written for an argument, a count of axes for a size, a term
+taken into an operand's parentheses, a reshape's sizes swapped or its axes of 1 misplaced, a named
+constant's reciprocal, a loop's running value set afresh where its update belongs), listed
 from the learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue
 entry."""
 

@@ -219,8 +219,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     of those that ran out of time or memory; `lines`: where the diagnosis saw the values leave,
     tried first; `one`: a single edit alone is sought (the diagnosis named every cause); `anchor`:
     the lines of a verified localisation, one of which a pair of edits must touch."""
-    # not a Triton kernel: each edited copy compiles again in the interpreter (a minute for matmul's
-    # 240), and an edit that reads past a tensor's end can crash it
+    # not a Triton kernel: each edited copy compiles again in the interpreter (a minute for matmul's 240)
     if source is None or remote.gone or "triton" in source:
         return None
     plain = [c for c in cases if c.driver is None and c.validate is None and c.device is None]
