@@ -9,7 +9,8 @@ term, a constant or a range one off, positions local to a block, an einsum's axi
 bits for bytes, a keyword that changes the statistic, an unused input added, a result thrown away, a
 running max started at 0, a number written for an argument, a count of axes for a size, a term
 taken into an operand's parentheses, a reshape's sizes swapped or its axes of 1 misplaced, a named
-constant's reciprocal, a loop's running value set afresh where its update belongs), listed
+constant's reciprocal, a loop's running value set afresh where its update belongs, a block's start
+written as its index), listed
 from the learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue
 entry."""
 
@@ -840,6 +841,26 @@ def _running_update(lister: _Lister, tree) -> None:
                     lister.add(node.value, y, f"sets {x} afresh where {y}, its update, belongs", rank=3)
 
 
+def _block_start(lister: _Lister, tree) -> None:
+    """A block's start written as its index (`slice(i, i + hs)`, `x[:, i:i + hs]`: head i takes
+    columns i .. i + hs - 1, the heads overlapping) where the index times the block's size belongs."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) == "slice" and len(node.args) == 2:
+            low, high, sep = node.args[0], node.args[1], ", "
+        elif isinstance(node, ast.Slice) and node.lower is not None and node.upper is not None and node.step is None:
+            low, high, sep = node.lower, node.upper, ":"
+        else:
+            continue
+        if not (isinstance(low, ast.Name) and isinstance(high, ast.BinOp) and isinstance(high.op, ast.Add)
+                and isinstance(high.left, ast.Name) and high.left.id == low.id) or low.lineno != high.end_lineno:
+            continue
+        size = lister.group(high.right)
+        span = (low.lineno, low.col_offset, high.end_col_offset)
+        lister.add(low, f"{low.id} * {size}{sep}({low.id} + 1) * {size}",
+                   f"starts block {low.id} at {low.id} where {low.id} * {size} belongs: the blocks overlap", span=span,
+                   rank=2)
+
+
 def _named_constant(lister: _Lister, tree) -> None:
     """A number given a name (`LOG2E = 0.6931...`, ln 2 where log2(e) belongs): its reciprocal, as the
     operands of * and / are tried (binop)."""
@@ -895,6 +916,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _running_max_start(lister, tree)
     _named_constant(lister, tree)
     _running_update(lister, tree)
+    _block_start(lister, tree)
     _argument_written(lister, tree)
     _axes_counted(lister, tree)
     _allocated_dtype(lister, tree, kinds or {})
