@@ -37,22 +37,24 @@ def install() -> bool:
             return mask
         addr = np.asarray(ptrs.data).astype(np.int64)
         on = np.broadcast_to(np.asarray(mask.data, dtype=bool), addr.shape)
-        if addr.size:  # the common case first, cheaply: every lane the mask lets through in one tensor
-            lanes = addr if on.all() else addr[on]
-            if not lanes.size:
-                return mask
-            lo, hi = int(lanes.min()), int(lanes.max())
-            if any(start <= lo and hi < end for _, start, end in ranges):
-                return mask
-        # the tensor the access is of: the one that holds most of its lanes (a lane past a's end that
-        # lands in b's memory is past a's end all the same)
-        held = [(name, start, end, int((on & (addr >= start) & (addr < end)).sum())) for name, start, end in ranges]
-        name, start, end, most = max(held, key=lambda h: h[3])
-        inside = (addr >= start) & (addr < end) if most else np.zeros(addr.shape, bool)
-        outside = int((on & ~inside).sum())
-        if not outside:
+        if not addr.size or not on.any():
             return mask
-        key = (op, name if most else None, _kernel_line())
+        # the tensor the access is of: the one that holds its lowest address, masked lanes included
+        # (a tile starts inside its own tensor; lanes past a's end that land in b's memory are past
+        # a's end all the same, wherever the allocator put b); else the one holding most lanes
+        low = int(addr.min())
+        owner = next(((name, start, end) for name, start, end in ranges if start <= low < end), None)
+        if owner is None:
+            held = [(int((on & (addr >= start) & (addr < end)).sum()), name, start, end) for name, start, end in ranges]
+            most, *owner = max(held, key=lambda h: h[0])
+            owner = tuple(owner) if most else (None, 0, 0)
+        name, start, end = owner
+        lanes = addr if on.all() else addr[on]
+        if start <= int(lanes.min()) and int(lanes.max()) < end:  # the common case, cheaply
+            return mask
+        inside = (addr >= start) & (addr < end)
+        outside = int((on & ~inside).sum())
+        key = (op, name, _kernel_line())
         PAST[key] = PAST.get(key, 0) + outside
         return interpreter.TensorHandle(on & inside, tl.int1)
 
