@@ -4,7 +4,8 @@ a bound made a line above the slice that reads it, a keyword argument a step doe
 float64 asked for and never cast back at the return, a hidden width written as 4 * d_model, the
 caches returned as given beside RoPE on the values, a query left unrotated beside a top-left mask,
 and edits the pair search needs: a reshape's sizes swapped or its axes of 1 misplaced, a named
-constant that is the reciprocal of the one needed, a running value set afresh in its loop."""
+constant that is the reciprocal of the one needed, a running value set afresh in its loop, a block's
+start written as its index."""
 
 from pathlib import Path
 
@@ -38,12 +39,14 @@ def _said(tmp_path, drill: str, name: str) -> list[dict]:
     ("alibi", "learner_01.py", {5: "write `2.0 ** (-8.0 / n_heads)`", 9: "write `-1, 1, 1`"}),
     # two sizes of a reshape swapped (it crashes in the einsum), beside a finite mask fill
     ("multi-head-attention", "learner_01.py", {7: "write `B, T, h, d // h`", 12: "-1e9"}),
+    # head i's columns started at i (the heads overlap), and w_o applied transposed
+    ("multi-head-attention", "learner_02.py", {10: "write `i * hs, (i + 1) * hs`", 17: "write `w_o`"}),
     # ln 2 named LOG2E, and the running max set afresh each block
     ("flash-attention", "learner_02.py", {3: "write `1.4426950408889634`", 26: "write `m_new`"}),
     # base written as 10000.0: the case with base = 500000 shows it at the frequencies' line
     ("rope", "learner_03.py", {8: "the argument base (here 500000) is not used"}),
-    # float64 asked for on line 5 and returned on line 10 without a cast back
-    ("layer-norm", "learner_01.py", {6: "write `-1` for `0`", 10: "float64 from line 5"}),
+    # float64 asked for on line 5 and returned on line 10 without a cast back: both lines said
+    ("layer-norm", "learner_01.py", {6: "write `-1` for `0`", 5: "and line 10 returns them so"}),
     ("swiglu", "learner_03.py", {11: "The SiLU goes on x @ w_gate", 5: "lost the minus"}),
     ("transformer-block", "learner_01.py", {41: "ignores mlp_ratio"}),
 ])

@@ -565,9 +565,10 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
 
 
 def _widened_on_purpose(trace, e: dict) -> dict:
-    """A float64 asked for in so many words (`np.asarray(x, dtype=np.float64)`, `x.double()`) is no
-    slip of that line: the cast back missing at the return is ({} otherwise: a float64 scalar or a
-    vectorised math.erf promotes where it is used, unasked)."""
+    """A float64 asked for in so many words (`np.asarray(x, dtype=np.float64)`, `x.double()`): said
+    at that line, as a promotion is, the return that gives it back uncast named beside it (the
+    corpora's manifests name either line) ({} otherwise: a float64 scalar or a vectorised math.erf
+    promotes where it is used, unasked)."""
     import re
 
     code = trace.code(e["line"])
@@ -576,7 +577,7 @@ def _widened_on_purpose(trace, e: dict) -> dict:
     back = next((r for r in reversed(trace.events) if r["name"] == "<return>" and r.get("depth", 0) == 0), None)
     if back is None or back["line"] == e["line"]:
         return {}
-    return {"line": back["line"], "code": trace.code(back["line"]),
+    return {"line": e["line"], "code": code,
             "message": f"Your values are "
                        f"float64 from line {e['line']} (`{code.strip()}`), which widens them, and line {back['line']} "
                        f"returns them so: cast the result back (.astype(x.dtype), or .to(x.dtype) for a tensor)."}
