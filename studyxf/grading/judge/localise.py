@@ -241,27 +241,6 @@ class Localiser:
         out = st.run(self.steps[first:end], start, self._wrap(change))
         return {**{n: base_np[n] for n in self.names[:first]}, **{n: _np(out[n]) for n in self.names[first:end]}}
 
-    def _ref_until(self, change: dict) -> dict:
-        """As _ref, the steps made up to the first that cannot be made with these changes (a reading
-        that does not fit a later step still gives the steps before it)."""
-        self._tick()
-        self._ref_run({}, None)  # the unchanged run, once per case
-        _, base, base_np = self._base
-        first = next((i for i, n in enumerate(self.names) if n in change), len(self.names))
-        env = {**self.env, **{n: base[n] for n in self.names[:first]}}
-        out = {n: base_np[n] for n in self.names[:first]}
-        wrapped = self._wrap(change)
-        for step in self.steps[first:]:
-            try:
-                value = step.compute(env)
-                if step.name in wrapped:
-                    value = wrapped[step.name](env, value)
-            except Exception:  # noqa: BLE001 - this step and those after it cannot be made so
-                break
-            env[step.name] = value
-            out[step.name] = _np(value)
-        return out
-
     @staticmethod
     def _wrap(change: dict) -> dict:
         return {name: (lambda e, v, f=f: st.to_torch(np.asarray(f(e, _np(v)), dtype=np.float64)))
@@ -865,8 +844,8 @@ class Localiser:
         tries += [(f"{how} (expected {self.says.get(name) or name})", c, False)
                   for how, c in compare.function_readings(before)]
         for how, fn, left_out in tries:
-            made = self._ref_until({**change, name: fn})
-            step = _np(made[name]) if made.get(name) is not None else None
+            made = _Run(self, {**change, name: fn})
+            step = made.get(name)
             if step is not None and compare.constant(step) and not compare.constant(_np(base[name])):
                 continue  # one number everywhere (ReLU(-x) of positive angles): what an unwritten array holds
             yield name, how, fn, made, left_out
@@ -886,6 +865,39 @@ class Localiser:
                     return {"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
                             "finding": f}
         return None
+
+
+class _Run:
+    """The reference with a change (one run of the budget), its steps made as they are asked for, up
+    to the first that cannot be made so (a reading that fits no later step still gives the steps
+    before it): a skipped step's reading is held against many values, most of them early steps."""
+
+    def __init__(self, loc: Localiser, change: dict):
+        loc._tick()
+        loc._ref_run({}, None)  # the unchanged run, once per case
+        _, base, base_np = loc._base
+        first = next((i for i, n in enumerate(loc.names) if n in change), len(loc.names))
+        self.loc, self.next, self.failed, self.wrapped = loc, first, False, loc._wrap(change)
+        self.env = {**loc.env, **{n: base[n] for n in loc.names[:first]}}
+        self.out = {n: base_np[n] for n in loc.names[:first]}
+
+    def get(self, name: str):
+        if name in self.out or name not in self.loc.names:
+            return self.out.get(name)
+        upto = self.loc.names.index(name)
+        while not self.failed and self.next <= upto:
+            step = self.loc.steps[self.next]
+            try:
+                value = step.compute(self.env)
+                if step.name in self.wrapped:
+                    value = self.wrapped[step.name](self.env, value)
+            except Exception:  # noqa: BLE001 - this step and those after it cannot be made so
+                self.failed = True
+                break
+            self.env[step.name] = value
+            self.out[step.name] = _np(value)
+            self.next += 1
+        return self.out.get(name)
 
 
 def _shape_of(how: str) -> str:
