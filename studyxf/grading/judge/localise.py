@@ -486,11 +486,12 @@ class Localiser:
     def _argument_unused(self, j: int, v: np.ndarray, ref: dict):
         """Step j made without a keyword argument the case passes (theta from base 10000 where base =
         500000 is given): the step computed with that argument at its default gives the learner's."""
-        step = self.steps[j]
-        before = {n: st.to_torch(ref[n]) for n in self.names[:j] if ref[n] is not None}
+        step, before = self.steps[j], None
         for arg, value in self.traced.case.kwargs.items():
             if arg not in self.env or hasattr(value, "shape"):
                 continue
+            if before is None:  # made only where a plain argument is passed (most cases pass none)
+                before = {n: st.to_torch(ref[n]) for n in self.names[:j] if ref[n] is not None}
             env = {k: x for k, x in {**self.env, **before}.items() if k != arg}
             try:
                 plain = _np(step.compute(env))
@@ -803,7 +804,7 @@ class Localiser:
         for k in range(max(last + 1, 0), j + 1):
             for name, how, fn, made, left_out in self._readings_of(k, change):
                 if k == j and not left_out:
-                    continue  # a step made otherwise is one before j, in j's line
+                    break  # a step made otherwise is one before j, in j's line (the left-out reading comes first)
                 s = made.get(self.names[j])
                 if s is not None and s.shape == v.shape and compare.same(v, s, self.rtol, self.atol):
                     return compare.Finding(how, fn, "skipped"), name
