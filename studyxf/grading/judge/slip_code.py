@@ -25,6 +25,9 @@ _SQRT = r"\b(sqrt|rsqrt)\(|\*\*\s*\(?\s*-?\s*0?\.5\b"
 # a name updated by adding to itself: `o = o + ...`, `o += ...`
 _ACCUMULATED = r"^\s*([\w.]+)(\[[^\]]*\])?\s*(=\s*\1\s*\+|\+=)"
 
+# a mask made: a triangle, or positions compared (arange(Tk)[None, :] < arange(Tq)[:, None] + Tk - Tq)
+_MASK_MADE = r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\S*arange\("
+
 # public slip id -> the regular expression a line's code (comments and strings left out) matches, or
 # several tried in turn: the first that any line matches decides
 SLIP_CODE = {
@@ -50,10 +53,8 @@ SLIP_CODE = {
     "rope-output-halves": r"\bstack\(.*\b(dim|axis)\s*=\s*-2\b|\b(cat|concatenate|hstack)\(",
     # a mask's slips are written where the mask is made, which the localisation sees only where it is
     # applied (`future = torch.triu(ones, diagonal=0)`, then `masked_fill(future, -inf)` a line below)
-    # a triangle's diagonal, or positions compared (arange(Tk)[None, :] < arange(Tq)[:, None] + Tk - Tq)
-    "mask-diagonal": r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\S*arange\(",
-    # a chunk's mask aligned top-left: where the mask is made, as for mask-diagonal
-    "causal-top-left": r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\S*arange\(",
+    "mask-diagonal": _MASK_MADE,
+    "causal-top-left": _MASK_MADE,  # a chunk's mask aligned top-left: where the mask is made, as above
     "mask-fill-finite": r"-\s*(1e\d+|1\.0e\d+|\d{4,})\b|\bfinfo\(",
     # the one call of erf (a helper's def, and np.vectorize(erf), are no call): where its argument is
     "gelu-erf-no-sqrt2": r"^(?!\s*def\b).*\w*erf\w*\(",

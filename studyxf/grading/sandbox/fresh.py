@@ -112,7 +112,8 @@ def _confine_reads(spec: dict) -> str:
     now. Returns what isolates the sandbox, in words."""
     import importlib.machinery
 
-    from studyxf.grading.sandbox import kernel_guard, kernel_trace, landlock, trace  # noqa: F401 - the requests' modules, read now
+    # the requests' modules, read now
+    from studyxf.grading.sandbox import kernel_guard, kernel_trace, landlock, trace  # noqa: F401
     from studyxf.grading import wire
 
     importlib.machinery.PathFinder.find_spec("studyxf-listing-only")  # each import folder listed, kept
