@@ -54,13 +54,13 @@ def kinds(source: str, entry: str, case) -> dict:
     return out
 
 
-def closeness(answer: dict, case, engine_err: float) -> tuple[tuple, np.ndarray | None]:
+def closeness(answer: dict, case, engine_err: float, out=None) -> tuple[tuple, np.ndarray | None]:
     """How near an answer is to the reference, as a sortable tuple: raised < a wrong shape < values,
     these by the share of numbers within tolerance, then by the median distance; (3,) passes. With
-    the answer as float64 where it has the reference's shape."""
+    the answer as float64 where it has the reference's shape (`out`: the answer decoded, if it was)."""
     if "ok" not in answer:
         return (0,), None
-    out = wire.decode(answer["ok"])
+    out = wire.decode(answer["ok"]) if out is None else out
     if case.convert is not None:
         try:
             got = np.asarray(case.convert(out), dtype=np.float64)
@@ -125,9 +125,10 @@ class Search:
         if id(case) not in self.errors:
             self.errors[id(case)] = case.engine_error() if case.out_dtype is None and case.convert is None else 0.0
         answer = mend.patched(source, case, self.remote)
-        if _promoted(answer, case):
+        out = wire.decode(answer["ok"]) if "ok" in answer else None  # once: the decoding is a third of a call
+        if _promoted(out, case):
             self.promoted.add(source)
-        return closeness(answer, case, self.errors[id(case)])
+        return closeness(answer, case, self.errors[id(case)], out)
 
     def passes(self, source: str) -> bool:
         """Every case passes with this edit, and the stressed one (where there is one): by its values,
@@ -157,11 +158,11 @@ class Search:
         return named[0] if named else None
 
 
-def _promoted(answer: dict, case) -> bool:
-    """A float32 case answered with a float64 array (NumPy 2's promotion by a float64 scalar)."""
-    if "ok" not in answer or getattr(case, "dtype", None) != "float32" or case.out_dtype is not None:
+def _promoted(out, case) -> bool:
+    """A float32 case answered (`out`, decoded; None: it raised) with a float64 array (NumPy 2's
+    promotion by a float64 scalar)."""
+    if out is None or getattr(case, "dtype", None) != "float32" or case.out_dtype is not None:
         return False
-    out = wire.decode(answer["ok"])
     return isinstance(out, wire.Array) and out.values.dtype == np.float64
 
 
