@@ -158,37 +158,16 @@ def _alive(path: str) -> bool:
         conn.close()
 
 
-def preload() -> None:
-    """What the server imports once for every judge it forks. A module a judge imports itself is paid
-    by every grading (and, without .pyc files, as the worker is run, its source compiled each time: 90
-    ms of a failing attention verdict, measured), so: every module of the judge, the sandbox and the
-    engine, and numpy.ma, which np.median imports on its first call."""
-    import importlib
-    import importlib.util
-    import pkgutil
-
-    modules = ["numpy", "numpy.ma", "torch", "studyxf.grading.worker", "studyxf.safefile", "studyxf.escape"]
-    for package in ("studyxf.grading.judge", "studyxf.grading.sandbox", "engine"):
-        found = importlib.util.find_spec(package)
-        for info in pkgutil.iter_modules(found.submodule_search_locations if found else []):
-            modules.append(f"{package}.{info.name}")
-    for module in modules:
-        try:
-            importlib.import_module(module)
-        except Exception:  # noqa: BLE001 - moved, renamed or broken: the judge meets it when it needs it
-            pass
-
-
 def serve(path: str, idle: float, cwd: str) -> None:
     """The server: torch imported once, then one supervisor forked per connection (CPU only in the
     server itself: CUDA is started, if at all, in a forked judge)."""
     import shutil
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from studyxf.grading.process import not_dumpable
+    from studyxf.grading.process import before_forks, not_dumpable
 
     not_dumpable()
-    preload()
+    before_forks()
     if _alive(path):  # another command started one meanwhile
         return
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)

@@ -17,12 +17,10 @@ import time
 def serve(hide: list[str] | None = None) -> None:
     """hide: what a fresh sandbox hides (the data directory, the drill folders, the engine): one is
     kept started ahead, for the next save, when it is given."""
-    import importlib
-
     # Ctrl-C in a terminal reaches the whole foreground group: the watching command stops this
     # server (it closes stdin), so the server itself must not die with a traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from studyxf.grading.process import dies_with_parent, kill_descendants, not_dumpable
+    from studyxf.grading.process import before_forks, dies_with_parent, kill_descendants, not_dumpable
 
     # not dies_with_parent() here: the drill screen starts this server from a worker thread, and the
     # death signal follows the thread; the server ends when its stdin closes
@@ -32,10 +30,7 @@ def serve(hide: list[str] | None = None) -> None:
     # imports beside this server's; torch too, as they run side by side now
     spare = launch.Sandbox(None, "torch", hide) if hide is not None else None
 
-    # paid once here, inherited by every forked child
-    for module in ("numpy", "torch", "studyxf.grading.judge.case", "studyxf.grading.judge.families", "studyxf.grading.judge.runcases",
-                   "studyxf.grading.judge.module_drill", "engine.attention", "engine.heads", "engine.positional"):
-        importlib.import_module(module)
+    before_forks()  # the judge's modules imported once, and the collector kept off what children inherit
     from studyxf.grading import worker
     from studyxf.grading.request import Request
 
