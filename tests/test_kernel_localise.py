@@ -143,6 +143,7 @@ BOTH = {
     "holdout11/matmul-triton/learner_02.py": {10, 23},  # pid_n from axis 0; b advanced along its columns
     "holdout11/matmul-triton/learner_04.py": {11, 24},  # row offsets by BLOCK_N (tiles overlap); acc = tl.dot
     "holdout12/matmul-triton/learner_02.py": {12, 16},  # column offsets by BLOCK_M (gaps); the K loop one tile short
+    "holdout12/softmax-triton/learner_04.py": {12, 24},  # the padding mask cols <= n_cols; a grid of one program
 }
 
 
@@ -198,3 +199,14 @@ def test_a_store_mask_on_the_wrong_bound_is_said_at_the_store_not_the_grid(tmp_p
     path = Path(__file__).parent / "data" / "holdout9" / "matmul-triton" / "learner_03.py"
     said = [grade(tmp_path, "matmul-triton", path.read_text())["diagnosis"] for _ in range(2)]
     assert said[0] == said[1] and said[0][0]["line"] == 22 and said[0][0]["comparator"] == "store-mask", said[0]
+
+
+def test_a_mask_that_lets_one_lane_past_the_row_through_is_said_at_its_line(tmp_path):
+    """The lanes past the row loaded as 0 and set aside with `tl.where(cols <= n_cols, ...)`: lane
+    n_cols keeps its 0 and takes part in the max and the sum. Said at the where, as off by one, and
+    verified: the steps with that one lane's 0 taking part give the learner's sum."""
+    source = ks.edit("softmax-triton", ('other=-float("inf")).to(ACC)',
+                                        'other=0.0).to(ACC)\n    x = tl.where(cols <= n_cols, x, -float("inf"))'))
+    first = grade(tmp_path, "softmax-triton", source)["diagnosis"][0]
+    assert first["verified"] and first["line"] == 13 and first["code"].startswith("x = tl.where(cols <= n_cols"), first
+    assert "off by one" in first["message"] and "write `<` for `<=`" in first["message"], first["message"]

@@ -113,7 +113,8 @@ def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded
         if folded:  # a tile as loaded times a named quantity: the scale folded into q once, a step of its own
             scaled.setdefault(folded, e["line"])
             continue
-        it = e["iter"] if e["line"] in loop_lines else 0
+        # a store after the loop holds the last iteration's result (the output step)
+        it = e["iter"] if e["line"] in loop_lines else (len(steps) - 1 if e["name"] == "<store>" and steps else 0)
         here = steps[min(it, len(steps) - 1)] if steps else []
         before = steps[it - 1] if 0 < it <= len(steps) else []
         hit = next((s for s in [*here, *before] if _close(v, s["value"], s["valid"])), None)
@@ -122,8 +123,10 @@ def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded
             continue
         readings = []
         for s in here:
-            # a step reached already counts too: its operation made once more (the scores scaled twice)
-            if s["value"].shape != v.shape or s.get("no_explain"):
+            # a step reached already counts too: its operation made once more (the scores scaled twice);
+            # what is stored, made inside the store's call, is held against the steps but read by no
+            # relation: num / sum' is the exponentials times some number, whichever of the two is wrong
+            if s["value"].shape != v.shape or s.get("no_explain") or e["name"] == "<store>":
                 continue
             how = explain(v, s["value"], s["valid"], quantities)
             if how:
@@ -335,7 +338,8 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
     departure = first_departure(trace, program, tile["steps"], loaded, tile.get("quantities", {}))
     off = departure if departure is not None and departure["how"] is None else None
     if departure is not None:  # the steps as they come out with a load's other= lanes: before any factor
-        fill = _masked_fill(grader, trace, program, departure, geometry, who, tile, (inputs, kwargs))
+        fill = _masked_fill(grader, trace, program, departure, geometry, who, tile, (inputs, kwargs)) or \
+            _lanes_let_through(grader, trace, program, departure, geometry, who, tile, (inputs, kwargs))
         if fill is not None:
             return fill
     if off is None and departure is not None:
@@ -417,6 +421,61 @@ def _masked_fill(grader, trace: KernelTrace, program, off: dict, geometry: dict,
                            f"`{trace.code(e['line'])}` gives the step '{hit['name']}' as it comes out with them "
                            f"(verified on every lane). The lanes past the row must not change the result: fill them "
                            f"with what the reduction ignores (-inf for a max, 0 for a sum)"}
+    return None
+
+
+def _lanes_let_through(grader, trace: KernelTrace, program, off: dict, geometry: dict, who: str, tile: dict,
+                       args: tuple) -> dict | None:
+    """A value off the steps that the steps give when some of the lanes a load's mask turns off keep
+    its `other=` and take part, while a later line sets the rest aside (-inf): that line's mask lets
+    lanes through past the row (`cols <= n_cols`, one too many), and it is the cause. Verified as
+    _masked_fill is, with the fill on those lanes alone (the drill's TILE_STEPS takes a fill per lane)."""
+    e = off["event"]
+    v = e["value"]
+    events = [x for x in trace.events if x["program"] == program]
+    until = next((n for n, x in enumerate(events) if x is e), len(events))
+    for g in geometry["loads"]:
+        masked = g["index"] < 0
+        start = next((n for n, x in enumerate(events[:until]) if x["line"] == g["line"]
+                      and x["value"].shape == masked.shape), None)
+        if start is None or not masked.any():
+            continue
+        other = events[start]["value"][masked]
+        if not np.all(other == other.flat[0]) or not np.isfinite(other.flat[0]):
+            continue
+        fill = float(other.flat[0])
+        for x in events[start + 1:until + 1]:
+            if x["value"].shape != masked.shape or x["line"] == g["line"]:
+                continue
+            held = x["value"][masked]
+            aside = np.isneginf(held)
+            if not aside.any() or aside.all() or not np.all(aside | (held == fill)):
+                continue
+            lanes = np.full(masked.shape, -np.inf)
+            lanes[masked] = np.where(aside, -np.inf, fill)
+            try:
+                filled = grader.TILE_STEPS(*args, {**geometry, "fill": lanes})
+            except Exception:  # noqa: BLE001 - a drill whose steps take no fill per lane
+                return None
+            steps = (filled or {}).get("steps") or []
+            here = steps[min(off["iter"], len(steps) - 1)] if steps else []
+            hit = next((s for s in here if s["value"].shape == v.shape and _close(v, s["value"], s["valid"])), None)
+            if hit is None:
+                break
+            through = np.flatnonzero(masked & (lanes == fill))
+            n = int(np.count_nonzero(~masked))
+            said = ", ".join(str(int(t)) for t in through[:4]) + (", ..." if through.size > 4 else "")
+            fix = ": write `<` for `<=`" if "<=" in trace.code(x["line"]) else ""
+            bound = (f"The mask is off by one: the row's lanes are those below its length{fix}"
+                     if through.size == 1 and through[0] == n else "Its mask must keep exactly the row's lanes")
+            return {"mistake": "located", "verified": True, "line": x["line"], "code": trace.code(x["line"]),
+                    "step": hit["name"], "how": "lanes-let-through", "comparator": "kernel-mask-lets-lanes-through",
+                    "message": f"{who} ({tile['program']}): line {x['line']}: `{trace.code(x['line'])}` sets the lanes "
+                               f"past the row aside (-inf) but lets lane{'s' if through.size > 1 else ''} {said} "
+                               f"through (the row has {n} lane{'s' if n != 1 else ''}, 0..{n - 1}), holding "
+                               f"{fill:g}, the other= of line {g['line']}, and taking part: line {e['line']}: "
+                               f"`{trace.code(e['line'])}` gives the step '{hit['name']}' as it comes out with "
+                               f"them (verified on every lane). {bound}"}
     return None
 
 

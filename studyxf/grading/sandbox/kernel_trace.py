@@ -89,6 +89,7 @@ class KernelTracer:
         self.total = 0
         self.raised: dict | None = None
         self._frames: dict = {}  # id(frame) -> {"program", "line", "runs": {line: n}}
+        self._store_runs: dict = {}  # (program, line) -> the stores made there so far
         self._builder = None
 
     # -- the interpreter's hooks ---------------------------------------------------------------------
@@ -161,6 +162,7 @@ class KernelTracer:
 
         def masked_store(ptrs, value, mask, cache_policy):
             tracer._access("store", ptrs, mask)
+            tracer._stored(value)
             return store(ptrs, value, mask, cache_policy)
 
         def launched(executor, *args, **kwargs):
@@ -234,6 +236,26 @@ class KernelTracer:
             self.total += arr.size
             self.events.append({"line": line, "name": name, "program": list(state["program"]),
                                 "launch": len(self.launches) - 1, "iter": runs[line] - 1, "value": arr})
+
+    def _stored(self, value) -> None:
+        """What a traced program stores, as an event of the store's line ("<store>"): a result computed
+        inside tl.store's call (`tl.store(..., num / tl.sum(num))`) is no local, and was not seen."""
+        if not self.launches or self.programs == set() or len(self.events) >= MAX_EVENTS or self.total >= MAX_TOTAL:
+            return
+        program = self._program()
+        if program is None or not (program == (0, 0, 0) if self.programs is None else program in self.programs):
+            return
+        data = getattr(value, "data", None)
+        line = self._kernel_line()
+        if not isinstance(data, np.ndarray) or not np.issubdtype(data.dtype, np.floating) or data.size > MAX_ITEMS \
+                or line is None:
+            return
+        runs = self._store_runs
+        runs[program, line] = runs.get((program, line), 0) + 1
+        self.total += data.size
+        self.events.append({"line": line, "name": "<store>", "program": list(program),
+                            "launch": len(self.launches) - 1, "iter": runs[program, line] - 1,
+                            "value": data.astype(np.float64)})
 
     def _local(self, frame, event, arg):
         state = self._frames.get(id(frame))
