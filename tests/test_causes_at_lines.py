@@ -5,7 +5,7 @@ float64 asked for and never cast back at the return, a hidden width written as 4
 caches returned as given beside RoPE on the values, a query left unrotated beside a top-left mask,
 and edits the pair search needs: a reshape's sizes swapped or its axes of 1 misplaced, a named
 constant that is the reciprocal of the one needed, a running value set afresh in its loop, a block's
-start written as its index."""
+start written as its index, and an edit on a line copied said on the copy."""
 
 from pathlib import Path
 
@@ -37,6 +37,9 @@ def _said(tmp_path, drill: str, name: str) -> list[dict]:
     ("kv-cache", "learner_04.py", {20: "gives call 1's output exactly", 31: "expected diagonal 4"}),
     # a reshape's axes of 1 placed for another axis, beside a precedence slip: both edits together
     ("alibi", "learner_01.py", {5: "write `2.0 ** (-8.0 / n_heads)`", 9: "write `-1, 1, 1`"}),
+    # `j = np.arange(T).reshape(-1, 1)` copied from i's line: the edit mends either (|i - j| is
+    # symmetric), and is said on the copy, the key index left a column; beside an integer table
+    ("alibi", "learner_02.py", {12: "write `1, -1` for `-1, 1`", 13: "integer array truncates"}),
     # two sizes of a reshape swapped (it crashes in the einsum), beside a finite mask fill
     ("multi-head-attention", "learner_01.py", {7: "write `B, T, h, d // h`", 12: "-1e9"}),
     # head i's columns started at i (the heads overlap), and w_o applied transposed

@@ -122,8 +122,9 @@ WRITTEN = {
     "attention-cost/learner_03.py": [7, 9],  # heads in d_model, then * heads again; GiB for bytes
     "two-sum/learner_01.py": [5, 6],  # nums[i] - target; the membership test that never asks j != i
     # an int table filled by a loop, its entry calling a helper that returns first; i and j both made as
-    # columns: the row made at line 11 mends it as at line 12 (|i - j| is symmetric), said at the first
-    "alibi/learner_02.py": [11, 13],
+    # columns: the row made at line 11 mends it as at line 12 (|i - j| is symmetric), said on j's line,
+    # the copy of i's
+    "alibi/learner_02.py": [12, 13],
 }
 
 

@@ -193,6 +193,27 @@ def _dtype_beside(entries: list[dict], source: str, entry: str) -> list[dict]:
                     **({"line": line, "code": lines[line - 1].strip()} if line else {})}]
 
 
+def _on_the_copy(candidate: dict, singles: list, source: str, search: Search) -> dict:
+    """The edit that mends the file, or the same edit on a later line that repeats the edited one with
+    another name assigned (`j = np.arange(T).reshape(-1, 1)` below `i = ...`: a line copied), where
+    that mends it too: both fit the values (|i - j| is symmetric), and the slip is the copy's, which
+    was not changed to its own role (the key index left a column)."""
+    lines = source.splitlines()
+
+    def right(n: int) -> str | None:  # what the line assigns
+        _name, eq, value = (lines[n - 1] if 0 < n <= len(lines) else "").partition("=")
+        return value.strip() if eq and not value.startswith("=") else None
+
+    mine = right(candidate["line"])
+    for other in singles:
+        if other["line"] <= candidate["line"] or (other["was"], other["now"]) != (candidate["was"], candidate["now"]) \
+                or mine is None or right(other["line"]) != mine or search.remote.gone:
+            continue
+        if search.ask(other["source"], search.first) == (3,) and search.passes(other["source"]):
+            return other
+    return candidate
+
+
 def wrong_cases(failing: list) -> tuple[list, set]:
     """The cases whose values or shape were wrong or which raised, and the ids of those that ran out
     of a resource (an edit is not asked to mend those)."""
@@ -260,6 +281,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
             return None
         score = search.ask(candidate["source"], first)
         if score == (3,) and search.passes(candidate["source"]):
+            candidate = _on_the_copy(candidate, singles, source, search)
             said = [mend.entry(candidate, None, False)]
             return _dtype_beside(said, source, entry) if candidate["source"] in search.promoted else said
         if score > start:
