@@ -48,8 +48,9 @@ def _said(tmp_path, drill: str, name: str) -> list[dict]:
     ("flash-attention", "learner_02.py", {3: "write `1.4426950408889634`", 26: "write `m_new`"}),
     # base written as 10000.0: the case with base = 500000 shows it at the frequencies' line
     ("rope", "learner_03.py", {8: "the argument base (here 500000) is not used"}),
-    # float64 asked for on line 5 and returned on line 10 without a cast back: both lines said
-    ("layer-norm", "learner_01.py", {6: "write `-1` for `0`", 5: "and line 10 returns them so"}),
+    # float64 asked for on line 5 and returned on line 10 without a cast back: said at the return,
+    # where the cast back belongs, the line that widens them named
+    ("layer-norm", "learner_01.py", {6: "write `-1` for `0`", 10: "float64 from line 5"}),
     ("swiglu", "learner_03.py", {11: "The SiLU goes on x @ w_gate", 5: "lost the minus"}),
     ("transformer-block", "learner_01.py", {41: "ignores mlp_ratio"}),
 ])

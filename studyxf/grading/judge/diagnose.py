@@ -334,6 +334,21 @@ def diagnose(grader, failing: list[Failure], remote: Remote, req: Request) -> li
     return said
 
 
+def widened_where(said: list[dict]) -> list[dict]:
+    """The causes, each with its line (slip_code.placed has placed the catalogued ones): a float64
+    asked for on purpose is said at the return that gives it back uncast, unless another cause is
+    said at that line (the return computing a slip of its own); then at the line that widens the
+    values, so that each cause keeps a line of its own."""
+    out = []
+    for entry in said:
+        returned = entry.get("returned")
+        if returned is not None:
+            taken = any(d is not entry and d.get("line") == returned["line"] for d in said)
+            entry = {**{k: v for k, v in entry.items() if k != "returned"}, **({} if taken else returned)}
+        out.append(entry)
+    return out
+
+
 def random_output(ctx: Context, failing: list[Failure]) -> list[dict] | None:
     if any(f.random for f in failing):
         return [{"mistake": "random-output", "message": "", **_random_at(ctx.req)}]
@@ -565,19 +580,21 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
 
 
 def _widened_on_purpose(trace, e: dict) -> dict:
-    """A float64 asked for in so many words (`np.asarray(x, dtype=np.float64)`, `x.double()`): said
-    at that line, as a promotion is, the return that gives it back uncast named beside it (the
-    corpora's manifests name either line) ({} otherwise: a float64 scalar or a vectorised math.erf
-    promotes where it is used, unasked)."""
+    """A float64 asked for in so many words (`np.asarray(x, dtype=np.float64)`, `x.double()`): the
+    learner computes in float64 on purpose, and what is missing is the cast back, at the return that
+    gives the values back uncast; said there, the line that widens them named beside it (5 of the 6
+    such causes in the corpora's manifests are at the return) ({} otherwise: a float64 scalar or a
+    vectorised math.erf promotes where it is used, unasked, and is said there)."""
     import re
 
     code = trace.code(e["line"])
-    if not re.search(r"\b(float64|double|f8)\b", code):
+    # the values widened (astype, dtype=, .double(), .to(torch.float64)), not a float64 scalar made
+    if not re.search(r"\b(float64|double|f8)\b", re.sub(r"\b(np|numpy)\.float64\(", "", code)):
         return {}
     back = next((r for r in reversed(trace.events) if r["name"] == "<return>" and r.get("depth", 0) == 0), None)
     if back is None or back["line"] == e["line"]:
         return {}
-    return {"line": e["line"], "code": code,
+    return {"line": e["line"], "code": code, "returned": {"line": back["line"], "code": trace.code(back["line"])},
             "message": f"Your values are "
                        f"float64 from line {e['line']} (`{code.strip()}`), which widens them, and line {back['line']} "
                        f"returns them so: cast the result back (.astype(x.dtype), or .to(x.dtype) for a tensor)."}

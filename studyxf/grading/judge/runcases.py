@@ -659,6 +659,9 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
 
         named = slip_code.placed(named, source)
     from studyxf.grading.judge import verify
+    from studyxf.grading.judge.diagnose import widened_where
+
+    named = widened_where(named)
 
     return {"version": 2, "status": status, "message": None, "tests": tests, "drill": req.drill,
             "diagnosis": verify.with_topics(grader, named)}
