@@ -406,12 +406,9 @@ def _masked_fill(grader, trace: KernelTrace, program, off: dict, geometry: dict,
             continue
         fill = float(masked.flat[0])
         try:
-            filled = grader.TILE_STEPS(*args, {**geometry, "fill": fill})
+            hit = _step_with_fill(grader, args, geometry, fill, off["iter"], v)
         except Exception:  # noqa: BLE001 - a drill whose steps take no fill
             return None
-        steps = (filled or {}).get("steps") or []
-        here = steps[min(off["iter"], len(steps) - 1)] if steps else []
-        hit = next((s for s in here if s["value"].shape == v.shape and _close(v, s["value"], s["valid"])), None)
         if hit is None:
             continue
         return {"mistake": "located", "verified": True, "line": g["line"], "code": trace.code(g["line"]),
@@ -422,6 +419,15 @@ def _masked_fill(grader, trace: KernelTrace, program, off: dict, geometry: dict,
                            f"(verified on every lane). The lanes past the row must not change the result: fill them "
                            f"with what the reduction ignores (-inf for a max, 0 for a sum)"}
     return None
+
+
+def _step_with_fill(grader, args: tuple, geometry: dict, fill, it: int, v: np.ndarray) -> dict | None:
+    """The step of iteration `it` that `v` equals on every lane once the lanes the load masks turn off
+    hold `fill` (a number, or one per lane) and take part (the drill's TILE_STEPS, geometry["fill"])."""
+    filled = grader.TILE_STEPS(*args, {**geometry, "fill": fill})
+    steps = (filled or {}).get("steps") or []
+    here = steps[min(it, len(steps) - 1)] if steps else []
+    return next((s for s in here if s["value"].shape == v.shape and _close(v, s["value"], s["valid"])), None)
 
 
 def _lanes_let_through(grader, trace: KernelTrace, program, off: dict, geometry: dict, who: str, tile: dict,
@@ -454,12 +460,9 @@ def _lanes_let_through(grader, trace: KernelTrace, program, off: dict, geometry:
             lanes = np.full(masked.shape, -np.inf)
             lanes[masked] = np.where(aside, -np.inf, fill)
             try:
-                filled = grader.TILE_STEPS(*args, {**geometry, "fill": lanes})
+                hit = _step_with_fill(grader, args, geometry, lanes, off["iter"], v)
             except Exception:  # noqa: BLE001 - a drill whose steps take no fill per lane
                 return None
-            steps = (filled or {}).get("steps") or []
-            here = steps[min(off["iter"], len(steps) - 1)] if steps else []
-            hit = next((s for s in here if s["value"].shape == v.shape and _close(v, s["value"], s["valid"])), None)
             if hit is None:
                 break
             through = np.flatnonzero(masked & (lanes == fill))
