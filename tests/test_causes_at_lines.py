@@ -60,3 +60,12 @@ def test_each_cause_is_said_at_its_line(tmp_path, drill, name, lines):
         at = [d for d in said if d.get("line") == line]
         assert at, f"nothing said at line {line}: {[(sort(d), d.get('line')) for d in said]}"
         assert any(text in (d.get("message") or "") for d in at) and all(d["verified"] for d in at)
+
+
+def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return(tmp_path):
+    """holdout11 rope/03: `torch.view_as_complex(x.to(torch.float64)...)`, a complex value the trace does
+    not record, widens the float32 input; the code says so, and the return gives it back uncast."""
+    path = Path(__file__).parent / "data" / "holdout11" / "rope" / "learner_03.py"
+    said = grade(tmp_path, "rope", path.read_text())["diagnosis"]
+    dtype = next(d for d in said if d["mistake"] == "dtype-promoted")
+    assert dtype["line"] == 13 and "float64 from line 11" in dtype["message"], dtype

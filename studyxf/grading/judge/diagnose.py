@@ -576,7 +576,12 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
             if set(re.findall(r"[A-Za-z_]\w*", trace.code(e["line"]))) & narrow:
                 return _widened_on_purpose(trace, e) or {"line": e["line"], "code": trace.code(e["line"])}
             narrow.discard(e["name"])
-    return {}
+    # a value the trace does not record (a complex view of x.to(torch.float64)): an input widened in so
+    # many words, by the code
+    given = "|".join(re.escape(n) for n in case.labelled() if n in narrow)
+    widen = re.compile(rf"\b({given})\s*\.\s*(double\(\)|(to|type|astype)\([^)]*float64)") if given else None
+    line = next((n for n, text in enumerate(source.splitlines(), 1) if widen and widen.search(text)), None)
+    return (_widened_on_purpose(trace, {"line": line}) or {"line": line, "code": trace.code(line)}) if line else {}
 
 
 def _widened_on_purpose(trace, e: dict) -> dict:
