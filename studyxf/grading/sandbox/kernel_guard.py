@@ -108,20 +108,27 @@ def _kernel_line() -> int | None:
     return None
 
 
+def tensor_span(value) -> tuple | None:
+    """A kernel's argument as the tensor it is (a TensorWrapper's base), its strides and its span in
+    elements (1 + the sum of (size - 1) * stride; 0 when empty); None where it is no tensor."""
+    value = getattr(value, "base", value) if type(value).__name__ == "TensorWrapper" else value
+    if not (hasattr(value, "data_ptr") and hasattr(value, "element_size") and hasattr(value, "stride")):
+        return None
+    strides = [int(s) for s in value.stride()]
+    return value, strides, (1 + sum((n - 1) * s for n, s in zip(value.shape, strides)) if value.numel() else 0)
+
+
 def _memory(values: list) -> list:
     """(name, start, end) of each tensor argument's memory; [] where one cannot be read (a negative
     stride): the launch then runs unguarded, as written."""
     out = []
     for name, value in values:
-        value = getattr(value, "base", value) if type(value).__name__ == "TensorWrapper" else value
-        if not (hasattr(value, "data_ptr") and hasattr(value, "element_size") and hasattr(value, "stride")):
+        held = tensor_span(value)
+        if held is None or held[0].numel() == 0:
             continue
-        if value.numel() == 0:
-            continue
-        strides = [int(s) for s in value.stride()]
+        value, strides, span = held
         if min(strides, default=0) < 0:
             return []
-        span = 1 + sum((n - 1) * s for n, s in zip(value.shape, strides))
         start = int(value.data_ptr())
         out.append((name, start, start + span * int(value.element_size())))
     return out
