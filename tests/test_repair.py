@@ -407,3 +407,27 @@ def test_a_hard_coded_eps_is_said_where_the_code_computes_with_it(tmp_path):
              "    return gamma * x / np.sqrt((x * x).mean(-1, keepdims=True) + EPS)\n"
     first = grade(tmp_path, "rms-norm", source)["diagnosis"][0]
     assert first["line"] == 7 and "eps = 1e-05 whatever is passed" in first["message"], first
+
+
+def test_the_edits_a_module_file_needs_are_listed():
+    """The other triangle, a permutation's neighbours, a view's sizes swapped with the permute after it
+    following, a keyword that does not belong, a layer applied to a name where the name belongs, and two
+    halves concatenated where the pairs interleave."""
+    source = ("import torch\nimport torch.nn as nn\n\n\n"
+              "def f(self, x, T, B, C):\n"
+              "    future = torch.ones(T, T).tril(-1).bool()\n"  # 6
+              "    out = x.permute(0, 2, 3, 1)\n"  # 7
+              "    qkv = x.view(B, T, self.h, 3, C).permute(3, 0, 2, 1, 4)\n"  # 8
+              "    g = nn.GELU(approximate='tanh')\n"  # 9
+              "    y = self.ln_1(x) + self.attn(x)\n"  # 10
+              "    r = torch.cat((-x[..., 1::2], x[..., ::2]), dim=-1)\n"  # 11
+              "    return future, out, qkv, g, y, r\n")
+    said = {(e["line"], e["was"], e["now"]) for e in edits.candidates(source, "torch", [])}
+    assert (6, "tril(-1)", "triu(1)") in said
+    assert (7, "0, 2, 3, 1", "0, 2, 1, 3") in said
+    assert (8, "view(B, T, self.h, 3, C).permute(3, 0, 2, 1, 4)", "view(B, T, 3, self.h, C).permute(2, 0, 3, 1, 4)") \
+        in said
+    assert (9, "approximate='tanh'", "") in said
+    assert (10, "self.ln_1(x)", "x") in said
+    assert (11, "torch.cat((-x[..., 1::2], x[..., ::2]), dim=-1)",
+            "torch.stack((-x[..., 1::2], x[..., ::2]), dim=-1).flatten(-2)") in said

@@ -169,6 +169,53 @@ class _Lister:
                     new = args[:a] + [args[a + 1], args[a]] + args[a + 2:]
                     self.add(node, ", ".join(new), f"splits the axis as ({args[a]}, {args[a + 1]}) where "
                                                    f"({args[a + 1]}, {args[a]}) belongs", span=span, rank=2)
+        # two halves concatenated where the pairs interleave (RoPE's partners (-x1, x0) as [-x_odd, x_even]
+        # while cos and sin repeat each angle twice): stacked on a new last axis and flattened into it
+        if name in ("cat", "concatenate") and not method and len(node.args) >= 1 and \
+                isinstance(node.args[0], (ast.Tuple, ast.List)) and len(node.args[0].elts) == 2 and \
+                node.lineno == node.end_lineno and axis is not None and _int(axis) == -1:
+            a, b = (self.text(e) for e in node.args[0].elts)
+            module = self.text(node.func.value) if isinstance(node.func, ast.Attribute) else "np"
+            now = f"{module}.stack(({a}, {b}), dim=-1).flatten(-2)" if self.torch else \
+                f"{module}.stack(({a}, {b}), axis=-1).reshape(*({a}).shape[:-1], -1)"
+            self.add(node, now, "puts the two halves one after the other where each pair's two values belong "
+                                "side by side (interleaved)", rank=2)
+        # two neighbouring axes of a permutation in each other's place (permute(0, 2, 3, 1) merging the heads
+        # where (0, 2, 1, 3) belongs): the axes as ints, given one by one or as one tuple
+        order = node.args[-1].elts if len(node.args) in (1, 2) and isinstance(node.args[-1], ast.Tuple) else \
+            node.args if method else []
+        if name in ("permute", "transpose") and 3 <= len(order) <= 5 and all(_int(a) is not None for a in order) and \
+                node.lineno == node.end_lineno and not node.keywords:
+            axes = [str(_int(a)) for a in order]
+            span = (node.lineno, order[0].col_offset, order[-1].end_col_offset)
+            for a in range(len(axes) - 1):
+                new = axes[:a] + [axes[a + 1], axes[a]] + axes[a + 2:]
+                self.add(node, ", ".join(new), f"puts axis {axes[a]} before axis {axes[a + 1]}, where it belongs "
+                                               f"after it", span=span, rank=2)
+        # a reshape's two neighbouring sizes swapped, the permute chained on it numbering the axes so
+        # (view(B, T, h, 3, d).permute(3, 0, 2, 1, 4) where (B, T, 3, h, d).permute(2, 0, 3, 1, 4) belongs:
+        # qkv cut per head): both at once, or the fix of one alone leaves the other wrong
+        inner = node.func.value if method else None
+        if name in ("permute", "transpose") and order is node.args and isinstance(inner, ast.Call) and \
+                _name(inner.func) in ("reshape", "view") and len(inner.args) == len(order) and \
+                inner.lineno == node.end_lineno and all(_int(a) is not None for a in order):
+            sizes = [self.text(a) for a in inner.args]
+            axes = [_int(a) % len(order) for a in order]
+            raw = self.lines[node.lineno - 1].encode()
+            start = inner.func.end_col_offset - len(_name(inner.func))  # view(...).permute(...), written whole
+            head = raw[start:inner.args[0].col_offset].decode()
+            between = raw[inner.args[-1].end_col_offset:order[0].col_offset].decode()
+            tail = raw[order[-1].end_col_offset:node.end_col_offset].decode()
+            span = (node.lineno, start, node.end_col_offset)
+            for a in range(len(sizes) - 1):
+                if "1" in sizes[a:a + 2] or sizes[a] == sizes[a + 1]:
+                    continue
+                swap = {a: a + 1, a + 1: a}
+                new_sizes = sizes[:a] + [sizes[a + 1], sizes[a]] + sizes[a + 2:]
+                new_axes = [str(swap.get(x, x)) for x in axes]
+                self.add(node, f"{head}{', '.join(new_sizes)}{between}{', '.join(new_axes)}{tail}",
+                         f"splits the axis as ({sizes[a]}, {sizes[a + 1]}) where ({sizes[a + 1]}, {sizes[a]}) "
+                         f"belongs (the permute after it following)", span=span, rank=2)
         keep = "keepdim" if self.torch else "keepdims"
         if name in REDUCTIONS and axis is not None and not ({"keepdims", "keepdim"} & set(words)):
             end = node.end_col_offset - 1  # before the closing parenthesis
@@ -193,7 +240,9 @@ class _Lister:
             self.add(node, self.text(node)[:-1] + f"{sep}unbiased=False)",
                      f"divides by n - 1 (torch's {name} is unbiased by default) where the biased divisor n belongs",
                      rank=1)
-        for word in STATISTIC_KEYWORDS & set(words):  # var(ddof=1): the unbiased divisor n - 1
+        # var(ddof=1): the unbiased divisor n - 1; GELU(approximate="tanh"): the tanh form for the exact one
+        dropped = STATISTIC_KEYWORDS | ({"approximate"} if name in ("gelu", "GELU") else set())
+        for word in dropped & set(words):
             k = words[word]
             start = k.value.col_offset - len(word) - 1
             raw = self.lines[node.lineno - 1].encode()
@@ -201,7 +250,15 @@ class _Lister:
             cut = len(lead) - 1 if lead.endswith(b",") else start
             if node.lineno == k.value.end_lineno and raw[start:k.value.col_offset] == f"{word}=".encode():
                 span = (node.lineno, cut, k.value.end_col_offset)
-                self.add(k.value, "", f"`{word}=` changes the divisor of the statistic", span, rank=1)
+                self.add(k.value, "", f"`{word}=` changes the divisor of the statistic" if word != "approximate"
+                         else f"`{word}=` gives GELU's tanh approximation where the exact (erf) form belongs", span,
+                         rank=1)
+        # a module's own layer applied to a plain name where the name itself belongs (the residual that
+        # adds self.ln_1(x) for x)
+        if method and isinstance(node.func.value, ast.Name) and node.func.value.id == "self" and \
+                len(node.args) == 1 and isinstance(node.args[0], ast.Name) and not node.keywords and \
+                node.lineno == node.end_lineno:
+            self.add(node, node.args[0].id, f"applies self.{name} where {node.args[0].id} itself belongs", rank=3)
         if name in ("tril", "triu"):
             given = words.get("k") or words.get("diagonal") or (node.args[1] if len(node.args) > 1 else None)
             if method and not words.get("diagonal"):
@@ -209,6 +266,16 @@ class _Lister:
             if given is not None and _int(given) is not None:
                 for d in (-1, 1):
                     self.add(given, str(_int(given) + d), "puts the diagonal one off", rank=1)
+                # the other triangle (tril(-1), the past, hidden where triu(1), the future, belongs): the mask
+                # transposed, both the call and its diagonal
+                other, func = TWINS[name], node.func
+                start = func.end_col_offset - len(name)
+                if func.lineno == given.lineno == node.end_lineno and start < given.col_offset:
+                    raw = self.lines[func.lineno - 1].encode()
+                    lead, tail = raw[func.end_col_offset:given.col_offset].decode(), \
+                        raw[given.end_col_offset:node.end_col_offset].decode()
+                    self.add(given, f"{other}{lead}{-_int(given)}{tail}", f"keeps the other triangle: {other} with "
+                             f"diagonal {-_int(given)} belongs", span=(func.lineno, start, node.end_col_offset), rank=1)
             elif given is None and node.lineno == node.end_lineno:
                 for d in (1, -1):
                     self.add(node, self.text(node)[:-1] + (f"{', ' if node.args and not method else ''}{d})"),
@@ -436,6 +503,13 @@ class _Lister:
                   "not belong"
             self.add(node, f"{self.group(node.left)} {op} {self.group(node.right.left)} {sign} "
                            f"{self.group(node.right.right)}", why, rank=3)
+        if isinstance(node.op, ast.Mult) and isinstance(node.left, ast.BinOp) and \
+                isinstance(node.left.op, (ast.Add, ast.Sub)) and node.lineno == node.end_lineno:
+            # (y + beta) * gamma for y * gamma + beta: the shift scaled too, where it is added after the scale
+            sign = SYMBOL[type(node.left.op)]
+            self.add(node, f"{self.group(node.left.left)} * {self.group(node.right)} {sign} "
+                           f"{self.group(node.left.right)}", "scales the sum where the last term is added after the "
+                                                             "product: the parentheses do not belong", rank=3)
         if isinstance(node.op, ast.MatMult):
             self.operand(node.left)
             self.operand(node.right)

@@ -233,10 +233,11 @@ def entry(candidate: dict, walk: dict | None, others: bool, both: dict | None = 
     change = f"with this change and the one at line {both['line']}" if both else "with that one change"
 
     on = f"; on {walk['inputs']} the answer is {walk['expected']}, yours is {walk['got']}" if walk else ""
+    belongs, fix = (f"`{now}` belongs", f"write `{now}` for `{was}`") if now else \
+        ("nothing belongs", f"delete `{was}`")  # a keyword that does not belong (approximate="tanh")
     out = {"mistake": "located", "verified": True, "line": candidate["line"], "code": candidate["code"],
-           "step": None, "how": f"{candidate['why']}: `{was}` where `{now}` belongs",
-           "message": f"line {candidate['line']}: `{candidate['code']}` {candidate['why']}: write `{now}` for "
-                      f"`{was}` (measured: " + (f"with that one change every case still failing gives the slip named "
-                                                f"below, and every case that passed still passes{on})" if known else
-                                                f"{change} your code passes {every}{on})")}
+           "step": None, "how": f"{candidate['why']}: `{was}` where {belongs}",
+           "message": f"line {candidate['line']}: `{candidate['code']}` {candidate['why']}: {fix} (measured: " +
+                      (f"with that one change every case still failing gives the slip named below, and every case "
+                       f"that passed still passes{on})" if known else f"{change} your code passes {every}{on})")}
     return {**out, "walk": walk} if walk else out

@@ -234,13 +234,14 @@ def _smallest_and_least_alike(case) -> tuple:
 
 def mended(source: str | None, remote, cases: list, wrong: list, framework: str, entry: str,
            lines: list[int], slips: list[str], own: list[str], one: bool = False, resource=frozenset(),
-           anchor: tuple[int, ...] = ()) -> list[dict] | None:
+           anchor: tuple[int, ...] = (), slip_at: tuple[int, ...] = ()) -> list[dict] | None:
     """The causes one or two edits verify (mend.entry's form), or an edit and the catalogued slip
     the rest fits (of `slips`, not one of `own`, those the diagnosis named); else None. `cases`:
     every case of the drill; `wrong`: those that gave a wrong answer or raised; `resource`: the ids
     of those that ran out of time or memory; `lines`: where the diagnosis saw the values leave,
     tried first; `one`: a single edit alone is sought (the diagnosis named every cause); `anchor`:
-    the lines of a verified localisation, one of which a pair of edits must touch."""
+    the lines of a verified localisation, one of which a pair of edits must touch; `slip_at`: with
+    `one`, the lines of the named catalogued slips' forms, where a pair's first edit is sought."""
     # not a Triton kernel: each edited copy compiles again in the interpreter (a minute for matmul's 240)
     if source is None or remote.gone or "triton" in source:
         return None
@@ -253,7 +254,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     floated = edits.integer_tables(source, framework)
     if len(floated) == 1:
         rest = mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one, resource,
-                      anchor)
+                      anchor, slip_at)
         table = f"the integer table at line {floated[0]['line']} made float"
         words = {"(measured: with that one change": f"(measured: with that change and {table}",
                  "(measured: with this change and the one": f"(measured: with {table}, this change and the one"}
@@ -290,7 +291,19 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
             crashing.add(id(candidate))
     nearer.sort(key=lambda e: e[0], reverse=True)
     if one:  # every cause named: an edit after which the rest fits one of them mends another, at its line
-        return _named_beside(nearer, slips, own, search)
+        said = _named_beside(nearer, slips, own, search)
+        if said or not slip_at:
+            return said
+        # a named slip's fix leaves the file failing: a second slip its values hid (cosines one column early,
+        # each holding cos(pos) while `2 * i // d` makes every frequency 1), mended with it
+        lines_of = source.splitlines(keepends=True)
+        for _, a in [e for e in nearer if e[1]["line"] in slip_at and e[1]["rank"] < 4][:CLOSER]:
+            if search.known_slip(a["source"], slips) is not None:  # the named slip is still there
+                continue
+            found = _second_edit(a, singles, crashing, lines_of, search, frozenset(slip_at))
+            if isinstance(found, list) or remote.gone:
+                return found if isinstance(found, list) else None
+        return None
     # one edit beside a slip the catalogue knows; not one local array for another: that can turn the
     # file into another catalogued slip (the old max for the new: no rescale at all) and fit it
     lines_of = source.splitlines(keepends=True)
@@ -447,10 +460,11 @@ def _statements(source: str, lines) -> set[int]:
 
 
 def repaired(named: list[dict], source: str | None, entry: str, remote, cases: list, wrong: list, framework: str,
-             grader, resource=frozenset(), numeric: bool = False) -> list[dict]:
+             grader, resource=frozenset(), numeric: bool = False, signature: str = "") -> list[dict]:
     """The diagnosis with the causes an edit of the file (`source`; `entry` drill.yaml's) verifies:
     each at its line, in place of what was only measured there. `wrong`, `resource`: as mended's
-    (wrong_cases gives them for a function drill's failures)."""
+    (wrong_cases gives them for a function drill's failures); `signature`: the entry as the task
+    states it, whose defaults the search writes back where a changed one is named."""
     from studyxf.grading.request import parse_entry
 
     slips = list(getattr(grader, "SLIPS", []))
@@ -461,7 +475,9 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # no second slip hides beside it, and a probe's measured words say the same (a sigmoid for a
     # softmax): an edit alone is sought, for the fix's words, no pair (95 copies of such a file in 3)
     located = [d for d in named if d["mistake"] == "located" and d.get("verified") and not unsure(d)]
-    localised = bool(located) and all(d in located or d["mistake"] == "measured" for d in named)
+    # an argument left unread is seen on the cases that pass it alone: the rest may fail for a slip of their own
+    localised = bool(located) and all(d in located or d["mistake"] == "measured" for d in named) and \
+        not any((d.get("comparator") or "").endswith("-ignored") for d in located)
     # a crash is said where it raised, which need not be the slip's line (a mean without keepdims two
     # lines up): the search looks for the line that mends it
     crashed = any(d["mistake"] == "raised" for d in named)
@@ -471,8 +487,29 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     one = complete or localised
     lines = [d["line"] for d in named if d.get("line")]
     anchor = tuple(d["line"] for d in named if d["mistake"] == "located" and d.get("verified") and d.get("line"))
-    fixed = mended(source, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
-                   [d["mistake"] for d in named], one=one, resource=resource, anchor=anchor)
+    placed, slip_at = named, ()
+    if complete and not localised and source:  # the catalogued slips named, each at the one line of its form
+        from studyxf.grading.judge import slip_code
+
+        placed = slip_code.placed([dict(d) for d in named], source)
+        slip_at = tuple(d["line"] for d in placed if d.get("line") and value(d) and d["mistake"] not in ("located",
+                                                                                                        "raised"))
+    searched = source
+    if source and signature and any(d["mistake"] == "default-changed" for d in named):
+        from studyxf.grading.judge import stated
+
+        searched = stated.restored(signature, source) or source  # the cases that leave it out judged past it
+    fixed = mended(searched, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
+                   [d["mistake"] for d in named], one=one, resource=resource, anchor=anchor, slip_at=slip_at)
+    if fixed and searched is not source:
+        fixed = [{**f, "message": f["message"].replace("(measured: with that one change", "(measured: with that "
+                                                       "change and the default written as the task states it")}
+                 if isinstance(f.get("message"), str) else f for f in fixed]
+    if fixed and complete and sum(f["mistake"] == "located" for f in fixed) == 2:
+        # a pair found beside the named slip: one edit is that slip's fix, said in the catalogue's words at
+        # its line, and the other a cause the diagnosis had not named
+        fixed = [f for f in fixed if f["line"] not in slip_at] or fixed
+        named, complete = placed, False
     return _merged(named, fixed, slips, complete, unsure) if fixed else named
 
 
