@@ -300,10 +300,7 @@ def diagonal(v, s, prev, prev_name, rtol, atol) -> Finding | None:
     def hidden(k):
         return np.broadcast_to(np.triu(np.ones((rows, cols), bool), k + 1), v.shape)
 
-    # the diagonals a learner writes first (where every row is hidden, several fit)
-    forms = [("Tq - Tk", lambda t, u: t - u), ("0", lambda t, u: 0), ("1", lambda t, u: 1), ("-1", lambda t, u: -1),
-             ("Tk - Tq", lambda t, u: u - t)]
-    forms += [(str(k), lambda t, u, k=k: k) for k in range(-rows, cols + 1)]
+    forms = _diagonal_forms(rows, cols)
 
     def diag(a):
         return next(((w, f) for w, f in forms if np.array_equal(np.isneginf(a), hidden(f(rows, cols)))), (None, None))
@@ -314,14 +311,63 @@ def diagonal(v, s, prev, prev_name, rtol, atol) -> Finding | None:
     k, k0 = form(rows, cols), form0(rows, cols)
     if k == k0 or not same(v, np.where(hidden(k), -np.inf, prev), rtol, atol):
         return None
-    why = {"0": " (aligned top-left: the queries are the last Tq of the Tk positions, so query i is at Tk - Tq + i)",
-           "Tq - Tk": " (the offset's sign flipped: Tq - Tk where Tk - Tq is meant)"}.get(words, "") if rows != cols else ""
-    return Finding(f"your causal mask lets query i see the keys up to i {'-' if k < 0 else '+'} {abs(k)} "
-                   f"(tril(..., diagonal={words})); expected "
-                   f"diagonal {k0}{' = Tk - Tq' if k0 == cols - rows and rows != cols else ''}{why}",
+    return Finding(_diagonal_words(words, k, k0, rows, cols),
                    lambda e, r, f=form, p=prev_name: np.where(np.broadcast_to(
                        np.triu(np.ones(r.shape[-2:], bool), f(*r.shape[-2:]) + 1), r.shape), -np.inf, _np(e[p])),
                    "region")
+
+
+def _diagonal_forms(rows: int, cols: int) -> list:
+    """The diagonals a learner writes, the likeliest first, as (words, fn(Tq, Tk) -> k) (where every row
+    is hidden, several fit)."""
+    forms = [("Tq - Tk", lambda t, u: t - u), ("0", lambda t, u: 0), ("1", lambda t, u: 1), ("-1", lambda t, u: -1),
+             ("Tk - Tq", lambda t, u: u - t)]
+    return forms + [(str(k), lambda t, u, k=k: k) for k in range(-rows, cols + 1)]
+
+
+def _diagonal_words(words: str, k: int, k0: int, rows: int, cols: int) -> str:
+    why = {"0": " (aligned top-left: the queries are the last Tq of the Tk positions, so query i is at Tk - Tq + i)",
+           "Tq - Tk": " (the offset's sign flipped: Tq - Tk where Tk - Tq is meant)"}.get(words, "")
+    why = why if rows != cols else ""
+    return (f"your causal mask lets query i see the keys up to i {'-' if k < 0 else '+'} {abs(k)} "
+            f"(tril(..., diagonal={words})); expected "
+            f"diagonal {k0}{' = Tk - Tq' if k0 == cols - rows and rows != cols else ''}{why}")
+
+
+def diagonal_weighed(v, s, prev, prev_name, rtol, atol) -> Finding | None:
+    """The weights of a causal mask on another diagonal than the expected, the masked scores never held
+    in a name (`scores.masked_fill(~mask, -inf).softmax(-1)`): yours are 0 past key i + k, for another k
+    than the step's, and the softmax of the scores so masked."""
+    if prev is None or prev.shape != v.shape or v.ndim < 2 or np.isneginf(prev).all() or not np.any(v == 0) \
+            or not np.all(np.isfinite(v)):
+        return None
+    rows, cols = v.shape[-2:]
+    forms = _diagonal_forms(rows, cols)
+
+    def hidden(k):
+        return np.broadcast_to(np.triu(np.ones((rows, cols), bool), k + 1), v.shape)
+
+    def diag(zero):
+        return next(((w, f) for w, f in forms if np.array_equal(zero, hidden(f(rows, cols)))), (None, None))
+
+    words, form = diag(v == 0)
+    _, form0 = diag(s == 0)
+    if form is None:
+        return None
+    k = form(rows, cols)
+    k0 = form0(rows, cols) if form0 is not None else cols - rows  # nothing hidden: the diagonal at Tk - Tq or past
+    if k == k0 or not same(v, _softmax_hidden(prev, hidden(k)), rtol, atol):
+        return None
+    return Finding(_diagonal_words(words, k, k0, rows, cols),
+                   lambda e, r, f=form, p=prev_name: _softmax_hidden(_np(e[p]), np.broadcast_to(
+                       np.triu(np.ones(r.shape[-2:], bool), f(*r.shape[-2:]) + 1), r.shape)), "region")
+
+
+def _softmax_hidden(scores: np.ndarray, hidden: np.ndarray) -> np.ndarray:
+    x = np.where(hidden, -np.inf, np.asarray(scores, dtype=np.float64))
+    top = np.max(x, axis=-1, keepdims=True)
+    e = np.exp(x - np.where(np.isfinite(top), top, 0.0))
+    return e / e.sum(axis=-1, keepdims=True)
 
 
 def confined(v, s, rtol, atol) -> str | None:
@@ -582,7 +628,8 @@ def _np(value) -> np.ndarray:
 def explain(v, s, prev, prev_name, env, quantities, rtol, atol, input_dtype) -> Finding | None:
     """How v differs from the step's value s: the first comparator's reading, with every other
     reading (of any comparator) in its alts, for verification to choose among."""
-    found = [of_previous(v, prev, prev_name, env, rtol, atol, quantities), diagonal(v, s, prev, prev_name, rtol, atol)]
+    found = [of_previous(v, prev, prev_name, env, rtol, atol, quantities), diagonal(v, s, prev, prev_name, rtol, atol),
+             diagonal_weighed(v, s, prev, prev_name, rtol, atol)]
     found += [fn(v, s, env, quantities) for fn in (factor, offset)]
     found.append(plus_input(v, s, env, rtol, atol))
     found += [fn(v, s, env, quantities, rtol, atol) for fn in (region, permuted, pairs_swapped, reversed_, rounded, shifted)]

@@ -142,10 +142,10 @@ def _by_call(grader, cases, traced, trace, raising, deadline: int, carried: dict
     if state is not None and state["verified"]:
         # the first call's output is made from the caches it was given, whatever it returns: where it
         # leaves the reference too, that is a second cause (v rotated beside the old caches returned)
-        finder = localise.CallLocaliser(grader, cases, traced, trace, raising, 0)
+        finder = driven.CallLocaliser(grader, cases, traced, trace, raising, 0)
         finder.deadline = deadline
         try:
-            now = finder.find(state["_change"], [])  # replayed beside the state's cause
+            now = finder.find(state["_change"], []) or driven.left_out_beside(grader, finder, state)
         except Exception:  # noqa: BLE001 - the state's cause stands alone
             now = None
         if now and now["verified"] and {p["line"] for p in now["all"]}.isdisjoint(p["line"] for p in state["all"]):
@@ -155,7 +155,7 @@ def _by_call(grader, cases, traced, trace, raising, deadline: int, carried: dict
     for call in range(len(trace.entries)):
         if localise.clock() > deadline:
             break
-        finder = localise.CallLocaliser(grader, cases, traced, trace, raising, call)
+        finder = driven.CallLocaliser(grader, cases, traced, trace, raising, call)
         finder.deadline = deadline
         if alone is None:
             now = finder.find()

@@ -4,13 +4,18 @@ call returned, and which entry (the newest position, the older ones, keys or val
 read from the values alone; the learner's line that made it; verified by driving the change made
 in the reference through every failing case. A grader opts in with WRITTEN (the state's position
 axis and the positions a call writes) and STATE (each returned state step -> what it holds, in
-words). Runs in the judge, before the general search of localise.CallLocaliser."""
+words). Runs in the judge, before the general search of CallLocaliser (below: a driven case's calls
+localised one at a time)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
+import torch
 
 from studyxf.grading.judge import compare, localise, steps as st
+from studyxf.grading.judge.judging import matches
 
 
 def first_call_off(grader, cases: list[dict], traced: dict, trace, deadline: int) -> dict | None:
@@ -24,7 +29,7 @@ def first_call_off(grader, cases: list[dict], traced: dict, trace, deadline: int
         if localise.clock() > deadline:
             return None
         try:
-            loc = localise.CallLocaliser(grader, cases, traced, trace, [], call)
+            loc = CallLocaliser(grader, cases, traced, trace, [], call)
             loc.deadline = deadline
             ref = loc._ref({})
             said = _state_off(grader, loc, ref, call)
@@ -285,11 +290,19 @@ def _line_holding(loc, value: np.ndarray, exclude_return: bool = False, shape_of
     return None
 
 
-def _slice_left_out(grader, loc, ref: dict, call: int) -> dict | None:
+def left_out_beside(grader, loc, state: dict) -> dict | None:
+    """Beside a returned state read on its own (the old cache returned; `state`, its reading), the
+    first call's output, made from the caches it was given whatever it returns: a step read with its
+    newest positions left out (keys over cache[:, :end - 1]), verified with the state's change, or None."""
+    ref = loc._ref({})
+    return None if _output_right(loc, ref) else _slice_left_out(grader, loc, ref, loc.call, state["_change"])
+
+
+def _slice_left_out(grader, loc, ref: dict, call: int, beside: dict | None = None) -> dict | None:
     """A call whose state is right and whose output is not: a value of the call that is a step with
     its last (newest) entries along one axis left out (keys over cache[:, :start_pos + T - 1])."""
     start, stop = grader.WRITTEN[1](loc.env)
-    first = None
+    first, beside = None, beside or {}
     for i, e in enumerate(loc.trace.events):
         v = e["value"]
         if v.dtype == bool or v.ndim < 2 or e["name"].startswith("<return>") or loc._matches(v, ref) is not None:
@@ -298,22 +311,18 @@ def _slice_left_out(grader, loc, ref: dict, call: int) -> dict | None:
             s = ref[n]
             if s is None or s.dtype == bool or s.ndim != v.ndim or s.shape == v.shape:
                 continue
-            apart = [a for a in range(s.ndim) if s.shape[a] != v.shape[a]]
-            if len(apart) != 1 or v.shape[apart[0]] >= s.shape[apart[0]] or v.shape[apart[0]] == 0:
+            short = _short_of(v, s, stop, loc)
+            if short is None:
                 continue
-            a = apart[0]
-            k = s.shape[a] - v.shape[a]
-            # the step's positions axis, all of them written so far (start_pos + T), its newest left out
-            if s.shape[a] != stop or not compare.same(v, _slab(s, a, range(v.shape[a])), loc.rtol, loc.atol):
-                continue
+            a, k = short
             newest = True
             which = f"its newest position{'s' if k > 1 else ''} ({_positions(range(stop - k, stop))})"
             line = _bound_made(loc, loc._call_site(i), k)
             fact = (f"in {_called(grader, loc, call)} '{n}' ({loc.says.get(n, '')}) is there without {which}: "
-                    f"{v.shape[a]} of {s.shape[a]} along axis {a - s.ndim}")
+                    f"{s.shape[a] - k} of {s.shape[a]} along axis {a - s.ndim}")
             attended = getattr(grader, "ATTENDED", None)
             change = {attended: lambda e, r, k=k: _unseen(r, grader.WRITTEN[1](e)[1], k)} if attended and newest else {}
-            verified = bool(change) and loc.reproduces(change)
+            verified = bool(change) and loc.reproduces({**beside, **change})
             how = (f"{fact}: the newest position{'s are' if k > 1 else ' is'} left out of the attention (the query "
                    f"at start_pos + i sees the keys and values up to start_pos + i, itself included: attend over "
                    f"[:, :start_pos + T])" if verified else f"values differ: {fact}")
@@ -324,6 +333,23 @@ def _slice_left_out(grader, loc, ref: dict, call: int) -> dict | None:
                 return said
             first = first or said
     return first
+
+
+def _short_of(v: np.ndarray, s: np.ndarray, stop: int, loc) -> tuple[int, int] | None:
+    """(the axis, how many) where value v, in step s's layout or another order of its axes (keys kept
+    (B, S, h, d) where the step holds (B, h, S, d)), is s with its last positions along the axis that
+    counts every position written so far (start_pos + T) left out; else None."""
+    from itertools import permutations
+
+    for order in permutations(range(v.ndim)):
+        w = v.transpose(order)
+        apart = [a for a in range(s.ndim) if s.shape[a] != w.shape[a]]
+        if len(apart) != 1 or w.shape[apart[0]] >= s.shape[apart[0]] or w.shape[apart[0]] == 0:
+            continue
+        a = apart[0]
+        if s.shape[a] == stop and compare.same(w, _slab(s, a, range(w.shape[a])), loc.rtol, loc.atol):
+            return a, s.shape[a] - w.shape[a]
+    return None
 
 
 def _bound_made(loc, line: int, k: int) -> int:
@@ -344,3 +370,94 @@ def _unseen(r: np.ndarray, stop: int, k: int) -> np.ndarray:
     out = np.array(r, dtype=np.float64, copy=True)
     out[..., stop - k:stop] = -np.inf
     return out
+
+
+class CallLocaliser(localise.Localiser):
+    """A drill whose cases drive the learner's function call by call (kv-cache's decode_step, fed
+    chunk by chunk): one call's values are matched with the grader's STEPS on that call's arguments
+    (STEP_ARGS), and a change is checked by driving the changed steps through the case's own driver
+    (STEP_RETURN names what the function returns), the outputs of every chunk compared."""
+
+    def __init__(self, grader, failing: list, traced, trace: localise.Trace, raising, call: int):
+        super().__init__(grader, failing, traced, trace.of_call(call), raising)
+        self.call = call
+        self.env = dict(zip(grader.STEP_ARGS, trace.entries[call]))
+        x = self.env[grader.STEP_ARGS[0]]
+        start, size = self.env.get("start_pos", 0), x.shape[1]
+        self.whole = traced.got
+        self.traced = dataclasses.replace(traced, got=traced.got[:, start:start + size])
+
+    def _drive(self, case, change: dict):
+        names = self.grader.STEP_ARGS
+
+        def step_fn(*args):
+            env = {n: (v if not hasattr(v, "detach") else v.detach().to(torch.float64)) for n, v in zip(names, args)}
+            out = st.run(self.steps, env, self._wrap(change))
+            return tuple(out[n] for n in self.grader.STEP_RETURN)
+        return localise._np(case.driver(step_fn, *st.inputs64(case).values()))
+
+    def reproduces(self, change: dict, drop: str | None = None, swap: tuple | None = None) -> bool:
+        self._tick()
+        if drop or swap:
+            return False
+        for f in self.failing:
+            try:
+                out = self._drive(f.case, change)
+            except Exception:  # noqa: BLE001 - a change that cannot be made on that case
+                return False
+            if out is None or out.shape != f.got.shape or not matches(f.got, out, f.dtype)[0]:
+                return False
+        return True
+
+    def find(self, change: dict | None = None, found: list | None = None) -> dict | None:
+        """As for one call; then what the call returned: each part of the returned tuple against the
+        step it must be (STEP_RETURN), for a call whose values were right but whose return was not
+        (the caches returned unchanged)."""
+        result = super().find(change, found)
+        if result is not None and result["verified"]:
+            return result
+        try:
+            return self._returned(result)
+        except localise.OutOfTime:
+            return result
+
+    def _returned(self, result: dict | None) -> dict | None:
+        """The parts of the returned tuple against STEP_RETURN (find's last reading)."""
+        ref = self._ref({})
+        quantities = self.quantities()
+        change, parts = {}, []
+        for i, name in enumerate(self.grader.STEP_RETURN):
+            e = next((e for e in self.trace.events if e["name"] == f"<return>[{i}]"), None)
+            s = ref[name]
+            if e is None or s is None or e["value"].shape != s.shape or compare.same(e["value"], s, self.rtol, self.atol):
+                continue
+            prev_name = self.of[name] or self._before(self.names.index(name), ref)
+            finding = compare.explain(e["value"].astype(np.float64), s, self._value(prev_name, ref), prev_name, self.env,
+                                      quantities, self.rtol, self.atol, self.traced.case.dtype)
+            if finding is None or finding.change is None:
+                return result
+            change[name] = finding.change
+            how = (f"it returns '{prev_name}' as it was given, not {self.says.get(name) or name}"
+                   if finding.kind == "skipped" and prev_name in self.env else
+                   f"what the call returns as its part {i}: {finding.how}")
+            parts.append({"line": e["line"], "code": self.trace.code(e["line"]), "step": name, "how": how,
+                          "comparator": finding.kind or None})
+        if parts and self.reproduces(change):  # every part returned otherwise, checked together
+            return {**parts[0], "verified": True, "all": parts, "_change": change, "_found": []}
+        return result
+
+    def _holds_alone(self, change: dict) -> bool:
+        """The change gives this call's own output exactly: a cause, whatever a later call shows beside it."""
+        return localise.Localiser._reproduces_here(self, change)
+
+    def _alone_words(self) -> str:
+        return (f" (this change gives call {self.call + 1}'s output exactly; a later call leaves the reference "
+                f"for another reason too)")
+
+    def _reproduces_here(self, change: dict) -> bool:
+        self._tick()
+        try:
+            out = self._drive(self.traced.case, change)
+        except Exception:  # noqa: BLE001
+            return False
+        return out.shape == self.whole.shape and matches(self.whole, out, self.traced.dtype)[0]

@@ -6,7 +6,6 @@ gives the learner's outputs on every failing case (then the cause is verified). 
 from __future__ import annotations
 
 import ast
-import dataclasses
 import functools
 import math
 
@@ -955,94 +954,3 @@ def describe(found: dict, says: dict) -> str:
     # unverified: where, and the measured fact alone, no cause
     return (f"measured: line {first['line']}: `{first['code']}` is the first line whose values leave the "
             f"reference's step '{first['step']}'{what}" + (f"; they differ {fact}" if fact else ""))
-
-
-class CallLocaliser(Localiser):
-    """A drill whose cases drive the learner's function call by call (kv-cache's decode_step, fed
-    chunk by chunk): one call's values are matched with the grader's STEPS on that call's arguments
-    (STEP_ARGS), and a change is checked by driving the changed steps through the case's own driver
-    (STEP_RETURN names what the function returns), the outputs of every chunk compared."""
-
-    def __init__(self, grader, failing: list, traced, trace: Trace, raising, call: int):
-        super().__init__(grader, failing, traced, trace.of_call(call), raising)
-        self.call = call
-        self.env = dict(zip(grader.STEP_ARGS, trace.entries[call]))
-        x = self.env[grader.STEP_ARGS[0]]
-        start, size = self.env.get("start_pos", 0), x.shape[1]
-        self.whole = traced.got
-        self.traced = dataclasses.replace(traced, got=traced.got[:, start:start + size])
-
-    def _drive(self, case, change: dict):
-        names = self.grader.STEP_ARGS
-
-        def step_fn(*args):
-            env = {n: (v if not hasattr(v, "detach") else v.detach().to(torch.float64)) for n, v in zip(names, args)}
-            out = st.run(self.steps, env, self._wrap(change))
-            return tuple(out[n] for n in self.grader.STEP_RETURN)
-        return _np(case.driver(step_fn, *st.inputs64(case).values()))
-
-    def reproduces(self, change: dict, drop: str | None = None, swap: tuple | None = None) -> bool:
-        self._tick()
-        if drop or swap:
-            return False
-        for f in self.failing:
-            try:
-                out = self._drive(f.case, change)
-            except Exception:  # noqa: BLE001 - a change that cannot be made on that case
-                return False
-            if out is None or out.shape != f.got.shape or not matches(f.got, out, f.dtype)[0]:
-                return False
-        return True
-
-    def find(self, change: dict | None = None, found: list | None = None) -> dict | None:
-        """As for one call; then what the call returned: each part of the returned tuple against the
-        step it must be (STEP_RETURN), for a call whose values were right but whose return was not
-        (the caches returned unchanged)."""
-        result = super().find(change, found)
-        if result is not None and result["verified"]:
-            return result
-        try:
-            return self._returned(result)
-        except OutOfTime:
-            return result
-
-    def _returned(self, result: dict | None) -> dict | None:
-        """The parts of the returned tuple against STEP_RETURN (find's last reading)."""
-        ref = self._ref({})
-        quantities = self.quantities()
-        change, parts = {}, []
-        for i, name in enumerate(self.grader.STEP_RETURN):
-            e = next((e for e in self.trace.events if e["name"] == f"<return>[{i}]"), None)
-            s = ref[name]
-            if e is None or s is None or e["value"].shape != s.shape or compare.same(e["value"], s, self.rtol, self.atol):
-                continue
-            prev_name = self.of[name] or self._before(self.names.index(name), ref)
-            finding = compare.explain(e["value"].astype(np.float64), s, self._value(prev_name, ref), prev_name, self.env,
-                                      quantities, self.rtol, self.atol, self.traced.case.dtype)
-            if finding is None or finding.change is None:
-                return result
-            change[name] = finding.change
-            how = (f"it returns '{prev_name}' as it was given, not {self.says.get(name) or name}"
-                   if finding.kind == "skipped" and prev_name in self.env else
-                   f"what the call returns as its part {i}: {finding.how}")
-            parts.append({"line": e["line"], "code": self.trace.code(e["line"]), "step": name, "how": how,
-                          "comparator": finding.kind or None})
-        if parts and self.reproduces(change):  # every part returned otherwise, checked together
-            return {**parts[0], "verified": True, "all": parts, "_change": change, "_found": []}
-        return result
-
-    def _holds_alone(self, change: dict) -> bool:
-        """The change gives this call's own output exactly: a cause, whatever a later call shows beside it."""
-        return Localiser._reproduces_here(self, change)
-
-    def _alone_words(self) -> str:
-        return (f" (this change gives call {self.call + 1}'s output exactly; a later call leaves the reference "
-                f"for another reason too)")
-
-    def _reproduces_here(self, change: dict) -> bool:
-        self._tick()
-        try:
-            out = self._drive(self.traced.case, change)
-        except Exception:  # noqa: BLE001
-            return False
-        return out.shape == self.whole.shape and matches(self.whole, out, self.traced.dtype)[0]

@@ -284,7 +284,8 @@ class Remote:
         started = self.ask({"op": "trace_start"}, self.limit(case))
         if "ok" not in started:
             return started
-        _drive(self, case, traced=True)  # where it raised is part of the trace
+        # where it raised is part of the trace; a call that wrote into its caches is traced on to the end
+        _drive(self, case, traced=True, past_the_rule=True)
         return self.ask({"op": "trace_end"}, self.limit(case))
 
     def checker(self, case: Case):
@@ -371,15 +372,20 @@ class Unanswered(Exception):
         self.answer = answer
 
 
-def _drive(remote: Remote, case: Case, traced: bool) -> dict:
+def _drive(remote: Remote, case: Case, traced: bool, past_the_rule: bool = False) -> dict:
     """A case whose driver calls the learner's function many times (kv-cache's decode_step, chunk by
     chunk): the driver runs here, each call a request, what the learner returns handed back to it
-    as tensors; the answer as the sandbox would give one case's."""
+    as tensors; the answer as the sandbox would give one case's. `past_the_rule`: each call given
+    writable inputs and its output taken where it wrote into them (the caches it was given), so that
+    the values are judged beside that rule."""
     kind = {"torch": False}
 
     def fn(*args, **kwargs):
+        extra = {"writable": True} if past_the_rule else {}
         answer = remote.ask(remote.call_request(args, kwargs, seconds=case.time_limit, device=case.device,
-                                                traced=traced), remote.limit(case))
+                                                traced=traced, **extra), remote.limit(case))
+        if past_the_rule and "out" in answer and answer.get("raised", {}).get("kind") in ("rule", "readonly"):
+            answer = {"ok": answer["out"]}
         if "ok" not in answer:
             raise Unanswered(answer)
         return _as_torch(wire.decode(answer["ok"]), kind)
@@ -482,9 +488,12 @@ def _past_the_rule(remote: Remote, index: int, case: Case, answer: dict, inputs:
     """An input modified in place: the output judged as well (the call run again on writable copies
     where a read-only NumPy input stopped it), so that a value slip beside the rule is named too:
     the failure with its values, or without when they pass or cannot be had."""
-    if case.driver is not None or case.validate is not None or case.device is not None or remote.gone:
+    if case.validate is not None or case.device is not None or remote.gone:
         return Failure()
-    if "out" not in answer and answer["raised"].get("kind") == "readonly":
+    if case.driver is not None:  # driven again, each call on writable copies, its output taken past the rule
+        answer = _drive(remote, case, traced=False, past_the_rule=True)
+        answer = {"out": answer["ok"]} if "ok" in answer else answer
+    elif "out" not in answer and answer["raised"].get("kind") == "readonly":
         answer = remote.ask(remote.case_request(index, case) | {"writable": True}, remote.limit(case))
     if "out" not in answer:
         return Failure()
@@ -629,7 +638,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         if req.kind in ("function", "numeric"):
             wrong, resource = repair.wrong_cases(failing)
             named = repair.repaired(named, source, req.entry, remote, cases, wrong, framework, grader, resource,
-                                    numeric=req.kind == "numeric")
+                                    numeric=req.kind == "numeric", signature=req.signature)
         elif req.kind == "module":
             named = repair.repaired(named, source, req.entry, remote, configs, [c for c in configs if c.failed],
                                     framework, grader)
