@@ -25,7 +25,7 @@ def test_two_lines_of_the_form_say_no_line():
 
 
 def test_a_slip_without_a_form_or_a_file_says_no_line():
-    assert line_of("mask-inverted", HEAD) is None
+    assert line_of("no-scale", HEAD) is None
     assert line_of("scale-d-model", None) is None
 
 
@@ -146,3 +146,24 @@ def test_a_cause_is_said_where_it_is_written(tmp_path, name):
     source = (Path(__file__).parent / "data" / "holdout12" / name).read_text()
     diagnosis = grade(tmp_path, name.split("/")[0], source)["diagnosis"]
     assert sorted(d.get("line") for d in diagnosis) == WRITTEN[name], diagnosis
+
+
+@pytest.mark.parametrize("slip, code, line", [
+    # the one division by the row sums, where a row with no key gives 0/0
+    ("masked-row-nan", "P = np.exp(S - m)\nP = P / P.sum(axis=-1, keepdims=True)\nreturn P @ v\n", 2),
+    ("masked-row-nan", "for j in blocks:\n    l = l + p.sum(-1)\nreturn o / l[..., None]\n", 3),
+    # -inf where the mask itself is True (a string is no code, yet float("-inf") is a fill)
+    ("mask-inverted", 'att = att.masked_fill(mask, float("-inf"))\natt = att.masked_fill(no_key, 0.0)\n', 1),
+    ("mask-inverted", 'att = att.masked_fill(~mask, float("-inf"))\n', None),
+    ("mask-ignored", 's = q @ k.T\ns.masked_fill(mask == 0, float("-inf"))\nw = s.softmax(-1)\n', 2),
+    ("ln-beta-before-gamma", "y = (x - mu) / sd\nreturn ((y + beta) * gamma).astype(x.dtype)\n", 2),
+    ("alibi-slope-order", "exps = np.arange(n_heads, 0, -1)\nslopes = 2.0 ** (-8.0 * exps / n_heads)\n", 1),
+    ("two-sum-values", "if other in seen:\n    return [other, x]\nreturn []\n", 2),
+    ("shape", "out = torch.matmul(w, v)\nreturn out.transpose(1, 2)\n", 2),
+    ("mlp-bias-after-activation", "a = 0.5 * z * (1.0 + torch.erf(z / 2 ** 0.5)) + b1\nreturn a @ w2 + b2\n", 1),
+    # a chunk's positions from 0, in a function given its start
+    ("rope-position-offset", "def decode_step(x, cache_k, start_pos):\n    pos = np.arange(T)\n", 2),
+    ("rope-position-offset", "def apply_rope(x, positions=None):\n    pos = np.arange(T)\n", None),
+])
+def test_more_slips_are_said_at_the_one_line_of_their_form(slip, code, line):
+    assert line_of(slip, code) == line

@@ -39,7 +39,23 @@ SLIP_CODE = {
                           r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)",
     "matmul-no-accumulate": r"^\s*(\w+)\s*=\s*(?!.*\b\1\b).*\bdot\(",  # acc = tl.dot(a, b): acc not read
     "gqa-tiled": r"%\s*[\w(]|\btile\(",  # head h % Hkv, np.tile
-    "mlp-bias-after-activation": r"\b(gelu|relu|silu|act\w*)\(.*\)\s*\+",
+    # the bias added after the activation's call, or after GELU written out (`0.5 * z * (1 + erf(...)) + b1`)
+    "mlp-bias-after-activation": (r"\b(gelu|relu|silu|act\w*)\(.*\)\s*\+",
+                                  r"\b(erf|tanh)\(.*\)\s*\+\s*[\w.]+\s*$"),
+    # the heads' exponents counted down (arange(n, 0, -1)), or reversed
+    "alibi-slope-order": r"\barange\([^)]*,\s*-\s*1\s*\)|\[\s*::\s*-1\s*\]|\bflip\w*\(",
+    # -inf filled where the mask itself is True (not ~mask, mask == 0): `masked_fill(mask, -inf)`, where(mask, -inf, s)
+    # (a string is blanked to "": float("-inf") reads float(""))
+    "mask-inverted": r"\bmasked_fill\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)|"
+                     r"\bwhere\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*(np|torch|math)\.inf)",
+    # the shift added before the scale: (y + beta) * gamma
+    "ln-beta-before-gamma": r"\(\s*[\w.]+\s*\+\s*[\w.]*beta\w*\s*\)\s*\*",
+    # the mask applied by a call whose result is thrown away (`att.masked_fill(mask == 0, -inf)` as a statement)
+    "mask-ignored": r"^\s*[\w.\[\]]+\.masked_fill\(",
+    # the output's axes in another order: the one return that reorders them (`return out.transpose(1, 2)`)
+    "shape": r"^\s*return\b.*(\.(transpose|permute|swapaxes|moveaxis|mT|T)\b|"
+             r"\b(np|torch)\.(transpose|swapaxes|moveaxis)\()",
+    "two-sum-values": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [other, val]: one pair returned
     "rms-eps-outside-sqrt": r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*eps",
     "ln-eps-outside-sqrt": r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*eps",
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
@@ -68,14 +84,20 @@ SLIP_CODE = {
     # an element stored before its partner is looked up (seen[x] = i above `if target - x in seen:`),
     # else the one membership test
     "two-sum-same-element": lambda code: _stored_before(code) or _one(code, r"^\s*if\s+[^:]*\bin\s+\w+\s*:\s*$"),
+    # a chunk's positions counted from 0 (`pos = np.arange(T)`) in a function given the chunk's start
+    # (decode_step's start_pos): the one such line, in a file that has a start to add
+    "rope-position-offset": lambda code: _one(code, r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)\s*$")
+    if any(re.search(r"\bdef\s+\w+\(.*\bstart\w*", text) for text in code.values()) else None,
     # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
     # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
-    "masked-row-nan": (r"\bisnan\(|\bnan_to_num\b|\bwhere\(.*\.any\(", r"\bsoftmax\("),
+    # (or written out, the one division by the row sums: `P = P / P.sum(-1, keepdims=True)`, `acc / l[..., None]`)
+    "masked-row-nan": (r"\bisnan\(|\bnan_to_num\b|\bwhere\(.*\.any\(", r"\bsoftmax\(",
+                       r"^\s*(\w+\s*=|return)\s*\w+\s*/\s*\w+(\.sum\(.*\)|\[[^\]]*\])\s*$"),
 }
 
 # slips whose line of form is said in place of a localised one: their form is where they are written
 # (a localised line may be a later one the values pass through: the masked_fill below `/ sqrt(C)`)
-PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row-nan", "scale-d-model",
+PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row-nan", "scale-d-model", "mask-ignored",
              "rope-output-halves", "swiglu-sigmoid"}
 
 # a form elsewhere in the file that makes the line ambiguous: heads split by a 4-axis reshape with no

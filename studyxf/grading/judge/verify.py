@@ -107,10 +107,14 @@ def lines(grader, named: list[str], found: dict | None, source: str | None = Non
     # later steps, the slip nearest to them first
     rest = sorted((s for s in named if s not in out and slip_step(grader, s) is not None),
                   key=lambda s: -names.index(slip_step(grader, s)))
-    for slip in rest if len(found["all"]) == 1 else []:  # one line where every difference starts
+    # one line where every difference starts: verified, or a loop's line (bias[h, i, j] = m * (j - i) makes
+    # every step at once); an unverified region at 'masked' may be what q and k rotated otherwise on a line
+    # of their own left below the diagonal
+    for slip in rest if len(found["all"]) == 1 else []:
         at = names.index(slip_step(grader, slip))
         later = next((i for i, d in enumerate(diffs) if i not in claimed and names.index(d["step"]) > at
-                      and not str(d.get("how", "")).startswith("values differ")), None)  # a described one
+                      and not str(d.get("how", "")).startswith("values differ")  # a described one
+                      and (found.get("verified") or source is None or d["line"] in looped)), None)
         if later is not None:
             out[slip], claimed = diffs[later], claimed | {later}
     if len(named) == 1 and not out and slip_step(grader, named[0]) is None and len(diffs) == 1 \
