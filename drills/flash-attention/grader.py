@@ -90,6 +90,10 @@ def _memory(call):
     _, grew = call.peak(q, k, v, causal=True, block_size=128)
     if grew is None:
         return None  # no way to measure a peak here: the check is skipped, not failed
+    if grew > MEMORY_BOUND * full:  # measured again, the lower kept: a file near the bound (float64 tiles,
+        # 100 MiB against 102) read 103 MiB once in a corpus run beside another and passed alone
+        again = call.peak(q, k, v, causal=True, block_size=128)[1]
+        grew = grew if again is None else min(grew, again)
     if grew > MEMORY_BOUND * full:
         return (f"peak memory grew by {grew / 2 ** 20:.0f} MiB at T={T}: the full score matrix takes "
                 f"{full / 2 ** 20:.0f} MiB; a tiled pass (block_size=128) must stay under {MEMORY_BOUND}x that")
