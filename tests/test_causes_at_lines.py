@@ -5,7 +5,10 @@ float64 asked for and never cast back at the return, a hidden width written as 4
 caches returned as given beside RoPE on the values, a query left unrotated beside a top-left mask,
 and edits the pair search needs: a reshape's sizes swapped or its axes of 1 misplaced, a named
 constant that is the reciprocal of the one needed, a running value set afresh in its loop, a block's
-start written as its index, and an edit on a line copied said on the copy."""
+start written as its index, and an edit on a line copied said on the copy. And on holdout11's: the
+edits a module needs (a keyword that does not belong, a layer applied where its input belongs), and a
+driven drill's second cause (its values judged past the caches written in place; the keys read short
+of the newest position beside the old cache returned; a top-left mask read from the weights)."""
 
 from pathlib import Path
 
@@ -46,16 +49,28 @@ def _said(tmp_path, drill: str, name: str) -> list[dict]:
     ("multi-head-attention", "learner_02.py", {10: "write `i * hs, (i + 1) * hs`", 17: "write `w_o`"}),
     # ln 2 named LOG2E, and the running max set afresh each block
     ("flash-attention", "learner_02.py", {3: "write `1.4426950408889634`", 26: "write `m_new`"}),
-    # base written as 10000.0: the case with base = 500000 shows it at the frequencies' line
-    ("rope", "learner_03.py", {8: "the argument base (here 500000) is not used"}),
+    # base written as 10000.0: the case with base = 500000 shows it at the frequencies' line; beside it
+    # the partners concatenated as two halves where cos and sin are interleaved (the other cases)
+    ("rope", "learner_03.py", {8: "the argument base (here 500000) is not used",
+                               12: "write `torch.stack((-x[..., 1::2], x[..., ::2]), dim=-1).flatten(-2)`"}),
+    # the past hidden (tril(-1)) and the heads merged as (B, T, d_head, h): both edits at once
+    ("causal-self-attention", "learner_03.py", {25: "write `triu(1)` for `tril(-1)`",
+                                                29: "write `0, 2, 1, 3` for `0, 2, 3, 1`"}),
+    # 2 * i // d makes every frequency 1, so each cosine one column early holds the same numbers as the
+    # right one: the catalogued slip's fix alone leaves the file failing, and the pair mends it
+    ("sinusoidal", "learner_03.py", {8: "integer division", 10: "write `2 * i + 1` for `2 * i - 1`"}),
     # float64 asked for on line 5 and returned on line 10 without a cast back: said at the return,
     # where the cast back belongs, the line that widens them named
     ("layer-norm", "learner_01.py", {6: "write `-1` for `0`", 10: "float64 from line 5"}),
     ("swiglu", "learner_03.py", {11: "The SiLU goes on x @ w_gate", 5: "lost the minus"}),
-    ("transformer-block", "learner_01.py", {41: "ignores mlp_ratio"}),
+    # qkv viewed per head, (B, T, h, 3, d_head), with its permute following: one edit of both
+    ("transformer-block", "learner_01.py", {15: "permute(2, 0, 3, 1, 4)", 41: "ignores mlp_ratio"}),
 ])
 def test_each_cause_is_said_at_its_line(tmp_path, drill, name, lines):
-    said = _said(tmp_path, drill, name)
+    _at_lines(_said(tmp_path, drill, name), lines)
+
+
+def _at_lines(said: list[dict], lines: dict) -> None:
     for line, text in lines.items():
         at = [d for d in said if d.get("line") == line]
         assert at, f"nothing said at line {line}: {[(sort(d), d.get('line')) for d in said]}"
@@ -69,3 +84,25 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     said = grade(tmp_path, "rope", path.read_text())["diagnosis"]
     dtype = next(d for d in said if d["mistake"] == "dtype-promoted")
     assert dtype["line"] == 13 and "float64 from line 11" in dtype["message"], dtype
+
+
+@pytest.mark.parametrize("corpus, drill, name, lines", [
+    # GELU(approximate="tanh"), and the attention's residual adding ln_1(x) where x belongs
+    ("holdout11", "transformer-block", "learner_03.py", {29: "delete `approximate=\"tanh\"`", 45: "write `x` for `self.ln_1(x)`"}),
+    # the caller's cache_v written in place, and RoPE at positions 0..T-1 on every chunk: the values are
+    # judged past the rule, each call given writable copies
+    ("holdout11", "kv-cache", "learner_01.py", {25: "Do not modify what you are given", 21: "absolute positions"}),
+    # the old cache_k returned, and the keys read up to end - 1 (kept (B, S, h, d): the step's axes in
+    # another order) on the first call, whatever it returns
+    ("holdout11", "kv-cache", "learner_02.py", {29: "returns the cache_k it was given", 23: "newest position is left out"}),
+    # v rotated (verified on the first call alone), and a top-left mask whose masked scores are never held
+    # in a name (`masked_fill(~mask, -inf).softmax(-1)`): read from the weights' zeros, said where it is made
+    ("holdout11", "kv-cache", "learner_03.py", {19: "belongs to 'q' alone", 27: "expected diagonal 4"}),
+    # eps's default changed beside (1 + gamma): the search judges the values with the default as stated
+    ("holdout5", "rms-norm", "learner_01.py", {4: "eps defaults to 1e-05", 6: "and the default written as the task"}),
+    # the sum of squares over x.shape[0], and (y + beta) * gamma: a pair of edits, the second new
+    ("holdout5", "layer-norm", "learner_02.py", {7: "write `-1` for `0`", 9: "write `y * gamma + beta`"}),
+])
+def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
+    path = Path(__file__).parent / "data" / corpus / drill / name
+    _at_lines(grade(tmp_path, drill, path.read_text())["diagnosis"], lines)
