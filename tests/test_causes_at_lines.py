@@ -102,7 +102,33 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout5", "rms-norm", "learner_01.py", {4: "eps defaults to 1e-05", 6: "and the default written as the task"}),
     # the sum of squares over x.shape[0], and (y + beta) * gamma: a pair of edits, the second new
     ("holdout5", "layer-norm", "learner_02.py", {7: "write `-1` for `0`", 9: "write `y * gamma + beta`"}),
+    # `out = x` then written into, and the odd output's cos and sin crossed
+    ("holdout8", "rope", "learner_02.py", {13: "write `x.copy()` for `x`", 15: "write `x_odd * cos + x_even * sin`"}),
+    # the scale read from q.shape[1], and the scores cast to float32 (float64 cases then crash)
+    ("holdout8", "gqa", "learner_02.py", {10: "write `-1` for `1`", 14: "write `scores` for `scores.float()`"}),
+    # a driven drill's edit search, each edited copy driven chunk by chunk: RoPE's products crossed, and the
+    # mask offset by the chunk's length where start_pos belongs
+    ("holdout9", "kv-cache", "learner_01.py", {18: "write `x0 * sin + x1 * cos`", 31: "write `start_pos` for `seqlen`"}),
+    # the caches returned as given (read from the values), and d where d_head belongs: the return's edit
+    # gives back the copies the function wrote into
+    ("holdout9", "kv-cache", "learner_02.py", {36: "returns the cache_k and cache_v it was given",
+                                               12: "write `hd` for `d`"}),
+    ("holdout10", "kv-cache", "learner_04.py", {36: "returns the cache_k and cache_v it was given",
+                                                23: "write `w_v` for `w_k`"}),
+    # several edits pass the first case (KV head 0 for any j // size > j): ranked again on another case
+    ("holdout10", "gqa", "learner_01.py", {12: "write `Tk` for `Tq`", 16: "write `group` for `Hkv`"}),
+    # the root taken twice: the .sqrt() dropped mends it alone (no eps-outside-sqrt said beside it)
+    ("holdout10", "rms-norm", "learner_03.py", {5: "with that one change your code passes every case"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name
     _at_lines(grade(tmp_path, drill, path.read_text())["diagnosis"], lines)
+
+
+def test_a_root_taken_twice_is_one_cause_not_a_catalogued_slip_beside_an_edit(tmp_path):
+    """holdout10 rms-norm/03: `ms = ...mean(-1).sqrt()` then rsqrt(ms + eps). Dropping the .sqrt() mends every
+    case; an rsqrt edit at the next line left values that fit eps-outside-sqrt, a cause the file does not have."""
+    path = Path(__file__).parent / "data" / "holdout10" / "rms-norm" / "learner_03.py"
+    said = grade(tmp_path, "rms-norm", path.read_text())["diagnosis"]
+    assert not any(d["mistake"] == "rms-eps-outside-sqrt" for d in said), said
+    assert [d["line"] for d in said if d["verified"]] == [5]

@@ -253,6 +253,13 @@ class _Lister:
                 self.add(k.value, "", f"`{word}=` changes the divisor of the statistic" if word != "approximate"
                          else f"`{word}=` gives GELU's tanh approximation where the exact (erf) form belongs", span,
                          rank=1)
+        # a cast to a fixed dtype (scores.float() before the softmax: float64 inputs then meet float32 weights)
+        if method and node.lineno == node.end_lineno and (
+                name in ("float", "half", "double", "bfloat16") and not node.args and not node.keywords or
+                name in ("astype", "to") and len(node.args) == 1 and not node.keywords and
+                re.search(r"\b(float(16|32|64)?|half|double|bfloat16|f[248])\b", self.text(node.args[0]))):
+            self.add(node, self.group(node.func.value), f"casts to a fixed dtype (.{name}"
+                     f"({self.text(node.args[0]) if node.args else ''})) where the input's dtype belongs", rank=2)
         # a module's own layer applied to a plain name where the name itself belongs (the residual that
         # adds self.ln_1(x) for x)
         if method and isinstance(node.func.value, ast.Name) and node.func.value.id == "self" and \
@@ -330,6 +337,8 @@ class _Lister:
             self.add(node, f"1 / ({self.text(node.args[0])})", "takes a square root that does not belong")
         if name == "sqrt" and len(node.args) == 1:
             self.add(node, self.text(node.args[0]), "takes a square root that does not belong")
+        if name == "sqrt" and method and not node.args and not node.keywords:  # x.pow(2).mean(-1).sqrt()
+            self.add(node, self.group(node.func.value), "takes a square root that does not belong")
         if name in ("transpose", "swapaxes", "permute") and method is False and len(node.args) == 1 and \
                 isinstance(node.args[0], ast.Name):
             self.add(node, self.text(node.args[0]), "transposes an operand that is used as it is", rank=1)
@@ -405,7 +414,13 @@ class _Lister:
 
     def unpacked(self, node: ast.Assign) -> None:
         """k, q, v = qkv.split(...) where q, k, v belongs: two names of an unpacking swapped (of a
-        call's result or an array; sizes read from a shape are one size for another, _names)."""
+        call's result or an array; sizes read from a shape are one size for another, _names). And
+        `out = x`, a second name for an array the code then writes into, where a copy belongs."""
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Name) \
+                and node.lineno == node.end_lineno:
+            self.add(node.value, f"{node.value.id}.{'clone' if self.torch else 'copy'}()",
+                     f"makes {node.targets[0].id} a second name for {node.value.id}, so writing into one writes "
+                     f"into the other: a copy belongs", rank=2)
         if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple) or \
                 not isinstance(node.value, (ast.Call, ast.Name)):
             return
@@ -510,6 +525,15 @@ class _Lister:
             self.add(node, f"{self.group(node.left.left)} * {self.group(node.right)} {sign} "
                            f"{self.group(node.left.right)}", "scales the sum where the last term is added after the "
                                                              "product: the parentheses do not belong", rank=3)
+        if isinstance(node.op, (ast.Add, ast.Sub)) and all(isinstance(t, ast.BinOp) and isinstance(t.op, ast.Mult)
+                                                         for t in (node.left, node.right)) \
+                and node.lineno == node.end_lineno:
+            # x_even * cos + x_odd * sin for x_even * sin + x_odd * cos: the two products' factors crossed
+            (a, b), (c, d), sign = (node.left.left, node.left.right), (node.right.left, node.right.right), \
+                SYMBOL[type(node.op)]
+            for new in (f"{self.group(c)} * {self.group(b)} {sign} {self.group(a)} * {self.group(d)}",
+                        f"{self.group(a)} * {self.group(d)} {sign} {self.group(c)} * {self.group(b)}"):
+                self.add(node, new, "pairs the factors of its two products the other way round", rank=3)
         if isinstance(node.op, ast.MatMult):
             self.operand(node.left)
             self.operand(node.right)
@@ -771,6 +795,8 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
             elif n.id in stored:
                 kind = stored[n.id][1]
                 others = [s for s, (line, k) in stored.items() if s != n.id and k == kind and line <= n.lineno]
+                if kind == "size":  # a size computed where an int given belongs (i + seqlen for i + start_pos)
+                    others += [p for p in params if kinds.get(p) == "int"]
                 rank = 2 if kind == "size" else 4
             else:
                 continue
@@ -784,6 +810,35 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
 def _words(name: str) -> set[str]:
     """A name's words (blk_max: blk, max; rowMax: row, max), for names read alike."""
     return {w.lower() for w in re.findall(r"[A-Za-z][a-z]*|[A-Z]+(?![a-z])", name) if len(w) > 1}
+
+
+def _copies_returned(lister: _Lister, tree) -> None:
+    """The inputs returned where the copies the function made of them and wrote into belong (`return
+    out, cache_k, cache_v` below `ck = cache_k.clone()`, `ck[:, s:e] = k`): every such input at once."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        params = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
+        written = {t.value.id for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign))
+                   for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                   if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)}
+        copies = {}  # input -> the local holding its copy, written into
+        for n in ast.walk(fn):
+            if not isinstance(n, ast.Assign):
+                continue
+            pairs = zip(n.targets[0].elts, n.value.elts) if isinstance(n.targets[0], ast.Tuple) and \
+                isinstance(n.value, ast.Tuple) and len(n.targets[0].elts) == len(n.value.elts) else \
+                [(n.targets[0], n.value)] if len(n.targets) == 1 else []
+            for target, value in pairs:
+                made = {m.id for m in ast.walk(value) if isinstance(m, ast.Name)} & params
+                copied = isinstance(value, ast.Call) and \
+                    re.search(r"\b(copy|clone|array|deepcopy)\b", lister.text(value))
+                if isinstance(target, ast.Name) and target.id in written and len(made) == 1 and copied:
+                    copies.setdefault(made.pop(), target.id)
+        for ret in (n for n in ast.walk(fn) if isinstance(n, ast.Return) and isinstance(n.value, ast.Tuple)):
+            given = [e for e in ret.value.elts if isinstance(e, ast.Name) and e.id in copies]
+            if given and ret.lineno == ret.end_lineno:
+                new = _rewritten(lister, ret.value, given, {e.id: copies[e.id] for e in given})
+                lister.add(ret.value, new, "returns the inputs it was given where the copies it wrote into belong",
+                           rank=1)
 
 
 def _argument_written(lister: _Lister, tree) -> None:
@@ -992,6 +1047,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _running_update(lister, tree)
     _block_start(lister, tree)
     _argument_written(lister, tree)
+    _copies_returned(lister, tree)
     _axes_counted(lister, tree)
     _allocated_dtype(lister, tree, kinds or {})
     _integer_dtype(lister, tree, kinds or {})

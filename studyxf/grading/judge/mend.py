@@ -177,7 +177,12 @@ def pairs(source: str, singles: list[dict]) -> list[list[dict]]:
 
 
 def patched(source: str, case, remote) -> dict:
-    """The sandbox's answer to the case, called on the learner's file as edited (`source`)."""
+    """The sandbox's answer to the case, called on the learner's file as edited (`source`); a driven
+    case (decode_step chunk by chunk) driven here, each call made on the edited copy."""
+    if getattr(case, "driver", None) is not None:
+        from studyxf.grading.judge.runcases import _drive
+
+        return _drive(remote, case, traced=False, past_the_rule=True, source=source)
     ask = case.request(source) if hasattr(case, "request") else \
         remote.patched_request(case, source)
     return remote.ask(ask, remote.limit(case))

@@ -20,6 +20,7 @@ STRESS = 32.0  # every float input of a float64 case times this: the logits pass
 CLOSER = 3  # the edits that brought the answer closest, each tried with every other edit
 PAIRS = 360  # two-edit copies tried on the smallest failing case
 AGAIN = 240  # and where none mends the file, on the failing case least like it (a budget of its own)
+TIES = 12  # the edits passing the first case ranked again on another (_ties_apart)
 
 
 def _params(source: str, entry: str) -> tuple[list[str], dict]:
@@ -46,12 +47,38 @@ def _kind(value) -> str:
 
 
 def kinds(source: str, entry: str, case) -> dict:
-    """The entry point's inputs on this case, by name: "array of rank 3", "int", "NoneType"..."""
+    """The entry point's inputs on this case, by name: "array of rank 3", "int", "NoneType"... (a
+    driven case: those of the first call its driver makes)."""
     params, defaults = _params(source, entry)
+    args, kwargs = case.args, case.kwargs
+    if getattr(case, "driver", None) is not None:
+        args, kwargs = _first_call(case)
     out = {p: _kind(v) for p, v in defaults.items()}  # those the case leaves at their default
-    out.update({p: _kind(v) for p, v in zip(params, case.args)})
-    out.update({k: _kind(v) for k, v in case.kwargs.items() if k in params})
+    out.update({p: _kind(v) for p, v in zip(params, args)})
+    out.update({k: _kind(v) for k, v in kwargs.items() if k in params})
     return out
+
+
+class _Called(Exception):
+    pass
+
+
+def _first_call(case) -> tuple[tuple, dict]:
+    """The arguments a driven case's driver gives the learner's function first (x's first chunk, the
+    empty caches, start_pos 0...), read by driving a stand-in that stops at once."""
+    seen = []
+
+    def fn(*args, **kwargs):
+        seen.append((args, kwargs))
+        raise _Called
+
+    try:
+        case.driver(fn, *case.args, **case.kwargs)
+    except _Called:
+        pass
+    except Exception:  # noqa: BLE001 - a driver that does not call: no kinds from it
+        return (), {}
+    return seen[0] if seen else ((), {})
 
 
 def closeness(answer: dict, case, engine_err: float, out=None) -> tuple[tuple, np.ndarray | None]:
@@ -245,8 +272,8 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     # not a Triton kernel: each edited copy compiles again in the interpreter (a minute for matmul's 240)
     if source is None or remote.gone or "triton" in source:
         return None
-    plain = [c for c in cases if c.driver is None and c.validate is None and c.device is None]
-    if len(plain) != len(cases) or not wrong:  # a driven, validated or device case: not this search's
+    plain = [c for c in cases if c.validate is None and c.device is None]  # a driven one driven on each copy
+    if len(plain) != len(cases) or not wrong:  # a validated or device case: not this search's
         return None
     # an integer table truncates every value written into it, so that no other edit alone brings the
     # answer nearer: the values are judged past it, in a copy with the table made float (the integer
@@ -290,6 +317,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
         if score == (0,) < start:  # an edit that makes a running file raise: no half of a pair (1 call in 2)
             crashing.add(id(candidate))
     nearer.sort(key=lambda e: e[0], reverse=True)
+    nearer = _ties_apart(nearer, search)
     if one:  # every cause named: an edit after which the rest fits one of them mends another, at its line
         said = _named_beside(nearer, slips, own, search)
         if said or not slip_at:
@@ -351,6 +379,22 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
         if tried >= AGAIN or remote.gone:
             return None
     return None
+
+
+def _ties_apart(nearer: list, search: Search) -> list:
+    """The edits that pass the first case, several of which may (j // Hq, j // Tq and j // group each
+    give KV head 0 where there is one): ranked again by how near each comes on the case most of them
+    failed next, so the pairs are tried with the likeliest (12 at most, one call each)."""
+    from collections import Counter
+
+    top = [e for e in nearer if e[0] == (3,)]
+    failed = [search.failed.get(c["source"]) for _, c in top[:TIES]]
+    common = Counter(id(f) for f in failed if f is not None).most_common(1)
+    if len(top) < 2 or not common or search.remote.gone:
+        return nearer
+    case = next(f for f in failed if id(f) == common[0][0])
+    ranked = sorted(top[:TIES], key=lambda e: search.ask(e[1]["source"], case), reverse=True)
+    return ranked + top[TIES:] + nearer[len(top):]
 
 
 def _beside_known(a: dict, slips: list[str], own: list[str], singles: list, crashing: set, lines_of: list,
@@ -470,14 +514,17 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     slips = list(getattr(grader, "SLIPS", []))
     value, unsure = _value_cause(slips), functools.partial(_unsure, numeric=numeric)
     # every cause named: nothing unsure, and a cause of the values (a crash may hide a second slip)
-    complete = not any(unsure(d) for d in named) and any(value(d) and d["mistake"] != "raised" for d in named)
+    complete = not any(unsure(d) for d in named) and any(value(d) and d["mistake"] != "raised" for d in named) \
+        and not any(d.get("comparator") == "state-returned-as-given" for d in named)  # beside it, a call's own slip
     # a verified localisation replays one change through the reference and gets every failing answer:
     # no second slip hides beside it, and a probe's measured words say the same (a sigmoid for a
     # softmax): an edit alone is sought, for the fix's words, no pair (95 copies of such a file in 3)
     located = [d for d in named if d["mistake"] == "located" and d.get("verified") and not unsure(d)]
-    # an argument left unread is seen on the cases that pass it alone: the rest may fail for a slip of their own
+    # an argument left unread is seen on the cases that pass it alone: the rest may fail for a slip of their own;
+    # the caches returned as given are read from the values, the call not replayed (driven.py)
     localised = bool(located) and all(d in located or d["mistake"] == "measured" for d in named) and \
-        not any((d.get("comparator") or "").endswith("-ignored") for d in located)
+        not any((d.get("comparator") or "").endswith("-ignored") or d.get("comparator") == "state-returned-as-given"
+                for d in located)
     # a crash is said where it raised, which need not be the slip's line (a mean without keepdims two
     # lines up): the search looks for the line that mends it
     crashed = any(d["mistake"] == "raised" for d in named)
@@ -486,7 +533,7 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     complete = complete and not crashed
     one = complete or localised
     lines = [d["line"] for d in named if d.get("line")]
-    anchor = tuple(d["line"] for d in named if d["mistake"] == "located" and d.get("verified") and d.get("line"))
+    anchor = tuple(d["line"] for d in located if d.get("line"))  # a factor at a line that scales nothing: no anchor
     placed, slip_at = named, ()
     if complete and not localised and source:  # the catalogued slips named, each at the one line of its form
         from studyxf.grading.judge import slip_code

@@ -372,18 +372,23 @@ class Unanswered(Exception):
         self.answer = answer
 
 
-def _drive(remote: Remote, case: Case, traced: bool, past_the_rule: bool = False) -> dict:
+def _drive(remote: Remote, case: Case, traced: bool, past_the_rule: bool = False, source: str | None = None) -> dict:
     """A case whose driver calls the learner's function many times (kv-cache's decode_step, chunk by
     chunk): the driver runs here, each call a request, what the learner returns handed back to it
     as tensors; the answer as the sandbox would give one case's. `past_the_rule`: each call given
     writable inputs and its output taken where it wrote into them (the caches it was given), so that
-    the values are judged beside that rule."""
+    the values are judged beside that rule. `source`: each call made on that edited copy of the
+    learner's file (the edit search)."""
     kind = {"torch": False}
 
     def fn(*args, **kwargs):
         extra = {"writable": True} if past_the_rule else {}
-        answer = remote.ask(remote.call_request(args, kwargs, seconds=case.time_limit, device=case.device,
-                                                traced=traced, **extra), remote.limit(case))
+        if source is not None:  # an edited copy: its time limit as repair's (an edit can make a loop endless)
+            request = remote.call_request(args, kwargs, "patched", source=source, seconds=case.time_limit or EDIT_S)
+        else:
+            request = remote.call_request(args, kwargs, seconds=case.time_limit, device=case.device, traced=traced,
+                                          **extra)
+        answer = remote.ask(request, remote.limit(case))
         if past_the_rule and "out" in answer and answer.get("raised", {}).get("kind") in ("rule", "readonly"):
             answer = {"ok": answer["out"]}
         if "ok" not in answer:
