@@ -115,6 +115,8 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
                                                12: "write `hd` for `d`"}),
     ("holdout10", "kv-cache", "learner_04.py", {36: "returns the cache_k and cache_v it was given",
                                                 23: "write `w_v` for `w_k`"}),
+    # the new keys written into the input cache_k where its copy new_k belongs, and the angles tiled
+    ("holdout7", "kv-cache", "learner_03.py", {36: "write `new_k` for `cache_k`", 17: "ang.repeat_interleave(2"}),
     # several edits pass the first case (KV head 0 for any j // size > j): ranked again on another case
     ("holdout10", "gqa", "learner_01.py", {12: "write `Tk` for `Tq`", 16: "write `group` for `Hkv`"}),
     # the root taken twice: the .sqrt() dropped mends it alone (no eps-outside-sqrt said beside it)

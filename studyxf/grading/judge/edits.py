@@ -178,8 +178,14 @@ class _Lister:
             module = self.text(node.func.value) if isinstance(node.func, ast.Attribute) else "np"
             now = f"{module}.stack(({a}, {b}), dim=-1).flatten(-2)" if self.torch else \
                 f"{module}.stack(({a}, {b}), axis=-1).reshape(*({a}).shape[:-1], -1)"
-            self.add(node, now, "puts the two halves one after the other where each pair's two values belong "
-                                "side by side (interleaved)", rank=2)
+            if a != b:
+                self.add(node, now, "puts the two halves one after the other where each pair's two values belong "
+                                    "side by side (interleaved)", rank=2)
+            else:  # cat([ang, ang]) tiles the angles where each belongs twice in a row
+                now = f"{self.group(node.args[0].elts[0])}.repeat_interleave(2, dim=-1)" if self.torch else \
+                    f"{module}.repeat({a}, 2, axis=-1)"
+                self.add(node, now, f"tiles {a} ([a0 .. an, a0 .. an]) where each value belongs twice in a row "
+                                    f"([a0, a0, a1, a1 ..])", rank=2)
         # two neighbouring axes of a permutation in each other's place (permute(0, 2, 3, 1) merging the heads
         # where (0, 2, 1, 3) belongs): the axes as ints, given one by one or as one tuple
         order = node.args[-1].elts if len(node.args) in (1, 2) and isinstance(node.args[-1], ast.Tuple) else \
@@ -820,7 +826,7 @@ def _copies_returned(lister: _Lister, tree) -> None:
         written = {t.value.id for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign))
                    for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
                    if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)}
-        copies = {}  # input -> the local holding its copy, written into
+        copies, made_copies = {}, {}  # input -> the local holding its copy (written into, or not)
         for n in ast.walk(fn):
             if not isinstance(n, ast.Assign):
                 continue
@@ -831,8 +837,17 @@ def _copies_returned(lister: _Lister, tree) -> None:
                 made = {m.id for m in ast.walk(value) if isinstance(m, ast.Name)} & params
                 copied = isinstance(value, ast.Call) and \
                     re.search(r"\b(copy|clone|array|deepcopy)\b", lister.text(value))
-                if isinstance(target, ast.Name) and target.id in written and len(made) == 1 and copied:
-                    copies.setdefault(made.pop(), target.id)
+                if isinstance(target, ast.Name) and len(made) == 1 and copied:
+                    made_copies.setdefault(next(iter(made)), target.id)
+                    if target.id in written:
+                        copies.setdefault(made.pop(), target.id)
+        # an input written into where the copy made of it belongs (cache_k[:, s:e] = k below new_k = cache_k.clone())
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Subscript) and \
+                    isinstance(n.targets[0].value, ast.Name) and n.targets[0].value.id in made_copies:
+                given = n.targets[0].value
+                lister.add(given, made_copies[given.id], f"writes into {given.id}, the input, where its copy "
+                                                         f"{made_copies[given.id]} belongs", rank=1)
         for ret in (n for n in ast.walk(fn) if isinstance(n, ast.Return) and isinstance(n.value, ast.Tuple)):
             given = [e for e in ret.value.elts if isinstance(e, ast.Name) and e.id in copies]
             if given and ret.lineno == ret.end_lineno:

@@ -408,8 +408,9 @@ def _beside_known(a: dict, slips: list[str], own: list[str], singles: list, cras
     # the slip the rest fits is a name for what another edit may mend at its line (a row guard on the
     # wrong axis fits "masked rows give NaN"): both edits, where one does
     pair = _second_edit(a, singles, crashing, lines_of, search)
-    if isinstance(pair, list):
-        return pair
+    if isinstance(pair, list):  # the other edit is that slip's fix: said with the catalogue's id, in its words
+        return [{**d, "mistake": public(known)} if d["mistake"] == "located" and d["line"] != a["line"] else d
+                for d in pair]
     return [mend.entry(a, None, False, known=known),
             {"mistake": public(known), "message": f"(measured: {measured(known)})" if ":" in known else "",
              "verified": True}]
@@ -533,7 +534,8 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     complete = complete and not crashed
     one = complete or localised
     lines = [d["line"] for d in named if d.get("line")]
-    anchor = tuple(d["line"] for d in located if d.get("line"))  # a factor at a line that scales nothing: no anchor
+    # a factor at a line that scales nothing, or the caches returned as given (read, not replayed): no anchor
+    anchor = tuple(d["line"] for d in located if d.get("line") and d.get("comparator") != "state-returned-as-given")
     placed, slip_at = named, ()
     if complete and not localised and source:  # the catalogued slips named, each at the one line of its form
         from studyxf.grading.judge import slip_code
