@@ -102,6 +102,9 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout5", "rms-norm", "learner_01.py", {4: "eps defaults to 1e-05", 6: "and the default written as the task"}),
     # the sum of squares over x.shape[0], and (y + beta) * gamma: a pair of edits, the second new
     ("holdout5", "layer-norm", "learner_02.py", {7: "write `-1` for `0`", 9: "write `y * gamma + beta`"}),
+    # the pairs taken as halves, into a buffer allocated with NumPy's default float64 (said where allocated)
+    ("holdout5", "rope", "learner_03.py", {11: "write `x[..., 0::2], x[..., 1::2]`", 12: "allocates out with NumPy's"}),
+    ("holdout5", "gqa", "learner_05.py", {10: "aligned top-left", 8: "allocates out with NumPy's default float64"}),
     # `out = x` then written into, and the odd output's cos and sin crossed
     ("holdout8", "rope", "learner_02.py", {13: "write `x.copy()` for `x`", 15: "write `x_odd * cos + x_even * sin`"}),
     # the scale read from q.shape[1], and the scores cast to float32 (float64 cases then crash)
@@ -109,6 +112,8 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # a driven drill's edit search, each edited copy driven chunk by chunk: RoPE's products crossed, and the
     # mask offset by the chunk's length where start_pos belongs
     ("holdout9", "kv-cache", "learner_01.py", {18: "write `x0 * sin + x1 * cos`", 31: "write `start_pos` for `seqlen`"}),
+    # T read from the last axis, and the frequencies' exponent without its minus
+    ("holdout9", "rope", "learner_02.py", {5: "write `-2` for `-1`", 10: "write `-(idx / d)` for `idx / d`"}),
     # the caches returned as given (read from the values), and d where d_head belongs: the return's edit
     # gives back the copies the function wrote into
     ("holdout9", "kv-cache", "learner_02.py", {36: "returns the cache_k and cache_v it was given",

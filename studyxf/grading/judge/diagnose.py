@@ -562,6 +562,12 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
     source = _source(req)
     if first is None or source is None or remote.gone:
         return {}
+    # the array returned is a float64 buffer the values are written into: its dtype is decided there (unless the
+    # inputs are widened in so many words: then the return, read below, is where the cast back belongs)
+    buffer = _default_buffer(source) if not re.search(r"\b(float64|double|f8)\b",
+                                                      re.sub(r"\b(np|numpy)\.float64\(", "", source)) else {}
+    if buffer:
+        return buffer
     index, case = first.promoted_case
     answer = remote.trace(index, case)
     trace = localise.Trace(answer.get("trace") or {}, source)
@@ -582,6 +588,38 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
     widen = re.compile(rf"\b({given})\s*\.\s*(double\(\)|(to|type|astype)\([^)]*float64)") if given else None
     line = next((n for n, text in enumerate(source.splitlines(), 1) if widen and widen.search(text)), None)
     return (_widened_on_purpose(trace, {"line": line}) or {"line": line, "code": trace.code(line)}) if line else {}
+
+
+def _default_buffer(source: str) -> dict:
+    """The line that allocates, with NumPy's default float64 (np.zeros(shape), np.empty(x.shape)), the
+    array a function returns after writing into it (out[..., 0::2] = ...): whatever dtype the values
+    written have, they are stored as float64 there, so that is where the input's dtype belongs; {}
+    where no returned array is so made."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    lines = source.splitlines()
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        returned = {n.value.id for n in ast.walk(fn) if isinstance(n, ast.Return) and isinstance(n.value, ast.Name)}
+        written = {t.value.id for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign))
+                   for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                   if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)}
+        for n in ast.walk(fn):
+            call = n.value if isinstance(n, ast.Assign) else None
+            if len(getattr(n, "targets", ())) == 1 and isinstance(n.targets[0], ast.Name) and \
+                    n.targets[0].id in returned & written and isinstance(call, ast.Call) and \
+                    isinstance(call.func, ast.Attribute) and call.func.attr in ("zeros", "empty", "ones", "full") \
+                    and isinstance(call.func.value, ast.Name) and call.func.value.id in ("np", "numpy") \
+                    and not any(k.arg == "dtype" for k in call.keywords) and len(call.args) <= 1:
+                name, code = n.targets[0].id, lines[n.lineno - 1].strip()
+                return {"line": n.lineno, "code": code,
+                        "message": f"Line {n.lineno} (`{code}`) allocates {name} with NumPy's default float64, and what is "
+                                   f"written into it is stored as float64: allocate it with the input's dtype "
+                                   f"(dtype=x.dtype)"}
+    return {}
 
 
 def _widened_on_purpose(trace, e: dict) -> dict:

@@ -10,7 +10,11 @@ bits for bytes, a keyword that changes the statistic, an unused input added, a r
 running max started at 0, a number written for an argument, a count of axes for a size, a term
 taken into an operand's parentheses, a reshape's sizes swapped or its axes of 1 misplaced, a named
 constant's reciprocal, a loop's running value set afresh where its update belongs, a block's start
-written as its index), listed
+written as its index, the other triangle, a permutation's neighbours or a view's sizes with the permute
+after it, GELU's approximate=, a layer applied where its input belongs, halves concatenated where pairs
+interleave or angles tiled where each repeats, a shift scaled with the product, two products' factors
+crossed, a second name for an input then written into, a cast to a fixed dtype, an int given where a
+size was computed, the inputs returned or written into where their copies belong), listed
 from the learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue
 entry."""
 
@@ -427,6 +431,9 @@ class _Lister:
             self.add(node.value, f"{node.value.id}.{'clone' if self.torch else 'copy'}()",
                      f"makes {node.targets[0].id} a second name for {node.value.id}, so writing into one writes "
                      f"into the other: a copy belongs", rank=2)
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple) \
+                and len(node.value.elts) == 2 and node.lineno == node.end_lineno:
+            self.halves(node.value)
         if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple) or \
                 not isinstance(node.value, (ast.Call, ast.Name)):
             return
@@ -438,6 +445,26 @@ class _Lister:
                 order = [b.id if n is a else a.id if n is b else n.id for n in names]
                 self.add(node.targets[0], ", ".join(order), f"unpacks {a.id} and {b.id} in the wrong order",
                          (node.lineno, names[0].col_offset, names[-1].end_col_offset), rank=2)
+
+    def halves(self, pair: ast.Tuple) -> None:
+        """x[..., :d // 2], x[..., d // 2:] where the pairs interleave (x[..., 0::2], x[..., 1::2]), and
+        the other way round: RoPE's two conventions, one taken for the other."""
+        def last(e):  # the slice on the last axis of `x[..., <slice>]`
+            parts = e.slice.elts if isinstance(e, ast.Subscript) and isinstance(e.slice, ast.Tuple) else None
+            return (e.value, parts[-1]) if parts and len(parts) == 2 and isinstance(parts[-1], ast.Slice) else None
+        a, b = (last(e) for e in pair.elts)
+        if a is None or b is None or self.text(a[0]) != self.text(b[0]):
+            return
+        (arr, sa), (_, sb) = a, b
+        x = self.text(arr)
+        if sa.lower is None and sa.upper is not None and sa.step is None and sb.upper is None and sb.step is None \
+                and sb.lower is not None and self.text(sa.upper) == self.text(sb.lower):
+            self.add(pair, f"{x}[..., 0::2], {x}[..., 1::2]", "takes the two halves where the pairs interleave "
+                                                               "(x[..., 0::2], x[..., 1::2])", rank=2)
+        elif sa.step is not None and sb.step is not None and _int(sa.step) == _int(sb.step) == 2:
+            half = f"{x}.shape[-1] // 2"
+            self.add(pair, f"{x}[..., :{half}], {x}[..., {half}:]", "takes interleaved pairs where the two "
+                                                                    "halves belong", rank=2)
 
     def bits(self, node, names: set) -> None:
         """A calculator's element size in bits where bytes belong (read from a dtype's name, one of
@@ -531,6 +558,10 @@ class _Lister:
             self.add(node, f"{self.group(node.left.left)} * {self.group(node.right)} {sign} "
                            f"{self.group(node.left.right)}", "scales the sum where the last term is added after the "
                                                              "product: the parentheses do not belong", rank=3)
+        if isinstance(node.op, ast.Pow) and node.lineno == node.end_lineno and _number(node.right) is None and \
+                not (isinstance(node.right, ast.UnaryOp) and isinstance(node.right.op, ast.USub)):
+            # base ** (2i / d) for base ** (-2i / d): the exponent's sign lost (a literal power, x ** 2, is none)
+            self.add(node.right, f"-{self.group(node.right)}", "has the exponent's sign the other way round", rank=2)
         if isinstance(node.op, (ast.Add, ast.Sub)) and all(isinstance(t, ast.BinOp) and isinstance(t.op, ast.Mult)
                                                          for t in (node.left, node.right)) \
                 and node.lineno == node.end_lineno:
