@@ -102,6 +102,9 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout5", "rms-norm", "learner_01.py", {4: "eps defaults to 1e-05", 6: "and the default written as the task"}),
     # the sum of squares over x.shape[0], and (y + beta) * gamma: a pair of edits, the second new
     ("holdout5", "layer-norm", "learner_02.py", {7: "write `-1` for `0`", 9: "write `y * gamma + beta`"}),
+    # dtype's default changed to 'fp32' beside K and V's factor 2 left out: on the case that leaves dtype out the
+    # two cancel (4 x 1 = 2 x 2) and it passes, so the def is read for the default the task states
+    ("holdout6", "kv-cache-size", "learner_04.py", {4: "dtype defaults to 'fp32'", 12: "multiply by 2"}),
     # the pairs taken as halves, into a buffer allocated with NumPy's default float64 (said where allocated)
     ("holdout5", "rope", "learner_03.py", {11: "write `x[..., 0::2], x[..., 1::2]`", 12: "allocates out with NumPy's"}),
     ("holdout5", "gqa", "learner_05.py", {10: "aligned top-left", 8: "allocates out with NumPy's default float64"}),

@@ -159,6 +159,9 @@ def test_a_cause_is_said_where_it_is_written(tmp_path, name):
     ("ln-beta-before-gamma", "y = (x - mu) / sd\nreturn ((y + beta) * gamma).astype(x.dtype)\n", 2),
     ("alibi-slope-order", "exps = np.arange(n_heads, 0, -1)\nslopes = 2.0 ** (-8.0 * exps / n_heads)\n", 1),
     ("two-sum-values", "if other in seen:\n    return [other, x]\nreturn []\n", 2),
+    ("two-sum-values", "if want in seen:\n    return [want, nums[i]]\nreturn []\n", 2),
+    ("sinusoidal-sin-cos-swapped", "pe[:, 0::2], pe[:, 1::2] = np.cos(a), np.sin(a)\n", 1),
+    ("sinusoidal-sin-cos-swapped", "pe[:, 0::2] = np.sin(a)\npe[:, 1::2] = np.cos(a)\n", None),
     ("shape", "out = torch.matmul(w, v)\nreturn out.transpose(1, 2)\n", 2),
     ("mlp-bias-after-activation", "a = 0.5 * z * (1.0 + torch.erf(z / 2 ** 0.5)) + b1\nreturn a @ w2 + b2\n", 1),
     # a chunk's positions from 0, in a function given its start

@@ -55,7 +55,10 @@ SLIP_CODE = {
     # the output's axes in another order: the one return that reorders them (`return out.transpose(1, 2)`)
     "shape": r"^\s*return\b.*(\.(transpose|permute|swapaxes|moveaxis|mT|T)\b|"
              r"\b(np|torch)\.(transpose|swapaxes|moveaxis)\()",
-    "two-sum-values": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [other, val]: one pair returned
+    # return [other, val] (or [want, nums[i]]): the one pair returned
+    "two-sum-values": r"^\s*return\s*[\[(]\s*[\w.]+(\[[^\]]*\])?\s*,\s*[\w.]+(\[[^\]]*\])?\s*[\])]\s*$",
+    # cos written into the even columns (pe[:, 0::2] = cos(...), or a pair of them assigned at once)
+    "sinusoidal-sin-cos-swapped": r"\[[^\]]*((?<!\w)0?::2|2\s*\*\s*\w+)\s*\]\s*(,.*)?=\s*[\w.]*\bcos\(",
     "rms-eps-outside-sqrt": r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*eps",
     "ln-eps-outside-sqrt": r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*eps",
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
