@@ -127,6 +127,12 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout7", "kv-cache", "learner_03.py", {36: "write `new_k` for `cache_k`", 17: "ang.repeat_interleave(2"}),
     # several edits pass the first case (KV head 0 for any j // size > j): ranked again on another case
     ("holdout10", "gqa", "learner_01.py", {12: "write `Tk` for `Tq`", 16: "write `group` for `Hkv`"}),
+    # np.array(cache_k, copy=False) shares the caller's memory: the caches written through it, said at that
+    # line, beside d where d_head belongs
+    ("holdout10", "kv-cache", "learner_02.py", {21: "Do not modify what you are given", 9: "write `dh` for `d`"}),
+    # q unflattened as (dh, n_heads) (every case crashed in the scores' einsum), and v read at the query's position
+    ("holdout10", "multi-head-attention", "learner_03.py", {7: "write `n_heads, dh` for `dh, n_heads`",
+                                                            16: "write `\"bhts,bshd->bthd\"`"}),
     # the root taken twice: the .sqrt() dropped mends it alone (no eps-outside-sqrt said beside it)
     ("holdout10", "rms-norm", "learner_03.py", {5: "with that one change your code passes every case"}),
 ])

@@ -549,8 +549,13 @@ def _viewed(node) -> str | None:
             node = node.value
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
                 "view", "reshape", "transpose", "permute", "squeeze", "unsqueeze", "swapaxes", "view_as",
-                "expand", "narrow", "select", "unflatten", "flatten", "ravel", "contiguous"):  # x itself, if packed
+                "expand", "narrow", "select", "unflatten", "flatten", "ravel", "contiguous", "detach"):  # x itself
             node = node.func.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args and (
+                node.func.attr in ("asarray", "asanyarray", "as_tensor") or node.func.attr == "array" and any(
+                    k.arg == "copy" and isinstance(k.value, ast.Constant) and k.value.value is False
+                    for k in node.keywords)):  # np.asarray(x), np.array(x, copy=False): x's own memory
+            node = node.args[0]
         else:
             return None
 

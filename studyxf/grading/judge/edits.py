@@ -163,6 +163,16 @@ class _Lister:
                     if new != args:
                         self.add(node, ", ".join(new), "places the axes of 1 where the other axes belong", span=span,
                                  rank=2)
+        # the sizes an axis is unflattened into, in each other's place (unflatten(-1, (dh, n_heads)))
+        if name == "unflatten" and len(node.args) == 2 and isinstance(node.args[1], (ast.Tuple, ast.List)) and \
+                2 <= len(node.args[1].elts) <= 4 and node.lineno == node.end_lineno:
+            sizes = [self.text(e) for e in node.args[1].elts]
+            span = (node.lineno, node.args[1].elts[0].col_offset, node.args[1].elts[-1].end_col_offset)
+            for a in range(len(sizes) - 1):
+                if sizes[a] != sizes[a + 1]:
+                    new = sizes[:a] + [sizes[a + 1], sizes[a]] + sizes[a + 2:]
+                    self.add(node, ", ".join(new), f"splits the axis as ({sizes[a]}, {sizes[a + 1]}) where "
+                                                   f"({sizes[a + 1]}, {sizes[a]}) belongs", span=span, rank=2)
         # two neighbouring sizes of a reshape in each other's place ((B, T, d // h, h) for (B, T, h, d // h))
         if name in ("reshape", "view") and method and 2 <= len(node.args) <= 5 and not node.keywords and \
                 node.lineno == node.end_lineno and not any(isinstance(a, ast.Starred) for a in node.args):
