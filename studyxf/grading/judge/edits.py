@@ -593,6 +593,8 @@ class _Lister:
             for other in (OPERATOR[type(node.op)], ALSO.get(type(node.op))):
                 if other == "**" and _int(node.right) not in (2, 3):  # x * 2 for x ** 2; T ** T is no slip
                     continue
+                if other in ("*", "/") and 1 in (_number(node.right), _number(node.left) if other == "*" else None):
+                    continue  # 1 * gamma is gamma: the term dropped (below) says it plainly
                 if other:
                     new = between.replace(SYMBOL[type(node.op)], other, 1)
                     self.add(node, f"{left}{new}{right}", f"{SYMBOL[type(node.op)]} where {other} belongs", rank=3)
