@@ -551,9 +551,11 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     fixed = mended(searched, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
                    [d["mistake"] for d in named], one=one, resource=resource, anchor=anchor, slip_at=slip_at)
     if fixed and searched is not source:
-        fixed = [{**f, "message": f["message"].replace("(measured: with that one change", "(measured: with that "
-                                                       "change and the default written as the task states it")}
-                 if isinstance(f.get("message"), str) else f for f in fixed]
+        restored = "the default written as the task states it"
+        fixed = [{**f, "message": f["message"].replace("(measured: with that one change",
+                                                       f"(measured: with that change and {restored}").replace(
+            "(measured: with this change and the one", f"(measured: with {restored}, this change and the one")}
+            if isinstance(f.get("message"), str) else f for f in fixed]
     if fixed and complete and sum(f["mistake"] == "located" for f in fixed) == 2:
         # a pair found beside the named slip: one edit is that slip's fix, said in the catalogue's words at
         # its line, and the other a cause the diagnosis had not named
