@@ -516,16 +516,14 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     value, unsure = _value_cause(slips), functools.partial(_unsure, numeric=numeric)
     # every cause named: nothing unsure, and a cause of the values (a crash may hide a second slip)
     complete = not any(unsure(d) for d in named) and any(value(d) and d["mistake"] != "raised" for d in named) \
-        and not any(d.get("comparator") == "state-returned-as-given" for d in named)  # beside it, a call's own slip
+        and not any(_read_only(d) for d in named)  # beside the caches read as returned, a call's own slip
     # a verified localisation replays one change through the reference and gets every failing answer:
     # no second slip hides beside it, and a probe's measured words say the same (a sigmoid for a
     # softmax): an edit alone is sought, for the fix's words, no pair (95 copies of such a file in 3)
     located = [d for d in named if d["mistake"] == "located" and d.get("verified") and not unsure(d)]
-    # an argument left unread is seen on the cases that pass it alone: the rest may fail for a slip of their own;
-    # the caches returned as given are read from the values, the call not replayed (driven.py)
+    # an argument left unread is seen on the cases that pass it alone: the rest may fail for a slip of their own
     localised = bool(located) and all(d in located or d["mistake"] == "measured" for d in named) and \
-        not any((d.get("comparator") or "").endswith("-ignored") or d.get("comparator") == "state-returned-as-given"
-                for d in located)
+        not any((d.get("comparator") or "").endswith("-ignored") or _read_only(d) for d in located)
     # a crash is said where it raised, which need not be the slip's line (a mean without keepdims two
     # lines up): the search looks for the line that mends it
     crashed = any(d["mistake"] == "raised" for d in named)
@@ -534,8 +532,7 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     complete = complete and not crashed
     one = complete or localised
     lines = [d["line"] for d in named if d.get("line")]
-    # a factor at a line that scales nothing, or the caches returned as given (read, not replayed): no anchor
-    anchor = tuple(d["line"] for d in located if d.get("line") and d.get("comparator") != "state-returned-as-given")
+    anchor = tuple(d["line"] for d in located if d.get("line") and not _read_only(d))  # unsure or read: no anchor
     placed, slip_at = named, ()
     if complete and not localised and source:  # the catalogued slips named, each at the one line of its form
         from studyxf.grading.judge import slip_code
@@ -562,6 +559,12 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         fixed = [f for f in fixed if f["line"] not in slip_at] or fixed
         named, complete = placed, False
     return _merged(named, fixed, slips, complete, unsure) if fixed else named
+
+
+def _read_only(d: dict) -> bool:
+    """The caches returned as given: a cause read from the values alone, the call not replayed
+    (driven._state_off), so a slip of the call's own may stand beside it."""
+    return d.get("comparator") == "state-returned-as-given"
 
 
 def _unsure(d: dict, numeric: bool = False) -> bool:
