@@ -608,6 +608,8 @@ def _default_buffer(source: str) -> dict:
     where no returned array is so made."""
     import ast
 
+    from studyxf.grading.judge.edits import written_into
+
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -615,9 +617,7 @@ def _default_buffer(source: str) -> dict:
     lines = source.splitlines()
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         returned = {n.value.id for n in ast.walk(fn) if isinstance(n, ast.Return) and isinstance(n.value, ast.Name)}
-        written = {t.value.id for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign))
-                   for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-                   if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)}
+        written = written_into(fn)
         for n in ast.walk(fn):
             call = n.value if isinstance(n, ast.Assign) else None
             if len(getattr(n, "targets", ())) == 1 and isinstance(n.targets[0], ast.Name) and \

@@ -861,14 +861,19 @@ def _words(name: str) -> set[str]:
     return {w.lower() for w in re.findall(r"[A-Za-z][a-z]*|[A-Z]+(?![a-z])", name) if len(w) > 1}
 
 
+def written_into(fn) -> set[str]:
+    """The names a function writes into by subscript (`out[..., 0::2] = ...`, `ck[:, s:e] += k`)."""
+    return {t.value.id for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign))
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)}
+
+
 def _copies_returned(lister: _Lister, tree) -> None:
     """The inputs returned where the copies the function made of them and wrote into belong (`return
     out, cache_k, cache_v` below `ck = cache_k.clone()`, `ck[:, s:e] = k`): every such input at once."""
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         params = {a.arg for a in fn.args.args + fn.args.kwonlyargs}
-        written = {t.value.id for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign))
-                   for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
-                   if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)}
+        written = written_into(fn)
         copies, made_copies = {}, {}  # input -> the local holding its copy (written into, or not)
         for n in ast.walk(fn):
             if not isinstance(n, ast.Assign):
