@@ -687,6 +687,20 @@ def test_a_crash_in_the_app_is_one_line_with_the_log_and_exit_1(home):
     assert "RuntimeError: boom" in log.read_text() and "Traceback" in log.read_text()
 
 
+def test_two_crashes_in_one_second_keep_both_logs(home):
+    # the clock is frozen in the tests, as two crashes of one second see it: neither log replaces the other
+    from studyxf.tui.app import _crash_log
+
+    logs = []
+    for text in ("first", "second"):
+        try:
+            raise RuntimeError(text)
+        except RuntimeError as exc:
+            logs.append(_crash_log(exc))
+    assert logs[0] != logs[1]
+    assert "RuntimeError: first" in logs[0].read_text() and "RuntimeError: second" in logs[1].read_text()
+
+
 def test_paging_the_palette_as_its_first_results_appear_does_not_end_the_app(home):
     """Textual's OptionList raised KeyError: 0 on PageDown while the command list had no size yet
     (its results arriving after a query that matched nothing): the app crashed on key-mashing."""

@@ -10,20 +10,34 @@ from textual.app import App
 from textual.binding import Binding
 
 
-def _crash_log(error: Exception):
-    """A crash's traceback written to the data directory's logs/, so the learner sees one line."""
+def _crash_log(error: Exception, path: Path | None = None):
+    """A crash's traceback written to the data directory's logs/, so the learner sees one line; a
+    new file, never one written before in the same second (`path`: the crash's own log, where an
+    error raised while the app stops after it is added)."""
     import traceback
 
     from studyxf import clock, paths
 
+    text = "".join(traceback.format_exception(error))
     try:
+        if path is not None:
+            with path.open("a", encoding="utf-8") as fh:
+                fh.write("\nthen, while the app stopped:\n" + text)
+            return path
         folder = paths.home() / "logs"
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"crash-{clock.now().strftime('%Y%m%d-%H%M%S')}.log"
-        path.write_text("".join(traceback.format_exception(error)), encoding="utf-8")
+        stamp = clock.now().strftime('%Y%m%d-%H%M%S')
+        for n in range(1, 100):
+            path = folder / f"crash-{stamp}{'' if n == 1 else f'-{n}'}.log"
+            try:
+                with path.open("x", encoding="utf-8") as fh:
+                    fh.write(text)
+                return path
+            except FileExistsError:
+                continue
     except OSError:
         return None
-    return path
+    return None
 
 
 def _study_commands():
@@ -51,6 +65,7 @@ class StudyApp(App):
         self.review_sessions = review_sessions
         self.review_cap = review_cap  # a revision's card slot (Deck.slot_left)
         self.practice = practice
+        self._crash: Path | None = None  # the log of the crash the app is stopping on
 
     def _handle_exception(self, error: Exception) -> None:
         """A storage error while the app runs (a full disk under a tick, a lock held too long) ends
@@ -64,7 +79,10 @@ class StudyApp(App):
             err = error if isinstance(error, StoreError) else storage_error(error)
             self.exit(return_code=2, message=f"studyxf: error: {err}")
             return
-        log = _crash_log(error)
+        if self._crash is not None:  # the app is stopping on a crash already: its log says this too
+            _crash_log(error, self._crash)
+            return
+        log = self._crash = _crash_log(error)
         if log is None:
             super()._handle_exception(error)
             return
