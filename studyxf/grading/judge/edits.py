@@ -444,6 +444,12 @@ class _Lister:
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple) and isinstance(node.value, ast.Tuple) \
                 and len(node.value.elts) == 2 and node.lineno == node.end_lineno:
             self.halves(node.value)
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Tuple) \
+                and len(node.value.elts) == 2 and not any(isinstance(e, ast.Constant) for e in node.value.elts):
+            # grid = (cdiv(N, BN), cdiv(M, BM)) where the kernel reads the row tile from axis 0: the two in turn
+            a, b = node.value.elts
+            self.add(node.value, f"({self.text(b)}, {self.text(a)})", "has its two elements the other way round",
+                     rank=3)
         if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple) or \
                 not isinstance(node.value, (ast.Call, ast.Name)):
             return
@@ -601,6 +607,12 @@ class _Lister:
         if isinstance(node.op, ast.Mult) and node.lineno == node.end_lineno and \
                 self.text(node.left) == self.text(node.right):  # z * z * sigmoid(z) for z * sigmoid(z)
             self.add(node, self.group(node.left), f"multiplies by {self.text(node.left)} twice where once belongs",
+                     rank=3)
+        if isinstance(node.op, (ast.Mult, ast.Div)) and node.lineno == node.end_lineno and \
+                isinstance(node.right, (ast.Name, ast.Attribute)) and _number(node.left) is None:
+            # s * scale where q was scaled already: a named factor applied twice (the scores scaled twice)
+            verb = "multiplies by" if isinstance(node.op, ast.Mult) else "divides by"
+            self.add(node, self.text(node.left), f"{verb} {self.text(node.right)}, a factor that does not belong",
                      rank=3)
         if isinstance(node.op, ast.Add) and node.lineno == node.end_lineno:  # a residual or a bias that is no term
             for term, other in ((node.left, node.right), (node.right, node.left)):
@@ -1065,10 +1077,12 @@ def _named_constant(lister: _Lister, tree) -> None:
                        rank=3)
 
 
-def candidates(source: str, framework: str, first: list[int] | None = None, kinds: dict | None = None) -> list[dict]:
+def candidates(source: str, framework: str, first: list[int] | None = None, kinds: dict | None = None,
+               most: int = MAX_EDITS) -> list[dict]:
     """The edits worth trying, those on the lines `first` (where the diagnosis saw the values leave)
     before the rest, the likeliest kinds first, in the file's order: {"line", "code", "was", "now",
-    "why", "span", "source", "rank"}. `kinds`: the entry point's inputs' kinds, by name (see _names)."""
+    "why", "span", "source", "rank"}. `kinds`: the entry point's inputs' kinds, by name (see _names);
+    `most`: how many."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -1118,4 +1132,4 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     first = first or []
     out = lister.out
     ranked = sorted(range(len(out)), key=lambda i: (out[i]["line"] not in first, out[i]["rank"], out[i]["line"], i))
-    return [out[i] for i in ranked][:MAX_EDITS]
+    return [out[i] for i in ranked][:most]

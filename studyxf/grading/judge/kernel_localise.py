@@ -163,9 +163,10 @@ def _how_words(how: str, step: dict, code: str = "") -> str:
 # -- the diagnosis ---------------------------------------------------------------------------------
 
 
-def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list[dict]:
+def diagnose(grader, comparable: list, remote, req, values: bool = True, source: str | None = None) -> list[dict]:
     """The kernel's entries ([] when nothing is verified): the grid's coverage, then (`values`) a
-    program's first value off its steps, or the inputs a program never loads."""
+    program's first value off its steps, or the inputs a program never loads (`source`: an edited
+    copy's, traced through a remote that sends it, kernel_repair.py; else the learner's file)."""
     cases = [f for f in comparable if f.case is not None and f.got is not None and f.ref is not None
              and f.index is not None]
     if not cases or remote.gone:
@@ -177,7 +178,7 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
     traced = min(cases, key=size)
     from studyxf.grading.judge.diagnose import _source
 
-    source = _source(req)
+    source = source or _source(req)
     if source is None:
         return []
     try:
@@ -236,8 +237,12 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True) -> list
         return out
     found = _program_cause(grader, watched, program, traced)
     said = bool(out)
+    misread = any(d.get("comparator") == "kernel-misread" for d in out)
     for entry in found if isinstance(found, list) else [found] if found else []:
-        # beside a wrong load or grid, a value off the steps that no relation explains may be its consequence
+        # beside a wrong load or grid, a value off the steps that no relation explains may be its consequence;
+        # beside a load that reads other elements, inputs "never loaded" are the same addresses said again
+        if misread and (entry.get("comparator") or "").endswith("-unread"):
+            continue
         if not any(d.get("line") == entry.get("line") for d in out) and (entry.get("verified") or not said):
             out.append(entry)
     return out

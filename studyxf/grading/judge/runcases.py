@@ -644,6 +644,11 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
             wrong, resource = repair.wrong_cases(failing)
             named = repair.repaired(named, source, req.entry, remote, cases, wrong, framework, grader, resource,
                                     numeric=req.kind == "numeric", signature=req.signature)
+            if source and "triton" in source:  # a kernel: too slow in the interpreter for repair's search
+                from studyxf.grading.judge import kernel_repair
+
+                named = kernel_repair.repaired(named, source, req.entry, remote, cases, wrong, framework, grader,
+                                               req, resource)
         elif req.kind == "module":
             named = repair.repaired(named, source, req.entry, remote, configs, [c for c in configs if c.failed],
                                     framework, grader)

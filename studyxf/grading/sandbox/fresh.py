@@ -7,6 +7,7 @@ a module drill's weights, taps and gradients are all decided in the judge from s
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import runpy
@@ -128,6 +129,25 @@ def _confine_reads(spec: dict) -> str:
     return f"{spec['isolated']}; {said}"
 
 
+@contextlib.contextmanager
+def copy_lines(path: str, source: str):
+    """An edited copy's lines where Triton's interpreter reads a kernel's source (inspect.getsourcelines,
+    through linecache, when a @jit kernel first runs): without them the copy's kernels run as the file
+    on disk has them, and an edit inside a kernel would change nothing. Put back afterwards, so that
+    the file's own tracebacks and traces read its own lines."""
+    import linecache
+
+    held = linecache.cache.get(path)
+    linecache.cache[path] = (len(source), None, source.splitlines(keepends=True), path)
+    try:
+        yield
+    finally:
+        if held is None:
+            linecache.cache.pop(path, None)
+        else:
+            linecache.cache[path] = held
+
+
 class Server:
     """The learner's entry point and what the judge's requests left here (a trace spanning several
     calls, a module drill's modules); one answer per request. The tests serve the same requests
@@ -190,13 +210,22 @@ class Server:
             if op == "patched":  # the learner's file with one edit the judge proposes, called: does it fix the case?
                 from studyxf.grading.sandbox import guards
 
-                fn = self.edited(ask["source"])
-                with guards.time_limit(ask.get("seconds")) if ask.get("seconds") else guards.time_limit():
-                    return {"ok": wire.encode(fn(*args, **kwargs))}
-            if op == "kernel_trace":  # a Triton kernel's program instances watched (kernel_trace.py)
-                from studyxf.grading.sandbox import kernel_trace
+                with copy_lines(self.path, ask["source"]):
+                    fn = self.edited(ask["source"])
+                    with guards.time_limit(ask.get("seconds")) if ask.get("seconds") else guards.time_limit():
+                        out = fn(*args, **kwargs)
+                past = kernel_guard.take()
+                if past:  # an edit that sends a kernel's lanes past a tensor's end fails, as the file would
+                    raise calls.OutOfBounds(past, out)
+                return {"ok": wire.encode(out)}
+            if op == "kernel_trace":  # a Triton kernel's program instances watched (kernel_trace.py), of the
+                from studyxf.grading.sandbox import kernel_trace  # file or of an edited copy ("source")
 
-                return kernel_trace.answer(self, ask, args, kwargs)
+                if ask.get("source") is None:
+                    return kernel_trace.answer(self, ask, args, kwargs)
+                with copy_lines(self.path, ask["source"]):
+                    fn = self.edited(ask["source"])
+                    return kernel_trace.answer(self, ask, args, kwargs, fn)
             if op == "call":
                 if ask.get("traced") and self.tracer is not None:
                     out = self.tracer.run(lambda: self.call(args, kwargs, ask.get("seconds")))
@@ -261,6 +290,8 @@ class Server:
             wide = torch.zeros((t.shape[0], item["row_stride"]), dtype=t.dtype, device=device or "cpu")
             wide[:, :t.shape[1]] = t.to(wide.device)
             return wide[:, :t.shape[1]]
+        if item.get("transposed") and t.dim() == 2:  # the transpose of a packed tensor, as sent
+            return (t.to(device) if device else t).T.contiguous().T
         return t.to(device) if device else t
 
     def call(self, args: list, kwargs: dict, seconds: float | None):

@@ -30,11 +30,13 @@ MAX_LAUNCHES = 4
 
 
 def _assigned_by_line(path: str) -> dict:
-    """{line: [names]} the learner's file assigns, line by line (the statement's first line)."""
+    """{line: [names]} the learner's file assigns, line by line (the statement's first line); an
+    edited copy's, where fresh.copy_lines holds its lines."""
+    import linecache
+
     try:
-        with open(path, encoding="utf-8") as fh:
-            tree = ast.parse(fh.read())
-    except (OSError, SyntaxError, ValueError):
+        tree = ast.parse("".join(linecache.getlines(path)))
+    except (SyntaxError, ValueError):
         return {}
     out: dict = {}
     for node in ast.walk(tree):
@@ -325,12 +327,19 @@ class KernelTracer:
                 "raised_at": self.raised}
 
 
-def answer(server, ask: dict, args: list, kwargs: dict) -> dict:
-    """The sandbox's "kernel_trace" request (fresh.Server): the call run once more, watched."""
+def answer(server, ask: dict, args: list, kwargs: dict, fn=None) -> dict:
+    """The sandbox's "kernel_trace" request (fresh.Server): the call run once more, watched (`fn`: an
+    edited copy's entry point, called as the edit search calls it)."""
+    from studyxf.grading.sandbox import guards
+
     tracer = KernelTracer(server.path, ask.get("programs"), bool(ask.get("every_load")))
     out = None
     try:
-        out = tracer.run(lambda: server.call(args, kwargs, ask.get("seconds")))
+        if fn is None:
+            out = tracer.run(lambda: server.call(args, kwargs, ask.get("seconds")))
+        else:
+            with guards.time_limit(ask.get("seconds")) if ask.get("seconds") else guards.time_limit():
+                out = tracer.run(lambda: fn(*args, **kwargs))
     except Exception as exc:  # noqa: BLE001 - where it raised is part of the trace
         out = getattr(exc, "out", None)  # an input written in place: the output is still the one returned
     return {"kernel_trace": tracer.as_data([*args, *kwargs.values()], out)}

@@ -1,0 +1,149 @@
+"""A Triton kernel's second cause (issue 44): the line its localisation named, mended by one edit
+there, and the kernel localised again on that edited copy, where the values the first slip hid
+now show (a key loop one tile short behind scores scaled twice); the two edits are said where,
+made together, they mend every case.
+
+The Python edit search (repair.py) tries hundreds of copies, which the interpreter runs too slowly
+for a kernel; here a few edits at the named line, and a few at the line the copy's localisation
+names, are all that are run. The sandbox runs a copy's kernels as edited (fresh.copy_lines)."""
+
+from __future__ import annotations
+
+import re
+
+EDITS_AT = 80  # edits tried at the line the localisation named, on the smallest failing case
+RELOCALISED = 24  # of those, the copies localised again (a tenth of a second each)
+SECOND = 80  # edits tried with one of those, at the line its copy's localisation names
+ANYWHERE = 160  # or on any line, with the nearest copy, where that localisation verifies none
+
+
+EDIT_S = 5.0  # an edited kernel's time limit on one case: the interpreter takes 30-200 ms idle, and a
+# second or more on a loaded machine, where runcases.EDIT_S (0.5 s) would fail copies that mend the file
+
+
+class _Copy:
+    """The remote, with the edited copies given a kernel's time, and (`source`) its kernel traces
+    asked of an edited copy of the learner's file."""
+
+    def __init__(self, remote, source: str | None = None):
+        self._remote, self._source = remote, source
+
+    def __getattr__(self, name):
+        return getattr(self._remote, name)
+
+    def case_request(self, index: int, case, op: str = "call") -> dict:
+        message = self._remote.case_request(index, case, op)
+        return {**message, "source": self._source} if op == "kernel_trace" and self._source else message
+
+    def patched_request(self, case, source: str) -> dict:
+        message = self._remote.patched_request(case, source)
+        return {**message, "seconds": max(message.get("seconds") or 0, EDIT_S)}
+
+
+def repaired(named: list[dict], source: str | None, entry: str, remote, cases: list, wrong: list, framework: str,
+             grader, req, resource=frozenset()) -> list[dict]:
+    """The diagnosis of a Triton file, with a second cause beside the line it named, where an edit
+    there and one at the line the copy's localisation names mend every case together."""
+    from studyxf.grading.judge import edits, kernel_localise, mend, repair
+    from studyxf.grading.request import parse_entry
+
+    if not named or source is None or remote.gone or not wrong or not kernel_localise.applies(grader):
+        return named
+    if any(c.validate is not None or c.device is not None or getattr(c, "driver", None) is not None for c in cases):
+        return named
+    # each entry's line, and the lines its words name (where a factor was folded into a loaded tile)
+    lines = sorted({d["line"] for d in named if d.get("line") and d["mistake"] != "raised"} |
+                   {int(n) for d in named if d.get("verified") and isinstance(d.get("message"), str)
+                    for n in re.findall(r"\bline (\d+): `", d["message"])})
+    # a catalogued slip named alone, without a line (its form not found in the file): the edit that mends it
+    lineless = len(named) == 1 and not lines and named[0].get("verified") and \
+        named[0]["mistake"] not in (None, "located", "raised", "measured")
+    if not lines and not lineless:
+        return named
+    entry = parse_entry(entry)[0]
+    first = min(wrong, key=repair._smallest_and_least_alike)
+    remote = _Copy(remote)
+    search = repair.Search(remote, [first] + [c for c in cases if c is not first and id(c) not in resource], first)
+    start = search.ask(source, first)
+    if start == (3,) or remote.gone:
+        return named
+    kinds = repair.kinds(source, entry, first)
+    if lineless:
+        for b in _spread(edits.candidates(source, framework, [], kinds, most=10_000))[:ANYWHERE]:
+            if remote.gone:
+                break
+            if search.ask(b["source"], first) == (3,) and search.passes(b["source"]):
+                return repair._merged(named, [mend.entry(b, None, False)], list(getattr(grader, "SLIPS", [])), True)
+        return named
+    at = repair._statements(source, lines)
+    own = repair._statements(source, [d["line"] for d in named if d.get("line")])
+    # the edits at the entries' own lines first, then at the lines their words name
+    singles = _spread(sorted((c for c in edits.candidates(source, framework, lines, kinds) if c["line"] in at),
+                             key=lambda c: c["line"] not in own))
+    scored = []
+    for a in singles[:EDITS_AT]:
+        if remote.gone:
+            return named
+        score = search.ask(a["source"], first)
+        if score == (3,) and search.passes(a["source"]):
+            return named  # one edit at the named line mends every case: the cause said there is the only one
+        if score != (0,):  # not an edit that makes the kernel raise
+            scored.append((score, a))
+    # those that bring the smallest case nearer first; then the rest, whose copy's values may leave the
+    # steps later only (an inverted rescale beside keeps every output wrong, however right the scores)
+    scored.sort(key=lambda e: (e[0] > start, e[0] if e[0] > start else ()), reverse=True)
+    for n, (score, a) in enumerate(scored[:RELOCALISED]):
+        # the copy nearest of all, where its localisation verifies no line: its one slip left is sought
+        # anywhere (a key mask one lane long, whose values the steps read as the learner's lanes)
+        found = _beside(a, at, search, cases, grader, req, framework, kinds, anywhere=n == 0 and score > start)
+        if found:
+            return repair._merged(named, found, list(getattr(grader, "SLIPS", [])), False)
+        if remote.gone:
+            break
+    return named
+
+
+def _beside(a: dict, at: set, search, cases: list, grader, req, framework: str, kinds: dict,
+            anywhere: bool = False) -> list[dict] | None:
+    """Edit `a`'s copy localised on the case it still fails: each edit at the line that names
+    (not one of `at`, the first localisation's), made with `a`, until a pair mends every case;
+    `anywhere`: where no line is verified there, edits on any line (ANYWHERE of them)."""
+    from studyxf.grading.judge import edits, kernel_localise, mend, repair
+    from studyxf.grading.judge.evidence import Mismatch
+
+    copy = a["source"]
+    case = search.failed.get(copy) or search.first  # it passed the smallest case: the one it failed next
+    _, got = search.answer(copy, case)
+    if got is None or not any(c is case for c in cases):
+        return None
+    failing = [Mismatch(got, case.ref(), case.dtype, case, next(i for i, c in enumerate(cases) if c is case))]
+    remote = _Copy(search.remote, copy)
+    found = kernel_localise.diagnose(grader, failing, remote, req, values=False, source=copy) or \
+        kernel_localise.diagnose(grader, failing, remote, req, values=True, source=copy)
+    verified = [d["line"] for d in found if d.get("verified") and d.get("line") and d["line"] not in at]
+    tries = [_spread([c for c in edits.candidates(copy, framework, [line], kinds)
+                      if c["line"] in repair._statements(copy, [line])])[:SECOND] for line in dict.fromkeys(verified)]
+    if not verified and anywhere:
+        seen = [d["line"] for d in found if d.get("line")]
+        tries = [_spread([c for c in edits.candidates(copy, framework, seen, kinds, most=10_000)
+                          if c["line"] not in at])[:ANYWHERE]]
+    for b in (b for some in tries for b in some):
+        if search.remote.gone:
+            return None
+        if search.ask(b["source"], search.first) == (3,) and search.passes(b["source"]):
+            one, other = sorted((a, b), key=lambda e: e["line"])
+            return [mend.entry(one, None, False, both=other), mend.entry(other, None, False, both=one)]
+    return None
+
+
+def _spread(singles: list[dict], each: int = 3) -> list[dict]:
+    """The edits in their order, but of those most often a slip (rank 0: one name for another, which
+    a kernel's dozen parameters multiply by twelve on every line), `each` per line before the rest:
+    the other kinds of every line come within reach (a key mask `<= T` for `< T`)."""
+    from collections import Counter
+
+    per, first, later = Counter(), [], []
+    for c in singles:
+        per[c["line"]] += c["rank"] == 0
+        (later if c["rank"] == 0 and per[c["line"]] > each else first).append(c)
+    return first + later

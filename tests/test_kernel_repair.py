@@ -1,0 +1,78 @@
+"""A Triton kernel's second cause (issue 44, item 2, kernel_repair.py): the line the localisation
+named mended by one edit there, the kernel localised again on that copy, and both edits said where
+together they mend every case. On files of the blind corpora: scores scaled twice beside a key loop
+that steps by BLOCK_M, and q divided by the scale beside an inverted rescale factor (every output
+wrong however right the scores, so the copy is judged by where its values leave the steps). And the
+sandbox runs an edited copy's kernel as edited (Triton's interpreter reads a kernel's source through
+linecache: the file on disk, unless the copy's lines are put there)."""
+
+from pathlib import Path
+
+import pytest
+
+from tests.drill_helpers import grade
+from tests.test_kernels import needs_triton
+
+pytestmark = [needs_triton, pytest.mark.filterwarnings("ignore::RuntimeWarning")]
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def interpreter(monkeypatch):
+    monkeypatch.setenv("TRITON_INTERPRET", "1")
+
+
+@pytest.mark.parametrize("corpus, name, lines", [
+    ("holdout12", "learner_04.py", {27: "scaled twice", 22: "write `BLOCK_N` for `BLOCK_M`"}),
+    ("holdout9", "learner_01.py", {18: "write `q_tile * scale` for `q_tile / scale`",
+                                   35: "write `run_max - safe_max` for `safe_max - run_max`"}),
+])
+def test_both_causes_of_a_double_slip_in_a_kernel_are_said_at_their_lines(tmp_path, corpus, name, lines):
+    report = grade(tmp_path, "flash-attention-triton", (DATA / corpus / "flash-attention-triton" / name).read_text())
+    assert report["status"] == "fail"
+    for line, text in lines.items():
+        at = [d for d in report["diagnosis"] if d.get("line") == line]
+        assert any(text in (d.get("message") or "") for d in at) and all(d["verified"] for d in at), \
+            (line, [(d.get("line"), (d.get("message") or "")[:120]) for d in report["diagnosis"]])
+
+
+KERNEL = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def twice(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(out_ptr + offs, x * 2.0, mask=offs < n)
+
+
+def run(x):
+    out = torch.empty_like(x)
+    twice[(1,)](x, out, x.numel(), BLOCK=16)
+    return out
+'''
+
+
+def test_an_edited_copys_kernel_runs_as_edited_and_the_files_own_as_written(tmp_path):
+    import torch
+
+    from studyxf.grading.sandbox.fresh import Server
+
+    path = tmp_path / "learner.py"
+    path.write_text(KERNEL)
+    namespace = {"__name__": "submission", "__file__": str(path)}
+    exec(compile(KERNEL, str(path), "exec"), namespace)  # noqa: S102 - the test's own kernel
+    server = Server(namespace["run"], "torch", str(path), "run", resolve=lambda ns: (ns["run"], None))
+    x = torch.ones(4)
+    from studyxf.grading import wire
+
+    def ask(op, **extra):
+        answer = server.answer({"op": op, "args": [wire.encode_input(x)], "kwargs": {}, **extra})
+        return wire.decode(answer["ok"]).values.tolist()
+
+    assert ask("call") == [2.0] * 4
+    assert ask("patched", source=KERNEL.replace("x * 2.0", "x * 3.0")) == [3.0] * 4
+    assert ask("call") == [2.0] * 4  # the file's own kernel, as written, afterwards
