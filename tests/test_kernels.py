@@ -60,6 +60,20 @@ def test_a_row_start_that_assumes_packed_rows_fails_on_a_slice_of_a_wider_tensor
         ["x (4, 37), the first 37 columns of a (4, 50) tensor (rows not packed), float32"], _failing(report)
 
 
+@needs_triton
+def test_strides_taken_as_packed_fail_on_a_transposed_a_and_a_slice_of_a_wider_b(tmp_path):
+    # the strides the starter passes: K and 1 in a's place, or N in b's, pass every packed input; the
+    # transposed a and the wider b reach the sandbox as such (wire's transposed and row_stride)
+    solution = ks.solution("matmul-triton")
+    for packed_only in (solution.replace("a.stride(0), a.stride(1),", "K, 1,"),
+                        solution.replace("b.stride(0), b.stride(1),", "N, 1,")):
+        assert packed_only != solution
+        report = grade(tmp_path, "matmul-triton", packed_only)
+        assert [t["name"] for t in report["tests"] if t["status"] != "pass"] == \
+            ["a (20, 37) the transpose of a (37, 20) tensor @ b (37, 29) the first 29 columns of a (37, 40) tensor, "
+             "float32"], _failing(report)
+
+
 TABLES = {"softmax-triton": ks.SOFTMAX_WRONG, "matmul-triton": ks.MATMUL_WRONG, "flash-attention-triton": ks.FLASH_WRONG}
 WRONG = [(d, m) for d, table in TABLES.items() for m in table]
 

@@ -70,6 +70,13 @@ def cases():
         a, b = rnd(m, k, dtype=dtype, seed=i), rnd(k, n, dtype=dtype, seed=40 + i)
         out.append(Case(f"a ({m}, {k}) @ b ({k}, {n}), {dtype_name(dtype)}", [a, b], {}, reference, variant,
                         call="matmul(a, b)", device="cuda" if gpu else None))
+    # last, strided inputs, as the starter's strides allow: a the transpose of a (K, M) tensor (a.stride()
+    # is (1, M): its K step is M elements) and b the first N columns of a wider tensor (rows not packed)
+    (m, k, n), wide = ((20, 37, 29), 40) if not gpu else ((129, 257, 65), 80)
+    a, b = rnd(k, m, dtype=F32, seed=90).T, rnd(k, wide, dtype=F32, seed=91)[:, :n]
+    out.append(Case(f"a ({m}, {k}) the transpose of a ({k}, {m}) tensor @ b ({k}, {n}) the first {n} columns of a "
+                    f"({k}, {wide}) tensor, float32", [a, b], {}, reference, variant, call="matmul(a, b)",
+                    device="cuda" if gpu else None))
     return out
 
 

@@ -73,6 +73,9 @@ def encode_input(value):
     if mod.startswith("torch") and hasattr(value, "detach") and value.dim() == 2 and value.stride(1) == 1 \
             and value.stride(0) > value.shape[1]:  # columns of a wider tensor: rows not packed, rebuilt so
         return {**encode(value), "row_stride": value.stride(0)}
+    if mod.startswith("torch") and hasattr(value, "detach") and value.dim() == 2 and min(value.shape) > 1 \
+            and value.stride() == (1, value.shape[0]):  # the transpose of a packed tensor: rebuilt so too
+        return {**encode(value), "transposed": True}
     if mod.startswith("torch") and hasattr(value, "detach") or isinstance(value, (np.ndarray, np.generic)):
         return encode(value)
     if type(value) in (list, tuple, dict, str) and _plain_json(value):
