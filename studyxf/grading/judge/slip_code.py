@@ -46,8 +46,11 @@ SLIP_CODE = {
     "alibi-slope-order": r"\barange\([^)]*,\s*-\s*1\s*\)|\[\s*::\s*-1\s*\]|\bflip\w*\(",
     # -inf filled where the mask itself is True (not ~mask, mask == 0): `masked_fill(mask, -inf)`, where(mask, -inf, s)
     # (a string is blanked to "": float("-inf") reads float(""))
-    "mask-inverted": r"\bmasked_fill\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)|"
-                     r"\bwhere\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*(np|torch|math)\.inf)",
+    "mask-inverted": (r"\bmasked_fill\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)|"
+                      r"\bwhere\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*(np|torch|math)\.inf)",
+                      # a mask held under another name (keep = memory_mask...), -inf filled where it holds
+                      r"\b(masked_fill|where)\(\s*[\w.]+\s*,\s*([\w.]+\([^,()]*,\s*)?(float\(\s*\"\"\s*\)|"
+                      r"-\s*((np|torch|math)\.)?inf)"),
     # the shift added before the scale: (y + beta) * gamma
     "ln-beta-before-gamma": r"\(\s*[\w.]+\s*\+\s*[\w.]*beta\w*\s*\)\s*\*",
     # the mask applied by a call whose result is thrown away (`att.masked_fill(mask == 0, -inf)` as a statement)
@@ -64,6 +67,18 @@ SLIP_CODE = {
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
     "post-norm": r"\b(ln|norm|layer_norm|layernorm)\w*\(\s*[\w.]+\s*\+",  # ln1(x + sa(x))
     "block-parallel": r"^(?!\s*def\b).*\b(mlp|ffn|ff|feed_forward|feedforward)\w*\(",  # the MLP read from x
+    # the softmax (or its sum, written out) taken along another axis than the last
+    "softmax-axis": r"\b(softmax|sum)\(.*\b(dim|axis)\s*=\s*(?!\s*-\s*1\b)-?\s*\d",
+    "gelu-tanh": r"\bapproximate\s*=|\btanh\(",  # the tanh approximation, asked for or written out
+    "rms-gamma-plus-one": r"\(\s*1(\.0*)?\s*\+\s*[\w.]*\b(gamma|weight|scale|g|w)\b|"
+                          r"\b(gamma|weight|scale)\s*\+\s*1(\.0*)?\b",  # (1 + gamma): Gemma's convention
+    # a block's end clamped one short: min(start + block, Tk - 1)
+    "flash-last-key-dropped": r"\bmin\w*\(.*-\s*1\s*\)",
+    # the window's start moved to just past the last occurrence, without max(): it may move back
+    "window-start-backwards": r"^\s*\w+\s*=\s*(?!.*\bmax\()[\w.]+\[[^\]]+\]\s*\+\s*1\s*$",
+    "alibi-slope-precedence": r"\*\*[^*\n]*\*\*",  # a ** b ** c: binds right to left
+    # the positions made afresh, 0..T-1, where the given ones belong
+    "rope-ignores-positions": r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)\s*$",
     "window-off-by-one": r"^(?!.*\+\s*1\b).*\bmax\(.*\w\s*-\s*\w",  # max(best, j - i): no + 1
     "window-shrinks-once": r"^\s*if\b.*\bin\b",  # `if` where `while` was meant
     "two-sum-sorted-positions": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [lo, hi]
