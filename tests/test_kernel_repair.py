@@ -1,8 +1,9 @@
 """A Triton kernel's second cause (issue 44, item 2, kernel_repair.py): the line the localisation
 named mended by one edit there, the kernel localised again on that copy, and both edits said where
 together they mend every case. On files of the blind corpora: scores scaled twice beside a key loop
-that steps by BLOCK_M, and q divided by the scale beside an inverted rescale factor (every output
-wrong however right the scores, so the copy is judged by where its values leave the steps). And the
+that steps by BLOCK_M, q divided by the scale beside an inverted rescale factor (every output wrong
+however right the scores, so the copy is judged by where its values leave the steps), and a tile's
+column read from the wrong count beside a K loop one tile short. And the
 sandbox runs an edited copy's kernel as edited (Triton's interpreter reads a kernel's source through
 linecache: the file on disk, unless the copy's lines are put there)."""
 
@@ -29,7 +30,19 @@ def interpreter(monkeypatch):
                                    35: "write `run_max - safe_max` for `safe_max - run_max`"}),
 ])
 def test_both_causes_of_a_double_slip_in_a_kernel_are_said_at_their_lines(tmp_path, corpus, name, lines):
-    report = grade(tmp_path, "flash-attention-triton", (DATA / corpus / "flash-attention-triton" / name).read_text())
+    _at_lines(tmp_path, corpus, "flash-attention-triton", name, lines)
+
+
+def test_a_grid_left_partly_unwritten_is_mended_where_a_program_finds_its_tile(tmp_path):
+    # holdout13: pid % num_m where num_n belongs (a 1-D grid split into tiles), beside a K loop of K // BLOCK_K
+    # tiles: the grid named first, then the K loop mended, and the edit that mends the rest sought on the
+    # lines that map a program to its tile, with it
+    _at_lines(tmp_path, "holdout13", "matmul-triton", "learner_03.py",
+              {20: "never loaded", 13: "write `num_n` for `num_m`"})
+
+
+def _at_lines(tmp_path, corpus, drill, name, lines):
+    report = grade(tmp_path, drill, (DATA / corpus / drill / name).read_text())
     assert report["status"] == "fail"
     for line, text in lines.items():
         at = [d for d in report["diagnosis"] if d.get("line") == line]

@@ -28,7 +28,7 @@ from itertools import combinations
 from studyxf.grading.judge.mend import applied
 
 REDUCTIONS = {"max", "min", "amax", "amin", "sum", "mean", "var", "std", "logsumexp", "nansum", "nanmax", "prod",
-              "norm"}
+              "norm", "vector_norm", "nanmean", "median"}
 AXIS_TAKERS = REDUCTIONS | {"softmax", "log_softmax", "cumsum", "argmax", "argmin", "concatenate", "cat", "stack",
                             "split", "flip", "roll", "expand_dims", "unsqueeze", "squeeze", "repeat",
                             "repeat_interleave", "size"}
@@ -608,6 +608,12 @@ class _Lister:
                 self.text(node.left) == self.text(node.right):  # z * z * sigmoid(z) for z * sigmoid(z)
             self.add(node, self.group(node.left), f"multiplies by {self.text(node.left)} twice where once belongs",
                      rank=3)
+        if isinstance(node.op, ast.FloorDiv) and node.lineno == node.end_lineno and \
+                isinstance(node.right, (ast.Name, ast.Attribute)) and _number(node.left) is None:
+            # T // BLOCK_M programs for T rows: the last, partial block gets none
+            a, b = self.group(node.left), self.group(node.right)
+            self.add(node, f"({a} + {b} - 1) // {b}", f"counts the whole blocks of {b} only: the last, partial "
+                                                      f"one needs a program too", rank=3)
         if isinstance(node.op, (ast.Mult, ast.Div)) and node.lineno == node.end_lineno and \
                 isinstance(node.right, (ast.Name, ast.Attribute)) and _number(node.left) is None:
             # s * scale where q was scaled already: a named factor applied twice (the scores scaled twice)
@@ -778,6 +784,8 @@ def _size(node, sizes: set) -> bool:
     if isinstance(node, ast.Subscript):
         return isinstance(node.value, ast.Attribute) and node.value.attr == "shape"
     if isinstance(node, ast.Call):
+        if _name(node.func) == "cdiv":  # triton.cdiv / tl.cdiv: a count of tiles, whatever it divides
+            return True
         return _name(node.func) in ("len", "int", "float", "sqrt", "min", "max") and node.args and \
             all(_size(a, sizes) for a in node.args)
     if isinstance(node, ast.BinOp):

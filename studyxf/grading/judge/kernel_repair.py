@@ -51,10 +51,12 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         return named
     if any(c.validate is not None or c.device is not None or getattr(c, "driver", None) is not None for c in cases):
         return named
-    # each entry's line, and the lines its words name (where a factor was folded into a loaded tile)
+    # each entry's line, and the lines its words name (where a factor was folded into a loaded tile); beside a
+    # grid that leaves outputs unwritten, the lines that map a program to its tile (pid // num_m for num_n)
     lines = sorted({d["line"] for d in named if d.get("line") and d["mistake"] != "raised"} |
                    {int(n) for d in named if d.get("verified") and isinstance(d.get("message"), str)
-                    for n in re.findall(r"\bline (\d+): `", d["message"])})
+                    for n in re.findall(r"\bline (\d+): `", d["message"])} |
+                   (_program_lines(source) if any(d.get("step") == "grid" for d in named) else set()))
     # a catalogued slip named alone, without a line (its form not found in the file): the edit that mends it
     lineless = len(named) == 1 and not lines and named[0].get("verified") and \
         named[0]["mistake"] not in (None, "located", "raised", "measured")
@@ -92,6 +94,14 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # those that bring the smallest case nearer first; then the rest, whose copy's values may leave the
     # steps later only (an inverted rescale beside keeps every output wrong, however right the scores)
     scored.sort(key=lambda e: (e[0] > start, e[0] if e[0] > start else ()), reverse=True)
+    second = repair._unlike(first, [c for c in wrong if c is not first and id(c) not in resource])
+    if scored and not scored[0][0] > start and second is not None:
+        # the smallest case shows no edit nearer (a (1, 1) product that a K loop one tile short leaves
+        # all wrong): the edits ranked again on the failing case least like it
+        again = search.ask(source, second)
+        rescored = [(search.ask(a["source"], second), a) for _, a in scored[:EDITS_AT] if not remote.gone]
+        scored = sorted(rescored, key=lambda e: (e[0] > again, e[0] if e[0] > again else ()), reverse=True)
+        start = again
     for n, (score, a) in enumerate(scored[:RELOCALISED]):
         # the copy nearest of all, where its localisation verifies no line: its one slip left is sought
         # anywhere (a key mask one lane long, whose values the steps read as the learner's lanes)
@@ -123,7 +133,13 @@ def _beside(a: dict, at: set, search, cases: list, grader, req, framework: str, 
     verified = [d["line"] for d in found if d.get("verified") and d.get("line") and d["line"] not in at]
     tries = [_spread([c for c in edits.candidates(copy, framework, [line], kinds)
                       if c["line"] in repair._statements(copy, [line])])[:SECOND] for line in dict.fromkeys(verified)]
-    if not verified and anywhere:
+    if not verified and any(d.get("verified") and d.get("line") in at for d in found):
+        # a cause named before is still there on the copy (the grid, beside a K loop one tile short): the
+        # edits at the other lines named first, each with `a`
+        mine = repair._statements(copy, [a["line"]])
+        tries = [_spread([c for c in edits.candidates(copy, framework, sorted(at), kinds)
+                          if c["line"] in at and c["line"] not in mine])[:SECOND]]
+    elif not verified and anywhere:
         seen = [d["line"] for d in found if d.get("line")]
         tries = [_spread([c for c in edits.candidates(copy, framework, seen, kinds, most=10_000)
                           if c["line"] not in at])[:ANYWHERE]]
@@ -141,9 +157,40 @@ def _spread(singles: list[dict], each: int = 3) -> list[dict]:
     a kernel's dozen parameters multiply by twelve on every line), `each` per line before the rest:
     the other kinds of every line come within reach (a key mask `<= T` for `< T`)."""
     from collections import Counter
+    from difflib import SequenceMatcher
 
-    per, first, later = Counter(), [], []
-    for c in singles:
-        per[c["line"]] += c["rank"] == 0
-        (later if c["rank"] == 0 and per[c["line"]] > each else first).append(c)
-    return first + later
+    # of a line's names swapped, the nearest spelt first (num_m for num_n, BLOCK_M for BLOCK_N)
+    alike = {id(c): SequenceMatcher(None, c["was"], c["now"]).ratio() for c in singles if c["rank"] == 0}
+    order = sorted(range(len(singles)), key=lambda i: (singles[i]["rank"] != 0, singles[i]["line"],
+                                                        -alike.get(id(singles[i]), 0.0), i))
+    per, near = Counter(), set()
+    for i in order:
+        c = singles[i]
+        if c["rank"] == 0 and per[c["line"]] < each:
+            per[c["line"]] += 1
+            near.add(id(c))
+    first = [c for c in singles if c["rank"] != 0 or id(c) in near]
+    return first + [c for c in singles if id(c) not in {id(f) for f in first}]
+
+
+def _program_lines(source: str) -> set[int]:
+    """The lines that read tl.program_id, and those that compute from what they assign (the tile's
+    row and column indices from one program id), two steps on."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    assigns = [n for n in ast.walk(tree) if isinstance(n, ast.Assign)]
+
+    def reads(n, names):
+        return any(isinstance(x, ast.Name) and x.id in names for x in ast.walk(n.value))
+
+    made = [n for n in assigns if any(isinstance(x, ast.Attribute) and x.attr == "program_id" for x in ast.walk(n.value))]
+    lines, names = set(), set()
+    for _ in range(3):
+        lines |= {n.lineno for n in made}
+        names |= {t.id for n in made for tg in n.targets for t in ast.walk(tg) if isinstance(t, ast.Name)}
+        made = [n for n in assigns if n.lineno not in lines and reads(n, names)]
+    return lines
