@@ -133,6 +133,9 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # q unflattened as (dh, n_heads) (every case crashed in the scores' einsum), and v read at the query's position
     ("holdout10", "multi-head-attention", "learner_03.py", {7: "write `n_heads, dh` for `dh, n_heads`",
                                                             16: "write `\"bhts,bshd->bthd\"`"}),
+    # a norm without keepdim=True (every case raised two lines below), and eps added to that root a line
+    # later: the edit that mends the crash, and the catalogued slip at the line that adds eps to the root
+    ("holdout13", "rms-norm", "learner_01.py", {7: "keepdim=True", 8: "eps belongs inside the square root"}),
     # the root taken twice: the .sqrt() dropped mends it alone (no eps-outside-sqrt said beside it)
     ("holdout10", "rms-norm", "learner_03.py", {5: "with that one change your code passes every case"}),
 ])

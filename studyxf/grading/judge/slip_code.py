@@ -62,8 +62,8 @@ SLIP_CODE = {
     "two-sum-values": r"^\s*return\s*[\[(]\s*[\w.]+(\[[^\]]*\])?\s*,\s*[\w.]+(\[[^\]]*\])?\s*[\])]\s*$",
     # cos written into the even columns (pe[:, 0::2] = cos(...), or a pair of them assigned at once)
     "sinusoidal-sin-cos-swapped": r"\[[^\]]*((?<!\w)0?::2|2\s*\*\s*\w+)\s*\]\s*(,.*)?=\s*[\w.]*\bcos\(",
-    "rms-eps-outside-sqrt": r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*eps",
-    "ln-eps-outside-sqrt": r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*eps",
+    "rms-eps-outside-sqrt": lambda code: _root_plus_eps(code),
+    "ln-eps-outside-sqrt": lambda code: _root_plus_eps(code),
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
     "post-norm": r"\b(ln|norm|layer_norm|layernorm)\w*\(\s*[\w.]+\s*\+",  # ln1(x + sa(x))
     "block-parallel": r"^(?!\s*def\b).*\b(mlp|ffn|ff|feed_forward|feedforward)\w*\(",  # the MLP read from x
@@ -152,6 +152,17 @@ def _blanked(line: str) -> str:
 def _one(code: dict, form: str) -> int | None:
     hits = [n for n, text in code.items() if re.search(form, text)]
     return hits[0] if len(hits) == 1 else None
+
+
+def _root_plus_eps(code: dict) -> int | None:
+    """eps added to a root: in one expression (`sqrt(var) + eps`), else the one line that adds eps to
+    a name a root or a norm was assigned to (`rms = vector_norm(x) / sqrt(d)`, then `rms + eps`)."""
+    said = _one(code, r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*eps")
+    if said is not None:
+        return said
+    roots = {m.group(1) for text in code.values()
+             for m in [re.match(r"^\s*(\w+)\s*=.*\b(sqrt|std|norm|vector_norm)\(", text)] if m}
+    return _one(code, rf"\b({'|'.join(map(re.escape, roots))})\s*\+\s*[\w.]*eps\b") if roots else None
 
 
 def _stored_before(code: dict) -> int | None:
