@@ -3,9 +3,10 @@ there, and the kernel localised again on that edited copy, where the values the 
 now show (a key loop one tile short behind scores scaled twice); the two edits are said where,
 made together, they mend every case.
 
-The Python edit search (repair.py) tries hundreds of copies, which the interpreter runs too slowly
-for a kernel; here a few edits at the named line, and a few at the line the copy's localisation
-names, are all that are run. The sandbox runs a copy's kernels as edited (fresh.copy_lines)."""
+The Python edit search (repair.py) tries every pair of its likeliest edits, which the interpreter
+runs too slowly for a kernel (30-200 ms a copy); here the edits at the named lines, and those at the
+line each nearer copy's localisation names, are all that are run, bounded in calls. The sandbox runs
+a copy's kernels as edited (fresh.copy_lines)."""
 
 from __future__ import annotations
 
@@ -15,8 +16,6 @@ EDITS_AT = 80  # edits tried at the line the localisation named, on the smallest
 RELOCALISED = 24  # of those, the copies localised again (a tenth of a second each)
 SECOND = 80  # edits tried with one of those, at the line its copy's localisation names
 ANYWHERE = 160  # or on any line, with the nearest copy, where that localisation verifies none
-
-
 EDIT_S = 5.0  # an edited kernel's time limit on one case: the interpreter takes 30-200 ms idle, and a
 # second or more on a loaded machine, where runcases.EDIT_S (0.5 s) would fail copies that mend the file
 
@@ -169,8 +168,8 @@ def _spread(singles: list[dict], each: int = 3) -> list[dict]:
         if c["rank"] == 0 and per[c["line"]] < each:
             per[c["line"]] += 1
             near.add(id(c))
-    first = [c for c in singles if c["rank"] != 0 or id(c) in near]
-    return first + [c for c in singles if id(c) not in {id(f) for f in first}]
+    return [c for c in singles if c["rank"] != 0 or id(c) in near] + \
+        [c for c in singles if c["rank"] == 0 and id(c) not in near]
 
 
 def _program_lines(source: str) -> set[int]:
