@@ -136,6 +136,10 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # a norm without keepdim=True (every case raised two lines below), and eps added to that root a line
     # later: the edit that mends the crash, and the catalogued slip at the line that adds eps to the root
     ("holdout13", "rms-norm", "learner_01.py", {7: "keepdim=True", 8: "eps belongs inside the square root"}),
+    # LeetCode double slips read off the walk: a pointer pair started one off (`lo, hi = 1, ...`) beside
+    # positions in the sorted order returned as indices; a window shrunk once (`if`) beside its start one off
+    ("holdout13", "two-sum", "learner_01.py", {4: "write `0` for `1`", 8: "write `[order[lo], order[hi]]`"}),
+    ("holdout13", "longest-substring", "learner_03.py", {7: "write `while` for `if`", 4: "write `0` for `1`"}),
     # the root taken twice: the .sqrt() dropped mends it alone (no eps-outside-sqrt said beside it)
     ("holdout10", "rms-norm", "learner_03.py", {5: "with that one change your code passes every case"}),
 ])

@@ -11,6 +11,7 @@ drills; no catalogue entry. Runs in the judge."""
 from __future__ import annotations
 
 import ast
+import types
 
 MAX_EDITS = 32  # candidate edits tried on the smallest failing input (each one call of the learner's code)
 BESIDE = 6  # of those, the first ones tried on every case for a double slip whose other slip the validator knows
@@ -95,6 +96,15 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                         and operand.func.attr == "get" and len(operand.args) == 1:
                     likely.append((operand, "{} is not None",
                                    "reads a stored 0 as \"nothing found\" (0 is falsy), but 0 is a valid value here"))
+        if isinstance(node, ast.If) and not node.orelse and isinstance(node.test, ast.Compare) and \
+                isinstance(node.test.ops[0], ast.In) and any(
+                    isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                    and n.func.attr in ("remove", "discard", "pop") for b in node.body for n in ast.walk(b)):
+            # if s[j] in window: window.remove(...) shrinks the window once where a repeat needs a loop
+            keyword = types.SimpleNamespace(lineno=node.lineno, end_lineno=node.lineno, col_offset=node.col_offset,
+                                            end_col_offset=node.col_offset + 2)
+            likely.append((keyword, "while", "shrinks the window once (`if`) where it must shrink until the "
+                                             "repeat has left it (`while`)"))
         if not hasattr(node, "lineno") or node.lineno != node.end_lineno:
             continue
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in SWAPPED:
@@ -114,6 +124,9 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and type(node.value.value) is int \
                 and abs(node.value.value) <= 2:  # a running best or count started one off (best = 1 for 0)
             off += [(node.value, "+1", "starts one off"), (node.value, "-1", "starts one off")]
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):  # lo, hi = 1, len(nums) - 1
+            off += [(v, d, "starts one off") for v in node.value.elts if isinstance(v, ast.Constant)
+                    and type(v.value) is int and abs(v.value) <= 2 for d in ("+1", "-1")]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range":
             for arg in node.args:
                 if isinstance(arg, ast.Constant) and type(arg.value) is int:
