@@ -16,7 +16,7 @@ EDITS_AT = 80  # edits tried at the line the localisation named, on the smallest
 RELOCALISED = 24  # of those, the copies localised again (a tenth of a second each)
 SECOND = 80  # edits tried with one of those, at the line its copy's localisation names
 ANYWHERE = 160  # or on any line, with the nearest copy, where that localisation verifies none
-ASKS = 320  # copies run in all (the pairs found in the corpora took 39-159; a search that finds none ran 2053)
+ASKS = 200  # copies run in all (the pairs found in the corpora took 39-159; a search that finds none ran 2053)
 # an edited kernel's time limit on one case: the interpreter takes 30-200 ms a case idle, and several times
 # that on a loaded machine, where runcases.EDIT_S (0.5 s) failed copies that mend the file; an edit that
 # makes a loop endless (a pointer for a bound) is stopped at it, so it is no more than that needs
@@ -86,9 +86,13 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     start = search.ask(source, first)
     if start == (3,) or remote.gone:
         return named
-    kinds = repair.kinds(source, entry, first)
+    kinds, pointers = repair.kinds(source, entry, first), _pointers(source)
+
+    def listed(text: str, first_lines: list[int], most: int = edits.MAX_EDITS) -> list[dict]:
+        """The edits of `text` (the file, or a copy), none that reads a pointer where a number was."""
+        return _no_pointer_for_a_value(edits.candidates(text, framework, first_lines, kinds, most=most), pointers)
     if lineless:
-        for b in _spread(edits.candidates(source, framework, [], kinds, most=10_000))[:ANYWHERE]:
+        for b in _spread(listed(source, [], most=10_000))[:ANYWHERE]:
             if remote.gone:
                 break
             if search.ask(b["source"], first) == (3,) and search.passes(b["source"]):
@@ -97,8 +101,7 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     at = repair._statements(source, lines)
     own = repair._statements(source, [d["line"] for d in named if d.get("line")])
     # the edits at the entries' own lines first, then at the lines their words name
-    singles = _spread(sorted((c for c in edits.candidates(source, framework, lines, kinds) if c["line"] in at),
-                             key=lambda c: c["line"] not in own))
+    singles = _spread(sorted((c for c in listed(source, lines) if c["line"] in at), key=lambda c: c["line"] not in own))
     scored = []
     for a in singles[:EDITS_AT]:
         if remote.gone:
@@ -122,7 +125,7 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     for n, (score, a) in enumerate(scored[:RELOCALISED]):
         # the copy nearest of all, where its localisation verifies no line: its one slip left is sought
         # anywhere (a key mask one lane long, whose values the steps read as the learner's lanes)
-        found = _beside(a, at, search, cases, grader, req, framework, kinds, anywhere=n == 0 and score > start)
+        found = _beside(a, at, search, cases, grader, req, listed, anywhere=n == 0 and score > start)
         if found:
             return repair._merged(named, found, list(getattr(grader, "SLIPS", [])), False)
         if remote.gone:
@@ -130,12 +133,12 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     return named
 
 
-def _beside(a: dict, at: set, search, cases: list, grader, req, framework: str, kinds: dict,
-            anywhere: bool = False) -> list[dict] | None:
+def _beside(a: dict, at: set, search, cases: list, grader, req, listed, anywhere: bool = False) -> list[dict] | None:
     """Edit `a`'s copy localised on the case it still fails: each edit at the line that names
     (not one of `at`, the first localisation's), made with `a`, until a pair mends every case;
-    `anywhere`: where no line is verified there, edits on any line (ANYWHERE of them)."""
-    from studyxf.grading.judge import edits, kernel_localise, mend, repair
+    `listed(text, lines)`: the edits of a text, those at `lines` first; `anywhere`: where no line
+    is verified there, edits on any line (ANYWHERE of them)."""
+    from studyxf.grading.judge import kernel_localise, mend, repair
     from studyxf.grading.judge.evidence import Mismatch
 
     copy = a["source"]
@@ -148,18 +151,16 @@ def _beside(a: dict, at: set, search, cases: list, grader, req, framework: str, 
     found = kernel_localise.diagnose(grader, failing, remote, req, values=False, source=copy) or \
         kernel_localise.diagnose(grader, failing, remote, req, values=True, source=copy)
     verified = [d["line"] for d in found if d.get("verified") and d.get("line") and d["line"] not in at]
-    tries = [_spread([c for c in edits.candidates(copy, framework, [line], kinds)
-                      if c["line"] in repair._statements(copy, [line])])[:SECOND] for line in dict.fromkeys(verified)]
+    tries = [_spread([c for c in listed(copy, [line]) if c["line"] in repair._statements(copy, [line])])[:SECOND]
+             for line in dict.fromkeys(verified)]
     if not verified and any(d.get("verified") and d.get("line") in at for d in found):
         # a cause named before is still there on the copy (the grid, beside a K loop one tile short): the
         # edits at the other lines named first, each with `a`
         mine = repair._statements(copy, [a["line"]])
-        tries = [_spread([c for c in edits.candidates(copy, framework, sorted(at), kinds)
-                          if c["line"] in at and c["line"] not in mine])[:SECOND]]
+        tries = [_spread([c for c in listed(copy, sorted(at)) if c["line"] in at and c["line"] not in mine])[:SECOND]]
     elif not verified and anywhere:
         seen = [d["line"] for d in found if d.get("line")]
-        tries = [_spread([c for c in edits.candidates(copy, framework, seen, kinds, most=10_000)
-                          if c["line"] not in at])[:ANYWHERE]]
+        tries = [_spread([c for c in listed(copy, seen, most=10_000) if c["line"] not in at])[:ANYWHERE]]
     for b in (b for some in tries for b in some):
         if search.remote.gone:
             return None
@@ -212,3 +213,35 @@ def _program_lines(source: str) -> set[int]:
         names |= {t.id for n in made for tg in n.targets for t in ast.walk(tg) if isinstance(t, ast.Name)}
         made = [n for n in assigns if n.lineno not in lines and reads(n, names)]
     return lines
+
+
+def _pointers(source: str) -> set[str]:
+    """The kernels' pointer parameters: the names added up, outside any product, in the address a
+    tl.load or tl.store is given, or in what such an address was assigned from (Q in
+    `q_ptrs = Q + offs * stride`)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+
+    def summed(node) -> set[str]:  # the names an address adds up: Q + offs_m * s -> {Q}
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return summed(node.left) | summed(node.right)
+        return {node.id} if isinstance(node, ast.Name) else set()
+
+    params = {a.arg for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) and any(
+        "jit" in ast.unparse(d) for d in fn.decorator_list) for a in fn.args.args}
+    found = {n for c in ast.walk(tree) if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute)
+             and c.func.attr in ("load", "store") and c.args for n in summed(c.args[0])}
+    for _ in range(2):  # an address held in a name: what that name was made from
+        found |= {n for a in ast.walk(tree) if isinstance(a, ast.Assign)  # not `ptrs += BLOCK_N`: a step
+                  for t in a.targets if isinstance(t, ast.Name) and t.id in found for n in summed(a.value)}
+    return found & params
+
+
+def _no_pointer_for_a_value(singles: list[dict], pointers: set[str]) -> list[dict]:
+    """The edits, but none that reads a pointer where a number was (`hi = Q` for `hi = sq_t`: a loop
+    as long as an address, stopped at the time limit, EDIT_S a copy)."""
+    return [c for c in singles if not (c["now"] in pointers and c["was"] not in pointers)]
