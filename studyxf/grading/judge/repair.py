@@ -282,16 +282,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     if len(floated) == 1:
         rest = mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one, resource,
                       anchor, slip_at)
-        table = f"the integer table at line {floated[0]['line']} made float"
-        words = {"(measured: with that one change": f"(measured: with that change and {table}",
-                 "(measured: with this change and the one": f"(measured: with {table}, this change and the one"}
-
-        def told(message: str) -> str:
-            for was, now in words.items():
-                message = message.replace(was, now)
-            return message
-        return [{**d, "message": told(d["message"])}
-                if isinstance(d.get("message"), str) else d for d in rest] if rest else None
+        return _made_with(rest, f"the integer table at line {floated[0]['line']} made float") if rest else None
     # the smallest case whose values are wrong as the learner wrote them (an integer table's first row,
     # sin 0 and cos 0, is right once truncated: a case that failed a check, not its values)
     for first in sorted(wrong, key=_smallest_and_least_alike)[:3]:
@@ -548,17 +539,26 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     fixed = mended(searched, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
                    [d["mistake"] for d in named], one=one, resource=resource, anchor=anchor, slip_at=slip_at)
     if fixed and searched is not source:
-        restored = "the default written as the task states it"
-        fixed = [{**f, "message": f["message"].replace("(measured: with that one change",
-                                                       f"(measured: with that change and {restored}").replace(
-            "(measured: with this change and the one", f"(measured: with {restored}, this change and the one")}
-            if isinstance(f.get("message"), str) else f for f in fixed]
+        fixed = _made_with(fixed, "the default written as the task states it")
     if fixed and complete and sum(f["mistake"] == "located" for f in fixed) == 2:
         # a pair found beside the named slip: one edit is that slip's fix, said in the catalogue's words at
         # its line, and the other a cause the diagnosis had not named
         fixed = [f for f in fixed if f["line"] not in slip_at] or fixed
         named, complete = placed, False
     return _merged(named, fixed, slips, complete, unsure) if fixed else named
+
+
+def _made_with(said: list[dict], also: str) -> list[dict]:
+    """The edits' causes found on a copy the search made first (a default written back, an integer
+    table made float): their measured words say that change too."""
+    words = {"(measured: with that one change": f"(measured: with that change and {also}",
+             "(measured: with this change and the one": f"(measured: with {also}, this change and the one"}
+
+    def told(message: str) -> str:
+        for was, now in words.items():
+            message = message.replace(was, now)
+        return message
+    return [{**d, "message": told(d["message"])} if isinstance(d.get("message"), str) else d for d in said]
 
 
 def _read_only(d: dict) -> bool:
