@@ -140,6 +140,41 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # positions in the sorted order returned as indices; a window shrunk once (`if`) beside its start one off
     ("holdout13", "two-sum", "learner_01.py", {4: "write `0` for `1`", 8: "write `[order[lo], order[hi]]`"}),
     ("holdout13", "longest-substring", "learner_03.py", {7: "write `while` for `if`", 4: "write `0` for `1`"}),
+    # an integer bias table beside slopes counted from h where h + 1 belongs: the float copy fits the
+    # catalogued slip as it stands, said at the slopes' power of 2
+    ("holdout13", "alibi", "learner_01.py", {5: "integer array truncates", 9: "Your slopes start at 2^0 = 1"}),
+    # a (B, T, T) mask cut to mask[0], and the heads merged by a reshape with no transpose: both edits
+    ("holdout13", "multi-head-attention", "learner_01.py", {15: "write `mask[:, None]` for `mask[0]`",
+                                                            18: "write `(attn @ v).swapaxes(1, 2).reshape(B, T, d)`"}),
+    # sqrt(2/pi), the tanh GELU's constant, named INV_SQRT2; and torch.mm, which drops b1
+    ("holdout13", "mlp-gelu", "learner_03.py", {3: "writes sqrt(2 / pi) where 1 / sqrt(2) belongs",
+                                                7: "never uses b1"}),
+    # RoPE's exponent counting the pairs 0, 1, 2 where 0, 2, 4 belong, and a chunk's mask triu(1) aligned
+    # top-left where its queries start at start_pos
+    ("holdout13", "kv-cache", "learner_03.py", {5: "write `torch.arange(0, hd, 2, dtype=torch.float64)`",
+                                                30: "write `start_pos + 1` for `1`"}),
+    # a count held in int32, which wraps around at long contexts, beside the memory counted for every layer
+    ("holdout13", "attention-cost", "learner_03.py", {5: "wraps around past 2,147,483,647",
+                                                      8: "write `scores * bytes_per_element`"}),
+    # a slice searched in the loop (too slow) and the numbers returned: each said at its line
+    ("holdout13", "two-sum", "learner_03.py", {8: "too slow", 9: "You returned the two numbers"}),
+    # exp2 with log2(e) left out of the scale: one edit, at the scale (not exp2 made exp on two lines)
+    ("holdout13", "flash-attention", "learner_01.py", {14: "leaves out log2(e)"}),
+    # holdout14: the FLOPs of one layer (`total = per_layer`) and the memory of every layer (`L * B * ...`): each
+    # named slip at the line its own edit mends, the pair made together
+    ("holdout14", "attention-cost", "learner_02.py", {8: "That is one layer's FLOPs", 9: "Memory is asked for one"}),
+    # E[x^2] for the variance beside gamma and beta swapped: the variance's slip at the one line that assigns it
+    ("holdout14", "layer-norm", "learner_03.py", {10: "gamma and beta are swapped", 8: "The variance is mean(x^2)"}),
+    # enumerate(nums, 1), and an element found as its own partner in a dict filled first
+    ("holdout14", "two-sum", "learner_02.py", {4: "write `enumerate(nums)`", 6: "paired with itself"}),
+    # setdefault keeps a character's first position, and the window's start may move back
+    ("holdout14", "longest-substring", "learner_02.py", {8: "write `seen[c] = hi`", 7: "write `max(lo, seen[c] + 1)`"}),
+    # -8 // n_heads (wrong where n_heads does not divide 8), and the signed i - j for the distance
+    ("holdout14", "alibi", "learner_01.py", {5: "write `-8 / n_heads`", 9: "write `abs(i - j)`"}),
+    # a precedence slip beside a key loop that stops at the query: the clamp said at the loop
+    ("holdout14", "alibi", "learner_02.py", {7: "parentheses are missing", 9: "The distance must be |i - j|"}),
+    # positions made afresh with a dtype keyword, beside the partners built as halves
+    ("holdout14", "rope", "learner_01.py", {13: "puts the two halves", 6: "positions argument is ignored"}),
     # the root taken twice: the .sqrt() dropped mends it alone (no eps-outside-sqrt said beside it)
     ("holdout10", "rms-norm", "learner_03.py", {5: "with that one change your code passes every case"}),
 ])

@@ -692,7 +692,8 @@ def test_one_edit_beside_a_slip_the_validator_knows_names_both(tmp_path):
               "                return [target - nums[i], nums[i]]\n            seen[nums[i]] = i\n")
     report = grade(tmp_path, "two-sum", source)
     said = [(sort(d), d["verified"], d["line"]) for d in report["diagnosis"]]
-    assert said == [("located", True, 4), ("two-sum-values", True, None)], report["diagnosis"]
+    # the values' slip at the return that pairs them (slip_code's form for `return [target - x, x]`)
+    assert said == [("located", True, 4), ("two-sum-values", True, 6)], report["diagnosis"]
     assert "write `0` for `1`" in report["diagnosis"][0]["message"]
 
 

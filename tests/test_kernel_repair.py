@@ -28,6 +28,11 @@ def interpreter(monkeypatch):
     ("holdout12", "learner_04.py", {27: "scaled twice", 22: "write `BLOCK_N` for `BLOCK_M`"}),
     ("holdout9", "learner_01.py", {18: "write `q_tile * scale` for `q_tile / scale`",
                                    35: "write `run_max - safe_max` for `safe_max - run_max`"}),
+    # v's pointers advanced by BLOCK_N elements where rows belong, and a causal loop ending where the
+    # diagonal tile starts: the copy mended at 44 loads no diagonal key, at the loop whose bound is set at 28
+    ("holdout13", "learner_03.py", {44: "v's tile holds keys 1..4", 28: "write `(tile + 1) * BLOCK_M`"}),
+    # T // BLOCK_M query tiles, beside a running sum not rescaled: the grid's copy fits the catalogued slip
+    ("holdout13", "learner_01.py", {47: "rows 16..19 of 20", 32: "The running sum is not rescaled"}),
 ])
 def test_both_causes_of_a_double_slip_in_a_kernel_are_said_at_their_lines(tmp_path, corpus, name, lines):
     _at_lines(tmp_path, corpus, "flash-attention-triton", name, lines)
@@ -39,6 +44,13 @@ def test_a_grid_left_partly_unwritten_is_mended_where_a_program_finds_its_tile(t
     # lines that map a program to its tile, with it
     _at_lines(tmp_path, "holdout13", "matmul-triton", "learner_03.py",
               {20: "never loaded", 13: "write `num_n` for `num_m`"})
+
+
+def test_lanes_zeroed_by_a_where_after_the_load_are_said_at_the_where(tmp_path):
+    # holdout13: `other=0.0` at the load and `tl.where(inside, x, 0.0)` a line below: the where decides the
+    # lanes (other=-inf at the load alone would change nothing), beside a grid of M - 1 programs
+    _at_lines(tmp_path, "holdout13", "softmax-triton", "learner_03.py",
+              {12: "fills the lanes its mask turns off with 0 (tl.where)", 22: "grid launches"})
 
 
 def _at_lines(tmp_path, corpus, drill, name, lines):

@@ -21,7 +21,9 @@ entry."""
 from __future__ import annotations
 
 import ast
+import math
 import re
+import types
 from collections import Counter
 from itertools import combinations
 
@@ -183,6 +185,35 @@ class _Lister:
                     new = args[:a] + [args[a + 1], args[a]] + args[a + 2:]
                     self.add(node, ", ".join(new), f"splits the axis as ({args[a]}, {args[a + 1]}) where "
                                                    f"({args[a + 1]}, {args[a]}) belongs", span=span, rank=2)
+        # a range of the pairs' count where the even indices belong: arange(0, d // 2) / d for arange(0, d, 2) / d
+        if name == "arange" and 1 <= len(node.args) <= 2 and node.lineno == node.end_lineno and \
+                isinstance(node.args[-1], ast.BinOp) and isinstance(node.args[-1].op, ast.FloorDiv) and \
+                _int(node.args[-1].right) == 2:
+            end, lo = node.args[-1], (self.text(node.args[0]) if len(node.args) == 2 else "0")
+            self.add(node, self.text(node)[:node.args[0].col_offset - node.col_offset] +
+                     f"{lo}, {self.text(end.left)}, 2{self.text(node)[end.end_col_offset - node.col_offset:]}",
+                     "counts the pairs 0, 1, 2, ... where their even indices 0, 2, 4, ... belong", rank=2)
+        # enumerate(nums, 1): indices counted from 1 where 0-based ones belong
+        if name == "enumerate" and len(node.args) == 2 and not node.keywords and node.lineno == node.end_lineno:
+            self.add(node, f"enumerate({self.text(node.args[0])})", f"counts from {self.text(node.args[1])} where "
+                     f"indices start at 0", rank=1)
+        # seen.setdefault(c, i) as a statement: the first position kept where the latest belongs
+        if name == "setdefault" and method and len(node.args) == 2 and node.lineno == node.end_lineno:
+            self.add(node, f"{self.group(node.func.value)}[{self.text(node.args[0])}] = {self.text(node.args[1])}",
+                     "keeps the first value stored where the latest belongs", rank=1)
+        # heads split or merged by a reshape alone, where the transpose belongs beside it: (B, h, T, dh)
+        # reshaped straight to (B, T, d), or (B, T, d) straight to (B, h, T, dh)
+        if name in ("reshape", "view") and method and len(node.args) in (3, 4) and not node.keywords and \
+                node.lineno == node.end_lineno and not any(isinstance(a, ast.Starred) for a in node.args) and \
+                not (isinstance(node.func.value, ast.Call) and _name(node.func.value.func) in (
+                    "transpose", "permute", "swapaxes", "moveaxis", "contiguous", "flatten")):
+            value, args = self.group(node.func.value), [self.text(a) for a in node.args]
+            if len(args) == 3:
+                self.add(node, f"{value}.swapaxes(1, 2).reshape({', '.join(args)})",
+                         "merges the heads without moving the head axis back next to the features", rank=2)
+            elif args[1] != args[2]:
+                self.add(node, f"{value}.reshape({', '.join([args[0], args[2], args[1], args[3]])}).swapaxes(1, 2)",
+                         "splits the heads without the transpose: positions are mixed into heads", rank=2)
         # two halves concatenated where the pairs interleave (RoPE's partners (-x1, x0) as [-x_odd, x_even]
         # while cos and sin repeat each angle twice): stacked on a new last axis and flattened into it
         if name in ("cat", "concatenate") and not method and len(node.args) >= 1 and \
@@ -287,12 +318,19 @@ class _Lister:
                 node.lineno == node.end_lineno:
             self.add(node, node.args[0].id, f"applies self.{name} where {node.args[0].id} itself belongs", rank=3)
         if name in ("tril", "triu"):
-            given = words.get("k") or words.get("diagonal") or (node.args[1] if len(node.args) > 1 else None)
+            given = (words.get("k") or words.get("diagonal") or types.SimpleNamespace(value=None)).value or \
+                (node.args[1] if len(node.args) > 1 else None)  # a keyword's value (diagonal=0), else the 2nd argument
             if method and not words.get("diagonal"):
                 given = node.args[0] if node.args else None
             if given is not None and _int(given) is not None:
                 for d in (-1, 1):
                     self.add(given, str(_int(given) + d), "puts the diagonal one off", rank=1)
+                # a chunk's queries start at start_pos: its mask aligned top-left, where the diagonal moves
+                # by the start (bottom right: triu(start_pos + 1))
+                for s in getattr(self, "starts", ()):
+                    c = _int(given)
+                    self.add(given, s if c == 0 else f"{s} {'+' if c > 0 else '-'} {abs(c)}",
+                             f"aligns the mask top-left where the queries start at {s}", rank=2)
                 # the other triangle (tril(-1), the past, hidden where triu(1), the future, belongs): the mask
                 # transposed, both the call and its diagonal
                 other, func = TWINS[name], node.func
@@ -408,6 +446,10 @@ class _Lister:
     def subscript(self, node: ast.Subscript) -> None:
         """x.shape[0] where x.shape[-1] belongs: the size read from another axis; x.shape[:1] where
         x.shape[:-1] belongs: the leading axes cut at another."""
+        # mask[0]: the first sequence's mask for every batch element, where each has its own (a head axis)
+        if isinstance(node.value, ast.Name) and "mask" in node.value.id.lower() and _int(node.slice) == 0:
+            self.add(node, f"{node.value.id}[:, None]", "takes the first sequence's mask for every sequence",
+                     rank=2)
         if isinstance(node.value, ast.Attribute) and node.value.attr == "shape" and isinstance(node.slice, ast.Slice) \
                 and node.slice.lower is None and _int(node.slice.upper) in (1, -1, 2, -2):
             end = _int(node.slice.upper)
@@ -495,6 +537,34 @@ class _Lister:
         elif isinstance(node, ast.Assign) and isinstance(value, ast.Constant) and type(value.value) is int \
                 and value.value in (16, 32, 64):  # `nbytes = 16` in a branch on the dtype's name
             self.add(value, str(value.value // 8), "counts bits where bytes belong (8 bits to a byte)", rank=2)
+
+    def missing_factor(self, fn, sizes: set) -> None:
+        """A calculator's count that leaves out a size (`total = per_layer` where all L layers belong):
+        each assigned name or product times each size the function is given, or its alias."""
+        alias = set(sizes)
+        for node in ast.walk(fn):  # B, L = batch, layers: the sizes under their short names
+            if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                pairs = zip(node.targets[0].elts, node.value.elts) if isinstance(node.targets[0], ast.Tuple) and \
+                    isinstance(node.value, ast.Tuple) else [(node.targets[0], node.value)]
+                short = {v.id: t.id for t, v in pairs if isinstance(t, ast.Name) and isinstance(v, ast.Name)
+                         and v.id in sizes}
+                alias = (alias - set(short)) | set(short.values())  # L for layers: the name the code reads
+        # where a total is formed: the names the return reads, or the return's own product (a size left out
+        # upstream mends there too, but the learner reads the total's line)
+        returned = {n.id for r in ast.walk(fn) if isinstance(r, ast.Return) and r.value is not None
+                    for n in ast.walk(r.value) if isinstance(n, ast.Name)}
+        for node in ast.walk(fn):
+            value = getattr(node, "value", None)
+            if isinstance(node, ast.Assign) and not any(isinstance(x, ast.Name) and x.id in returned
+                                                        for x in node.targets):
+                continue
+            if not (isinstance(node, (ast.Assign, ast.Return)) and value is not None and value.lineno == value.end_lineno
+                    and (isinstance(value, ast.Name) and value.id not in alias or
+                         isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult))):
+                continue
+            here = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+            for s in sorted(alias - here):
+                self.add(value, f"{self.group(value)} * {s}", f"leaves out the factor {s}", rank=3)
 
     def unused(self, fn, kinds: dict) -> None:
         """An input the function never reads (b1 never added): added to each value computed."""
@@ -608,18 +678,35 @@ class _Lister:
                 self.text(node.left) == self.text(node.right):  # z * z * sigmoid(z) for z * sigmoid(z)
             self.add(node, self.group(node.left), f"multiplies by {self.text(node.left)} twice where once belongs",
                      rank=3)
+        # a tile's start where its end belongs (a causal key loop up to tile * BLOCK_M: the diagonal tile left out)
+        if isinstance(node.op, ast.Mult) and node.lineno == node.end_lineno and isinstance(node.left, ast.Name) and \
+                isinstance(node.right, ast.Name) and re.search(r"block|tile|\bB[MNK]\b", node.right.id, re.I) and \
+                not re.search(r"block", node.left.id, re.I):
+            self.add(node, f"({node.left.id} + 1) * {node.right.id}", f"ends at {self.text(node)}, where that tile "
+                     f"starts, where its end belongs", rank=1)
         if isinstance(node.op, ast.FloorDiv) and node.lineno == node.end_lineno and \
                 isinstance(node.right, (ast.Name, ast.Attribute)) and _number(node.left) is None:
             # T // BLOCK_M programs for T rows: the last, partial block gets none
             a, b = self.group(node.left), self.group(node.right)
             self.add(node, f"({a} + {b} - 1) // {b}", f"counts the whole blocks of {b} only: the last, partial "
-                                                      f"one needs a program too", rank=3)
+                                                      f"one needs a program too",
+                     rank=1 if re.search(r"block|tile|\bB[MNK]\b", b, re.I) else 3)  # a block count: likeliest
         if isinstance(node.op, (ast.Mult, ast.Div)) and node.lineno == node.end_lineno and \
                 isinstance(node.right, (ast.Name, ast.Attribute)) and _number(node.left) is None:
             # s * scale where q was scaled already: a named factor applied twice (the scores scaled twice)
             verb = "multiplies by" if isinstance(node.op, ast.Mult) else "divides by"
             self.add(node, self.text(node.left), f"{verb} {self.text(node.right)}, a factor that does not belong",
                      rank=3)
+        # (i - j) where the distance |i - j| belongs (ALiBi's keys after the query given a bonus)
+        if isinstance(node.op, ast.Sub) and node.lineno == node.end_lineno and \
+                all(isinstance(s, (ast.Name, ast.Subscript)) for s in (node.left, node.right)):
+            self.add(node, f"abs({self.text(node)})", "uses the signed difference where the distance (its absolute "
+                     "value) belongs", rank=3)
+        # L * B * H * T * T where one layer's count belongs: the product's first factor, a name, left out
+        if isinstance(node.op, ast.Mult) and node.lineno == node.end_lineno and \
+                isinstance(node.left, (ast.Name, ast.Attribute)) and _number(node.right) is None:
+            self.add(node, self.text(node.right), f"multiplies by {self.text(node.left)}, a factor that does not "
+                     f"belong", rank=3)
         if isinstance(node.op, ast.Add) and node.lineno == node.end_lineno:  # a residual or a bias that is no term
             for term, other in ((node.left, node.right), (node.right, node.left)):
                 self.add(node, self.text(term), f"adds {self.text(other)}, a term that does not belong", rank=3)
@@ -982,6 +1069,8 @@ def _allocated_dtype(lister: _Lister, tree, kinds: dict) -> None:
 
 
 INT_DTYPES = {"int", "int8", "int16", "int32", "int64", "long", "short", "uint8", "intc", "int_"}
+NARROW = {"int8": 2 ** 7 - 1, "int16": 2 ** 15 - 1, "int32": 2 ** 31 - 1, "short": 2 ** 15 - 1, "intc": 2 ** 31 - 1,
+          "uint8": 2 ** 8 - 1}  # the integer dtypes a count of a long context's elements overflows
 
 
 def _integer_dtype(lister: _Lister, tree, kinds: dict) -> None:
@@ -997,7 +1086,12 @@ def _integer_dtype(lister: _Lister, tree, kinds: dict) -> None:
                 v = k.value
                 name = v.id if isinstance(v, ast.Name) else v.attr if isinstance(v, ast.Attribute) else \
                     v.value if isinstance(v, ast.Constant) and isinstance(v.value, str) else None
-                if k.arg == "dtype" and name in INT_DTYPES:
+                if k.arg == "dtype" and name in NARROW and not given:
+                    # a count in a calculator: its product overflows int32 (2^31 - 1) at long contexts
+                    module = lister.text(v).rpartition(".")[0] or ("torch" if lister.torch else "np")
+                    lister.add(v, f"{module}.int64", f"holds the products in {name}, which wraps around past "
+                               f"{NARROW[name]:,}", rank=1)
+                elif k.arg == "dtype" and name in INT_DTYPES:
                     lister.add(v, floating, f"makes an integer array ({lister.text(v)}) where the values it holds "
                                f"are fractions", rank=1)
 
@@ -1085,6 +1179,93 @@ def _named_constant(lister: _Lister, tree) -> None:
                        rank=3)
 
 
+# constants a learner writes one for another, by group: each group's members tried for each other
+# (sqrt(2/pi), the tanh GELU's, where erf's 1/sqrt(2) belongs; ln 2 where log2(e) belongs)
+_CONFUSED = ({"1 / sqrt(2)": (2 ** -0.5, "2 ** -0.5"), "sqrt(2 / pi)": ((2 / math.pi) ** 0.5, "(2 / math.pi) ** 0.5"),
+              "sqrt(2)": (2 ** 0.5, "2 ** 0.5"), "sqrt(2 pi)": ((2 * math.pi) ** 0.5, "(2 * math.pi) ** 0.5")},
+             {"ln 2": (math.log(2), "math.log(2)"), "log2(e)": (1 / math.log(2), "1 / math.log(2)"),
+              "ln 10": (math.log(10), "math.log(10)"), "log10(e)": (1 / math.log(10), "1 / math.log(10)")})
+_CALLS = {"sqrt": math.sqrt, "log": math.log, "log2": math.log2, "log10": math.log10, "exp": math.exp}
+
+
+def _constant(node) -> float | None:
+    """The value of an expression of numbers, pi and e alone (`math.sqrt(2 / math.pi)`), else None."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return float(node.value)
+    if isinstance(node, ast.Attribute) and node.attr in ("pi", "e") and isinstance(node.value, ast.Name):
+        return math.pi if node.attr == "pi" else math.e
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        v = _constant(node.operand)
+        return None if v is None else -v
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)):
+        a, b = _constant(node.left), _constant(node.right)
+        if a is None or b is None:
+            return None
+        try:
+            return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b}.get(type(node.op)) if not isinstance(
+                node.op, (ast.Div, ast.Pow)) else (a / b if isinstance(node.op, ast.Div) else float(a ** b))
+        except (ZeroDivisionError, OverflowError, TypeError):
+            return None
+    if isinstance(node, ast.Call) and _name(node.func) in _CALLS and len(node.args) == 1 and not node.keywords:
+        v = _constant(node.args[0])
+        try:
+            return None if v is None else _CALLS[_name(node.func)](v)
+        except (ValueError, OverflowError):
+            return None
+    return None
+
+
+def _confused_constant(lister: _Lister, tree) -> None:
+    """A known constant written where its neighbour belongs (sqrt(2/pi) for 1/sqrt(2) in erf's GELU)."""
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Constant, ast.BinOp, ast.Call)):
+            continue
+        value = _constant(node)
+        if value is None or isinstance(node, ast.Constant) and type(node.value) is int:
+            continue
+        for group in _CONFUSED:
+            was = next((name for name, (v, _) in group.items() if abs(value - v) <= 1e-4 * abs(v)), None)
+            for name, (_, text) in group.items() if was else ():
+                if name != was:
+                    lister.add(node, text, f"writes {was} where {name} belongs", rank=3)
+
+
+def _pointer_step(lister: _Lister, tree) -> None:
+    """A pointer advanced by a count of elements where rows belong (`v_ptrs += BLOCK_N` for
+    `BLOCK_N * stride_vn`): the step times each stride its address was made with."""
+    made = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            made[node.targets[0].id] = node.value
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add) and isinstance(node.target, ast.Name)
+                and node.target.id in made and node.lineno == node.end_lineno):
+            continue
+        step = lister.text(node.value)
+        strides = dict.fromkeys(lister.text(side) for m in ast.walk(made[node.target.id])
+                                if isinstance(m, ast.BinOp) and isinstance(m.op, ast.Mult)
+                                for side in (m.left, m.right) if isinstance(side, (ast.Name, ast.Attribute))
+                                and re.search(r"stride|^s[a-z]?_|_s[a-z]?$|^s[a-z]{1,2}$", lister.text(side)))
+        if any(re.search(rf"\b{re.escape(s)}\b", step) for s in strides):  # a stride in the step already
+            continue
+        for s in strides:
+            lister.add(node.value, f"{lister.group(node.value)} * {s}",
+                       f"advances {node.target.id} by {step} elements where {step} rows of stride {s} belong", rank=1)
+
+
+def _log2e_dropped(lister: _Lister, tree) -> None:
+    """A file that exponentiates with exp2: each scale it computes (a square root's reciprocal) with
+    log2(e) folded in, which exp2 needs to give exp's softmax (exp(x) = exp2(x log2 e))."""
+    if not any(isinstance(n, ast.Call) and _name(n.func) == "exp2" for n in ast.walk(tree)):
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and node.lineno == node.end_lineno and \
+                re.search(r"\b(sqrt|rsqrt)\(|\*\*\s*\(?-?0?\.5", lister.text(node.value)) and \
+                not re.search(r"1\.44|log2|LOG2", lister.text(node.value)):
+            lister.add(node.value, f"{lister.group(node.value)} * 1.4426950408889634", "leaves out log2(e), which "
+                       "exp2 needs folded into the scale (exp(x) = exp2(x log2 e))", rank=1)
+
+
 def candidates(source: str, framework: str, first: list[int] | None = None, kinds: dict | None = None,
                most: int = MAX_EDITS) -> list[dict]:
     """The edits worth trying, those on the lines `first` (where the diagnosis saw the values leave)
@@ -1097,6 +1278,8 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
         return []
     lister = _Lister(source, framework)
     lister.defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    lister.starts = sorted({a.arg for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) for a in n.args.args
+                            if re.search(r"start|offset|past|prefix", a.arg)})
     lister.bounds = {id(a) for n in ast.walk(tree) if isinstance(n, ast.Call) and _name(n.func) in ("range", "arange")
                      for a in n.args}
     lister.loops = [n.target.id for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)
@@ -1124,11 +1307,16 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
         for node in body:
             if isinstance(node, (ast.Assign, ast.Return)):
                 lister.bits(node, {p for p, k in kinds.items() if k == "str"})
+        for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+            lister.missing_factor(fn, {p for p, k in kinds.items() if k == "int"})
     _names(lister, tree, kinds or {})
     _siblings(lister, tree)
     _layers(lister, tree)
     _running_max_start(lister, tree)
     _named_constant(lister, tree)
+    _confused_constant(lister, tree)
+    _pointer_step(lister, tree)
+    _log2e_dropped(lister, tree)
     _running_update(lister, tree)
     _block_start(lister, tree)
     _argument_written(lister, tree)

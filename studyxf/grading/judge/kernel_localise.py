@@ -416,10 +416,17 @@ def _masked_fill(grader, trace: KernelTrace, program, off: dict, geometry: dict,
             return None
         if hit is None:
             continue
-        return {"mistake": "located", "verified": True, "line": g["line"], "code": trace.code(g["line"]),
+        # a tl.where after the load that writes the same number into those lanes decides them: the load's
+        # other= is overwritten there (`x = tl.where(inside, x, 0.0)` a line below `other=0.0`)
+        line, how = g["line"], "(other=)"
+        for x in trace.events:
+            if x["program"] == program and g["line"] < x["line"] <= e["line"] and "where(" in trace.code(x["line"]) \
+                    and x["value"].shape == g["index"].shape and np.all(x["value"][g["index"] < 0] == fill):
+                line, how = max(line, x["line"]), "(tl.where)"
+        return {"mistake": "located", "verified": True, "line": line, "code": trace.code(line),
                 "step": hit["name"], "how": f"masked-fill:{fill}", "comparator": "kernel-masked-fill",
-                "message": f"{who} ({tile['program']}): line {g['line']}: `{trace.code(g['line'])}` fills the lanes "
-                           f"its mask turns off with {fill:g} (other=), and they take part: line {e['line']}: "
+                "message": f"{who} ({tile['program']}): line {line}: `{trace.code(line)}` fills the lanes "
+                           f"its mask turns off with {fill:g} {how}, and they take part: line {e['line']}: "
                            f"`{trace.code(e['line'])}` gives the step '{hit['name']}' as it comes out with them "
                            f"(verified on every lane). The lanes past the row must not change the result: fill them "
                            f"with what the reduction ignores (-inf for a max, 0 for a sum)"}

@@ -151,8 +151,18 @@ def _beside(a: dict, at: set, search, cases: list, grader, req, listed, anywhere
     found = kernel_localise.diagnose(grader, failing, remote, req, values=False, source=copy) or \
         kernel_localise.diagnose(grader, failing, remote, req, values=True, source=copy)
     verified = [d["line"] for d in found if d.get("verified") and d.get("line") and d["line"] not in at]
+    slips = list(getattr(grader, "SLIPS", []))
+    known = None if verified or not slips or search.remote.gone else search.known_slip(copy, slips)
+    if known:  # the copy's cases fit a catalogued slip (the running sum not rescaled, behind a grid one tile short)
+        from studyxf.grading.judge import slip_code
+        from studyxf.grading.judge.families import measured, public
+
+        said = slip_code.placed([{"mistake": public(known), "verified": True, "message": f"(measured: with the change "
+                                  f"at line {a['line']}{'; ' + measured(known) if ':' in known else ''})"}], copy)
+        return [mend.entry(a, None, False, known=known), *said]
+    # each verified line, and the lines that assign what it reads (a key loop's bound `hi`, set two lines up)
     tries = [_spread([c for c in listed(copy, [line]) if c["line"] in repair._statements(copy, [line])])[:SECOND]
-             for line in dict.fromkeys(verified)]
+             for line in dict.fromkeys(verified + [n for v in verified for n in _feeding(copy, v) if n not in at])]
     if not verified and any(d.get("verified") and d.get("line") in at for d in found):
         # a cause named before is still there on the copy (the grid, beside a K loop one tile short): the
         # edits at the other lines named first, each with `a`
@@ -168,6 +178,23 @@ def _beside(a: dict, at: set, search, cases: list, grader, req, listed, anywhere
             one, other = sorted((a, b), key=lambda e: e["line"])
             return [mend.entry(one, None, False, both=other), mend.entry(other, None, False, both=one)]
     return None
+
+
+def _feeding(source: str, line: int) -> list[int]:
+    """The lines of the assignments to the names read on `line` (`hi = tl.minimum(T, tile * BLOCK_M)` for
+    `for n0 in range(0, hi, BLOCK_N)`), nearest first."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    read = {n.id for s in ast.walk(tree) if isinstance(s, ast.stmt) and s.lineno == line
+            for n in ast.walk(s.iter if isinstance(s, ast.For) else s) if isinstance(n, ast.Name)}
+    lines = {a.lineno for a in ast.walk(tree) if isinstance(a, (ast.Assign, ast.AugAssign)) and a.lineno != line
+             and any(isinstance(t, ast.Name) and t.id in read
+                     for tg in (a.targets if isinstance(a, ast.Assign) else [a.target]) for t in ast.walk(tg))}
+    return sorted(lines, key=lambda n: abs(n - line))
 
 
 def _spread(singles: list[dict], each: int = 3) -> list[dict]:

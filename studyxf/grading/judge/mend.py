@@ -107,6 +107,15 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                                              "repeat has left it (`while`)"))
         if not hasattr(node, "lineno") or node.lineno != node.end_lineno:
             continue
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate" and len(node.args) == 2:
+            likely.append((node, f"enumerate({ast.unparse(node.args[0])})",  # enumerate(nums, 1): 1-based
+                           f"counts from {ast.unparse(node.args[1])} where indices start at 0"))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and \
+                isinstance(node.value.func, ast.Attribute) and node.value.func.attr == "setdefault" and \
+                len(node.value.args) == 2:  # seen.setdefault(c, i): the first position kept, not the latest
+            d, (k, v) = node.value.func.value, node.value.args
+            likely.append((node.value, f"{ast.unparse(d)}[{ast.unparse(k)}] = {ast.unparse(v)}",
+                           "keeps the first value stored where the latest belongs"))
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in SWAPPED:
             strict.append((node, None, "the comparison is one too strict or too loose"))
             # s > target where s < target belongs: the pointer a too-large sum moves is the other one

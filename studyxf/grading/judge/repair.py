@@ -261,14 +261,15 @@ def _smallest_and_least_alike(case) -> tuple:
 
 def mended(source: str | None, remote, cases: list, wrong: list, framework: str, entry: str,
            lines: list[int], slips: list[str], own: list[str], one: bool = False, resource=frozenset(),
-           anchor: tuple[int, ...] = (), slip_at: tuple[int, ...] = ()) -> list[dict] | None:
+           anchor: tuple[int, ...] = (), slip_at: tuple[int, ...] = (), tabled: bool = False) -> list[dict] | None:
     """The causes one or two edits verify (mend.entry's form), or an edit and the catalogued slip
     the rest fits (of `slips`, not one of `own`, those the diagnosis named); else None. `cases`:
     every case of the drill; `wrong`: those that gave a wrong answer or raised; `resource`: the ids
     of those that ran out of time or memory; `lines`: where the diagnosis saw the values leave,
     tried first; `one`: a single edit alone is sought (the diagnosis named every cause); `anchor`:
     the lines of a verified localisation, one of which a pair of edits must touch; `slip_at`: with
-    `one`, the lines of the named catalogued slips' forms, where a pair's first edit is sought."""
+    `one`, the lines of the named catalogued slips' forms, where a pair's first edit is sought; `tabled`:
+    a copy whose integer table was changed already."""
     # not a Triton kernel: each edited copy compiles again in the interpreter (a minute for matmul's 240)
     if source is None or remote.gone or "triton" in source:
         return None
@@ -279,10 +280,32 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     # answer nearer: the values are judged past it, in a copy with the table made float (the integer
     # dtype is said by its own rule, at that line)
     floated = edits.integer_tables(source, framework)
-    if len(floated) == 1:
+    if len(floated) == 1 and not tabled:
+        widened = floated[0]["now"].endswith("int64")  # a narrow count that overflowed: a cause of its own
+        made = f"the integer table at line {floated[0]['line']} made {'int64' if widened else 'float'}"
         rest = mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one, resource,
-                      anchor, slip_at)
-        return _made_with(rest, f"the integer table at line {floated[0]['line']} made float") if rest else None
+                      anchor, slip_at, tabled=True)
+        if rest and widened:
+            return [mend.entry(floated[0], None, False, both=rest[0])] + _made_with(rest, made)
+        if rest:
+            return _made_with(rest, made)
+        # the float copy fits a catalogued slip as it stands (the slope 2^(-8h/n), truncated to 0 and -1
+        # in the integer table, where no one edit is its fix): that slip, at the line of its form
+        first = min(wrong, key=_smallest_and_least_alike)
+        search = Search(remote, [first] + [c for c in plain if c is not first], first)
+        if widened and not remote.gone and search.ask(floated[0]["source"], first) == (3,) \
+                and search.passes(floated[0]["source"]):
+            return [mend.entry(floated[0], None, False)]  # the overflow alone
+        known = None if remote.gone else search.known_slip(floated[0]["source"], slips)
+        if not known or known in own:
+            return None
+        from studyxf.grading.judge import slip_code
+        from studyxf.grading.judge.families import measured, public
+
+        said = slip_code.placed([{"mistake": public(known), "verified": True,
+                                  "message": f"(measured: with {made}{'; ' + measured(known) if ':' in known else ''})"}],
+                                source)
+        return [mend.entry(floated[0], None, False, known=known)] + said if widened else said
     # the smallest case whose values are wrong as the learner wrote them (an integer table's first row,
     # sin 0 and cos 0, is right once truncated: a case that failed a check, not its values)
     for first in sorted(wrong, key=_smallest_and_least_alike)[:3]:
@@ -310,7 +333,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     nearer.sort(key=lambda e: e[0], reverse=True)
     nearer = _ties_apart(nearer, search)
     if one:  # every cause named: an edit after which the rest fits one of them mends another, at its line
-        said = _named_beside(nearer, slips, own, search)
+        said = _named_beside(nearer, slips, own, search, singles, crashing, source.splitlines(keepends=True))
         if said or not slip_at:
             return said
         # a named slip's fix leaves the file failing: a second slip its values hid (cosines one column early,
@@ -436,7 +459,8 @@ def _unread(source: str, entry: str) -> frozenset:
     return frozenset(a.arg for a in [*fn.args.args, *fn.args.kwonlyargs] if a.arg not in read)
 
 
-def _named_beside(nearer: list, slips: list[str], own: list[str], search: Search) -> list[dict] | None:
+def _named_beside(nearer: list, slips: list[str], own: list[str], search: Search, singles: list = (),
+                  crashing: set = frozenset(), lines_of: list | None = None) -> list[dict] | None:
     """Where the diagnosis named two catalogued slips (or more): the likeliest edits that brought the
     answer nearer, each asked whether every case it still fails fits one of the named slips; the
     first that does is the fix of another named slip, said with the one the rest fits (repair._merged
@@ -448,6 +472,14 @@ def _named_beside(nearer: list, slips: list[str], own: list[str], search: Search
     for _, a in [e for e in nearer if e[1]["rank"] < 4][:CLOSER]:
         known = search.known_slip(a["source"], slips)
         if known and public(known) in own:
+            # the other named slip's own edit, with this one, where one mends the rest (each then at its line)
+            # the edits that brought the answer nearer first (the other slip's fix is one of them)
+            ahead = [e for _, e in nearer]
+            pair = _second_edit(a, ahead + [s for s in singles if all(s is not e for e in ahead)], crashing, lines_of,
+                                search, most=PAIRS // 3) if lines_of else None
+            if isinstance(pair, list):
+                return [{**d, "mistake": public(known)} if d["mistake"] == "located" and d["line"] != a["line"] else d
+                        for d in pair]
             return [mend.entry(a, None, False, known=known), {"mistake": public(known), "message": "",
                                                               "verified": True}]
         if search.remote.gone:
@@ -545,7 +577,12 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         # its line, and the other a cause the diagnosis had not named
         fixed = [f for f in fixed if f["line"] not in slip_at] or fixed
         named, complete = placed, False
-    return _merged(named, fixed, slips, complete, unsure) if fixed else named
+    said = _merged(named, fixed, slips, complete, unsure) if fixed else named
+    # a named slip no edit placed: at the one line of its form, where the file has one (slip_code.placed's
+    # entry, in its words)
+    form = {(d.get("mistake"), d.get("message")): p for d, p in zip(named, placed) if p.get("line")}
+    return [form.get((d.get("mistake"), d.get("message")), d) if not d.get("line") and d.get("verified") else d
+            for d in said]
 
 
 def _made_with(said: list[dict], also: str) -> list[dict]:
@@ -623,6 +660,10 @@ def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bo
     if len(new) == 1 and len(lineless) == 1 and not known:  # one slip, said by the catalogue and by the edit
         lineless[0].update(line=new[0]["line"], code=new[0]["code"])
         new = []
+    for f in fixed:  # a named slip's own edit, made with another's (_named_beside's pair): its line
+        same = [d for d in kept if not d.get("line") and f.get("line") and base(d["mistake"]) == base(f["mistake"])]
+        if same and f["mistake"] != "located":
+            same[0].update(line=f["line"], code=f.get("code"))
     if complete:
         return kept  # every cause was named: the edits add no cause of their own
     explained = [d for d in kept if d["mistake"] == "raised" and d.get("line") in mended_crash]

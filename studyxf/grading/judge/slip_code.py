@@ -59,12 +59,19 @@ SLIP_CODE = {
     "shape": r"^\s*return\b.*(\.(transpose|permute|swapaxes|moveaxis|mT|T)\b|"
              r"\b(np|torch)\.(transpose|swapaxes|moveaxis)\()",
     # return [other, val] (or [want, nums[i]]): the one pair returned
-    "two-sum-values": r"^\s*return\s*[\[(]\s*[\w.]+(\[[^\]]*\])?\s*,\s*[\w.]+(\[[^\]]*\])?\s*[\])]\s*$",
+    "two-sum-values": r"^\s*return\s*[\[(]\s*([\w.]+\s*[-+]\s*)?[\w.]+(\[[^\]]*\])?\s*,\s*([\w.]+\s*[-+]\s*)?[\w.]+"
+                      r"(\[[^\]]*\])?\s*[\])]\s*$",  # return [target - x, x] too
+    # a membership test in a slice made in the loop (`target - x in nums[:i]`): the O(n) step (`in nums` may be
+    # a list or a dict, and .index( may run once: neither is read as the cause)
+    "too-slow": r"\bin\s+[\w.]+\s*\[[^\]]*:[^\]]*\]|\bin\s+list\(",
     # cos written into the even columns (pe[:, 0::2] = cos(...), or a pair of them assigned at once)
     "sinusoidal-sin-cos-swapped": r"\[[^\]]*((?<!\w)0?::2|2\s*\*\s*\w+)\s*\]\s*(,.*)?=\s*[\w.]*\bcos\(",
     "rms-eps-outside-sqrt": lambda code: _root_plus_eps(code),
     "ln-eps-outside-sqrt": lambda code: _root_plus_eps(code),
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
+    "rope-frequency": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",  # where the exponent is written
+    # the variance's one assignment (mean(x^2) where the centred x's belongs)
+    "ln-var-not-centred": r"^\s*(var|variance|sigma2|sigma_sq)\w*\s*=",
     "post-norm": r"\b(ln|norm|layer_norm|layernorm)\w*\(\s*[\w.]+\s*\+",  # ln1(x + sa(x))
     "block-parallel": r"^(?!\s*def\b).*\b(mlp|ffn|ff|feed_forward|feedforward)\w*\(",  # the MLP read from x
     # the softmax (or its sum, written out) taken along another axis than the last
@@ -77,8 +84,14 @@ SLIP_CODE = {
     # the window's start moved to just past the last occurrence, without max(): it may move back
     "window-start-backwards": r"^\s*\w+\s*=\s*(?!.*\bmax\()[\w.]+\[[^\]]+\]\s*\+\s*1\s*$",
     "alibi-slope-precedence": r"\*\*[^*\n]*\*\*",  # a ** b ** c: binds right to left
+    # the slopes' one power of 2 (2 ** (-8 * h / n), exp2, a ratio's powers): where the head's index is counted
+    "alibi-slope-offset": r"(?<![\w.])(2|0\.5)(\.0*)?\s*\*\*|\b(pow|power|exp2)\(",
     # the positions made afresh, 0..T-1, where the given ones belong
-    "rope-ignores-positions": r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)\s*$",
+    "rope-ignores-positions": r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*"
+                              r"(,\s*(dtype|device)\s*=[^()]*(\([^()]*\))?)*\)\s*$",
+    # the keys after the query left at distance 0: a loop to the query, a lower triangle, or a clamp at 0
+    "alibi-distance-clamped": r"\brange\(\s*\w+\s*\+\s*1\s*\)|\btril\w*\(|\bclamp\w*\(|"
+                              r"\bmax(imum)?\(\s*[\w\s-]+,\s*0(\.0*)?\s*\)",
     "window-off-by-one": r"^(?!.*\+\s*1\b).*\bmax\(.*\w\s*-\s*\w",  # max(best, j - i): no + 1
     "window-shrinks-once": r"^\s*if\b.*\bin\b",  # `if` where `while` was meant
     "two-sum-sorted-positions": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [lo, hi]
@@ -101,7 +114,9 @@ SLIP_CODE = {
     "swiglu-sigmoid-sign": r"1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*[^-\s]",  # 1 / (1 + exp(z))
     # an element stored before its partner is looked up (seen[x] = i above `if target - x in seen:`),
     # else the one membership test
-    "two-sum-same-element": lambda code: _stored_before(code) or _one(code, r"^\s*if\s+[^:]*\bin\s+\w+\s*:\s*$"),
+    # (or, in a dict filled first, the one test of a lookup that lets the element find itself)
+    "two-sum-same-element": lambda code: _stored_before(code) or _one(code, r"^\s*if\s+[^:]*\bin\s+\w+\s*:\s*$") or
+    _one(code, r"^\s*if\s+\w+\s+is\s+not\s+None\s*:\s*$"),
     # a chunk's positions counted from 0 (`pos = np.arange(T)`) in a function given the chunk's start
     # (decode_step's start_pos): the one such line, in a file that has a start to add
     "rope-position-offset": lambda code: _one(code, r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)\s*$")
