@@ -175,6 +175,11 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout14", "alibi", "learner_02.py", {7: "parentheses are missing", 9: "The distance must be |i - j|"}),
     # positions made afresh with a dtype keyword, beside the partners built as halves
     ("holdout14", "rope", "learner_01.py", {13: "puts the two halves", 6: "positions argument is ignored"}),
+    # the query heads split as (G, Hkv) and swapped, where (Hkv, G) belongs, beside a causal offset's sides
+    # swapped, which the first case (causal=False) never runs: the edits ranked again on a causal case
+    ("holdout14", "gqa", "learner_01.py", {9: "write `q.reshape(B, Hkv, G, Tq, D)`", 12: "write `Tk - Tq`"}),
+    # the scores' einsum written (b, h, k, q), beside triu(diagonal=0): the keyword diagonal's edits
+    ("holdout14", "causal-self-attention", "learner_02.py", {20: "write `\"bqhd,bkhd->bhqk\"`", 21: "write `1` for `0`"}),
     # the root taken twice: the .sqrt() dropped mends it alone (no eps-outside-sqrt said beside it)
     ("holdout10", "rms-norm", "learner_03.py", {5: "with that one change your code passes every case"}),
 ])

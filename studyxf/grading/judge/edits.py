@@ -193,6 +193,20 @@ class _Lister:
             self.add(node, self.text(node)[:node.args[0].col_offset - node.col_offset] +
                      f"{lo}, {self.text(end.left)}, 2{self.text(node)[end.end_col_offset - node.col_offset:]}",
                      "counts the pairs 0, 1, 2, ... where their even indices 0, 2, 4, ... belong", rank=2)
+        # x.reshape(B, G, Hkv, T, D).transpose(1, 2): an axis split in one order and its two parts swapped, where
+        # the split in the other order belongs (query head j on KV head j // G, not j % Hkv)
+        inner = node.func.value if method else None
+        if name in ("transpose", "swapaxes") and isinstance(inner, ast.Call) and _name(inner.func) in ("reshape", "view") \
+                and isinstance(inner.func, ast.Attribute) and len(node.args) == 2 and node.lineno == node.end_lineno \
+                and not any(isinstance(a, ast.Starred) for a in inner.args):
+            a, b = sorted(_int(x) if _int(x) is not None else 99 for x in node.args)
+            args = [self.text(x) for x in inner.args]
+            a, b = (a % len(args), b % len(args)) if -len(args) <= a and b < len(args) else (None, None)
+            if a is not None and b == a + 1 and args[a] != args[b]:
+                args[a], args[b] = args[b], args[a]
+                self.add(node, f"{self.group(inner.func.value)}.{_name(inner.func)}({', '.join(args)})",
+                         f"splits an axis as ({args[b]}, {args[a]}) and swaps the two, where the split as "
+                         f"({args[a]}, {args[b]}) belongs", rank=2)
         # enumerate(nums, 1): indices counted from 1 where 0-based ones belong
         if name == "enumerate" and len(node.args) == 2 and not node.keywords and node.lineno == node.end_lineno:
             self.add(node, f"enumerate({self.text(node.args[0])})", f"counts from {self.text(node.args[1])} where "

@@ -442,7 +442,9 @@ def _unlike(first, others: list, unread: frozenset = frozenset()):
     def sign(c):
         return getattr(c, "dtype", None), repr(sorted((k, repr(v)[:40]) for k, v in getattr(c, "kwargs", {}).items()))
 
+    # another argument first (causal=True shows a mask's slip the first case never ran), then another dtype
     return next((c for c in others if unread & set(getattr(c, "kwargs", {}))), None) or \
+        next((c for c in others if sign(c)[1] != sign(first)[1]), None) or \
         next((c for c in others if sign(c) != sign(first)), others[0])
 
 
