@@ -180,6 +180,15 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout14", "gqa", "learner_01.py", {9: "write `q.reshape(B, Hkv, G, Tq, D)`", 12: "write `Tk - Tq`"}),
     # the scores' einsum written (b, h, k, q), beside triu(diagonal=0): the keyword diagonal's edits
     ("holdout14", "causal-self-attention", "learner_02.py", {20: "write `\"bqhd,bkhd->bhqk\"`", 21: "write `1` for `0`"}),
+    # exp2 without log2(e) in the scale, beside the queries' positions counted from 0 (top left) where they
+    # end with the keys'
+    ("holdout14", "flash-attention", "learner_02.py", {8: "leaves out log2(e)",
+                                                       12: "write `torch.arange(n_k - n_q, n_k, device=q.device)`"}),
+    # base^(-i/d) from arange(hd // 2), beside a mask slice that hides the query's own key (start_pos + i:)
+    ("holdout14", "kv-cache", "learner_04.py", {9: "write `np.arange(0, hd, 2)`", 31: "write `start_pos + i + 1`"}),
+    # the max over the queries, beside a guard that tests isnan where the max is -inf: the rest fits a NaN row,
+    # not "no max subtracted" (the code subtracts one: exp(logits - m))
+    ("holdout14", "attention", "learner_03.py", {9: "write `-1` for `-2`", 10: "comes out as NaN"}),
     # the root taken twice: the .sqrt() dropped mends it alone (no eps-outside-sqrt said beside it)
     ("holdout10", "rms-norm", "learner_03.py", {5: "with that one change your code passes every case"}),
 ])

@@ -215,6 +215,16 @@ class _Lister:
         if name == "setdefault" and method and len(node.args) == 2 and node.lineno == node.end_lineno:
             self.add(node, f"{self.group(node.func.value)}[{self.text(node.args[0])}] = {self.text(node.args[1])}",
                      "keeps the first value stored where the latest belongs", rank=1)
+        # a chunk's or a query block's positions counted from 0 (arange(n_q)) where they end with the keys'
+        # (bottom right: arange(n_k - n_q, n_k))
+        if name == "arange" and len(node.args) == 1 and isinstance(node.args[0], ast.Name) and \
+                node.lineno == node.end_lineno:
+            q = node.args[0].id
+            rest = "".join(f", {self.text(k)}" for k in node.keywords)
+            module = self.text(node.func.value) if isinstance(node.func, ast.Attribute) else "np"
+            for k in sorted(getattr(self, "lengths", set()) - {q}):
+                self.add(node, f"{module}.arange({k} - {q}, {k}{rest})", f"counts the positions of {q} from 0 "
+                         f"where they end at {k} (bottom right)", rank=2)
         # heads split or merged by a reshape alone, where the transpose belongs beside it: (B, h, T, dh)
         # reshaped straight to (B, T, d), or (B, T, d) straight to (B, h, T, dh)
         if name in ("reshape", "view") and method and len(node.args) in (3, 4) and not node.keywords and \
@@ -460,6 +470,15 @@ class _Lister:
     def subscript(self, node: ast.Subscript) -> None:
         """x.shape[0] where x.shape[-1] belongs: the size read from another axis; x.shape[:1] where
         x.shape[:-1] belongs: the leading axes cut at another."""
+        # a slice's bound one off (`s[:, i, start + i:] = -inf` hides the query's own key): a bound that is
+        # computed, where written into (a mask filled) before where read
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        for part in parts:
+            for bound in (part.lower, part.upper) if isinstance(part, ast.Slice) else ():
+                if isinstance(bound, (ast.BinOp, ast.Name)) and bound.lineno == bound.end_lineno:
+                    for d in ("+ 1", "- 1"):
+                        self.add(bound, f"{self.text(bound)} {d}", "is one off",
+                                 rank=2 if isinstance(node.ctx, ast.Store) else 3)
         # mask[0]: the first sequence's mask for every batch element, where each has its own (a head axis)
         if isinstance(node.value, ast.Name) and "mask" in node.value.id.lower() and _int(node.slice) == 0:
             self.add(node, f"{node.value.id}[:, None]", "takes the first sequence's mask for every sequence",
@@ -1292,6 +1311,14 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
         return []
     lister = _Lister(source, framework)
     lister.defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    # the sizes read from an array's axes (n_k = k.shape[-2], `B, T, d = x.shape`): a length beside another
+    # (those that bound a loop or a range: a length of positions, not a width)
+    bounding = {x.id for n in ast.walk(tree) if isinstance(n, ast.Call) and _name(n.func) in ("range", "arange")
+                for a in n.args for x in ast.walk(a) if isinstance(x, ast.Name)}
+    lister.lengths = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                      and re.fullmatch(r"[\w.]+\.(shape(\[[^\]]*\])?|size\([^)]*\))", ast.unparse(n.value))
+                      for t in (n.targets[0].elts if isinstance(n.targets[0], ast.Tuple) else [n.targets[0]])
+                      if isinstance(t, ast.Name) and t.id in bounding}
     lister.starts = sorted({a.arg for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) for a in n.args.args
                             if re.search(r"start|offset|past|prefix", a.arg)})
     lister.bounds = {id(a) for n in ast.walk(tree) if isinstance(n, ast.Call) and _name(n.func) in ("range", "arange")

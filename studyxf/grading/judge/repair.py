@@ -181,7 +181,11 @@ class Search:
             if got is None or case.variant_of is None or self.remote.gone:
                 return None
             left.append(Mismatch(got, case.ref(), case.dtype, case, None, case.variant_of))
-        named = diagnosis.name_slips(left, slips, pairs=False) if left else []
+        from studyxf.grading.judge import slip_code
+
+        # not a slip the edited code contradicts (no max subtracted, where exp(s - m) is written)
+        named = diagnosis.name_slips(left, [s for s in slips if not slip_code.ruled_out(s, source)], pairs=False) \
+            if left else []
         return named[0] if named else None
 
 

@@ -136,9 +136,17 @@ PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row
 # a form elsewhere in the file that makes the line ambiguous: heads split by a 4-axis reshape with no
 # transpose are that slip too, and the split comes first (a merge's reshape is then its echo)
 UNLESS = {
+    # exp of a difference (exp(s - m)): a max is subtracted, whatever else is wrong (a NaN row left by a guard)
+    "no-max-subtraction": r"\bexp2?\(\s*[\w.\[\]]+\s*-\s*[\w.]",
     "heads-no-transpose": r"^(?!.*\b(transpose|permute|swapaxes|moveaxis|rearrange)\b).*"
                           r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)",
 }
+
+
+def ruled_out(slip: str, source: str | None) -> bool:
+    """Whether the file's code has what the slip lacks (UNLESS: a max subtracted inside exp)."""
+    unless = UNLESS.get(public(slip))
+    return bool(unless and source and any(re.search(unless, text) for text in _code_lines(source).values()))
 
 
 def _code_lines(source: str) -> dict[int, str]:
