@@ -302,10 +302,12 @@ def test_every_slip_a_function_drill_tries_is_named_when_made_alone(drill, monke
     slip to empty the row first) is tried only in pairs. The catalogue's naming alone: the edit
     search (repair.py) would edit solution.py, which the acted-out slip never runs."""
     from studyxf.grading import inprocess
-    from studyxf.grading.judge import repair, runcases
+    from studyxf.grading.judge import repair, runcases, slip_code
     from studyxf.grading.request import parse_entry
 
     monkeypatch.setattr(repair, "repaired", lambda named, *args, **kwargs: named)
+    # and no slip ruled out by that file's code (its exp(s - max) is not the acted-out slip's)
+    monkeypatch.setattr(slip_code, "ruled_out", lambda slip, source: False)
 
     d = DRILLS[drill]
     grader = load_grader(str(d.folder))

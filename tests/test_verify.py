@@ -34,6 +34,16 @@ def test_a_d_head_from_the_kv_heads_is_not_blamed_on_caching_every_query_head(tm
     assert "n_kv_heads where d_model / n_heads belongs" in first["message"]  # the term, named (units.py)
 
 
+def test_caching_every_query_head_is_not_said_of_code_that_multiplies_by_the_kv_heads(tmp_path):
+    # holdout14's style: the config unpacked from a generator, where the trace cannot tell a step from a
+    # line; the product multiplies by n_kv (no query head cached), so the d_head line's edit is the cause
+    report, source = _graded(tmp_path, "kv-cache-size", "kv_dhead_unpacked.py")
+    assert "kv-mha" not in [sort(d) for d in report["diagnosis"]], report["diagnosis"]
+    first = report["diagnosis"][0]
+    assert (first["verified"], first["line"]) == (True, _line(source, "d_model // n_kv")), report["diagnosis"]
+    assert "write `n_heads` for `n_kv`" in first["message"]
+
+
 @pytest.mark.parametrize("name", ["kv_mha.py", "kv_mha_torch.py"])
 def test_caching_every_query_head_is_still_named_at_its_line(tmp_path, name):
     report, source = _graded(tmp_path, "kv-cache-size", name)

@@ -712,7 +712,13 @@ class Values:
 
     @functools.cached_property
     def named(self) -> list[str]:
-        return verify.agreeing(self.grader, self.catalogued, self.found)  # a slip the learner's line contradicts is not said
+        from studyxf.grading.judge import slip_code
+
+        # a slip the learner's line contradicts is not said, nor one whose code has what the slip lacks
+        # (every query head cached, where the product multiplies by n_kv_heads: a d_head from the KV heads)
+        named = verify.agreeing(self.grader, self.catalogued, self.found)
+        kept = [s for s in named if not slip_code.ruled_out(s, _source(self.req))]
+        return kept if len(kept) == len(named) or len(named) == 1 else []  # half a pair fits no case alone
 
 
 def _diagnose_values(ctx: Context, failing: list[Failure]) -> list[dict]:

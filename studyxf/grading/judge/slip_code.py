@@ -133,19 +133,26 @@ SLIP_CODE = {
 PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row-nan", "scale-d-model", "mask-ignored",
              "rope-output-halves", "swiglu-sigmoid"}
 
+# public slip id -> a form whose presence in the code rules the slip out (slip_code.ruled_out)
+RULED_OUT = {
+    # the KV heads' count multiplied in: the heads cached are the KV heads (n_heads / n_kv_heads too large
+    # comes from elsewhere, a d_head taken as d_model / n_kv_heads)
+    "kv-mha": r"(\bn_kv\w*|\[\s*['\"]n_kv_heads['\"]\s*\])\s*\*|\*\s*(\w*n_kv\w*\b(?!\s*\])|\w+\[\s*['\"]n_kv_heads['\"]\s*\])",
+    # exp of a difference (exp(s - m)): a max is subtracted, whatever else is wrong (a NaN row left by a guard)
+    "no-max-subtraction": r"\bexp2?\(\s*[\w.\[\]]+\s*-\s*[\w.]",
+}
+
 # a form elsewhere in the file that makes the line ambiguous: heads split by a 4-axis reshape with no
 # transpose are that slip too, and the split comes first (a merge's reshape is then its echo)
 UNLESS = {
-    # exp of a difference (exp(s - m)): a max is subtracted, whatever else is wrong (a NaN row left by a guard)
-    "no-max-subtraction": r"\bexp2?\(\s*[\w.\[\]]+\s*-\s*[\w.]",
     "heads-no-transpose": r"^(?!.*\b(transpose|permute|swapaxes|moveaxis|rearrange)\b).*"
                           r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)",
 }
 
 
 def ruled_out(slip: str, source: str | None) -> bool:
-    """Whether the file's code has what the slip lacks (UNLESS: a max subtracted inside exp)."""
-    unless = UNLESS.get(public(slip))
+    """Whether the file's code has what the slip lacks (RULED_OUT: a max subtracted inside exp)."""
+    unless = RULED_OUT.get(public(slip))
     return bool(unless and source and any(re.search(unless, text) for text in _code_lines(source).values()))
 
 
