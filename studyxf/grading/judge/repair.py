@@ -478,8 +478,8 @@ def _named_beside(nearer: list, slips: list[str], own: list[str], search: Search
     for _, a in [e for e in nearer if e[1]["rank"] < 4][:CLOSER]:
         known = search.known_slip(a["source"], slips)
         if known and public(known) in own:
-            # the other named slip's own edit, with this one, where one mends the rest (each then at its line)
-            # the edits that brought the answer nearer first (the other slip's fix is one of them)
+            # the other named slip's own edit, with this one, where one mends the rest (each then at its line);
+            # the edits that brought the answer nearer tried first (the other slip's fix is one of them)
             ahead = [e for _, e in nearer]
             pair = _second_edit(a, ahead + [s for s in singles if all(s is not e for e in ahead)], crashing, lines_of,
                                 search, most=PAIRS // 3) if lines_of else None
