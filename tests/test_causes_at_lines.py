@@ -179,7 +179,8 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # swapped, which the first case (causal=False) never runs: the edits ranked again on a causal case
     ("holdout14", "gqa", "learner_01.py", {9: "write `q.reshape(B, Hkv, G, Tq, D)`", 12: "write `Tk - Tq`"}),
     # the scores' einsum written (b, h, k, q), beside triu(diagonal=0): the keyword diagonal's edits
-    ("holdout14", "causal-self-attention", "learner_02.py", {20: "write `\"bqhd,bkhd->bhqk\"`", 21: "write `1` for `0`"}),
+    ("holdout14", "causal-self-attention", "learner_02.py", {20: "write `\"bqhd,bkhd->bhqk\"`",
+                                                             21: "write `1` for `0`"}),
     # exp2 without log2(e) in the scale, beside the queries' positions counted from 0 (top left) where they
     # end with the keys'
     ("holdout14", "flash-attention", "learner_02.py", {8: "leaves out log2(e)",

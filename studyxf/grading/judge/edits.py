@@ -196,9 +196,10 @@ class _Lister:
         # x.reshape(B, G, Hkv, T, D).transpose(1, 2): an axis split in one order and its two parts swapped, where
         # the split in the other order belongs (query head j on KV head j // G, not j % Hkv)
         inner = node.func.value if method else None
-        if name in ("transpose", "swapaxes") and isinstance(inner, ast.Call) and _name(inner.func) in ("reshape", "view") \
-                and isinstance(inner.func, ast.Attribute) and len(node.args) == 2 and node.lineno == node.end_lineno \
-                and not any(isinstance(a, ast.Starred) for a in inner.args):
+        if name in ("transpose", "swapaxes") and isinstance(inner, ast.Call) and \
+                _name(inner.func) in ("reshape", "view") and isinstance(inner.func, ast.Attribute) and \
+                len(node.args) == 2 and node.lineno == node.end_lineno and \
+                not any(isinstance(a, ast.Starred) for a in inner.args):
             a, b = sorted(_int(x) if _int(x) is not None else 99 for x in node.args)
             args = [self.text(x) for x in inner.args]
             a, b = (a % len(args), b % len(args)) if -len(args) <= a and b < len(args) else (None, None)
@@ -591,7 +592,8 @@ class _Lister:
             if isinstance(node, ast.Assign) and not any(isinstance(x, ast.Name) and x.id in returned
                                                         for x in node.targets):
                 continue
-            if not (isinstance(node, (ast.Assign, ast.Return)) and value is not None and value.lineno == value.end_lineno
+            if not (isinstance(node, (ast.Assign, ast.Return)) and value is not None
+                    and value.lineno == value.end_lineno
                     and (isinstance(value, ast.Name) and value.id not in alias or
                          isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult))):
                 continue

@@ -306,9 +306,8 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
         from studyxf.grading.judge import slip_code
         from studyxf.grading.judge.families import measured, public
 
-        said = slip_code.placed([{"mistake": public(known), "verified": True,
-                                  "message": f"(measured: with {made}{'; ' + measured(known) if ':' in known else ''})"}],
-                                source)
+        words = f"(measured: with {made}{'; ' + measured(known) if ':' in known else ''})"
+        said = slip_code.placed([{"mistake": public(known), "verified": True, "message": words}], source)
         return [mend.entry(floated[0], None, False, known=known)] + said if widened else said
     # the smallest case whose values are wrong as the learner wrote them (an integer table's first row,
     # sin 0 and cos 0, is right once truncated: a case that failed a check, not its values)

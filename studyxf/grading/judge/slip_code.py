@@ -137,7 +137,8 @@ PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row
 RULED_OUT = {
     # the KV heads' count multiplied in: the heads cached are the KV heads (n_heads / n_kv_heads too large
     # comes from elsewhere, a d_head taken as d_model / n_kv_heads)
-    "kv-mha": r"(\bn_kv\w*|\[\s*['\"]n_kv_heads['\"]\s*\])\s*\*|\*\s*(\w*n_kv\w*\b(?!\s*\])|\w+\[\s*['\"]n_kv_heads['\"]\s*\])",
+    "kv-mha": r"(\bn_kv\w*|\[\s*['\"]n_kv_heads['\"]\s*\])\s*\*|"
+              r"\*\s*(\w*n_kv\w*\b(?!\s*\])|\w+\[\s*['\"]n_kv_heads['\"]\s*\])",
     # exp of a difference (exp(s - m)): a max is subtracted, whatever else is wrong (a NaN row left by a guard)
     "no-max-subtraction": r"\bexp2?\(\s*[\w.\[\]]+\s*-\s*[\w.]",
 }
