@@ -1225,8 +1225,8 @@ _CALLS = {"sqrt": math.sqrt, "log": math.log, "log2": math.log2, "log10": math.l
 
 def _constant(node) -> float | None:
     """The value of an expression of numbers, pi and e alone (`math.sqrt(2 / math.pi)`), else None."""
-    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
-        return float(node.value)
+    if _number(node) is not None:  # a literal, -0.5 included
+        return float(_number(node))
     if isinstance(node, ast.Attribute) and node.attr in ("pi", "e") and isinstance(node.value, ast.Name):
         return math.pi if node.attr == "pi" else math.e
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
