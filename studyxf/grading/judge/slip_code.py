@@ -26,7 +26,10 @@ _SQRT = r"\b(sqrt|rsqrt)\(|\*\*\s*\(?\s*-?\s*0?\.5\b"
 _ACCUMULATED = r"^\s*([\w.]+)(\[[^\]]*\])?\s*(=\s*\1\s*\+|\+=)"
 
 # a mask made: a triangle, or positions compared (arange(Tk)[None, :] < arange(Tq)[:, None] + Tk - Tq)
-_MASK_MADE = r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\S*arange\("
+# (or in a kernel, two offsets' rows and columns compared: offs_n[None, :] <= offs_m[:, None])
+_MASK_MADE = r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\S*arange\(|" \
+             r"\[\s*None\s*,\s*:\s*\]\s*(<=?|>=?)\s*[\w.]+\s*\[\s*:\s*,\s*None\s*\]|" \
+             r"\[\s*:\s*,\s*None\s*\]\s*(<=?|>=?)\s*[\w.]+\s*\[\s*None\s*,\s*:\s*\]"
 
 # public slip id -> the regular expression a line's code (comments and strings left out) matches, or
 # several tried in turn: the first that any line matches decides
@@ -102,6 +105,9 @@ SLIP_CODE = {
     # applied (`future = torch.triu(ones, diagonal=0)`, then `masked_fill(future, -inf)` a line below)
     "mask-diagonal": _MASK_MADE,
     "causal-top-left": _MASK_MADE,  # a chunk's mask aligned top-left: where the mask is made, as above
+    "causal-wrong-side": _MASK_MADE,  # a kernel's keys compared with its queries the wrong way round
+    # a kernel's one masked load whose lanes past the row are not -inf (no `other`, or other=0)
+    "softmax-pad-zero": r"\bload\(.*\bmask\s*=(?!.*\bother\s*=\s*(-|float\(\s*\"\"\s*\)))",
     "mask-fill-finite": r"-\s*(1e\d+|1\.0e\d+|\d{4,})\b|\bfinfo\(",
     # the one call of erf (a helper's def, and np.vectorize(erf), are no call): where its argument is
     "gelu-erf-no-sqrt2": r"^(?!\s*def\b).*\w*erf\w*\(",
