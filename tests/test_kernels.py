@@ -415,3 +415,24 @@ def test_a_kernel_that_writes_into_its_input_through_an_alias_is_said_where_the_
     line = next(i for i, c in enumerate(source.splitlines(), 1) if c.strip() == "out = x")
     assert [(sort(d), d.get("line")) for d in report["diagnosis"]][:1] == [("input-modified", line)], \
         report["diagnosis"]
+
+
+def test_a_helper_of_plain_values_and_a_class_holding_the_layout_keep_the_rule():
+    """A cdiv helper called with sizes and a class that holds x and its shape compute nothing with torch
+    (holdout15's softmax-triton/learner_03 was failed as forbidden, a correct file); the same helper given a
+    tensor, a tensor method reached through the object, or the entry called with a plain value elsewhere
+    (its parameters are the grader's tensors all the same) are still named."""
+    from studyxf.grading.judge.kernel_rule import torch_computing
+
+    solution = ks.solution("softmax-triton")
+    cdiv = "\n\ndef cdiv(a, b):\n    return (a + b - 1) // b\n\n\ndef grid(n):\n    return (cdiv(n, 16),)\n"
+    assert torch_computing(solution + cdiv + "\n\ndef rows(x):\n    return grid(x.shape[0])\n", "softmax") == []
+    given_a_tensor = torch_computing(solution + cdiv + "\n\ndef rows(x):\n    return cdiv(x, 2)\n", "softmax")
+    assert given_a_tensor and given_a_tensor[0].startswith("the operator + on a tensor at line 28"), given_a_tensor
+    assert torch_computing(solution + cdiv + "\nf = cdiv\n", "softmax")  # a value: what it is given is unknown
+    layout = (Path(__file__).parent / "data" / "holdout15" / "softmax-triton" / "learner_03.py").read_text()
+    assert torch_computing(layout, "softmax") == []
+    assert torch_computing(layout.replace("    return out", "    return layout.x.exp()"), "softmax") == \
+        ["Tensor.exp at line 34"]
+    cheat = solution.replace("    return out", "    return x.exp()") + "\nif False:\n    softmax(3)\n"
+    assert torch_computing(cheat, "softmax") == ["Tensor.exp at line 24"]

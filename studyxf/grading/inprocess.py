@@ -55,7 +55,7 @@ def grade_in_process(drill, path: Path, half_device: str | None = None) -> dict:
         remote = LocalRemote(req, namespace, framework, half_device)
     except LookupError as exc:
         return results.error(req.drill, str(exc))
-    report = runcases.run(req, remote, framework, forbidden_uses(source, req.forbidden), lambda test: None,
+    report = runcases.run(req, remote, framework, forbidden_uses(source, req.forbidden, req.entry), lambda test: None,
                           half_device)
     report["framework"] = framework
     return results.of_request(report, req, source)

@@ -70,7 +70,7 @@ def grade(req: Request, real_out, spare=None) -> None:
     from studyxf.grading import wire
     from studyxf.grading.sandbox import guards, launch
 
-    banned = forbidden_uses(source, req.forbidden)
+    banned = forbidden_uses(source, req.forbidden, req.entry)
     first = stored = None
     answered = {}  # the stored cases' answers, by index, when they did not all pass
     # started first, before this process imports NumPy: on two cores both imports overlap

@@ -5,8 +5,10 @@ x - m, a broadcast-and-sum) fails through the report's `forbidden` test, the cal
 line.
 
 Outside the @triton.jit functions every expression is given a kind: a tensor (or what may hold
-one: every parameter of a function that is not a kernel, a list built from tensors), a plain
-value (ints, shapes, dtypes, devices, strings: what describes), or a module. Then only these are
+one: the entry's parameters, and those of a function the file calls with one or uses as a value, a
+list built from tensors), a plain value (ints, shapes, dtypes, devices, strings: what describes; a
+helper's parameter that every call of the file gives such a value), a module, or an object of a
+class the file defines (its fields have the kinds of what is stored in them). Then only these are
 allowed: torch's allocations and dtypes, the describing attributes and methods of a tensor,
 kernel launches, calls of the file's own functions (their bodies are read under the same rule),
 the modules triton, triton.language and math on plain values, and arithmetic on plain values.
@@ -45,7 +47,9 @@ OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorD
              ast.Pow: "**", ast.MatMult: "@", ast.LShift: "<<", ast.RShift: ">>", ast.BitOr: "|",
              ast.BitXor: "^", ast.BitAnd: "&", ast.USub: "-", ast.UAdd: "+", ast.Invert: "~", ast.Not: "not"}
 
-TENSOR, PLAIN = "tensor", "plain"
+# an instance of a class the file defines (and `self` in its methods): its fields have the kinds of what
+# the file stores in them, its methods are the file's own functions (a RowLayout holding x and its shape)
+TENSOR, PLAIN, OBJECT = "tensor", "plain", "object"
 
 
 def _dotted(node) -> str:
@@ -62,9 +66,11 @@ def _is_kernel(fn) -> bool:
     return any(_dotted(d).split(".")[-1] == "jit" for d in fn.decorator_list)
 
 
-def torch_computing(source: str) -> list[str]:
+def torch_computing(source: str, entry: str = "") -> list[str]:
     """Each place where torch (or another module) computes outside the file's kernels, as
-    "torch.exp at line 12", in the order of the file; empty when the file keeps the rule."""
+    "torch.exp at line 12", in the order of the file; empty when the file keeps the rule. `entry`:
+    the function the grader calls with tensors (drill.yaml's); another function of the file whose
+    every call in the file passes plain values (cdiv(n, BLOCK)) takes plain parameters."""
     tree = ast.parse(source)
     found: dict[str, None] = {}
     modules: dict[str, str] = {}  # a name bound to a module -> the module's dotted name
@@ -96,7 +102,16 @@ def torch_computing(source: str) -> list[str]:
                 isinstance(node.value.func, ast.Attribute) and _dotted(node.value.func.value) in kernels:
             kernels |= {t.id for t in node.targets if isinstance(t, ast.Name)}
     own -= kernels
+    classes = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)]
     checker = _Checker(modules, torch_names, kernels, own, found)
+    checker.classes = {c.name for c in classes}
+    checker.methods = {fn.name for c in classes for fn in c.body
+                       if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    # a function whose parameters the file's calls decide: not the entry, never used but as a call
+    called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
+    as_values = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in called} | \
+        {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and id(n) not in called}
+    checker.decided = (own | checker.methods) - as_values - {entry, "__call__", "forward"}
     # the grids of the launches: lambdas (or functions) of the kernel's meta-parameters, plain values
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) \
@@ -113,6 +128,16 @@ def torch_computing(source: str) -> list[str]:
                 node.value._studyxf_grid = True
     # a name a function rebinds for the whole module may hold a tensor anywhere
     shared = {n for node in ast.walk(tree) if isinstance(node, (ast.Global, ast.Nonlocal)) for n in node.names}
+    # quietly first, until what the file's calls pass and its objects hold is settled (a field stored in
+    # one class's method may be read above it; cdiv's parameters are plain where grid's are)
+    for _ in range(4 if classes or checker.decided else 0):
+        before = (dict(checker.fields), {n: list(c) for n, c in checker.sites.items()})
+        checker.found, checker.passing = {}, {}
+        checker.scope(tree.body, [], outer={n: TENSOR for n in shared})
+        checker.sites, checker.passing = checker.passing, {}
+        if (checker.fields, checker.sites) == before:
+            break
+    checker.found = found
     checker.scope(tree.body, [], outer={n: TENSOR for n in shared})
     return list(found)
 
@@ -122,6 +147,12 @@ class _Checker:
         self.modules, self.torch_names, self.kernels, self.own, self.found = modules, torch_names, kernels, own, found
         self.grids: set[str] = set()  # names bound to a launch's grid (a lambda of the launch's meta-parameters)
         self.lambdas: set[str] = set()  # names bound to a lambda of the file (its body is checked)
+        self.classes: set[str] = set()  # the file's classes: calling one makes an OBJECT
+        self.methods: set[str] = set()  # the names of their methods
+        self.fields: dict[str, str] = {}  # a field the file stores in an object -> the kind of what it stores
+        self.decided: set[str] = set()  # functions whose parameters take the kinds the file's calls pass
+        self.sites: dict[str, list] = {}  # such a function -> its calls' (positional kinds, keyword kinds) found
+        self.passing: dict[str, list] = {}  # the same, being found in this pass
 
     def name(self, what: str, node) -> None:
         self.found[f"{what} at line {node.lineno}"] = None
@@ -139,11 +170,15 @@ class _Checker:
 
     # -- statements ------------------------------------------------------------------------------
 
-    def scope(self, body: list, params: list[str], param_kind: str = TENSOR, outer: dict | None = None) -> None:
+    def scope(self, body: list, params: list[str], param_kind: str = TENSOR, outer: dict | None = None,
+              first: str | None = None, given: dict | None = None) -> dict:
         """One function's body (or the module's): the kinds of its names found to a fixed point
         (a name is a tensor if anything bound to it may be one), then every expression checked.
-        `outer`: the enclosing scopes' names, which this one reads."""
-        kinds = {**(outer or {}), **{p: param_kind for p in params}}
+        `outer`: the enclosing scopes' names, which this one reads; `first`: the first parameter's
+        kind (a method's self); `given`: parameters of another kind. Returns the kinds of the names."""
+        kinds = {**(outer or {}), **{p: param_kind for p in params}, **(given or {})}
+        if first and params:
+            kinds[params[0]] = first
         self.kinds = kinds
         for _ in range(5):
             before = dict(kinds)
@@ -154,6 +189,7 @@ class _Checker:
         for stmt in body:
             self.kinds = kinds
             self.statement(stmt)
+        return kinds
 
     def bind(self, stmt, kinds) -> None:
         self.kinds = kinds
@@ -163,7 +199,11 @@ class _Checker:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
                     for n in ast.walk(target):  # d[0] = x, obj.a = x: d and obj hold a tensor
-                        if isinstance(n, ast.Name) and (kind == TENSOR or n.id not in kinds):
+                        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and \
+                                self.kind(n.value, quiet=True) == OBJECT:  # a field of the file's object
+                            self.fields[n.attr] = TENSOR if TENSOR in (kind, self.fields.get(n.attr)) else kind
+                        if isinstance(n, ast.Name) and kinds.get(n.id) != OBJECT and \
+                                (kind == TENSOR or n.id not in kinds):
                             kinds[n.id] = kind
             elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
                 kind = self.kind(node.iter, quiet=True)
@@ -192,14 +232,25 @@ class _Checker:
                 [a.arg for a in (args.vararg, args.kwarg) if a]
             for default in [*args.defaults, *(d for d in args.kw_defaults if d)]:
                 self.kind(default)
-            self.scope(stmt.body, params, PLAIN if stmt.name in self.grids else TENSOR, outer)
+            decorators = {_dotted(d) for d in stmt.decorator_list}
+            # a method's self is the file's object, a classmethod's cls a plain value
+            first = None if not getattr(stmt, "_studyxf_method", False) or "staticmethod" in decorators else \
+                PLAIN if "classmethod" in decorators else OBJECT
+            self.scope(stmt.body, params, PLAIN if stmt.name in self.grids else TENSOR, outer, first,
+                       self._passed(stmt, first is not None))
             self.kinds = outer
             return
         if isinstance(stmt, ast.ClassDef):
             for d in [*stmt.decorator_list, *stmt.bases]:
                 self.kind(d)
+            for fn in stmt.body:
+                if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    fn._studyxf_method = True
             outer = self.kinds
-            self.scope(stmt.body, [], outer=outer)
+            bound = self.scope(stmt.body, [], outer=outer)
+            # the class's own names (BLOCK = 128, a dataclass's fields) are fields of its objects
+            for name in set(bound) - set(outer):
+                self.fields[name] = TENSOR if TENSOR in (bound[name], self.fields.get(name)) else bound[name]
             self.kinds = outer
             return
         if isinstance(stmt, ast.AugAssign):  # out += x: the operator, in place
@@ -217,6 +268,30 @@ class _Checker:
                         self.kind(child)
                     elif isinstance(child, ast.stmt):
                         self.statement(child)
+
+    def _passed(self, fn, method: bool) -> dict:
+        """The parameters every call in the file gives a plain value, or the file's object (or leaves at
+        its default), for a function whose parameters its calls decide (a method's self aside)."""
+        sites = self.sites.get(fn.name)
+        if fn.name not in self.decided or not sites or fn.args.vararg or fn.args.kwarg:
+            return {}
+        positional = [a.arg for a in [*fn.args.posonlyargs, *fn.args.args]][1 if method else 0:]
+        out = {}
+        for p in positional + [a.arg for a in fn.args.kwonlyargs]:
+            given = {kw[p] if p in kw else args[positional.index(p)] if p in positional and
+                     positional.index(p) < len(args) else PLAIN for args, kw in sites}
+            if given <= {PLAIN, OBJECT}:
+                out[p] = OBJECT if OBJECT in given else PLAIN
+        return out
+
+    def _record(self, name: str, args: list, keywords: list, k) -> None:
+        """A call of a function whose parameters its calls decide: the kinds it passes (a starred one: none)."""
+        if name not in self.decided:
+            return
+        if any(isinstance(a, ast.Starred) for a in args) or any(kw.arg is None for kw in keywords):
+            self.decided = self.decided - {name}
+            return
+        self.passing.setdefault(name, []).append(([k(a) for a in args], {kw.arg: k(kw.value) for kw in keywords}))
 
     def kernel(self, fn) -> None:
         """Inside a kernel tl computes; torch, which the compiler would refuse and the interpreter
@@ -265,6 +340,8 @@ class _Checker:
             if module is not None:
                 return PLAIN
             base = k(node.value)
+            if base == OBJECT:  # a field holds what was stored in it; one never stored may hold a tensor
+                return PLAIN if node.attr in self.methods else self.fields.get(node.attr, TENSOR)
             if base == TENSOR:
                 if node.attr in DESCRIBE:
                     return PLAIN
@@ -375,6 +452,9 @@ class _Checker:
                 if TENSOR in kinds and module not in ("builtins",):
                     return bad(f"{_dotted(func)}() on a tensor")
                 return PLAIN
+            if module is None and func.attr in self.methods and k(func.value) == OBJECT:  # the file's own method: its body is checked
+                self._record(func.attr, node.args, node.keywords, k)
+                return TENSOR if TENSOR in [k(a) for a in args] else PLAIN
             func._studyxf_called = True  # a describing method: allowed as a call, not as a value
             if k(func) == TENSOR:  # a torch function or a tensor's method that computes: its arguments too
                 for a in args:
@@ -396,7 +476,11 @@ class _Checker:
             if func.id in NEVER:
                 return bad(f"{func.id}()")
             kinds = [k(a) for a in args]
+            if func.id in self.classes:  # an object of the file's class: its __init__ is checked as a method
+                self._record("__init__", node.args, node.keywords, k)
+                return OBJECT
             if func.id in self.own or func.id in self.lambdas:  # the file's own function: its body is checked
+                self._record(func.id, node.args, node.keywords, k)
                 return TENSOR if TENSOR in kinds else PLAIN
             if TENSOR in kinds and func.id not in BUILTINS_ON_TENSORS:
                 return bad(f"{func.id}() on a tensor")

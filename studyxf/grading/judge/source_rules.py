@@ -18,11 +18,13 @@ def imports_torch(source: str) -> bool:
     return False
 
 
-def forbidden_uses(source: str, forbidden: list[dict]) -> list[str]:
+def forbidden_uses(source: str, forbidden: list[dict], entry: str = "") -> list[str]:
     """Forbidden names reached as an attribute (F.layer_norm), imported by name from a module
     (from torch.nn.functional import layer_norm), imported as a module (import engine), or given
     as a keyword (enable_gqa=True). A learner's own function may share the name: a bare call of
-    `layer_norm` defined in the file is not a use of torch's."""
+    `layer_norm` defined in the file is not a use of torch's. `entry`: drill.yaml's, the function
+    the grader calls with tensors (a Triton drill's rule reads the file's other functions' parameters
+    from their calls)."""
     used, internals = set(), set()
     tree = ast.parse(source)
     for node in ast.walk(tree):
@@ -52,7 +54,10 @@ def forbidden_uses(source: str, forbidden: list[dict]) -> list[str]:
     # scaled_dot_product_attention, torch.ops.aten...): where anything is forbidden, they are too
     found = sorted(named | (internals if forbidden else set()) | computed_spellings(tree))
     if kernel_rule.RULE in rules:  # a Triton drill: where torch computes, in the file's order
-        found += [used for used in kernel_rule.torch_computing(source) if used not in found]
+        from studyxf.grading.request import parse_entry
+
+        found += [used for used in kernel_rule.torch_computing(source, parse_entry(entry)[0] if entry else "")
+                  if used not in found]
     return found
 
 
