@@ -155,6 +155,19 @@ def test_a_cause_is_said_where_it_is_written(tmp_path, name):
     # -inf where the mask itself is True (a string is no code, yet float("-inf") is a fill)
     ("mask-inverted", 'att = att.masked_fill(mask, float("-inf"))\natt = att.masked_fill(no_key, 0.0)\n', 1),
     ("mask-inverted", 'att = att.masked_fill(~mask, float("-inf"))\n', None),
+    # holdout15's styles: an inverted mask read under a new name, a division by a sum assigned above, d with no
+    # root, positions made inside np.outer, a mean of a square under another name, a bare window length, the one
+    # GELU or ReLU
+    ("mask-inverted", "keep = np.ones((B, S), bool) if m is None else ~m_mask\nz = np.where(keep, s, -np.inf)\n", 1),
+    ("masked-row-nan", "E = np.exp(S - S.max(-1, keepdims=True))\nZ = np.sum(E, axis=-1)\nP = E / Z\n", 3),
+    ("scale-d", "d = q.shape[-1]\nscale = 1.0 / d\ns = q @ k.T * scale\n", 2),
+    ("scale-d", "s = q @ k.T / np.sqrt(d)\n", None),
+    ("rope-position-offset", "def step(x, start_pos):\n    T = x.shape[0]\n    a = np.outer(np.arange(T), f)\n"
+     "    m = np.arange(T)[None, :] > np.arange(start_pos, T)[:, None]\n", 3),
+    ("ln-var-not-centred", "mu = x.mean(-1, keepdims=True)\ns2 = (x * x).mean(-1, keepdims=True)\n", 2),
+    ("window-off-by-one", "for right, ch in enumerate(s):\n    length = right - left\n    best = max(best, length)\n", 2),
+    ("swiglu-gelu", "def f(x):\n    gate = F.gelu(x @ w_gate)\n", 2),
+    ("mlp-relu", "self.mlp = nn.Sequential(\n    nn.Linear(d, 4 * d),\n    nn.ReLU(),\n)\n", 3),
     ("mask-ignored", 's = q @ k.T\ns.masked_fill(mask == 0, float("-inf"))\nw = s.softmax(-1)\n', 2),
     ("ln-beta-before-gamma", "y = (x - mu) / sd\nreturn ((y + beta) * gamma).astype(x.dtype)\n", 2),
     ("alibi-slope-order", "exps = np.arange(n_heads, 0, -1)\nslopes = 2.0 ** (-8.0 * exps / n_heads)\n", 1),

@@ -53,7 +53,10 @@ SLIP_CODE = {
                       r"\bwhere\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*(np|torch|math)\.inf)",
                       # a mask held under another name (keep = memory_mask...), -inf filled where it holds
                       r"\b(masked_fill|where)\(\s*[\w.]+\s*,\s*([\w.]+\([^,()]*,\s*)?(float\(\s*\"\"\s*\)|"
-                      r"-\s*((np|torch|math)\.)?inf)"),
+                      r"-\s*((np|torch|math)\.)?inf)",
+                      # else a mask inverted where it is read (keep = ~memory_mask; ~mask as a fill's
+                      # condition is the right way round)
+                      r"^(?!.*\b(masked_fill_?|where)\().*(~\s*\(?\s*[\w.]*mask\w*|\blogical_not\(\s*[\w.]*mask)"),
     # the shift added before the scale: (y + beta) * gamma
     "ln-beta-before-gamma": r"\(\s*[\w.]+\s*\+\s*[\w.]*beta\w*\s*\)\s*\*",
     # the mask applied by a call whose result is thrown away (`att.masked_fill(mask == 0, -inf)` as a statement)
@@ -74,7 +77,10 @@ SLIP_CODE = {
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
     "rope-frequency": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",  # where the exponent is written
     # the variance's one assignment (mean(x^2) where the centred x's belongs)
-    "ln-var-not-centred": r"^\s*(var|variance|sigma2|sigma_sq)\w*\s*=",
+    "ln-var-not-centred": (r"^\s*(var|variance|sigma2|sigma_sq)\w*\s*=",
+                           # else the one mean of a square: (x * x).mean(-1), np.mean(x ** 2, ...)
+                           r"\(\s*(\w+)\s*\*\s*\1\s*\)\.mean\(|\(\s*\w+\s*\*\*\s*2\s*\)\.mean\(|"
+                           r"\bmean\(\s*(\w+)\s*(\*\*\s*2|\*\s*\2)\b|\bmean\(\s*\w+\.(square|pow)\("),
     "post-norm": r"\b(ln|norm|layer_norm|layernorm)\w*\(\s*[\w.]+\s*\+",  # ln1(x + sa(x))
     "block-parallel": r"^(?!\s*def\b).*\b(mlp|ffn|ff|feed_forward|feedforward)\w*\(",  # the MLP read from x
     # the softmax (or its sum, written out) taken along another axis than the last
@@ -95,7 +101,8 @@ SLIP_CODE = {
     # the keys after the query left at distance 0: a loop to the query, a lower triangle, or a clamp at 0
     "alibi-distance-clamped": r"\brange\(\s*\w+\s*\+\s*1\s*\)|\btril\w*\(|\bclamp\w*\(|"
                               r"\bmax(imum)?\(\s*[\w\s-]+,\s*0(\.0*)?\s*\)",
-    "window-off-by-one": r"^(?!.*\+\s*1\b).*\bmax\(.*\w\s*-\s*\w",  # max(best, j - i): no + 1
+    # max(best, j - i): no + 1; else the one length written as a bare difference (length = right - left)
+    "window-off-by-one": (r"^(?!.*\+\s*1\b).*\bmax\(.*\w\s*-\s*\w", r"^\s*\w+\s*=\s*\w+\s*-\s*\w+\s*$"),
     "window-shrinks-once": r"^\s*if\b.*\bin\b",  # `if` where `while` was meant
     "two-sum-sorted-positions": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [lo, hi]
     "memory-fp32": r"\*\s*4\b(?!\.)|(?<![.\w])4\s*\*",  # 4 bytes written where bytes_per_element belongs
@@ -125,13 +132,22 @@ SLIP_CODE = {
     _one(code, r"^\s*if\s+\w+\s+is\s+not\s+None\s*:\s*$"),
     # a chunk's positions counted from 0 (`pos = np.arange(T)`) in a function given the chunk's start
     # (decode_step's start_pos): the one such line, in a file that has a start to add
-    "rope-position-offset": lambda code: _one(code, r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)\s*$")
+    # (or, made inside an expression, the one such arange times the frequencies: np.outer(np.arange(T), freqs))
+    "rope-position-offset": lambda code: (_one(code, r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)\s*$")
+                                          or _one(code, r"\b(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)"
+                                                        r"(\s*\[[^\]]*\])?(\.\w+\([^()]*\))?\s*[*,@]"))
     if any(re.search(r"\bdef\s+\w+\(.*\bstart\w*", text) for text in code.values()) else None,
     # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
     # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
     # (or written out, the one division by the row sums: `P = P / P.sum(-1, keepdims=True)`, `acc / l[..., None]`)
     "masked-row-nan": (r"\bisnan\(|\bnan_to_num\b|\bwhere\(.*\.any\(|\bwhere\(\s*[\w.]*isinf\(", r"\bsoftmax\(",
-                       r"^\s*(\w+\s*=|return)\s*\w+\s*/\s*\w+(\.sum\(.*\)|\[[^\]]*\])\s*$"),
+                       r"^\s*(\w+\s*=|return)\s*\w+\s*/\s*\w+(\.sum\(.*\)|\[[^\]]*\])\s*$",
+                       lambda code: _divided_by_sum(code)),  # P = E / Z, Z a sum assigned above
+    # the scores divided by d itself, no root on the line (scale = 1.0 / d, s / q.shape[-1])
+    "scale-d": r"^(?!.*\b(r?sqrt)\()(?!.*\*\*\s*\(?\s*-?\s*0?\.5).*/\s*\(?\s*((\w+\.)?(d|dk|d_k|d_head|head_dim|dim|"
+               r"head_size|hd|D)\b|[\w.]+\.shape\[-1\])(?!\s*(\*\*|\[|\())",
+    "swiglu-gelu": r"^(?!\s*def\b).*\bgelu\(",  # GELU's one call, the gate's place
+    "mlp-relu": r"^(?!\s*def\b).*\b(relu|ReLU)\(",  # the one ReLU, where GELU belongs
 }
 
 # slips whose line of form is said in place of a localised one: their form is where they are written
@@ -202,6 +218,14 @@ def _root_plus_eps(code: dict) -> int | None:
     return _one(code, rf"\b({'|'.join(map(re.escape, roots))})\s*\+\s*[\w.]*eps\b") if roots else None
 
 
+def _divided_by_sum(code: dict) -> int | None:
+    """The one line that divides by a name assigned a sum (`Z = np.sum(E, ...)`, then `P = E / Z`)."""
+    # the name is the sum itself (not a running sum updated in a loop: l = alpha * l + p.sum(-1), where the
+    # NaN of a row with no key comes from exp(-inf + inf) before any division)
+    sums = {m.group(1) for text in code.values() for m in [re.match(r"^\s*(\w+)\s*=\s*[\w.]*\bsum\(", text)] if m}
+    return _one(code, rf"^\s*(\w+\s*=|return)\s*\w+\s*/\s*({'|'.join(map(re.escape, sums))})\s*$") if sums else None
+
+
 def _stored_before(code: dict) -> int | None:
     """The one dict store (`seen[x] = i`) on the line just above the one membership test."""
     test = _one(code, r"^\s*if\s+[^:]*\bin\s+\w+\s*:\s*$")
@@ -223,6 +247,11 @@ def line_of(slip: str, source: str | None) -> int | None:
     if callable(pattern):
         return pattern(code)
     for form in (pattern,) if isinstance(pattern, str) else pattern:
+        if callable(form):  # a function among the forms: its line, or on to the next form
+            found = form(code)
+            if found is not None:
+                return found
+            continue
         hits = [n for n, text in code.items() if re.search(form, text)]
         if hits:
             return hits[0] if len(hits) == 1 else None
