@@ -78,6 +78,19 @@ def test_two_terms_wrong_in_one_figure_are_each_named_at_their_own_line(tmp_path
     assert (second["verified"], second["line"]) == (True, 4) and second["how"].startswith("batch is missing"), second
 
 
+def test_one_dtype_s_size_wrong_beside_a_missing_two_is_said_as_both_not_as_a_step_inside_the_product(tmp_path):
+    # holdout15's kv-cache-size/learner_03: bf16 at 4 bytes makes its case pass (x2 / 2), the others are half;
+    # the localisation put that half at d_head, on the line that unpacks the config (a wrong cause)
+    source = ("def kv_cache_bytes(config, tokens, batch=1, dtype='fp16'):\n"
+              "    L, H, G, D = (config[key] for key in ('n_layers', 'n_heads', 'n_kv_heads', 'd_model'))\n"
+              "    b = 2 if dtype == 'fp16' else 4\n"
+              "    return L * G * (D // H) * tokens * batch * b\n")
+    report = grade(tmp_path, "kv-cache-size", source)
+    said = sorted((d["line"], d["how"].split(":")[0]) for d in report["diagnosis"])
+    assert said == [(3, "bf16 counted as 4 bytes per element"), (4, "the 2 for K and V is missing")], said
+    assert not any("d_head" in d["message"] for d in report["diagnosis"]), report["diagnosis"]
+
+
 def test_a_reading_the_code_contradicts_is_not_said(tmp_path):
     # GiB's factor, but the file divides by no 1024: a number it wrote there itself
     source = _kv(ret="total * 9.313225746154785e-10")

@@ -101,6 +101,13 @@ class Code:
                 pairs = zip(node.targets[0].elts, node.value.elts) if isinstance(node.targets[0], ast.Tuple) \
                     and isinstance(node.value, ast.Tuple) else [(node.targets[0], node.value)]
                 aliases.update({t.id: v.id for t, v in pairs if isinstance(t, ast.Name) and isinstance(v, ast.Name)})
+                # L, H = (config[key] for key in ("n_layers", "n_heads")): each short name reads as its key
+                gen = node.value
+                if isinstance(node.targets[0], ast.Tuple) and isinstance(gen, (ast.GeneratorExp, ast.ListComp)) and \
+                        len(gen.generators) == 1 and isinstance(gen.generators[0].iter, (ast.Tuple, ast.List)):
+                    keys = [e.value for e in gen.generators[0].iter.elts if isinstance(e, ast.Constant)]
+                    if len(keys) == len(node.targets[0].elts) and all(isinstance(k, str) for k in keys):
+                        aliases.update({t.id: k for t, k in zip(node.targets[0].elts, keys) if isinstance(t, ast.Name)})
         for held in self.names.values():
             held |= {aliases[n] for n in list(held) if n in aliases}
 
@@ -119,13 +126,16 @@ class Code:
 
 def symbols(env: dict, declared: dict) -> dict:
     """The numbers a term may hold, by name: the integer inputs, the integer entries of a dict input
-    (config["n_heads"] as n_heads), and the grader's own (bytes_per_element from dtype)."""
+    (config["n_heads"] as n_heads), and the grader's own (bytes_per_element from dtype); a string
+    input as a mark, "dtype=bf16": 1.0 (no term: a reading for that dtype alone reads it)."""
     out = {}
     for name, value in env.items():
         if isinstance(value, dict):
             out.update({k: float(v) for k, v in value.items() if isinstance(v, (int, float)) and not isinstance(v, bool)})
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             out[name] = float(value)
+        elif isinstance(value, str):
+            out[f"{name}={value}"] = 1.0
     for name, fn in declared.items():
         try:
             out[name] = float(fn(env))
@@ -173,8 +183,10 @@ class Reading:
 
 def readings(terms: list, unit: str, names: set) -> list[Reading]:
     """Every reading of one figure: its unit converted, each term missing, counted twice, one name
-    in it swapped for another of `names`, bytes per element fixed at one dtype's size."""
+    in it swapped for another of `names`, bytes per element fixed at one dtype's size, or one dtype's
+    size written wrong (bf16 at 4 bytes)."""
     out = []
+    marks, names = {n for n in names if "=" in n}, {n for n in names if "=" not in n}
     for returned, size, how, numbers in _conversions(unit):
         out.append(Reading(lambda s, size=size: 1 / size, f"you returned {returned} ({how}); the task asks {unit}",
                            f"{returned}-for-{unit}", numbers=numbers))
@@ -210,6 +222,13 @@ def readings(terms: list, unit: str, names: set) -> list[Reading]:
                                    f"{size} bytes per element ({dtypes}'s size) on every case, whatever the dtype: "
                                    f"the dtype's own size belongs (2 for fp16 and bf16, 4 for fp32)",
                                    f"bytes-fixed-{size}", numbers=[float(size)]))
+            # one dtype's size wrong, the others right (`2 if dtype == "fp16" else 4` leaves bf16 at 4 bytes)
+            for mark in sorted(m for m in marks if m.startswith("dtype=")):
+                dtype = mark.partition("=")[2]
+                for size in (2, 4, 8):
+                    out.append(Reading(lambda s, m=mark, size=size: size / s["bytes_per_element"] if s.get(m) else 1.0,
+                                       f"{dtype} counted as {size} bytes per element: fp16 and bf16 take 2 bytes, "
+                                       "fp32 4", f"{dtype}-as-{size}", numbers=[float(size)]))
     if "2" not in exprs:  # a figure counted twice (the scores and the softmax's weights as two matrices)
         out.append(Reading(lambda s: 2.0, "a factor 2 the figure does not have: yours is the expected value times 2 "
                            "(something counted twice that the task counts once)", "times-2", numbers=[2.0]))
@@ -334,7 +353,8 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
             per_case.append((symbols(st.inputs64(f.case), declared), float(got[k]), float(ref[k])))
         if all(abs(g - r) <= 1e-9 * abs(r) for _, g, r in per_case):
             continue  # this figure is right
-        names = {n for s, _, _ in per_case for n in s}
+        names = {n for s, _, _ in per_case for n in s} | {n for c in passing for n in symbols(st.inputs64(c), declared)
+                                                           if "=" in n}  # a dtype only a passing case has
         fit = []
         for r in readings(terms, unit, names):
             how = [r.fits(s, g, e) for s, g, e in per_case]
@@ -351,7 +371,7 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
         def strong_of(pairs):
             return [(r, lines) for r, lines in pairs if lines or (r.absent and not any(
                 code.lines_naming(a) for a in r.absent if not re.fullmatch(r"[\d.]+", a)) and all(
-                a in names for a in r.absent))]
+                a in names or re.fullmatch(r"[\d.]+", a) for a in r.absent))]  # a constant left out: no line shows it
         strong = strong_of(shown)
         chosen = strong if strong else shown
         if not chosen:  # two slips in one figure: two readings at once, each said at its own line
@@ -363,9 +383,11 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                     own_terms = [set(a) | set(b) for t in terms for a, b in [_parts(t if isinstance(t, str) else t[0])]
                                  if r.name in set(a) | set(b) and len(set(a) | set(b)) > 1]
                     lines = [n for n in lines if not any(t <= code.names.get(n, set()) for t in own_terms)] or lines
-                    # a term missing: the line where the values leave the reference (the product's)
+                    # a term missing: the line where the values leave the reference (the product's), where that is
+                    # the figure's own step (a factor the two give together, found at an earlier step of the
+                    # product, is not where one of them is: holdout15's kv-cache-size/learner_03 unpacks there)
                     line = _line(figure, _names(terms) | ({r.name} if r.name else set()), others, lines,
-                                 found if not lines else None, code)
+                                 found if not lines and found and found.get("step") == figure else None, code)
                     where = f"line {line}: `{code.code(line)}`: " if line else ""
                     said = f"the step '{figure}': " if len(formula) > 1 else ""
                     other = next(o for o, _ in two if o is not r)
