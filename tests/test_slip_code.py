@@ -165,7 +165,8 @@ def test_a_cause_is_said_where_it_is_written(tmp_path, name):
     ("rope-position-offset", "def step(x, start_pos):\n    T = x.shape[0]\n    a = np.outer(np.arange(T), f)\n"
      "    m = np.arange(T)[None, :] > np.arange(start_pos, T)[:, None]\n", 3),
     ("ln-var-not-centred", "mu = x.mean(-1, keepdims=True)\ns2 = (x * x).mean(-1, keepdims=True)\n", 2),
-    ("window-off-by-one", "for right, ch in enumerate(s):\n    length = right - left\n    best = max(best, length)\n", 2),
+    ("window-off-by-one", "for right, ch in enumerate(s):\n    length = right - left\n    best = max(best, length)\n",
+     2),
     ("swiglu-gelu", "def f(x):\n    gate = F.gelu(x @ w_gate)\n", 2),
     ("mlp-relu", "self.mlp = nn.Sequential(\n    nn.Linear(d, 4 * d),\n    nn.ReLU(),\n)\n", 3),
     ("mask-ignored", 's = q @ k.T\ns.masked_fill(mask == 0, float("-inf"))\nw = s.softmax(-1)\n', 2),
