@@ -830,3 +830,14 @@ def test_a_float32_buffer_filled_by_slices_is_said_where_it_was_allocated(tmp_pa
     lowered = [d for d in report["diagnosis"] if d["mistake"] == "dtype-lowered"]
     assert [d["line"] for d in lowered] == [12], report["diagnosis"]
     assert "np.empty_like(x, dtype=np.float32)" in lowered[0]["code"]
+
+
+def test_a_float64_scalar_made_by_numpy_above_is_where_the_dtype_is_said(tmp_path):
+    """holdout15's attention/learner_01: `scale = 1/np.sqrt(d)` (line 6) is a NumPy float64 that widens the
+    float32 scores at line 7: said at line 6, where the float64 comes from; its two other causes keep their lines."""
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "holdout15" / "attention" / "learner_01.py"
+    report = grade(tmp_path, "attention", path.read_text())
+    lines = {d["mistake"]: d.get("line") for d in report["diagnosis"]}
+    assert lines.get("dtype-promoted") == 6 and lines.get("masked-row-nan") == 14, report["diagnosis"]

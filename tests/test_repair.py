@@ -302,7 +302,8 @@ def test_a_running_max_started_at_zero_fails_and_is_named_beside_an_inverted_res
     ("swiglu/learner_02.py", {6, 7}),  # selu for silu, and torch.matmul(x, w_up.T)
     ("gqa/learner_02.py", {18}),  # an einsum's output axes beside `q *= scale` (said by the in-place rule, line 11)
     ("cross-attention/learner_01.py", {12, 13}),  # torch.zeros without x's dtype, and range(n_heads - 1)
-    ("kv-cache-size/learner_01.py", {5, 6}),  # config["n_kv_heads"] for config["n_heads"], and dtype == "fp16"
+    # config["n_kv_heads"] for config["n_heads"], and dtype == "fp16" (said as the calculator's two readings, units.py)
+    ("kv-cache-size/learner_01.py", {5, 6}),
     ("transformer-block/learner_04.py", {17, 44}),  # self.key for self.value, and gelu(fc2(...)) for fc2(gelu(...))
     ("transformer-block/learner_01.py", {30}),  # an MLP ending in GELU, beside x += (said where autograd raised)
     ("../holdout9/flash-attention/learner_03.py", {9, 24}),  # both slips show at once on the smallest case
@@ -321,7 +322,8 @@ def test_blind_slips_are_mended_at_their_lines(tmp_path, file, lines):
     if file == "transformer-block/learner_01.py":  # the in-place x += found from the syntax tree
         assert any(sort(d) == "raised" and d["line"] == 33 for d in report["diagnosis"])
     fixed = {d["line"] for d in report["diagnosis"]  # an edit said in its own words, or with a catalogued id
-             if sort(d) not in ("measured", "raised") and d["verified"] and "write" in d["message"]}
+             if sort(d) not in ("measured", "raised") and d["verified"] and
+             ("write" in d["message"] or file.startswith("kv-cache-size") and "together" in d["message"])}
     assert fixed == lines, report["diagnosis"]
 
 

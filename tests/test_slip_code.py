@@ -3,7 +3,7 @@ never a comment's or a docstring's words, never one of several, never a line ano
 
 import pytest
 
-from studyxf.grading.judge.slip_code import line_of, placed
+from studyxf.grading.judge.slip_code import line_of, placed, ruled_out
 
 HEAD = '''class Head(nn.Module):
     def forward(self, x):
@@ -184,3 +184,19 @@ def test_a_cause_is_said_where_it_is_written(tmp_path, name):
 ])
 def test_more_slips_are_said_at_the_one_line_of_their_form(slip, code, line):
     assert line_of(slip, code) == line
+
+
+def test_a_slip_the_code_contradicts_is_not_named_in_a_simulated_drill(tmp_path):
+    """holdout15's longest-substring/learner_01 (a window that drops one character per repeat, and the new one
+    from its set) answers 4 on 'pwwkew', the count of its distinct characters: its code writes a window's length
+    (end - self.start + 1), so 'you counted the distinct characters' is not said."""
+    from pathlib import Path
+
+    from tests.drill_helpers import grade
+
+    path = Path(__file__).parent / "data" / "holdout15" / "longest-substring" / "learner_01.py"
+    report = grade(tmp_path, "longest-substring", path.read_text())
+    assert report["status"] == "fail"
+    assert not any(d["mistake"] == "distinct-characters" for d in report["diagnosis"]), report["diagnosis"]
+    assert ruled_out("distinct-characters", "return end - start + 1\n")
+    assert not ruled_out("distinct-characters", "return len(set(s))\n")

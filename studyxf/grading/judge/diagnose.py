@@ -584,13 +584,24 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
     trace = localise.Trace(answer.get("trace") or {}, source)
     # a float64 table of angles built from positions alone is no promotion yet
     narrow = {name for name, v in case.labelled().items() if isinstance(v, torch.Tensor) and v.dtype == torch.float32}
+    scalars: dict[str, int] = {}  # a NumPy float64 scalar held in a name (scale = 1 / np.sqrt(d)), by its line
     for e in trace.events:
         if e["value"].ndim == 0:
+            if e.get("dtype") == "float64" and re.search(r"\b(np|numpy)\.", trace.code(e["line"])):
+                scalars[e["name"]] = e["line"]
+            else:
+                scalars.pop(e["name"], None)
             continue
         if e.get("dtype") == "float32":
             narrow.add(e["name"])
         elif e.get("dtype") == "float64":
-            if set(re.findall(r"[A-Za-z_]\w*", trace.code(e["line"]))) & narrow:
+            read = set(re.findall(r"[A-Za-z_]\w*", trace.code(e["line"])))
+            if read & narrow:
+                # the scalar made above is where the float64 comes from (np.sqrt returns one): said there
+                made = {scalars[n] for n in read if n in scalars and scalars[n] < e["line"]}
+                if len(made) == 1 and not _widened_on_purpose(trace, e):
+                    line = made.pop()
+                    return {"line": line, "code": trace.code(line)}
                 return _widened_on_purpose(trace, e) or {"line": e["line"], "code": trace.code(e["line"])}
             narrow.discard(e["name"])
     # a value the trace does not record (a complex view of x.to(torch.float64)): an input widened in so
@@ -736,8 +747,12 @@ def simulated_answers(v: Values) -> list[dict] | None:
     crash entry)."""
     if not any(f.answer.failed for f in v.answered):
         return None
-    return _simulated([f.answer for f in v.answered], [f.test for f in v.answered if f.answer.failed],
-                      list(getattr(v.grader, "NAMED", []))) + _crashed(v)
+    from studyxf.grading.judge import slip_code
+
+    # not a slip the code contradicts (the distinct characters counted, where a window's length is written)
+    named = [s for s in getattr(v.grader, "NAMED", []) if not slip_code.ruled_out(s, _source(v.req))]
+    return _simulated([f.answer for f in v.answered], [f.test for f in v.answered if f.answer.failed], named) + \
+        _crashed(v)
 
 
 def _crashed(v: Values) -> list[dict]:

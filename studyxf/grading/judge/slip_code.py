@@ -163,6 +163,9 @@ RULED_OUT = {
               r"\*\s*(\w*n_kv\w*\b(?!\s*\])|\w+\[\s*['\"]n_kv_heads['\"]\s*\])",
     # exp of a difference (exp(s - m)): a max is subtracted, whatever else is wrong (a NaN row left by a guard)
     "no-max-subtraction": r"\bexp2?\(\s*[\w.\[\]]+\s*-\s*[\w.]",
+    # a window's length written (end - start + 1, max(best, i - left)): a sliding window, not the distinct
+    # characters counted (holdout15's longest-substring/learner_01, whose one failing answer was their count)
+    "distinct-characters": r"\w\s*-\s*[\w.]+\s*\+\s*1\b|\bmax\([^)]*\w\s*-\s*[\w.]+",
 }
 
 # a form elsewhere in the file that makes the line ambiguous: heads split by a 4-axis reshape with no

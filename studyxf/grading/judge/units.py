@@ -383,6 +383,12 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                     own_terms = [set(a) | set(b) for t in terms for a, b in [_parts(t if isinstance(t, str) else t[0])]
                                  if r.name in set(a) | set(b) and len(set(a) | set(b)) > 1]
                     lines = [n for n in lines if not any(t <= code.names.get(n, set()) for t in own_terms)] or lines
+                    # and the line that writes the term with the swap (d_model // n_kv_heads), of those naming the new
+                    old = r.id.partition("-for-")[2]
+                    swapped = [(set(a) | set(b)) - {old} | {r.name} for t in terms
+                               for a, b in [_parts(t if isinstance(t, str) else t[0])]
+                               if r.name and old in set(a) | set(b) and len(set(a) | set(b)) > 1]
+                    lines = [n for n in lines if any(t <= code.names.get(n, set()) for t in swapped)] or lines
                     # a term missing: the line where the values leave the reference (the product's), where that is
                     # the figure's own step (a factor the two give together, found at an earlier step of the
                     # product, is not where one of them is: holdout15's kv-cache-size/learner_03 unpacks there)
