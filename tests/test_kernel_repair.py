@@ -101,3 +101,19 @@ def test_an_edited_copys_kernel_runs_as_edited_and_the_files_own_as_written(tmp_
     assert ask("call") == [2.0] * 4
     assert ask("patched", source=KERNEL.replace("x * 2.0", "x * 3.0")) == [3.0] * 4
     assert ask("call") == [2.0] * 4  # the file's own kernel, as written, afterwards
+
+
+@needs_triton
+def test_a_causal_loop_bound_set_above_the_loop_is_said_where_it_is_set(tmp_path):
+    """`hi = pid_m * BLOCK_M` two lines above `for start_n in range(0, hi, BLOCK_N)`: the keys of each query's own
+    tile are never loaded, which the localisation sees at the loop; the one edit that mends it is at the bound,
+    so the cause is said there, with the fix (the copies of the loop's line alone ran for 19 s and found none)."""
+    from tests.data import kernel_submissions as ks
+    from tests.data import triton_slips as ts
+
+    source = ks.edit("flash-attention-triton", *ts.SLIPS[("flash-attention-triton", ts.SHORT, 1)])
+    report = grade(tmp_path, "flash-attention-triton", source)
+    assert len(report["diagnosis"]) == 1, report["diagnosis"]
+    said = report["diagnosis"][0]
+    assert said["verified"] and said["code"].startswith("hi = pid_m * BLOCK_M"), said
+    assert "write `(pid_m + 1) * BLOCK_M`" in said["message"] and "never loaded" in said["message"], said["message"]
