@@ -21,10 +21,12 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     from tests import slow
 
-    marked = slow.ids()
+    took = slow.seconds()
     for item in items:
-        if item.nodeid in marked:
+        if item.nodeid in took:
             item.add_marker(pytest.mark.slow)
+    # the longest first (a stable sort): the two workers take them in turn and end together
+    items.sort(key=lambda item: -took.get(item.nodeid, 0.0))
 
 
 @pytest.fixture

@@ -1,9 +1,11 @@
 """The tests marked slow (`pytest -m "not slow"` leaves them out: the quick loop stays under three
-minutes on two cores; CI runs them all): those that took 1.0 s or more in a run of the whole suite
-with a second copy beside it, kept in tests/slow.txt. The suite marks them from there (conftest).
+minutes on two cores; CI runs them all): those that took 1.0 s or more in a run of the whole suite,
+kept in tests/slow.txt with their seconds. The suite marks them from there, and starts the longest
+first (conftest): two workers given the longest tests first end together, where a grading of 500
+files handed out late ran on after the rest of the suite (longest-processing-time-first scheduling).
 
 Measure again after adding slow tests:
-    python -m pytest -o addopts="" -q --durations=0 > /tmp/durations.log; python -m tests.slow /tmp/durations.log"""
+    python -m pytest -o addopts="-n 2" -q --durations=0 > /tmp/durations.log; python -m tests.slow /tmp/durations.log"""
 
 from __future__ import annotations
 
@@ -16,23 +18,34 @@ LIST = Path(__file__).parent / "slow.txt"
 THRESHOLD_S = 1.0
 
 
+def seconds() -> dict[str, float]:
+    """Each slow test's id and the seconds it took (a line of an id alone: THRESHOLD_S)."""
+    if not LIST.exists():
+        return {}
+    out = {}
+    for line in LIST.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            took, _, test = line.strip().partition(" ")
+            out[test or took] = float(took) if test else THRESHOLD_S
+    return out
+
+
 def ids() -> set[str]:
-    return {line.strip() for line in LIST.read_text().splitlines() if line.strip() and not line.startswith("#")} \
-        if LIST.exists() else set()
+    return set(seconds())
 
 
-def from_durations(log: str) -> list[str]:
-    """The tests whose setup, call and teardown together took THRESHOLD_S or more in `log`."""
+def from_durations(log: str) -> dict[str, float]:
+    """The tests whose setup, call and teardown together took THRESHOLD_S or more in `log`, with their seconds."""
     spent: collections.Counter = collections.Counter()
     for line in log.splitlines():
         m = re.match(r"([\d.]+)s (?:call|setup|teardown)\s+(\S+)", line)
         if m:
             spent[m.group(2)] += float(m.group(1))
-    return sorted(test for test, seconds in spent.items() if seconds >= THRESHOLD_S)
+    return {test: s for test, s in sorted(spent.items()) if s >= THRESHOLD_S}
 
 
 if __name__ == "__main__":
     found = from_durations(Path(sys.argv[1]).read_text())
-    LIST.write_text(f"# {len(found)} tests of {THRESHOLD_S} s or more (python -m tests.slow DURATIONS_LOG)\n"
-                    + "\n".join(found) + "\n")
+    LIST.write_text(f"# {len(found)} tests of {THRESHOLD_S} s or more, with their seconds (python -m tests.slow "
+                    "DURATIONS_LOG)\n" + "".join(f"{s:.1f} {test}\n" for test, s in found.items()))
     print(f"wrote {LIST}: {len(found)} tests")
