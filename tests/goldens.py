@@ -80,7 +80,20 @@ def golden(drill: str, path: str) -> dict:
     import torch
 
     torch.set_num_threads(1)  # two such processes share the two cores
-    return normalise(learner_report(drill, path))
+    if drill not in MEMORY_CHECKED:
+        return normalise(learner_report(drill, path))
+    # a memory check's outcome is no part of a golden (normalise), so it runs only where it decides the verdict:
+    # a file whose other tests all pass (2.6 s of a flash-attention file's 2.9 s is the check's run at T = 8192)
+    from studyxf.grading import catalogue
+    from studyxf.grading.judge.runcases import load_grader
+
+    grader = load_grader(str(catalogue.all_drills()[drill].folder.resolve()))
+    checked, grader._memory = grader._memory, lambda call: None  # the case's Check reads the module's name
+    try:
+        report = normalise(learner_report(drill, path))
+    finally:
+        grader._memory = checked
+    return report if report["status"] != "pass" else normalise(learner_report(drill, path))
 
 
 def golden_fresh(drill: str, path: str) -> dict:

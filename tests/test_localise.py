@@ -147,8 +147,8 @@ def test_an_unverified_difference_says_where_and_no_cause(tmp_path):
 
 def test_the_blind_corpora_grade_to_their_goldens():
     """Five corpora written from the task statements alone (tests/data/blind, holdout, holdout2,
-    holdout3, holdout4), graded in one pool of two processes (2 min idle; a process per flash-attention
-    file took 40 s more): correct files pass, mistakes fail, and every report is the one kept in tests/data/goldens
+    holdout3, holdout4), graded in one pool of two processes (86 s idle; a process per flash-attention
+    file took 40 s more, and each failing one's memory check, which no golden keeps, 2.6 s): correct files pass, mistakes fail, and every report is the one kept in tests/data/goldens
     (python -m tests.goldens writes them again after an intended change)."""
     from tests import goldens
 
