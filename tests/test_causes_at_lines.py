@@ -192,6 +192,13 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout14", "attention", "learner_03.py", {9: "write `-1` for `-2`", 10: "comes out as NaN"}),
     # the root taken twice: the .sqrt() dropped mends it alone (no eps-outside-sqrt said beside it)
     ("holdout10", "rms-norm", "learner_03.py", {5: "with that one change your code passes every case"}),
+    # holdout15 (other styles): erf of z / 2.0 where z / sqrt(2) belongs, beside the GELU given x @ w1 where the
+    # local with b1 added belongs; a bf16 at 4 bytes beside the 2 for K and V left out; a float64 scalar made
+    # by np.sqrt above the line that multiplies by it, beside a softmax over the queries and 0/0 on an empty row
+    ("holdout15", "mlp-gelu", "learner_02.py", {8: "write `2.0 ** 0.5`", 17: "write `first_linear_with_bias`"}),
+    ("holdout15", "kv-cache-size", "learner_03.py", {3: "bf16 counted as 4 bytes", 4: "the 2 for K and V"}),
+    ("holdout15", "attention", "learner_01.py", {6: "NumPy 2 promotes", 13: "write `-1` for `-2`",
+                                                 14: "comes out as NaN"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

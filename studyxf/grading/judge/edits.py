@@ -692,6 +692,11 @@ class _Lister:
             for new in (f"{self.group(c)} * {self.group(b)} {sign} {self.group(a)} * {self.group(d)}",
                         f"{self.group(a)} * {self.group(d)} {sign} {self.group(c)} * {self.group(b)}"):
                 self.add(node, new, "pairs the factors of its two products the other way round", rank=3)
+        if isinstance(node.op, ast.Div) and node.lineno == node.end_lineno and (
+                isinstance(node.right, ast.Name) or _number(node.right) not in (None, 0, 1, -1)):
+            # z / 2.0 for z / sqrt(2) (erf's GELU), s / d for s / sqrt(d): the root left out of a divisor
+            self.add(node.right, f"{self.group(node.right)} ** 0.5",
+                     f"divides by {self.text(node.right)} where its square root belongs", rank=3)
         if isinstance(node.op, ast.MatMult):
             self.operand(node.left)
             self.operand(node.right)
