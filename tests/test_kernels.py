@@ -436,3 +436,8 @@ def test_a_helper_of_plain_values_and_a_class_holding_the_layout_keep_the_rule()
         ["Tensor.exp at line 34"]
     cheat = solution.replace("    return out", "    return x.exp()") + "\nif False:\n    softmax(3)\n"
     assert torch_computing(cheat, "softmax") == ["Tensor.exp at line 24"]
+    # a parent's __init__ given the tensor through super(), beside a call of it with a plain value
+    parent = ("import torch\nclass A:\n    def __init__(self, y):\n        self.out = y.exp()\nclass B(A):\n"
+              "    def __init__(self, x):\n        super().__init__(x)\ndef softmax(x):\n    a = A(3)\n"
+              "    return B(x).out\n")
+    assert "Tensor.exp at line 4" in torch_computing(parent, "softmax")

@@ -111,7 +111,9 @@ def torch_computing(source: str, entry: str = "") -> list[str]:
     called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
     as_values = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and id(n) not in called} | \
         {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and id(n) not in called}
-    checker.decided = (own | checker.methods) - as_values - {entry, "__call__", "forward"}
+    # (a parent's __init__ reached through super() is called with what the file's calls of it do not show)
+    checker.decided = (own | checker.methods) - as_values - {entry, "__call__", "forward"} - \
+        ({"__init__"} if any(isinstance(n, ast.Name) and n.id == "super" for n in ast.walk(tree)) else set())
     # the grids of the launches: lambdas (or functions) of the kernel's meta-parameters, plain values
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Subscript) \
