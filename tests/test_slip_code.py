@@ -169,6 +169,9 @@ def test_a_cause_is_said_where_it_is_written(tmp_path, name):
      2),
     ("swiglu-gelu", "def f(x):\n    gate = F.gelu(x @ w_gate)\n", 2),
     ("mlp-relu", "self.mlp = nn.Sequential(\n    nn.Linear(d, 4 * d),\n    nn.ReLU(),\n)\n", 3),
+    # a kernel's one masked load whose lanes are not -inf; not where a tl.where zeroes them after it (holdout13)
+    ("softmax-pad-zero", "x = tl.load(X + n, mask=inside)\ne = tl.exp(x - tl.max(x, 0))\n", 1),
+    ("softmax-pad-zero", "x = tl.load(X + n, mask=inside, other=0.0)\nx = tl.where(inside, x, 0.0)\n", None),
     ("mask-ignored", 's = q @ k.T\ns.masked_fill(mask == 0, float("-inf"))\nw = s.softmax(-1)\n', 2),
     ("ln-beta-before-gamma", "y = (x - mu) / sd\nreturn ((y + beta) * gamma).astype(x.dtype)\n", 2),
     ("alibi-slope-order", "exps = np.arange(n_heads, 0, -1)\nslopes = 2.0 ** (-8.0 * exps / n_heads)\n", 1),

@@ -171,6 +171,9 @@ RULED_OUT = {
 # a form elsewhere in the file that makes the line ambiguous: heads split by a 4-axis reshape with no
 # transpose are that slip too, and the split comes first (a merge's reshape is then its echo)
 UNLESS = {
+    # a tl.where that fills the masked lanes with 0 after the load: that is where they are zeroed (the load's
+    # `other` is overwritten), which the kernel's localisation says at its own line
+    "softmax-pad-zero": r"\bwhere\(.*,\s*0(\.0*)?\s*\)",
     "heads-no-transpose": r"^(?!.*\b(transpose|permute|swapaxes|moveaxis|rearrange)\b).*"
                           r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)",
 }
