@@ -19,19 +19,11 @@ THRESHOLD_S = 1.0
 
 
 def seconds() -> dict[str, float]:
-    """Each slow test's id and the seconds it took (a line of an id alone: THRESHOLD_S)."""
+    """Each slow test's id and the seconds it took (a line of slow.txt: "SECONDS ID")."""
     if not LIST.exists():
         return {}
-    out = {}
-    for line in LIST.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            took, _, test = line.strip().partition(" ")
-            out[test or took] = float(took) if test else THRESHOLD_S
-    return out
-
-
-def ids() -> set[str]:
-    return set(seconds())
+    return {test: float(took) for line in LIST.read_text().splitlines() if line.strip() and not line.startswith("#")
+            for took, _, test in [line.strip().partition(" ")]}
 
 
 def from_durations(log: str) -> dict[str, float]:

@@ -133,7 +133,7 @@ def torch_computing(source: str, entry: str = "") -> list[str]:
     # quietly first, until what the file's calls pass and its objects hold is settled (a field stored in
     # one class's method may be read above it; cdiv's parameters are plain where grid's are)
     for _ in range(4 if classes or checker.decided else 0):
-        before = (dict(checker.fields), {n: list(c) for n, c in checker.sites.items()})
+        before = (dict(checker.fields), checker.sites)
         checker.found, checker.passing = {}, {}
         checker.scope(tree.body, [], outer={n: TENSOR for n in shared})
         checker.sites, checker.passing = checker.passing, {}
@@ -153,8 +153,8 @@ class _Checker:
         self.methods: set[str] = set()  # the names of their methods
         self.fields: dict[str, str] = {}  # a field the file stores in an object -> the kind of what it stores
         self.decided: set[str] = set()  # functions whose parameters take the kinds the file's calls pass
-        self.sites: dict[str, list] = {}  # such a function -> its calls' (positional kinds, keyword kinds) found
-        self.passing: dict[str, list] = {}  # the same, being found in this pass
+        self.sites: dict[str, set] = {}  # such a function -> its calls' (positional kinds, keyword kinds) found
+        self.passing: dict[str, set] = {}  # the same, being found in this pass
 
     def name(self, what: str, node) -> None:
         self.found[f"{what} at line {node.lineno}"] = None
@@ -280,8 +280,8 @@ class _Checker:
         positional = [a.arg for a in [*fn.args.posonlyargs, *fn.args.args]][1 if method else 0:]
         out = {}
         for p in positional + [a.arg for a in fn.args.kwonlyargs]:
-            given = {kw[p] if p in kw else args[positional.index(p)] if p in positional and
-                     positional.index(p) < len(args) else PLAIN for args, kw in sites}
+            at = positional.index(p) if p in positional else None  # a keyword-only one is given by name alone
+            given = {dict(kw).get(p, args[at] if at is not None and at < len(args) else PLAIN) for args, kw in sites}
             if given <= {PLAIN, OBJECT}:
                 out[p] = OBJECT if OBJECT in given else PLAIN
         return out
@@ -293,7 +293,9 @@ class _Checker:
         if any(isinstance(a, ast.Starred) for a in args) or any(kw.arg is None for kw in keywords):
             self.decided = self.decided - {name}
             return
-        self.passing.setdefault(name, []).append(([k(a) for a in args], {kw.arg: k(kw.value) for kw in keywords}))
+        # once per call whatever the passes re-read (a call's kinds as a hashable pair)
+        self.passing.setdefault(name, set()).add((tuple(k(a) for a in args),
+                                                  tuple(sorted((kw.arg, k(kw.value)) for kw in keywords))))
 
     def kernel(self, fn) -> None:
         """Inside a kernel tl computes; torch, which the compiler would refuse and the interpreter
@@ -454,7 +456,8 @@ class _Checker:
                 if TENSOR in kinds and module not in ("builtins",):
                     return bad(f"{_dotted(func)}() on a tensor")
                 return PLAIN
-            if module is None and func.attr in self.methods and k(func.value) == OBJECT:  # the file's own method: its body is checked
+            # the file's own method: its body is checked
+            if module is None and func.attr in self.methods and k(func.value) == OBJECT:
                 self._record(func.attr, node.args, node.keywords, k)
                 return TENSOR if TENSOR in [k(a) for a in args] else PLAIN
             func._studyxf_called = True  # a describing method: allowed as a call, not as a value
