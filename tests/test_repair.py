@@ -434,3 +434,62 @@ def test_the_edits_a_module_file_needs_are_listed():
     assert (10, "self.ln_1(x)", "x") in said
     assert (11, "torch.cat((-x[..., 1::2], x[..., ::2]), dim=-1)",
             "torch.stack((-x[..., 1::2], x[..., ::2]), dim=-1).flatten(-2)") in said
+
+
+BLOCK_THREE_SLIPS = '''import math
+from dataclasses import dataclass
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+@dataclass
+class BlockConfig:
+    d_model: int
+    n_heads: int
+    mlp_ratio: int = 4
+
+
+class Attention(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        self.qkv = nn.Linear(cfg.d_model, 3 * cfg.d_model)
+        self.proj = nn.Linear(cfg.d_model, cfg.d_model)
+
+    def forward(self, x):
+        B, T, D = x.shape
+        H = self.cfg.n_heads
+        q, k, v = (t.view(B, T, H, D // H).transpose(1, 2) for t in self.qkv(x).split(D, dim=-1))
+        att = q @ k.transpose(-2, -1) / math.sqrt(D)
+        future = torch.triu(torch.ones(T, T, dtype=torch.bool, device=x.device), diagonal=0)
+        att = att.masked_fill(future, float("-inf")).softmax(dim=-1)
+        return self.proj((att @ v).transpose(1, 2).reshape(B, T, D))
+
+
+class TransformerBlock(nn.Module):
+    def __init__(self, d_model, n_heads, mlp_ratio=4):
+        super().__init__()
+        cfg = BlockConfig(d_model, n_heads, mlp_ratio)
+        self.ln1, self.attn = nn.LayerNorm(d_model), Attention(cfg)
+        self.ln2 = nn.LayerNorm(d_model)
+        wide = mlp_ratio * d_model
+        self.mlp = nn.Sequential(nn.Linear(d_model, wide), nn.GELU(), nn.Linear(wide, d_model))
+
+    def forward(self, x):
+        h = x + self.attn(self.ln1(x))
+        return h + self.mlp(self.ln2(x))
+'''
+
+
+def test_three_slips_in_a_module_with_a_dataclass_are_each_named_at_their_line(tmp_path):
+    # the scale by sqrt(d_model), the diagonal masked (row 0 all -inf: NaN) and the MLP fed x where h belongs:
+    # no pair of edits mends it, so the nearest edit is made first and the copy searched again (the copies
+    # are compiled with the module registered, as @dataclass needs)
+    report = grade(tmp_path, "transformer-block", BLOCK_THREE_SLIPS)
+    said = {d.get("line"): d for d in report["diagnosis"] if d.get("verified")}
+    assert set(said) == {27, 28, 44}, report["diagnosis"]
+    assert said[27]["mistake"] == "scale-d-model"
+    assert "write `1` for `0`" in said[28]["message"] and "write `h` for `x`" in said[44]["message"]
+    assert "the changes at lines 28 and 44" in said[27]["message"]

@@ -203,3 +203,27 @@ def test_a_slip_the_code_contradicts_is_not_named_in_a_simulated_drill(tmp_path)
     assert not any(d["mistake"] == "distinct-characters" for d in report["diagnosis"]), report["diagnosis"]
     assert ruled_out("distinct-characters", "return end - start + 1\n")
     assert not ruled_out("distinct-characters", "return len(set(s))\n")
+
+
+def test_forms_in_other_styles_give_their_slips_lines():
+    # SiLU defined as the sigmoid in a lambda, and given the product of gate and up, each at its own line
+    glu = ("silu = lambda z: 1.0 / (1.0 + np.exp(-z))\n"
+           "def swiglu(x, w_gate, w_up, w_down):\n"
+           "    g, u = (x @ w for w in (w_gate, w_up))\n"
+           "    return silu(g * u) @ w_down\n")
+    assert line_of("swiglu-sigmoid", glu) == 1 and line_of("swiglu-silu-after-product", glu) == 4
+    assert line_of("swiglu-sigmoid", glu.replace("1.0 / (1.0 +", "z / (1.0 +")) is None  # that is SiLU
+    # a row with no key given uniform weights (no finite fill written)
+    assert line_of("mask-fill-finite", "if best == -np.inf:\n    return np.full_like(row, 1.0 / len(row))\n") == 2
+    # exp of a name that a line above copied from the input: the max belongs in that copy
+    assert line_of("no-max-subtraction", "x = tl.load(X + c)\nz = x\ne = tl.exp(z)\n") == 2
+    assert line_of("no-max-subtraction", "e = np.exp(s)\n") == 1
+    # a causal limit i + 1 in a loop, where i + 1 + Tk - Tq belongs
+    assert line_of("causal-top-left", "for i in range(Tq):\n    n_visible = Tk\n    if causal:\n"
+                                      "        n_visible = i + 1\n") == 4
+    # the positions' default is no slip; a loop's row index taken as the position is
+    rope = ("def apply_rope(x, positions=None, base=10000.0):\n"
+            "    if positions is None:\n        positions = np.arange(T)\n"
+            "    for t in range(T):\n        m = float(t)\n")
+    assert line_of("rope-ignores-positions", rope) == 5
+    assert line_of("rope-ignores-positions", "def apply_rope(x, positions):\n    pos = np.arange(T)\n") == 2

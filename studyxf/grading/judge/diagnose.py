@@ -477,7 +477,7 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
     def named(node) -> str | None:
         return node.id if isinstance(node, ast.Name) else None
 
-    found, launches = [], []
+    found, launches, kernel_calls = [], [], []
     for node in ast.walk(fn):
         line = getattr(node, "lineno", None)
         if isinstance(node, ast.AugAssign) and named(node.target):
@@ -495,6 +495,7 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
                     found.append((line, named(kw.value)))
             if isinstance(f, ast.Subscript):  # a Triton launch, kernel[grid](...): it may write any pointer given
                 launches += [(line, named(a)) for a in node.args if named(a)]
+                kernel_calls.append(node)
     # which names hold an input's memory, line by line: the inputs, and a name bound to one of them or
     # to a view of it (y = x, v = cache_v, y = x[:, 0], y = x.view(...)); a name bound to anything
     # else (x = x.copy()) no longer does. An edit on a line that also binds its name (q = q.mul_(s))
@@ -529,10 +530,33 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
             aliases.pop(name, None)
     edits = edits or launched  # no edit of its own: the kernel wrote through the alias (out = x)
     if not edits:
-        return {}
+        stored = _stored_through(tree, kernel_calls, {n for n, at in holding.items() if n not in aliases})
+        return {"line": stored, "code": source.splitlines()[stored - 1].strip()} if stored else {}
     # an alias edited in place (y = x; y -= m): the copy belongs where the alias was made
     line = edits[0][1] or edits[0][0]
     return {"line": line, "code": source.splitlines()[line - 1].strip()}
+
+
+def _stored_through(tree, launches: list, inputs: set) -> int | None:
+    """The one `tl.store` of a kernel launched here whose pointer is built from the parameter an input was
+    passed to (`kernel[grid](x, y, ...)` and `tl.store(X + offs, ...)`, X the kernel's first parameter)."""
+    import ast
+
+    kernels = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+    lines = set()
+    for call in launches:
+        kernel = kernels.get(getattr(call.func.value, "id", None))
+        if kernel is None:
+            continue
+        params = [a.arg for a in kernel.args.args]
+        given = {params[i] for i, a in enumerate(call.args) if i < len(params) and isinstance(a, ast.Name)
+                 and a.id in inputs}
+        given |= {kw.arg for kw in call.keywords if isinstance(kw.value, ast.Name) and kw.value.id in inputs}
+        for node in ast.walk(kernel):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "store" \
+                    and node.args and {n.id for n in ast.walk(node.args[0]) if isinstance(n, ast.Name)} & given:
+                lines.add(node.lineno)
+    return lines.pop() if len(lines) == 1 else None
 
 
 def _viewed(node) -> str | None:

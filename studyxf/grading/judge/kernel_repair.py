@@ -160,7 +160,11 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         # anywhere (a key mask one lane long, whose values the steps read as the learner's lanes)
         found = _beside(a, at, search, cases, grader, req, listed, anywhere=n == 0 and score > start)
         if found:
-            return repair._merged(named, found, list(getattr(grader, "SLIPS", [])), False)
+            # outputs left unwritten that the edits write (a store through the input's pointer, X for Y, leaves
+            # the output unwritten at a launch that is right): the grid gives way to them
+            edited = {f.get("line") for f in found}
+            kept = [d for d in named if d.get("step") != "grid" or d.get("line") in edited]
+            return repair._merged(kept, found, list(getattr(grader, "SLIPS", [])), False)
         if remote.gone:
             break
     return named

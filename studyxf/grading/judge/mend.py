@@ -11,6 +11,7 @@ drills; no catalogue entry. Runs in the judge."""
 from __future__ import annotations
 
 import ast
+import re
 import types
 
 MAX_EDITS = 32  # candidate edits tried on the smallest failing input (each one call of the learner's code)
@@ -251,13 +252,16 @@ def fixes(candidate: dict, case, remote, shrunk: bool = False) -> bool:
     return made is not None and said(candidate, case, remote, made[0]) is None
 
 
-def entry(candidate: dict, walk: dict | None, others: bool, both: dict | None = None, known: str | None = None) -> dict:
+def entry(candidate: dict, walk: dict | None, others: bool, both: dict | None = None, known: str | None = None,
+          also: list[int] = ()) -> dict:
     """The verified cause, as localisation's causes are said (mistake null, verified, the line);
     `others`: cases that raised or ran out of time, which the edit was not asked to mend; `both`:
-    the other edit of a double slip, made with this one."""
+    the other edit of a double slip, made with this one; `also`: the lines of the other edits of a
+    triple slip."""
     every = "every case that gave a wrong answer, and those that passed still pass" if others else "every case"
     was, now = candidate["was"], candidate["now"]
-    change = f"with this change and the one at line {both['line']}" if both else "with that one change"
+    lines = sorted(set(also) | ({both["line"]} if both else set()))
+    change = f"with this change and {_the_ones(lines)}" if lines else "with that one change"
 
     on = f"; on {walk['inputs']} the answer is {walk['expected']}, yours is {walk['got']}" if walk else ""
     belongs, fix = (f"`{now}` belongs", f"write `{now}` for `{was}`") if now else \
@@ -265,6 +269,30 @@ def entry(candidate: dict, walk: dict | None, others: bool, both: dict | None = 
     out = {"mistake": "located", "verified": True, "line": candidate["line"], "code": candidate["code"],
            "step": None, "how": f"{candidate['why']}: `{was}` where {belongs}",
            "message": f"line {candidate['line']}: `{candidate['code']}` {candidate['why']}: {fix} (measured: " +
-                      (f"with that one change every case still failing gives the slip named below, and every case "
+                      (f"{change} every case still failing gives the slip named below, and every case "
                        f"that passed still passes{on})" if known else f"{change} your code passes {every}{on})")}
     return {**out, "walk": walk} if walk else out
+
+
+def _the_ones(lines: list[int]) -> str:
+    return f"the one at line {lines[0]}" if len(lines) == 1 else \
+        f"the ones at lines {', '.join(map(str, lines[:-1]))} and {lines[-1]}"
+
+
+def also(said: dict, line: int, edits: list[int]) -> dict:
+    """A cause found on a copy that had the edit at `line` made first (`edits`: the lines of every edit made):
+    its measured words say that edit too."""
+    message = said.get("message")
+    if not isinstance(message, str):
+        return said
+    pair = re.search(r"with this change and the one at line (\d+)", message)
+    if pair:
+        ones = _the_ones(sorted({int(pair.group(1)), line}))
+        message = message.replace(pair.group(0), f"with this change and {ones}")
+    elif "with that one change" in message:
+        message = message.replace("with that one change", f"with this change and the one at line {line}", 1)
+    elif not said.get("line") and said.get("mistake") not in (None, "located"):  # the slip the rest fits
+        changes = f"(measured: with the changes at lines {_the_ones(sorted(set(edits)))[len('the ones at lines '):]}"
+        message = re.sub(r"\(measured: with the change at line \d+", changes, message) if "(measured: with the change" \
+            in message else f"{message} {changes})".strip()
+    return {**said, "message": message}

@@ -21,6 +21,7 @@ CLOSER = 3  # the edits that brought the answer closest, each tried with every o
 PAIRS = 360  # two-edit copies tried on the smallest failing case
 AGAIN = 240  # and where none mends the file, on the failing case least like it (a budget of its own)
 TIES = 12  # the edits passing the first case ranked again on another (_ties_apart)
+DEEPER = 2  # where no pair mends the file, the nearest edits each made before a search for the slips left
 
 
 def _params(source: str, entry: str) -> tuple[list[str], dict]:
@@ -265,7 +266,38 @@ def _smallest_and_least_alike(case) -> tuple:
 
 def mended(source: str | None, remote, cases: list, wrong: list, framework: str, entry: str,
            lines: list[int], slips: list[str], own: list[str], one: bool = False, resource=frozenset(),
-           anchor: tuple[int, ...] = (), slip_at: tuple[int, ...] = (), tabled: bool = False) -> list[dict] | None:
+           anchor: tuple[int, ...] = (), slip_at: tuple[int, ...] = (), tabled: bool = False,
+           deeper: bool = True) -> list[dict] | None:
+    """_mended's causes; where one or two edits mend nothing, a third slip sought: each of the DEEPER edits
+    that brought the answer nearest made first, and the copy searched again for one or two more (a
+    triple slip: a diagonal hidden beside a scale and a merge of the heads)."""
+    seen: dict = {}
+    found = _mended(source, remote, cases, wrong, framework, entry, lines, slips, own, one, resource, anchor,
+                    slip_at, tabled, seen)
+    if found is not None or not deeper or one or remote.gone:
+        return found
+    touches = _statements(source, anchor) if anchor else set()
+    for _, a in [e for e in seen.get("nearer", []) if e[1]["rank"] < 4 and (not touches or e[1]["line"] in touches)
+                 ][:DEEPER]:
+        rest = mended(a["source"], remote, cases, wrong, framework, entry, lines, slips, own, resource=resource,
+                      deeper=False)
+        if rest and all(d.get("line") != a["line"] for d in rest):
+            # the edits of the copy have a line; a catalogued slip its cases fit has none
+            others = [d["line"] for d in rest if d.get("line")]
+            known = next((d["mistake"] for d in rest if not d.get("line") and d["mistake"] not in (None, "located")),
+                         None)
+            return sorted([mend.entry(a, None, False, also=others, known=known)] +
+                          [mend.also(d, a["line"], others + [a["line"]]) for d in rest],
+                          key=lambda d: (d.get("line") is None, d.get("line") or 0))
+        if remote.gone:
+            break
+    return None
+
+
+def _mended(source: str | None, remote, cases: list, wrong: list, framework: str, entry: str,
+            lines: list[int], slips: list[str], own: list[str], one: bool = False, resource=frozenset(),
+            anchor: tuple[int, ...] = (), slip_at: tuple[int, ...] = (), tabled: bool = False,
+            seen: dict | None = None) -> list[dict] | None:
     """The causes one or two edits verify (mend.entry's form), or an edit and the catalogued slip
     the rest fits (of `slips`, not one of `own`, those the diagnosis named); else None. `cases`:
     every case of the drill; `wrong`: those that gave a wrong answer or raised; `resource`: the ids
@@ -287,7 +319,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     if len(floated) == 1 and not tabled:
         widened = floated[0]["now"].endswith("int64")  # a narrow count that overflowed: a cause of its own
         made = f"the integer table at line {floated[0]['line']} made {'int64' if widened else 'float'}"
-        rest = mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one, resource,
+        rest = _mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one, resource,
                       anchor, slip_at, tabled=True)
         if rest and widened:
             return [mend.entry(floated[0], None, False, both=rest[0])] + _made_with(rest, made)
@@ -335,6 +367,8 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
             crashing.add(id(candidate))
     nearer.sort(key=lambda e: e[0], reverse=True)
     nearer = _ties_apart(nearer, search)
+    if seen is not None:
+        seen["nearer"] = nearer
     if one:  # every cause named: an edit after which the rest fits one of them mends another, at its line
         said = _named_beside(nearer, slips, own, search, singles, crashing, source.splitlines(keepends=True))
         if said or not slip_at:
@@ -357,7 +391,10 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     # of 46 edits tried in vain, none there), and an edit beside a catalogued slip is one there too
     # (var for std beside "eps outside the root" told two slips where one root was left out)
     touches = _statements(source, anchor)
-    for _, a in [e for e in nearer if e[1]["rank"] < 4 and (not touches or e[1]["line"] in touches)][:CLOSER] \
+    # (a name swapped for another is such a change too, unless it makes the smallest case pass: the MLP fed x
+    # where h belongs, beside a scale by sqrt(d_model))
+    for _, a in [e for e in nearer if (e[1]["rank"] < 4 or e[0] == (3,)) and
+                 (not touches or e[1]["line"] in touches)][:CLOSER] \
             if slips else ():
         said = _beside_known(a, slips, own, singles, crashing, lines_of, search)
         if said:

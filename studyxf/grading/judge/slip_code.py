@@ -96,8 +96,9 @@ SLIP_CODE = {
     # the slopes' one power of 2 (2 ** (-8 * h / n), exp2, a ratio's powers): where the head's index is counted
     "alibi-slope-offset": r"(?<![\w.])(2|0\.5)(\.0*)?\s*\*\*|\b(pow|power|exp2)\(",
     # the positions made afresh, 0..T-1, where the given ones belong
-    "rope-ignores-positions": r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*"
-                              r"(,\s*(dtype|device)\s*=[^()]*(\([^()]*\))?)*\)\s*$",
+    # (not the default given to a parameter, `positions = np.arange(T)` under `if positions is None`); in a loop
+    # over the rows, the row's index taken as its position (`m = float(t)` where positions[t] belongs)
+    "rope-ignores-positions": lambda code: _made_afresh(code),
     # the keys after the query left at distance 0: a loop to the query, a lower triangle, or a clamp at 0
     "alibi-distance-clamped": r"\brange\(\s*\w+\s*\+\s*1\s*\)|\btril\w*\(|\bclamp\w*\(|"
                               r"\bmax(imum)?\(\s*[\w\s-]+,\s*0(\.0*)?\s*\)",
@@ -111,17 +112,28 @@ SLIP_CODE = {
     # a mask's slips are written where the mask is made, which the localisation sees only where it is
     # applied (`future = torch.triu(ones, diagonal=0)`, then `masked_fill(future, -inf)` a line below)
     "mask-diagonal": _MASK_MADE,
-    "causal-top-left": _MASK_MADE,  # a chunk's mask aligned top-left: where the mask is made, as above
+    # a chunk's mask aligned top-left: where the mask is made, as above; in loops, the one limit i + 1
+    # (`n_visible = i + 1`, `range(i + 1)`, `k[: i + 1]`) where i + 1 + Tk - Tq belongs
+    "causal-top-left": (_MASK_MADE, r"^\s*\w+\s*=\s*\w+\s*\+\s*1\s*$|\brange\(\s*\w+\s*\+\s*1\s*\)|"
+                                    r"\[\s*:\s*\w+\s*\+\s*1\s*[\],]"),
     "causal-wrong-side": _MASK_MADE,  # a kernel's keys compared with its queries the wrong way round
     # a kernel's one masked load whose lanes past the row are not -inf (no `other`, or other=0)
     "softmax-pad-zero": r"\bload\(.*\bmask\s*=(?!.*\bother\s*=\s*(-|float\(\s*\"\"\s*\)))",
-    "mask-fill-finite": r"-\s*(1e\d+|1\.0e\d+|\d{4,})\b|\bfinfo\(",
+    # (or, no finite fill written, a row with no key given uniform weights: np.full_like(row, 1 / len(row)))
+    "mask-fill-finite": (r"-\s*(1e\d+|1\.0e\d+|\d{4,})\b|\bfinfo\(",
+                         r"\bfull(_like)?\(.*,\s*1(\.0*)?\s*/|\bones(_like)?\([^()]*(\([^()]*\))?[^()]*\)\s*/"),
     # the one call of erf (a helper's def, and np.vectorize(erf), are no call): where its argument is
     "gelu-erf-no-sqrt2": r"^(?!\s*def\b).*\w*erf\w*\(",
     # the one line that applies the sigmoid (or SiLU) to a projection, the gate's place
     "swiglu-gate-swapped": r"^(?!\s*def\b).*\b(sigmoid|silu|swish|expit)\(",
     # the sigmoid applied where SiLU belongs: at its call (a helper named sigmoid computes it rightly)
-    "swiglu-sigmoid": r"^(?!\s*def\b).*\b(sigmoid|expit)\(",
+    "swiglu-sigmoid": (r"^(?!\s*def\b).*\b(sigmoid|expit)\(",
+                       # or written out where SiLU is defined (`silu = lambda z: 1 / (1 + np.exp(-z))`): no z times it
+                       r"^(?!.*\w\s*\*\s*\(?\s*1(\.0*)?\s*/)(?!.*\)\s*\*\s*\w).*(?<![\w.)\]]\s)(?<![\w.)\]])"
+                       r"1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*-"),
+    # the activation given the product of gate and up (silu(g * u)): where that call is written
+    "swiglu-silu-after-product": r"^(?!\s*def\b).*\b(silu|swish|sigmoid|act\w*|\w*_fn)\(\s*[\w.]+(\([^()]*\))?\s*\*\s*"
+                                 r"[\w.]+(\([^()]*\))?\s*\)",
     # a module's hidden width written as 4 * d_model where mlp_ratio belongs (not a default, not a def)
     "mlp-ratio-written": r"^(?!\s*def\b).*((?<![\w.=])4\s*\*\s*[a-z_]|[a-z_)]\s*\*\s*4(?![\w.]))",
     "swiglu-sigmoid-sign": r"1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*[^-\s]",  # 1 / (1 + exp(z))
@@ -146,6 +158,8 @@ SLIP_CODE = {
     # the scores divided by d itself, no root on the line (scale = 1.0 / d, s / q.shape[-1])
     "scale-d": r"^(?!.*\b(r?sqrt)\()(?!.*\*\*\s*\(?\s*-?\s*0?\.5).*/\s*\(?\s*((\w+\.)?(d|dk|d_k|d_head|head_dim|dim|"
                r"head_size|hd|D)\b|[\w.]+\.shape\[-1\])(?!\s*(\*\*|\[|\())",
+    # the one exp of a bare name, where the max belongs; a name copied a line above (z = x) is the place
+    "no-max-subtraction": lambda code: _exp_of_name(code),
     "swiglu-gelu": r"^(?!\s*def\b).*\bgelu\(",  # GELU's one call, the gate's place
     "mlp-relu": r"^(?!\s*def\b).*\b(relu|ReLU)\(",  # the one ReLU, where GELU belongs
 }
@@ -153,7 +167,8 @@ SLIP_CODE = {
 # slips whose line of form is said in place of a localised one: their form is where they are written
 # (a localised line may be a later one the values pass through: the masked_fill below `/ sqrt(C)`)
 PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row-nan", "scale-d-model", "mask-ignored",
-             "rope-output-halves", "swiglu-sigmoid"}
+             "rope-output-halves", "swiglu-sigmoid",
+             "swiglu-silu-after-product"}
 
 # public slip id -> a form whose presence in the code rules the slip out (slip_code.ruled_out)
 RULED_OUT = {
@@ -230,6 +245,32 @@ def _divided_by_sum(code: dict) -> int | None:
     # NaN of a row with no key comes from exp(-inf + inf) before any division)
     sums = {m.group(1) for text in code.values() for m in [re.match(r"^\s*(\w+)\s*=\s*[\w.]*\bsum\(", text)] if m}
     return _one(code, rf"^\s*(\w+\s*=|return)\s*\w+\s*/\s*({'|'.join(map(re.escape, sums))})\s*$") if sums else None
+
+
+def _made_afresh(code: dict) -> int | None:
+    """The one line that makes positions 0..T-1 into a name that is not a parameter, else the one line that
+    binds a name to a row loop's index (`for t in range(T):`, then `m = float(t)`)."""
+    params = {p.strip().split("=")[0].split(":")[0].strip() for text in code.values()
+              for m in [re.match(r"^\s*def\s+\w+\((.*)\)", text)] if m for p in m.group(1).split(",")}
+    made = [n for n, text in code.items() for m in [re.match(
+        r"^\s*(\w+)\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*(,\s*(dtype|device)\s*=[^()]*(\([^()]*\))?)*\)\s*$",
+        text)] if m and m.group(1) not in params]
+    if made:
+        return made[0] if len(made) == 1 else None
+    rows = {m.group(1) for text in code.values() for m in [re.match(r"^\s*for\s+(\w+)\s+in\s+range\(", text)] if m}
+    return _one(code, rf"^\s*\w+\s*=\s*(float\(\s*)?({'|'.join(rows)})\s*\)?\s*$") if rows else None
+
+
+def _exp_of_name(code: dict) -> int | None:
+    """The one line that takes exp of a bare name (`e = tl.exp(z)`), or the one line above it that binds
+    that name to another bare name (`z = x`, where `z = x - tl.max(x, 0)` belongs)."""
+    hits = [(n, m.group(1)) for n, text in code.items()
+            for m in [re.search(r"\bexp2?\(\s*([\w.]+)\s*\)", text)] if m]
+    if len(hits) != 1:
+        return None
+    line, name = hits[0]
+    copies = [n for n, text in code.items() if n < line and re.match(rf"^\s*{re.escape(name)}\s*=\s*\w+\s*$", text)]
+    return copies[-1] if len(copies) == 1 else line
 
 
 def _stored_before(code: dict) -> int | None:

@@ -254,9 +254,22 @@ class Server:
             made = self.patched.get("made", 0)
             if self.resolve is None or made >= 2048:  # at most 32 + 190 (mend.py), 2 x 320 + 3 + 360 + 240 (repair.py)
                 raise ValueError("no patched copy can be made here")
-            namespace = {"__name__": "submission", "__file__": self.path}
+            import types
+
+            module = types.ModuleType("submission")
+            module.__file__ = self.path
+            namespace = module.__dict__
             self.patched = {"made": made + 1}
-            exec(compile(source, self.path, "exec"), namespace)  # noqa: S102 - the learner's own code, edited
+            # registered while it runs, as runpy does for the file itself: @dataclass looks its module up there
+            before = sys.modules.get("submission")
+            sys.modules["submission"] = module
+            try:
+                exec(compile(source, self.path, "exec"), namespace)  # noqa: S102 - the learner's own code, edited
+            finally:
+                if before is None:
+                    sys.modules.pop("submission", None)
+                else:
+                    sys.modules["submission"] = before
             fn, missing = self.resolve(namespace)
             if fn is None:
                 raise ValueError(missing)
