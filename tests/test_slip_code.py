@@ -227,3 +227,29 @@ def test_forms_in_other_styles_give_their_slips_lines():
             "    for t in range(T):\n        m = float(t)\n")
     assert line_of("rope-ignores-positions", rope) == 5
     assert line_of("rope-ignores-positions", "def apply_rope(x, positions):\n    pos = np.arange(T)\n") == 2
+
+
+def test_more_forms_from_a_blind_corpus_give_their_slips_lines():
+    assert line_of("scale-d", "s = q @ k.transpose(-2, -1) * q.shape[-1] ** -1\n") == 1
+    assert line_of("softmax-axis", "p = s.exp()\nreturn p / p.sum(-2, keepdim=True) @ v\n") == 2
+    assert line_of("no-max-subtraction", "p = s.exp()\nreturn p / p.sum(-1, keepdim=True) @ v\n") == 1
+    assert line_of("window-start-backwards", "for i, c in enumerate(s):\n    lo = last.get(c, lo - 1) + 1\n") == 2
+    # a guard on the max is right: the NaN of a row with no key comes from the division below it
+    guarded = ("e = np.exp(s - np.nan_to_num(s.max(-1, keepdims=True), neginf=0))\n"
+               "p = e / e.sum(-1, keepdims=True)\n")
+    assert line_of("masked-row-nan", guarded) == 2
+    assert line_of("masked-row-nan", "lse = _logsumexp(S)\nP = np.exp(S - lse)\n") == 2
+    # the given mask bound under another name as it is, then filled where it holds: where it is bound
+    bound = ("pad = memory_mask.bool()\n"
+             "scores = scores.masked_fill(pad[:, None, None, :], float('-inf'))\n")
+    assert line_of("mask-inverted", bound) == 1
+    assert line_of("mask-inverted", bound.replace("pad = memory_mask", "pad = ~memory_mask")) == 2
+    # a name for the head's width bound to the model's: where it is bound; D itself: at the root
+    assert line_of("scale-d-model", "d_head = x.shape[-1]\ns = q @ k / np.sqrt(d_head)\n") == 1
+    assert line_of("scale-d-model", "B, T, D = x.shape\ns = q @ k / math.sqrt(D)\n") == 2
+    assert line_of("ln-shared", "x = x + self.attn(self.ln_1(x))\nreturn x + self.mlp(self.ln_1(x))\n") == 2
+    assert line_of("flops-no-factor-2", "FLOPS_PER_MAC = 1\n\ndef cost(T, d):\n    return T * T * d\n") == 1
+    # a sigmoid written inline and multiplied by another projection; by its own argument it is SiLU
+    assert line_of("swiglu-sigmoid", "g, u = x @ w_gate, x @ w_up\nreturn (1 / (1 + np.exp(-g)) * u) @ w_down\n") == 2
+    assert line_of("swiglu-sigmoid", "g, u = x @ w_gate, x @ w_up\nreturn (g / (1 + np.exp(-g)) * u) @ w_down\n") is None
+    assert line_of("swiglu-sigmoid", "return (1 / (1 + np.exp(-g)) * g * u) @ w_down\n") is None

@@ -91,6 +91,34 @@ def test_one_dtype_s_size_wrong_beside_a_missing_two_is_said_as_both_not_as_a_st
     assert not any("d_head" in d["message"] for d in report["diagnosis"]), report["diagnosis"]
 
 
+def test_terms_left_out_are_said_at_the_products_not_where_the_config_keys_are_listed(tmp_path):
+    # holdout16's kv-cache-size/learner_01: the 2 for K and V and batch both left out; the line that lists the
+    # config's keys named most terms and was quoted for both. The constant goes to the product of the sizes,
+    # the argument to the product of the other arguments
+    source = ("def kv_cache_bytes(config, tokens, batch=1, dtype='fp16'):\n"
+              "    required = ('n_layers', 'n_heads', 'n_kv_heads', 'd_model')\n"
+              "    bytes_per_value = 2 if dtype in ('fp16', 'bf16') else 4\n"
+              "    d_head = config['d_model'] // config['n_heads']\n"
+              "    per_token = config['n_layers'] * config['n_kv_heads'] * d_head * bytes_per_value\n"
+              "    total = per_token * int(tokens)\n"
+              "    return int(total)\n")
+    said = sorted((d["line"], d["how"].split(":")[0]) for d in grade(tmp_path, "kv-cache-size", source)["diagnosis"])
+    assert said == [(5, "the 2 for K and V is missing"), (6, "batch is missing")], said
+
+
+def test_of_two_lines_reading_the_swapped_name_the_one_named_for_the_old_is_said(tmp_path):
+    # holdout16's kv-cache-size/learner_02: beside sizes in bits, H_kv read from n_heads (not H, a line above)
+    source = ("SIZE = {'fp16': 16, 'bf16': 16, 'fp32': 32}\n"
+              "def kv_cache_bytes(config, tokens, batch=1, dtype='fp16'):\n"
+              "    H = config['n_heads']\n"
+              "    H_kv = config['n_heads']\n"
+              "    d_head = config['d_model'] // H\n"
+              "    return 2 * config['n_layers'] * H_kv * d_head * tokens * batch * SIZE[dtype]\n")
+    said = sorted((d["line"], d["how"].split(":")[0]) for d in grade(tmp_path, "kv-cache-size", source)["diagnosis"])
+    assert said == [(1, "you returned bits (bytes times 8); the task asks bytes"),
+                    (4, "n_heads where n_kv_heads belongs")], said
+
+
 def test_a_reading_the_code_contradicts_is_not_said(tmp_path):
     # GiB's factor, but the file divides by no 1024: a number it wrote there itself
     source = _kv(ret="total * 9.313225746154785e-10")

@@ -611,9 +611,10 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
     scalars: dict[str, int] = {}  # a NumPy float64 scalar held in a name (scale = 1 / np.sqrt(d)), by its line
     for e in trace.events:
         if e["value"].ndim == 0:
-            if e.get("dtype") == "float64" and re.search(r"\b(np|numpy)\.", trace.code(e["line"])):
-                scalars[e["name"]] = e["line"]
-            else:
+            if e.get("dtype") == "float64" and re.search(r"\b(np|numpy)\.", trace.code(e["line"])) and not (
+                    e["name"] in scalars and not re.search(rf"\b{re.escape(e['name'])}\s*=(?!=)", trace.code(e["line"]))):
+                scalars[e["name"]] = e["line"]  # made here (not a helper's parameter, seen on its def's line)
+            elif e.get("dtype") != "float64":  # (one passed on, the helper's parameter, keeps where it was made)
                 scalars.pop(e["name"], None)
             continue
         if e.get("dtype") == "float32":
@@ -622,7 +623,8 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
             read = set(re.findall(r"[A-Za-z_]\w*", trace.code(e["line"])))
             if read & narrow:
                 # the scalar made above is where the float64 comes from (np.sqrt returns one): said there
-                made = {scalars[n] for n in read if n in scalars and scalars[n] < e["line"]}
+                # (made before it in the run: a helper defined above may read it, passed as an argument)
+                made = {scalars[n] for n in read if n in scalars}
                 if len(made) == 1 and not _widened_on_purpose(trace, e):
                     line = made.pop()
                     return {"line": line, "code": trace.code(line)}

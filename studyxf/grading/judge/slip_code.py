@@ -34,7 +34,9 @@ _MASK_MADE = r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\
 # public slip id -> the regular expression a line's code (comments and strings left out) matches, or
 # several tried in turn: the first that any line matches decides
 SLIP_CODE = {
-    "scale-d-model": _SQRT,  # the one square root taken: of d_model where d_head belongs
+    # the one square root taken: of d_model where d_head belongs; of a name for the head's width bound to the
+    # model's (`d_head = x.shape[-1]`), where it is bound
+    "scale-d-model": lambda code: _root_of_head_width(code),
     "flash-no-rescale-output": _ACCUMULATED + r".*(@|\b(dot|matmul|einsum|mm)\()",
     "flash-no-rescale-sum": _ACCUMULATED + r".*\bsum\b",
     # the heads merged by a reshape to (B, T, D) with no transpose on its line (a split is 4 axes)
@@ -51,8 +53,10 @@ SLIP_CODE = {
     # (a string is blanked to "": float("-inf") reads float(""))
     "mask-inverted": (r"\bmasked_fill\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)|"
                       r"\bwhere\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*(np|torch|math)\.inf)",
-                      # a mask held under another name (keep = memory_mask...), -inf filled where it holds
-                      r"\b(masked_fill|where)\(\s*[\w.]+\s*,\s*([\w.]+\([^,()]*,\s*)?(float\(\s*\"\"\s*\)|"
+                      # a mask held under another name, bound from the given one as it is (pad = memory_mask.bool()):
+                      # where it is bound; else where -inf is filled where it holds
+                      lambda code: _mask_bound(code),
+                      r"\b(masked_fill|where)\(\s*[\w.]+(\[[^\]]*\])?\s*,\s*([\w.]+\([^,()]*,\s*)?(float\(\s*\"\"\s*\)|"
                       r"-\s*((np|torch|math)\.)?inf)",
                       # else a mask inverted where it is read (keep = ~memory_mask; ~mask as a fill's
                       # condition is the right way round)
@@ -84,14 +88,18 @@ SLIP_CODE = {
     "post-norm": r"\b(ln|norm|layer_norm|layernorm)\w*\(\s*[\w.]+\s*\+",  # ln1(x + sa(x))
     "block-parallel": r"^(?!\s*def\b).*\b(mlp|ffn|ff|feed_forward|feedforward)\w*\(",  # the MLP read from x
     # the softmax (or its sum, written out) taken along another axis than the last
-    "softmax-axis": r"\b(softmax|sum)\(.*\b(dim|axis)\s*=\s*(?!\s*-\s*1\b)-?\s*\d",
+    "softmax-axis": (r"\b(softmax|sum)\(.*\b(dim|axis)\s*=\s*(?!\s*-\s*1\b)-?\s*\d",
+                     r"\b(softmax|sum|max|amax|logsumexp)\(\s*-\s*2\b"),  # p.sum(-2, keepdim=True)
     "gelu-tanh": r"\bapproximate\s*=|\btanh\(",  # the tanh approximation, asked for or written out
+    "flops-no-factor-2": r"(?i)^\s*\w*(flop|mac)\w*\s*=\s*1\s*$",  # FLOPS_PER_MAC = 1: the 2 of a multiply-add
+    # one LayerNorm called twice: its second call, where the other belongs
+    "ln-shared": lambda code: _called_twice(code, r"\bself\.(\w*(ln|norm)\w*)\("),
     "rms-gamma-plus-one": r"\(\s*1(\.0*)?\s*\+\s*[\w.]*\b(gamma|weight|scale|g|w)\b|"
                           r"\b(gamma|weight|scale)\s*\+\s*1(\.0*)?\b",  # (1 + gamma): Gemma's convention
     # a block's end clamped one short: min(start + block, Tk - 1)
     "flash-last-key-dropped": r"\bmin\w*\(.*-\s*1\s*\)",
     # the window's start moved to just past the last occurrence, without max(): it may move back
-    "window-start-backwards": r"^\s*\w+\s*=\s*(?!.*\bmax\()[\w.]+\[[^\]]+\]\s*\+\s*1\s*$",
+    "window-start-backwards": r"^\s*\w+\s*=\s*(?!.*\bmax\()[\w.]+(\[[^\]]+\]|\.get\([^()]*\))\s*\+\s*1\s*$",
     "alibi-slope-precedence": r"\*\*[^*\n]*\*\*",  # a ** b ** c: binds right to left
     # the slopes' one power of 2 (2 ** (-8 * h / n), exp2, a ratio's powers): where the head's index is counted
     "alibi-slope-offset": r"(?<![\w.])(2|0\.5)(\.0*)?\s*\*\*|\b(pow|power|exp2)\(",
@@ -129,8 +137,10 @@ SLIP_CODE = {
     # the sigmoid applied where SiLU belongs: at its call (a helper named sigmoid computes it rightly)
     "swiglu-sigmoid": (r"^(?!\s*def\b).*\b(sigmoid|expit)\(",
                        # or written out where SiLU is defined (`silu = lambda z: 1 / (1 + np.exp(-z))`): no z times it
-                       r"^(?!.*\w\s*\*\s*\(?\s*1(\.0*)?\s*/)(?!.*\)\s*\*\s*\w).*(?<![\w.)\]]\s)(?<![\w.)\]])"
-                       r"1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*-"),
+                       lambda code: _one(code, r"1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*-") if not any(
+                           re.search(r"\b(\w+)\s*\*\s*\(?\s*1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*-\s*\1\b|"
+                                     r"exp\(\s*-\s*(\w+)\s*\)\s*\)\s*\)?\s*\*\s*\5\b", text) for text in code.values())
+                       else None),
     # the activation given the product of gate and up (silu(g * u)): where that call is written
     "swiglu-silu-after-product": r"^(?!\s*def\b).*\b(silu|swish|sigmoid|act\w*|\w*_fn)\(\s*[\w.]+(\([^()]*\))?\s*\*\s*"
                                  r"[\w.]+(\([^()]*\))?\s*\)",
@@ -152,12 +162,16 @@ SLIP_CODE = {
     # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
     # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
     # (or written out, the one division by the row sums: `P = P / P.sum(-1, keepdims=True)`, `acc / l[..., None]`)
-    "masked-row-nan": (r"\bisnan\(|\bnan_to_num\b|\bwhere\(.*\.any\(|\bwhere\(\s*[\w.]*isinf\(", r"\bsoftmax\(",
+    # (a guard on the max, `np.nan_to_num(s.max(-1))`, is right: the NaN comes from the division below it)
+    "masked-row-nan": (r"^(?!.*\b(max|amax|maximum)\b)(.*\bisnan\(|.*\bnan_to_num\b|.*\bwhere\(.*\.any\(|"
+                       r".*\bwhere\(\s*[\w.]*isinf\()", r"\bsoftmax\(",
+                       r"\bexp\(\s*\w+\s*-\s*\w*(lse|logsumexp)\w*\s*\)",  # exp(S - lse), lse -inf on such a row
                        r"^\s*(\w+\s*=|return)\s*\w+\s*/\s*\w+(\.sum\(.*\)|\[[^\]]*\])\s*$",
                        lambda code: _divided_by_sum(code)),  # P = E / Z, Z a sum assigned above
     # the scores divided by d itself, no root on the line (scale = 1.0 / d, s / q.shape[-1])
-    "scale-d": r"^(?!.*\b(r?sqrt)\()(?!.*\*\*\s*\(?\s*-?\s*0?\.5).*/\s*\(?\s*((\w+\.)?(d|dk|d_k|d_head|head_dim|dim|"
-               r"head_size|hd|D)\b|[\w.]+\.shape\[-1\])(?!\s*(\*\*|\[|\())",
+    "scale-d": (r"^(?!.*\b(r?sqrt)\()(?!.*\*\*\s*\(?\s*-?\s*0?\.5).*/\s*\(?\s*((\w+\.)?(d|dk|d_k|d_head|head_dim|dim|"
+                r"head_size|hd|D)\b|[\w.]+\.shape\[-1\])(?!\s*(\*\*|\[|\())",
+                r"\*\s*[\w.\[\]-]+\s*\*\*\s*-\s*1\b(?!\.\d)"),  # s * q.shape[-1] ** -1
     # the one exp of a bare name, where the max belongs; a name copied a line above (z = x) is the place
     "no-max-subtraction": lambda code: _exp_of_name(code),
     "swiglu-gelu": r"^(?!\s*def\b).*\bgelu\(",  # GELU's one call, the gate's place
@@ -261,11 +275,44 @@ def _made_afresh(code: dict) -> int | None:
     return _one(code, rf"^\s*\w+\s*=\s*(float\(\s*)?({'|'.join(rows)})\s*\)?\s*$") if rows else None
 
 
+def _mask_bound(code: dict) -> int | None:
+    """The one line that fills -inf where a name holds (`masked_fill(pad[:, None], -inf)`), that name bound on
+    one line above from a given mask as it is (`pad = memory_mask.bool()`, no ~, not, == 0): the binding."""
+    fills = [m.group(2) for text in code.values() for m in [re.search(
+        r"\b(masked_fill|where)\(\s*(\w+)(\[[^\]]*\])?\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)", text)] if m]
+    if len(fills) != 1 or "mask" in fills[0]:
+        return None
+    return _one(code, rf"^\s*{re.escape(fills[0])}\s*=(?!.*(~|\bnot\b|logical_not|==\s*(0|False))).*\w*mask\w*")
+
+
+def _root_of_head_width(code: dict) -> int | None:
+    """The one line with a square root (_SQRT); where it takes the root of a name for the head's width
+    (d_head, head_dim, dh, ...) bound on one line, that binding (`d_head = x.shape[-1]`)."""
+    line = _one(code, _SQRT)
+    if line is None:
+        return None
+    named = re.search(r"\b(?:r?sqrt)\(\s*(d_head|head_dim|dh|d_k|dk|hd|head_size)\s*\)|"
+                      r"\b(d_head|head_dim|dh|d_k|dk|hd|head_size)\s*\*\*\s*\(?\s*-?\s*0?\.5", code[line])
+    name = named and (named.group(1) or named.group(2))
+    bound = _one(code, rf"^\s*{name}\s*=") if name else None
+    return bound if bound is not None and bound < line else line
+
+
+def _called_twice(code: dict, form: str) -> int | None:
+    """The second line that calls the one attribute of `form` called on two lines (self.ln_1 before the MLP)."""
+    calls: dict[str, list[int]] = {}
+    for n, text in sorted(code.items()):
+        for m in re.finditer(form, text):
+            calls.setdefault(m.group(1), []).append(n)
+    twice = [lines for lines in calls.values() if len(set(lines)) == 2]
+    return sorted(set(twice[0]))[1] if len(twice) == 1 else None
+
+
 def _exp_of_name(code: dict) -> int | None:
     """The one line that takes exp of a bare name (`e = tl.exp(z)`), or the one line above it that binds
     that name to another bare name (`z = x`, where `z = x - tl.max(x, 0)` belongs)."""
-    hits = [(n, m.group(1)) for n, text in code.items()
-            for m in [re.search(r"\bexp2?\(\s*([\w.]+)\s*\)", text)] if m]
+    hits = [(n, m.group(1) or m.group(2)) for n, text in code.items()
+            for m in [re.search(r"\bexp2?\(\s*([\w.]+)\s*\)|\b(\w+)\.exp\(\s*\)", text)] if m]
     if len(hits) != 1:
         return None
     line, name = hits[0]
@@ -405,7 +452,11 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
                 code = source.splitlines()[made - 1].strip()
                 d = {**d, "line": made, "code": code,
                      "message": str(d.get("message") or "").replace(old, f"line {made}: `{code}`")}
-        if (not d.get("line") or public(mistake) in PREFERRED) and mistake not in ("located", "raised", "measured"):
+        # (or a line two catalogued causes were both given: the values left the reference there, for both)
+        shared = d.get("line") and sum(e.get("line") == d["line"] and e.get("mistake") not in
+                                       (None, "located", "raised", "measured") for e in named) > 1
+        if (not d.get("line") or public(mistake) in PREFERRED or shared) and \
+                mistake not in ("located", "raised", "measured"):
             line = line_of(mistake, source)
             said = _held(named, d)
             if line is not None and line not in said and line != d.get("line"):

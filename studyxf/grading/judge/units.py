@@ -75,6 +75,11 @@ class Code:
 
         self.fed = flow.fed_by_key(source)  # each returned key's names and lines
         self.targets: dict[str, list[int]] = {}  # a name assigned, by the lines that assign it
+        # the lines that multiply names (where a term left out belongs), and the functions' parameters
+        self.products = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mult)
+                         and any(isinstance(m, (ast.Name, ast.Subscript, ast.Call)) for m in (n.left, n.right))}
+        self.params = {a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
+                       for a in [*f.args.args, *f.args.kwonlyargs]}
         skipped = {id(d) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.Lambda))
                    for d in [*f.args.defaults, *f.args.kw_defaults] if d is not None}
         # an exponent (tokens ** 2) is no number the learner put in a figure
@@ -274,6 +279,28 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
     return max(pool, key=score)
 
 
+def _absent_line(figure: str, reading: "Reading", code: Code) -> int | None:
+    """Where a term left out belongs: of the products that feed the figure, the one that multiplies the other
+    arguments (batch left out of `per_token * tokens`), for an argument; the one that multiplies most names
+    (`n_layers * n_kv_heads * d_head * bytes`), for a constant (the 2 for K and V). Never a line that only
+    names the terms (a tuple of the config's keys)."""
+    fed = code.fed.get(figure, (None, None))[1] if getattr(code, "fed", None) else None
+    pool = sorted(n for n in code.products if fed is None or n in fed)
+    if not pool:
+        return None
+    named = [a for a in reading.absent if not re.fullmatch(r"[\d.]+", a)]
+    argument = bool(named) and all(a in code.params for a in named)
+    others = code.params - set(reading.absent) - {"self", "config", "cfg"}
+
+    def score(n):
+        held = code.names.get(n, set())
+        return len(held & others) if argument else len(held)
+    best = max(map(score, pool))
+    top = [n for n in pool if score(n) == best]
+    # two products alike (K's and V's, each without n_layers): the term belongs where they meet, said as before
+    return top[0] if len(top) == 1 else None
+
+
 def _twice_at(figure: str, chosen: list, code: Code) -> int | None:
     """A term counted twice (heads in d_model = heads * head_dim, then `* heads` again): the last of
     the lines feeding the figure that name it, where two or more do; else None."""
@@ -389,11 +416,16 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                                for a, b in [_parts(t if isinstance(t, str) else t[0])]
                                if r.name and old in set(a) | set(b) and len(set(a) | set(b)) > 1]
                     lines = [n for n in lines if any(t <= code.names.get(n, set()) for t in swapped)] or lines
+                    # of two lines reading the new name, the one whose target is named for the old (H_kv = n_heads)
+                    apart = set(old.lower().split("_")) - set((r.name or "").lower().split("_")) - {""}
+                    lines = [n for n in lines if apart & set(re.split(r"[_\W]+", code.code(n).partition("=")[0].lower()))
+                             ] or lines
                     # a term missing: the line where the values leave the reference (the product's), where that is
                     # the figure's own step (a factor the two give together, found at an earlier step of the
                     # product, is not where one of them is: holdout15's kv-cache-size/learner_03 unpacks there)
-                    line = _line(figure, _names(terms) | ({r.name} if r.name else set()), others, lines,
-                                 found if not lines and found and found.get("step") == figure else None, code)
+                    line = _absent_line(figure, r, code) if not lines and r.absent else None
+                    line = line or _line(figure, _names(terms) | ({r.name} if r.name else set()), others, lines,
+                                         found if not lines and found and found.get("step") == figure else None, code)
                     where = f"line {line}: `{code.code(line)}`: " if line else ""
                     said = f"the step '{figure}': " if len(formula) > 1 else ""
                     other = next(o for o, _ in two if o is not r)
