@@ -207,6 +207,19 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout16", "cross-attention", "learner_03.py", {16: "1/sqrt(d_model)", 19: "True for real tokens"}),
     ("holdout16", "transformer-block", "learner_03.py", {15: "Off by one", 27: "used twice"}),
     ("holdout16", "multi-head-attention", "learner_03.py", {11: "without the transpose", 27: "sqrt(d_model)"}),
+    # the slope ratio divided the other way round beside the heads' order reversed ([::-1] dropped)
+    ("holdout16", "alibi", "learner_03.py", {5: "write `-8.0 / n_heads`", 6: "write `range(n_heads)`"}),
+    # a pointer that moves the wrong way beside positions in a sorted permutation (or a table of pairs)
+    ("holdout16", "two-sum", "learner_03.py", {13: "write `[order[lo], order[hi]]`", 14: "write `total < target`"}),
+    ("holdout15", "two-sum", "learner_01.py", {15: "[indexed_numbers[left_pointer][1]",
+                                               16: "write `current_sum < target`"}),
+    # a walrus lookup tested for truth beside the values returned for the indices
+    ("holdout16", "two-sum", "learner_02.py", {8: "is not None", 9: "their indices"}),
+    # v's width read for the scale (shows only where dv != d) beside a running sum not rescaled
+    ("holdout16", "flash-attention", "learner_03.py", {30: "write `q` for `v`", 18: "not the running sum"}),
+    # positions from 1 beside a base a zero short; a default written in a helper beside the halves rotated
+    ("holdout16", "sinusoidal", "learner_03.py", {11: "write `0, T`", 13: "write `10000.0` for `1000.0`"}),
+    ("holdout16", "rope", "learner_01.py", {5: "base", 13: "write `(x[..., 0::2], x[..., 1::2])`"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -4,6 +4,7 @@ catalogue knows names both; an edit that only drops a step (a softmax shifted by
 is never offered; a module drill's file is edited, built and run as its configs are."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -493,3 +494,13 @@ def test_three_slips_in_a_module_with_a_dataclass_are_each_named_at_their_line(t
     assert said[27]["mistake"] == "scale-d-model"
     assert "write `1` for `0`" in said[28]["message"] and "write `h` for `x`" in said[44]["message"]
     assert "the changes at lines 28 and 44" in said[27]["message"]
+
+
+def test_a_cause_the_edits_find_replaces_the_words_that_nothing_names_one(tmp_path):
+    # holdout16 flash-attention/learner_03: a class holds the running state, and neither the steps nor the
+    # catalogue read the values (said as such, with the smallest input); the edits then find the scale read from
+    # v's width (which the smallest case does not show) beside a running sum not rescaled
+    source = (Path(__file__).parent / "data" / "holdout16" / "flash-attention" / "learner_03.py").read_text()
+    said = grade(tmp_path, "flash-attention", source)["diagnosis"]
+    assert {d.get("line") for d in said if d.get("verified")} == {18, 30}, said
+    assert not any("no step of the reference" in (d.get("message") or "") for d in said), said

@@ -993,6 +993,12 @@ def located_measured_raised(v: Values) -> list[dict]:
     facts = [f.shape_fact for f in failing if f.shape_fact]
     if not out and facts:
         out.append({"mistake": "measured", "message": facts[0]})
+    if not out and v.comparable:  # nothing names a cause: say so, the smallest input that fails shown with it
+        n, first = len(v.comparable), v.comparable[0].case
+        out.append({"mistake": "measured", "comparator": "nothing",  # dropped where the edits find a cause
+                    "message": f"no step of the reference and no known slip gives your values: "
+                                                      f"{n} case{'s' if n != 1 else ''} differ"
+                                                      + (f", the first {first.name}" if first is not None else "")})
     return out + v.beside
 
 

@@ -122,6 +122,13 @@ class _Lister:
         name = _name(node.func)
         method = isinstance(node.func, ast.Attribute) and not (
             isinstance(node.func.value, ast.Name) and node.func.value.id in MODULES)
+        # np.split(x, 2, axis=-1), x.chunk(2, dim=-1): the two halves where the interleaved pairs belong (RoPE)
+        halves = (node.args[0] if not method and node.args else node.func.value if method else None)
+        if name in ("split", "chunk", "array_split") and halves is not None and \
+                _int(node.args[1 if not method else 0] if len(node.args) > (1 if not method else 0) else None) == 2:
+            x = self.group(halves)
+            self.add(node, f"({x}[..., 0::2], {x}[..., 1::2])", "takes the two halves where the interleaved pairs "
+                     "(x[2i], x[2i + 1]) belong", rank=2)
         words = {k.arg: k for k in node.keywords}
         axis = words.get("axis") or words.get("dim")
         if axis is None and name in AXIS_TAKERS:  # the axis given by position
@@ -480,6 +487,10 @@ class _Lister:
                     for d in ("+ 1", "- 1"):
                         self.add(bound, f"{self.text(bound)} {d}", "is one off",
                                  rank=2 if isinstance(node.ctx, ast.Store) else 3)
+        # range(n)[::-1], slopes[::-1]: an order reversed where the natural one belongs (the heads' slopes)
+        whole = node.slice
+        if isinstance(whole, ast.Slice) and whole.lower is None and whole.upper is None and _int(whole.step) == -1:
+            self.add(node, self.text(node.value), "reverses the order", rank=3)
         # mask[0]: the first sequence's mask for every batch element, where each has its own (a head axis)
         if isinstance(node.value, ast.Name) and "mask" in node.value.id.lower() and _int(node.slice) == 0:
             self.add(node, f"{node.value.id}[:, None]", "takes the first sequence's mask for every sequence",
@@ -737,6 +748,14 @@ class _Lister:
             verb = "multiplies by" if isinstance(node.op, ast.Mult) else "divides by"
             self.add(node, self.text(node.left), f"{verb} {self.text(node.right)}, a factor that does not belong",
                      rank=3)
+        # -n_heads / 8 for -8 / n_heads (ALiBi's slope ratio): a number and a name divided the other way round
+        if isinstance(node.op, ast.Div) and node.lineno == node.end_lineno:
+            neg = isinstance(node.left, ast.UnaryOp) and isinstance(node.left.op, ast.USub)
+            left = node.left.operand if neg else node.left
+            if isinstance(left, ast.Name) and _number(node.right) is not None or \
+                    isinstance(node.right, ast.Name) and _number(left) is not None:
+                self.add(node, f"{'-' if neg else ''}{self.text(node.right)} / {self.text(left)}",
+                         "divides the other way round", rank=3)
         # (i - j) where the distance |i - j| belongs (ALiBi's keys after the query given a bonus)
         if isinstance(node.op, ast.Sub) and node.lineno == node.end_lineno and \
                 all(isinstance(s, (ast.Name, ast.Subscript)) for s in (node.left, node.right)):
@@ -1255,6 +1274,37 @@ def _constant(node) -> float | None:
     return None
 
 
+def _default_written(lister: _Lister, tree) -> None:
+    """A parameter's default written as a number where the parameter belongs (10000.0 in a helper given base,
+    apply_rope's base=10000.0): the argument ignored."""
+    fns = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    defaults = {}
+    for fn in fns:
+        args = fn.args.args[len(fn.args.args) - len(fn.args.defaults):]
+        defaults.update({a.arg: _number(d) for a, d in zip(args, fn.args.defaults) if _number(d) not in (None, 0, 1)})
+    for fn in fns:
+        # (a default of the function's own: _named_constant's edit, in its words)
+        own = {a.arg for a in fn.args.args[len(fn.args.args) - len(fn.args.defaults):]}
+        params = {a.arg for a in [*fn.args.args, *fn.args.kwonlyargs]} & set(defaults) - own
+        for node in (n for stmt in fn.body for n in ast.walk(stmt)):
+            for p in sorted(params):
+                if isinstance(node, ast.Constant) and _number(node) == defaults[p]:
+                    lister.add(node, p, f"writes {p}'s default where the argument {p} belongs", rank=1)
+
+
+def _decade(lister: _Lister, tree) -> None:
+    """A round constant written a zero short or long (1000.0 for RoPE's and the encoding's 10000)."""
+    import math
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float) and node.value >= 100 and \
+                math.log10(node.value).is_integer():
+            for factor in (10, 0.1):
+                value = node.value * factor
+                text = str(int(round(value))) + (".0" if isinstance(node.value, float) else "")
+                lister.add(node, text, f"writes {lister.text(node)} where {text} belongs", rank=3)
+
+
 def _confused_constant(lister: _Lister, tree) -> None:
     """A known constant written where its neighbour belongs (sqrt(2/pi) for 1/sqrt(2) in erf's GELU)."""
     for node in ast.walk(tree):
@@ -1363,6 +1413,8 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _running_max_start(lister, tree)
     _named_constant(lister, tree)
     _confused_constant(lister, tree)
+    _decade(lister, tree)
+    _default_written(lister, tree)
     _pointer_step(lister, tree)
     _log2e_dropped(lister, tree)
     _running_update(lister, tree)

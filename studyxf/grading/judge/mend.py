@@ -16,7 +16,7 @@ import types
 
 MAX_EDITS = 32  # candidate edits tried on the smallest failing input (each one call of the learner's code)
 BESIDE = 6  # of those, the first ones tried on every case for a double slip whose other slip the validator knows
-PAIRED = 20  # of those, the first ones tried two at a time (190 pairs) where no single edit mends the file
+PAIRED = 32  # of those, the first ones tried two at a time (496 pairs) where no single edit mends the file
 SWAPPED = {ast.GtE: ">", ast.Gt: ">=", ast.LtE: "<", ast.Lt: "<="}
 FLIPPED = {ast.GtE: "<=", ast.Gt: "<", ast.LtE: ">=", ast.Lt: ">"}
 
@@ -52,7 +52,22 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
     orders = [t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
               and getattr(n.value.func, "id", "") == "sorted" and n.value.args and isinstance(n.value.args[0], ast.Call)
               and getattr(n.value.args[0].func, "id", "") == "range" for t in n.targets if isinstance(t, ast.Name)]
+    # a sorted table of (value, index) pairs (pairs.sort(), pairs = sorted(zip(nums, range(n)))): positions in it
+    # are not indices either, the index is one of each pair's two entries
+    tables = {n.func.value.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+              and n.func.attr == "sort" and isinstance(n.func.value, ast.Name)} | \
+        {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+         and getattr(n.value.func, "id", "") == "sorted" and n.value.args and not (
+             isinstance(n.value.args[0], ast.Call) and getattr(n.value.args[0].func, "id", "") == "range")
+         for t in n.targets if isinstance(t, ast.Name)}
     for node in ast.walk(tree):
+        if not orders and len(tables) == 1 and isinstance(node, ast.Return) and \
+                isinstance(node.value, (ast.List, ast.Tuple)) and len(node.value.elts) == 2 and \
+                all(isinstance(e, ast.Name) for e in node.value.elts):
+            (table,), (a, b) = tables, (e.id for e in node.value.elts)
+            for k in (1, 0):  # (value, index) pairs, or (index, value)
+                likely.append((node.value, f"[{table}[{a}][{k}], {table}[{b}][{k}]]",
+                               f"returns positions in {table}, sorted, where the indices its pairs hold belong"))
         if len(orders) == 1 and isinstance(node, ast.Return) and isinstance(node.value, (ast.List, ast.Tuple)) \
                 and len(node.value.elts) == 2 and all(isinstance(e, ast.Name) for e in node.value.elts):
             a, b = (e.id for e in node.value.elts)  # return [lo, hi] over sorted positions
@@ -93,6 +108,12 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                     swapped.append((operand, f"{operand.id} is not None",
                                     f"tests {operand.id}, a lookup's result, for truth: a found 0 (the first index) "
                                     f"reads as \"nothing found\""))
+                elif isinstance(operand, ast.NamedExpr) and isinstance(operand.value, ast.Call) and \
+                        isinstance(operand.value.func, ast.Attribute) and operand.value.func.attr == "get" and \
+                        len(operand.value.args) == 1:  # if (j := seen.get(x)):
+                    likely.append((operand, f"({{}}) is not None",
+                                   f"tests {operand.target.id}, a lookup's result, for truth: a found 0 (the first "
+                                   f"index) reads as \"nothing found\""))
                 elif isinstance(operand, ast.Call) and isinstance(operand.func, ast.Attribute) \
                         and operand.func.attr == "get" and len(operand.args) == 1:
                     likely.append((operand, "{} is not None",

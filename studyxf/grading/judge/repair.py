@@ -21,6 +21,7 @@ CLOSER = 3  # the edits that brought the answer closest, each tried with every o
 PAIRS = 360  # two-edit copies tried on the smallest failing case
 AGAIN = 240  # and where none mends the file, on the failing case least like it (a budget of its own)
 TIES = 12  # the edits passing the first case ranked again on another (_ties_apart)
+LEVEL = 4  # the likeliest edits that leave the smallest case as it was, each tried beside a catalogued slip
 DEEPER = 2  # where no pair mends the file, the nearest edits each made before a search for the slips left
 
 
@@ -352,7 +353,7 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
     if start == (3,):  # no case's values are wrong as the learner wrote them (a check failed)
         return None
     singles = edits.candidates(source, framework, lines, kinds(source, entry, first))
-    nearer, crashing = [], set()
+    nearer, crashing, level = [], set(), []
     for candidate in singles:
         if remote.gone:
             return None
@@ -363,6 +364,8 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
             return _dtype_beside(said, source, entry) if candidate["source"] in search.promoted else said
         if score > start:
             nearer.append((score, candidate))
+        elif score == start and candidate["rank"] == 0:  # a likely slip the smallest case does not show (dv = d)
+            level.append(candidate)
         if score == (0,) < start:  # an edit that makes a running file raise: no half of a pair (1 call in 2)
             crashing.add(id(candidate))
     nearer.sort(key=lambda e: e[0], reverse=True)
@@ -398,6 +401,12 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
             if slips else ():
         said = _beside_known(a, slips, own, singles, crashing, lines_of, search)
         if said:
+            return said
+    # an edit that leaves the smallest case as it was may mend the cases that show its slip, the rest fitting a
+    # catalogued one (v's width read for the scale beside a running sum not rescaled)
+    for a in level[:LEVEL] if slips and not touches else ():
+        said = _beside_known(a, slips, own, singles, crashing, lines_of, search)
+        if said or remote.gone:
             return said
     tried = 0
     for _, a in nearer[:CLOSER]:
