@@ -220,6 +220,12 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # positions from 1 beside a base a zero short; a default written in a helper beside the halves rotated
     ("holdout16", "sinusoidal", "learner_03.py", {11: "write `0, T`", 13: "write `10000.0` for `1000.0`"}),
     ("holdout16", "rope", "learner_01.py", {5: "base", 13: "write `(x[..., 0::2], x[..., 1::2])`"}),
+    # a causal buffer made in __init__ with diagonal=1, beside k unpacked before q (the scores transposed)
+    ("holdout16", "causal-self-attention", "learner_03.py", {18: "diagonal=1", 23: "unpacks k before q"}),
+    # batch left out of the scores' count, av_flops made and never added, and 2 bytes written for bytes_per_element
+    # (a loop that validates every argument by name reads batch, but feeds no figure)
+    ("holdout16", "attention-cost", "learner_01.py", {10: "batch is missing", 13: "av_flops, made at line 12",
+                                                      14: "2 bytes per element"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

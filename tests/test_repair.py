@@ -504,3 +504,11 @@ def test_a_cause_the_edits_find_replaces_the_words_that_nothing_names_one(tmp_pa
     said = grade(tmp_path, "flash-attention", source)["diagnosis"]
     assert {d.get("line") for d in said if d.get("verified")} == {18, 30}, said
     assert not any("no step of the reference" in (d.get("message") or "") for d in said), said
+
+
+def test_a_layer_made_and_never_called_is_an_edit_of_the_return(tmp_path):
+    from studyxf.grading.judge.edits import candidates
+
+    source = CSA_TWO_SLIPS.replace("return self.proj((att @ v)", "return ((att @ v)")
+    found = [c for c in candidates(source, "torch") if c["line"] == 22 and c["now"].startswith("self.proj(")]
+    assert found and "never called" in found[0]["why"], [c["now"] for c in candidates(source, "torch") if c["line"] == 22]

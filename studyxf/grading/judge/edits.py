@@ -880,6 +880,14 @@ def _layers(lister: _Lister, tree) -> None:
                 for t in n.targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
                 and t.value.id == "self"}  # self.value = nn.Linear(...), though only self.query is called
         names = sorted({f.attr for f in calls} | made)
+        # a layer made and never called (self.proj = nn.Linear(d, d), forward returning the heads' concatenation):
+        # forward's returned value given to it
+        unused = sorted(made - {f.attr for f in calls})
+        forward = next((n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "forward"), None)
+        for ret in (n for n in ast.walk(forward) if isinstance(n, ast.Return) and n.value is not None) \
+                if forward is not None and len(unused) == 1 else ():
+            lister.add(ret.value, f"self.{unused[0]}({lister.text(ret.value)})",
+                       f"returns without self.{unused[0]}, a layer made and never called", rank=2)
         for func in calls:
             start = func.end_col_offset - len(func.attr)
             for other in names:

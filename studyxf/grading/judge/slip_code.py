@@ -418,12 +418,64 @@ def mask_made(source: str | None, line: int) -> int | None:
         return None
     while isinstance(mask, ast.UnaryOp) and isinstance(mask.op, (ast.Invert, ast.Not)):
         mask = mask.operand
+    while isinstance(mask, ast.Subscript):  # self.causal[:, :, :T, :T]
+        mask = mask.value
+    if isinstance(mask, ast.Attribute) and isinstance(mask.value, ast.Name) and mask.value.id == "self":
+        return _buffer_made(tree, mask.attr)
     if not isinstance(mask, ast.Name):
         return None
     bound = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line
              and any(isinstance(t, ast.Name) and t.id == mask.id for t in n.targets)]
     # the last binding before it gives the mask its region (`mask = torch.full(...)`, then `mask = triu(mask, 1)`)
     return bound[-1] if bound else None
+
+
+def _exchanged_unpack(source: str | None, line: int) -> tuple[int, str, str] | None:
+    """Where line `line` multiplies `a @ b.transpose(-2, -1)` (or b.mT, b.T), the one line above that unpacks b
+    before a in one tuple (`k, q, v = qkv.split(C, dim=2)`): the scores come out transposed from there."""
+    try:
+        tree = ast.parse(source or "")
+    except SyntaxError:
+        return None
+    pairs = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.MatMult) and n.lineno == line and \
+                isinstance(n.left, ast.Name):
+            right = n.right.func.value if isinstance(n.right, ast.Call) and isinstance(n.right.func, ast.Attribute) \
+                and n.right.func.attr in ("transpose", "swapaxes") else \
+                n.right.value if isinstance(n.right, ast.Attribute) and n.right.attr in ("T", "mT") else None
+            if isinstance(right, ast.Name):
+                pairs.append((n.left.id, right.id))
+    if len(pairs) != 1:
+        return None
+    a, b = pairs[0]
+    found = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line and len(n.targets) == 1
+             and isinstance(n.targets[0], ast.Tuple)
+             and [e.id for e in n.targets[0].elts if isinstance(e, ast.Name) and e.id in (a, b)] == [b, a]]
+    return (found[0], a, b) if len(found) == 1 else None
+
+
+def _buffer_made(tree, attr: str) -> int | None:
+    """Where a module's mask `self.<attr>` is made: its register_buffer or assignment, and where that is given a
+    name made on a line above it (`mask = torch.tril(...)`, then `register_buffer("causal", mask.view(...))`),
+    that line."""
+    given = [n.args[1] for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+             and n.func.attr == "register_buffer" and len(n.args) >= 2 and isinstance(n.args[0], ast.Constant)
+             and n.args[0].value == attr] + \
+        [n.value for n in ast.walk(tree) if isinstance(n, ast.Assign) and any(
+            isinstance(t, ast.Attribute) and t.attr == attr and isinstance(t.value, ast.Name) and t.value.id == "self"
+            for t in n.targets)]
+    if len(given) != 1:
+        return None
+    value = given[0]
+    while isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and \
+            value.func.attr in ("view", "reshape", "to", "bool", "float", "unsqueeze", "contiguous"):
+        value = value.func.value  # mask.view(1, 1, n, n)
+    if isinstance(value, ast.Name):
+        bound = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < given[0].lineno
+                 and any(isinstance(t, ast.Name) and t.id == value.id for t in n.targets)]
+        return bound[-1] if bound else given[0].lineno
+    return given[0].lineno
 
 
 def placed(named: list[dict], source: str | None) -> list[dict]:
@@ -445,6 +497,15 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
                      **{k: d[k].replace(ASKED, words) for k in ("message", "how") if isinstance(d.get(k), str)}}
             out.append(d)
             continue
+        if d.get("comparator") == "permuted" and d.get("line") and d.get("verified") and \
+                "axes -2, -1 swapped" in str(d.get("how")):
+            unpacked = _exchanged_unpack(source, d["line"])  # scores transposed: q and k unpacked the other way
+            if unpacked is not None and unpacked[0] not in _held(named, d):
+                at, a, b = unpacked
+                code = source.splitlines()[at - 1].strip()
+                d = {**d, "line": at, "code": code,
+                     "message": f"line {at}: `{code}` unpacks {b} before {a}, the other way round; "
+                                + str(d.get("message") or "")}
         if d.get("comparator") == "region" and d.get("line") and d.get("verified"):
             made = mask_made(source, d["line"])  # a mask's region is wrong where the mask is made
             if made is not None and made not in _held(named, d):

@@ -279,6 +279,18 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
     return max(pool, key=score)
 
 
+def _left_unused(figure: str, reading: "Reading", code: Code) -> tuple[int, str, int] | None:
+    """A term computed and never read (`av_flops = ...`, then `flops = layers * qk_flops`) where the reading is a
+    part left out: the line that makes the figure, where the term belongs, the term and its line."""
+    kind, _, term = reading.id.partition("-")
+    if kind not in ("half", "missing") or not re.fullmatch(r"[\d.]+", term) or not code.targets.get(figure):
+        return None  # a constant's part (the 4 of two products), not an argument left out
+    read = set().union(*code.names.values()) if code.names else set()
+    unused = [n for n in code.targets if n not in read and n not in code.params and not n.startswith("_")
+              and set(n.lower().split("_")) & set(figure.lower().split("_"))]  # av_flops for flops
+    return (max(code.targets[figure]), unused[0], min(code.targets[unused[0]])) if len(unused) == 1 else None
+
+
 def _absent_line(figure: str, reading: "Reading", code: Code) -> int | None:
     """Where a term left out belongs: of the products that feed the figure, the one that multiplies the other
     arguments (batch left out of `per_token * tokens`), for an argument; the one that multiplies most names
@@ -395,9 +407,13 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
             fit.append(r)
         shown = [(r, lines) for r in fit for lines in [_evidence(r, code)] if lines is not None]
 
+        # the lines that feed this figure (a loop that validates every argument by name feeds none)
+        feeding = code.fed.get(figure, (None, None))[1] if getattr(code, "fed", None) else None
+
         def strong_of(pairs):
             return [(r, lines) for r, lines in pairs if lines or (r.absent and not any(
-                code.lines_naming(a) for a in r.absent if not re.fullmatch(r"[\d.]+", a)) and all(
+                n for a in r.absent if not re.fullmatch(r"[\d.]+", a) for n in code.lines_naming(a)
+                if feeding is None or n in feeding) and all(
                 a in names or re.fullmatch(r"[\d.]+", a) for a in r.absent))]  # a constant left out: no line shows it
         strong = strong_of(shown)
         chosen = strong if strong else shown
@@ -423,7 +439,9 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                     # a term missing: the line where the values leave the reference (the product's), where that is
                     # the figure's own step (a factor the two give together, found at an earlier step of the
                     # product, is not where one of them is: holdout15's kv-cache-size/learner_03 unpacks there)
-                    line = _absent_line(figure, r, code) if not lines and r.absent else None
+                    left = _left_unused(figure, r, code)
+                    note = f" ({left[1]}, made at line {left[2]}, is never used)" if left else ""
+                    line = left[0] if left else _absent_line(figure, r, code) if not lines and r.absent else None
                     line = line or _line(figure, _names(terms) | ({r.name} if r.name else set()), others, lines,
                                          found if not lines and found and found.get("step") == figure else None, code)
                     where = f"line {line}: `{code.code(line)}`: " if line else ""
@@ -431,7 +449,8 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                     other = next(o for o, _ in two if o is not r)
                     out.append({"mistake": "located", "verified": True, "line": line,
                                 "code": code.code(line) if line else None, "step": figure, "how": r.how,
-                                "comparator": r.id, "message": f"{where}{said}{r.how} (measured: this and the other cause, "
+                                "comparator": r.id, "message": f"{where}{said}{r.how}{note} (measured: this and the other "
+                                                               f"cause, "
                                                                f"{other.how.split(':')[0]}, give every failing "
                                                                f"figure together)"})
                 continue
