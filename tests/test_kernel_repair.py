@@ -152,3 +152,14 @@ def test_a_store_through_the_inputs_pointer_is_said_at_the_store_and_the_right_g
     assert any(d.get("line") == 13 and "write `Y` for `X`" in (d.get("message") or "") for d in said), said
     assert any(d["mistake"] == "no-max-subtraction" and d.get("line") == 11 for d in said), said
     assert not any("your grid launches" in (d.get("message") or "") for d in said), said
+
+
+@pytest.mark.parametrize("name, lines", [
+    # rows stepped by BLOCK where the row stride belongs: said where the row's start is made, not at the load
+    # (and no second entry for the reads past the end that the same step makes), beside exp2 where exp belongs
+    ("learner_02.py", {10: "`row_start = row_idx * BLOCK` makes the addresses", 14: "to the power 0.693147"}),
+    # the row read from grid axis 1: mended as said, the copy shows a block sized from the rows, narrower than a row
+    ("learner_01.py", {8: "read tl.program_id(0)", 25: "has 8 lanes, fewer than a row's 20 columns"}),
+])
+def test_a_softmax_kernel_s_causes_beside_a_misread_row_or_axis_are_said_at_their_lines(tmp_path, name, lines):
+    _at_lines(tmp_path, "holdout16", "softmax-triton", name, lines)

@@ -407,7 +407,10 @@ def out_of_bounds(ctx: Context, failing: list[Failure]) -> list[dict] | None:
     valued = [f for f in failing if not f.bounds or f.values is not None]
     values = _diagnose_values(ctx, valued) if valued else []
     # the values' reading of that line says more (a row's lanes unmasked, a stride misread): it alone
-    return values if line and any(d.get("line") == line for d in values) else values + [said]
+    # (or names it as the access its words are about: the load at that line, its addresses made above)
+    return values if line and any(d.get("line") == line or d.get("comparator") == "kernel-misread" and
+                                  f"the load at line {line}:" in str(d.get("message")) for d in values) \
+        else values + [said]
 
 
 def input_modified(ctx: Context, failing: list[Failure]) -> list[dict] | None:

@@ -81,6 +81,14 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
                 f"offset by the tile's own size (the block its tl.arange spans); {grid_words} at line {line}")
         return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "tile-offset"}
+    narrow = _narrow_tile(cov, got.shape)
+    if narrow is not None:  # every row written, but only its first lanes: the block is narrower than a row
+        lanes, cols = narrow
+        text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} (on {case_name}): "
+                f"each program's store{store} has {lanes} lanes, fewer than a row's {cols} columns: the block the "
+                f"kernel's tl.arange spans must cover a row (triton.next_power_of_2 of the number of columns)")
+        return {"mistake": "located", "message": text, "verified": True, "line": line, "code": trace.code(line),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "tile-narrow"}
     sized = _grid_line(trace, line)
     made = f"; the grid is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
     text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} "
@@ -89,6 +97,19 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
             + ("; the elements it does write are right" if right and written.any() else ""))
     return {"mistake": "located", "message": text, "verified": True, "line": sized, "code": trace.code(sized),
             "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
+
+
+def _narrow_tile(cov: dict, shape: tuple) -> tuple[int, int] | None:
+    """(lanes, columns) where every row of a 2-D output is written in its first `lanes` columns only, and
+    each store has that many lanes: a tile narrower than the row; else None."""
+    written = cov["written"]
+    if written.ndim != 2 or not written.any(axis=1).all():
+        return None
+    lanes = int(written[0].sum())
+    if lanes == 0 or lanes >= written.shape[1] or not (written[:, :lanes].all() and not written[:, lanes:].any()):
+        return None
+    sizes = {int(np.asarray(a["index"]).size) for a in cov["stores"]}
+    return (lanes, written.shape[1]) if sizes == {lanes} else None
 
 
 def _masked_off(cov: dict) -> bool:

@@ -69,7 +69,7 @@ def _misread(grader, remote, cases: list, traced, source: str, first: KernelTrac
             shown = tuple(program[:dims])
             who = f"program {shown[0] if dims == 1 else shown}"
             where = f", {found['where']}" if found.get("where") else ""
-            line = _pointer_line(seen, load["line"], load["iter"] > 0)
+            line = _pointer_line(seen, load["line"], load["iter"] > 0, rows=" apart" in found["words"])
             # the line that made the addresses first, where it is not the load's own
             made = f"line {line}: `{seen.code(line)}` makes the addresses of " if line != load["line"] else ""
             return {"mistake": "located", "verified": True, "line": line, "code": seen.code(line), "step": "loads",
@@ -79,10 +79,11 @@ def _misread(grader, remote, cases: list, traced, source: str, first: KernelTrac
     return None
 
 
-def _pointer_line(trace: KernelTrace, load_line: int, later: bool) -> int:
+def _pointer_line(trace: KernelTrace, load_line: int, later: bool, rows: bool = False) -> int:
     """The statement that made a load's addresses: where the load's pointer is a name, its advance in
-    the loop (`later`: the load read right the first time round) or its assignment before; else the
-    load's own line."""
+    the loop (`later`: the load read right the first time round) or its assignment before; `rows`: a row
+    step misread, where the pointer is a sum (`x_ptr + row_start + cols`), the one term assigned a product
+    without lanes (`row_start = row * BLOCK`); else the load's own line."""
     import ast
 
     tree = trace.tree
@@ -93,10 +94,18 @@ def _pointer_line(trace: KernelTrace, load_line: int, later: bool) -> int:
     if call is None:
         return load_line
     pointer = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "pointer"), None)
-    if not isinstance(pointer, ast.Name):
-        return load_line
     fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
                and n.lineno <= load_line <= n.end_lineno), tree)
+    if rows and isinstance(pointer, ast.BinOp):
+        terms = {n.id for n in ast.walk(pointer) if isinstance(n, ast.Name)}
+        steps = [n.lineno for n in ast.walk(fn) if isinstance(n, ast.Assign) and n.lineno < load_line
+                 and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id in terms
+                 and isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Mult)
+                 and "arange" not in ast.unparse(n.value)]
+        if len(steps) == 1:
+            return steps[0]
+    if not isinstance(pointer, ast.Name):
+        return load_line
     made = sorted((n.lineno, 0) for n in ast.walk(fn)
                   if isinstance(n, (ast.Assign, ast.AugAssign)) and any(
                       isinstance(t, ast.Name) and t.id == pointer.id

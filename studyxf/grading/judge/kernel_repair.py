@@ -25,7 +25,7 @@ ADDED = {"flash-no-rescale", "flash-keys-unmasked", "no-scale", "matmul-k-not-ad
 # that on a loaded machine, where runcases.EDIT_S (0.5 s) failed copies that mend the file; an edit that
 # makes a loop endless (a pointer for a bound) is stopped at it, so it is no more than that needs
 EDIT_S = 2.0
-TOLD_APART = {"program-id-axis", "stores-shared", "store-mask", "tile-offset"}  # kernel_grid's causes past the launch
+TOLD_APART = {"program-id-axis", "stores-shared", "store-mask", "tile-offset", "tile-narrow"}  # kernel_grid's causes past the launch
 
 
 class _Copy:
@@ -77,6 +77,12 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # value slip beside it shows as an entry of its own
     if all(d.get("verified") and d.get("line") and (d.get("step") != "grid" or d.get("comparator") in TOLD_APART)
            for d in named) and any(d.get("comparator") in TOLD_APART for d in named):
+        # a program id read on the wrong axis alone: its fix is known (the axis the grid launches along); the copy
+        # with it made is localised once for what else the grid hid (holdout16: the max not subtracted, beside)
+        axis = [d for d in named if d.get("comparator") == "program-id-axis"]
+        if len(named) == 1 and len(axis) == 1 and not remote.gone:
+            return _past_the_axis(named, axis[0], source, entry, remote, cases, wrong, framework, grader, req,
+                                  resource)
         return named
     if any(c.validate is not None or c.device is not None or getattr(c, "driver", None) is not None for c in cases):
         return named
@@ -170,7 +176,48 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     return named
 
 
-def _beside(a: dict, at: set, search, cases: list, grader, req, listed, anywhere: bool = False) -> list[dict] | None:
+def _past_the_axis(named: list[dict], told: dict, source: str, entry: str, remote, cases: list, wrong: list,
+                   framework: str, grader, req, resource) -> list[dict]:
+    """The grid's program id read on another axis, mended as its words say (tl.program_id(k) for the axis the
+    grid launches along); where the copy still fails, the copy localised for the cause beside it."""
+    from studyxf.grading.judge import edits, repair
+    from studyxf.grading.request import parse_entry
+
+    from studyxf.grading.judge.mend import applied
+
+    fix = re.search(r"read tl\.program_id\((\d)\)", str(told.get("message")))
+    lines = source.splitlines(keepends=True)
+    text = lines[told["line"] - 1]
+    call = [m for m in re.finditer(r"program_id\(\s*(?:axis\s*=\s*)?(\d)\s*\)", text)] if fix else []
+    if len(call) != 1:
+        return named
+    start = len(text[:call[0].start(1)].encode())  # the axis's digit, in UTF-8 bytes as the edits' spans are
+    span = (told["line"], start, start + 1)
+    a = {"line": told["line"], "code": text.strip(), "was": call[0].group(1), "now": fix.group(1), "span": span,
+         "source": applied(lines, [(span, fix.group(1))]), "why": "reads the program id on another axis", "rank": 0}
+    first = min(wrong, key=repair._smallest_and_least_alike)
+    copy = _Copy(remote)
+    search = repair.Search(copy, [first] + [c for c in cases if c is not first and id(c) not in resource], first)
+    if search.ask(a["source"], first) == (3,) and search.passes(a["source"]) or copy.gone:
+        return named  # the axis alone: the cause said is the only one
+    kinds, pointers = repair.kinds(source, parse_entry(entry)[0], first), _pointers(source)
+
+    def listed(text: str, first_lines: list[int], most: int = edits.MAX_EDITS) -> list[dict]:
+        return _no_pointer_for_a_value(edits.candidates(text, framework, first_lines, kinds, most=most), pointers)
+    seen: dict = {}
+    found = _beside(a, {told["line"]}, search, cases, grader, req, listed, anywhere=True, seen=seen)
+    if found:
+        return named + ([f for f in found if f.get("line") != told["line"]] or found)
+    # no pair mends it (a third slip): what the copy's localisation verifies, each at its line, said as measured
+    # on the copy with the axis read right
+    said = [{**d, "message": f"{d['message']} (measured with line {told['line']} reading tl.program_id"
+                             f"({a['now']}))"} for d in seen.get("found", [])
+            if d.get("verified") and d.get("line") and d["line"] != told["line"]]
+    return named + said
+
+
+def _beside(a: dict, at: set, search, cases: list, grader, req, listed, anywhere: bool = False,
+            seen: dict | None = None) -> list[dict] | None:
     """Edit `a`'s copy localised on the case it still fails: each edit at the line that names
     (not one of `at`, the first localisation's), made with `a`, until a pair mends every case;
     `listed(text, lines)`: the edits of a text, those at `lines` first; `anywhere`: where no line
@@ -187,6 +234,8 @@ def _beside(a: dict, at: set, search, cases: list, grader, req, listed, anywhere
     remote = _Copy(search.remote, copy)
     found = kernel_localise.diagnose(grader, failing, remote, req, values=False, source=copy) or \
         kernel_localise.diagnose(grader, failing, remote, req, values=True, source=copy)
+    if seen is not None:
+        seen["found"] = found  # the copy's own localisation, for a caller that says it where no pair mends
     verified = [d["line"] for d in found if d.get("verified") and d.get("line") and d["line"] not in at]
     slips = list(getattr(grader, "SLIPS", []))
     known = None if verified or not slips or search.remote.gone else search.known_slip(copy, slips)
