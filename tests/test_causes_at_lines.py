@@ -226,6 +226,8 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # (a loop that validates every argument by name reads batch, but feeds no figure)
     ("holdout16", "attention-cost", "learner_01.py", {10: "batch is missing", 13: "av_flops, made at line 12",
                                                       14: "2 bytes per element"}),
+    # batch left out of an np.prod of the sizes (a product with no *), beside GiB returned
+    ("holdout12", "kv-cache-size", "learner_01.py", {7: "batch is missing", 8: "you returned GiB"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -77,7 +77,9 @@ class Code:
         self.targets: dict[str, list[int]] = {}  # a name assigned, by the lines that assign it
         # the lines that multiply names (where a term left out belongs), and the functions' parameters
         self.products = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mult)
-                         and any(isinstance(m, (ast.Name, ast.Subscript, ast.Call)) for m in (n.left, n.right))}
+                         and any(isinstance(m, (ast.Name, ast.Subscript, ast.Call)) for m in (n.left, n.right))} | \
+            {n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and  # np.prod([2, L, H, d, T])
+             (getattr(n.func, "attr", None) or getattr(n.func, "id", None)) == "prod"}
         self.params = {a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
                        for a in [*f.args.args, *f.args.kwonlyargs]}
         skipped = {id(d) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.Lambda))
