@@ -228,6 +228,11 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
                                                       14: "2 bytes per element"}),
     # batch left out of an np.prod of the sizes (a product with no *), beside GiB returned
     ("holdout12", "kv-cache-size", "learner_01.py", {7: "batch is missing", 8: "you returned GiB"}),
+    # holdout17: HF's repeat_kv expanded with the repeats first beside a top-left mask; a causal tril in
+    # cross-attention beside w_k for the values; the MLP's output returned without the residual
+    ("holdout17", "gqa", "learner_01.py", {11: "You tiled the KV heads", 23: "aligned top-left"}),
+    ("holdout17", "cross-attention", "learner_03.py", {17: "write `w_v` for `w_k`", 20: "You applied a causal mask"}),
+    ("holdout17", "transformer-block", "learner_03.py", {28: "1/sqrt(d_model)", 52: "residual connection"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -253,3 +253,17 @@ def test_more_forms_from_a_blind_corpus_give_their_slips_lines():
     assert line_of("swiglu-sigmoid", "g, u = x @ w_gate, x @ w_up\nreturn (1 / (1 + np.exp(-g)) * u) @ w_down\n") == 2
     assert line_of("swiglu-sigmoid", "g, u = x @ w_gate, x @ w_up\nreturn (g / (1 + np.exp(-g)) * u) @ w_down\n") is None
     assert line_of("swiglu-sigmoid", "return (1 / (1 + np.exp(-g)) * g * u) @ w_down\n") is None
+
+
+def test_forms_from_a_third_blind_corpus_give_their_slips_lines():
+    assert line_of("alibi-slope-order", "e = torch.arange(n_heads, 0, -1, dtype=torch.float64)\n") == 1
+    repeat_kv = "h = h[:, None, :, :, :].expand(batch, n_rep, num_key_value_heads, slen, head_dim)\n"
+    assert line_of("gqa-tiled", repeat_kv) == 1
+    assert line_of("gqa-tiled", repeat_kv.replace("batch, n_rep, num_key_value_heads", "batch, num_kv, n_rep")) is None
+    assert line_of("cross-causal", "m = memory_mask[:, None] & torch.ones(T, S, dtype=torch.bool).tril()\n") == 1
+    assert line_of("too-slow", "for i, c in enumerate(s):\n    p = max((k for k in range(i) if s[k] == c), default=None)\n") == 2
+    assert line_of("too-slow", "for i, v in enumerate(nums):\n    j = nums.index(t - v) if t - v in nums else None\n") == 2
+    # the MLP's output returned alone: at the return where a name was made for it, where the stream is overwritten
+    fresh = "def forward(self, h):\n    h = h + self.attn(h)\n    ff = self.mlp(self.ln_2(h))\n    return ff\n"
+    assert line_of("no-residual-mlp", fresh) == 4
+    assert line_of("no-residual-mlp", fresh.replace("ff = ", "h = ").replace("return ff", "return h")) == 3

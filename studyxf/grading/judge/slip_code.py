@@ -43,12 +43,13 @@ SLIP_CODE = {
     "heads-no-transpose": r"^(?!.*\b(transpose|permute|swapaxes|moveaxis|rearrange)\b).*"
                           r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)",
     "matmul-no-accumulate": r"^\s*(\w+)\s*=\s*(?!.*\b\1\b).*\bdot\(",  # acc = tl.dot(a, b): acc not read
-    "gqa-tiled": r"%\s*[\w(]|\btile\(",  # head h % Hkv, np.tile
+    # head h % Hkv, np.tile; HF's repeat_kv expanded with the repeats ahead of the KV heads (expand(b, n_rep, kv, ...))
+    "gqa-tiled": r"%\s*[\w(]|\btile\(|\.expand\(\s*\w+\s*,\s*\w*(rep|group)\w*\s*,",
     # the bias added after the activation's call, or after GELU written out (`0.5 * z * (1 + erf(...)) + b1`)
     "mlp-bias-after-activation": (r"\b(gelu|relu|silu|act\w*)\(.*\)\s*\+",
                                   r"\b(erf|tanh)\(.*\)\s*\+\s*[\w.]+\s*$"),
     # the heads' exponents counted down (arange(n, 0, -1)), or reversed
-    "alibi-slope-order": r"\barange\([^)]*,\s*-\s*1\s*\)|\[\s*::\s*-1\s*\]|\bflip\w*\(",
+    "alibi-slope-order": r"\barange\([^)]*,\s*-\s*1\s*[,)]|\[\s*::\s*-1\s*\]|\bflip\w*\(",
     # -inf filled where the mask itself is True (not ~mask, mask == 0): `masked_fill(mask, -inf)`, where(mask, -inf, s)
     # (a string is blanked to "": float("-inf") reads float(""))
     "mask-inverted": (r"\bmasked_fill\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)|"
@@ -73,7 +74,14 @@ SLIP_CODE = {
                       r"(\[[^\]]*\])?\s*[\])]\s*$",  # return [target - x, x] too
     # a membership test in a slice made in the loop (`target - x in nums[:i]`): the O(n) step (`in nums` may be
     # a list or a dict, and .index( may run once: neither is read as the cause)
-    "too-slow": r"\bin\s+[\w.]+\s*\[[^\]]*:[^\]]*\]|\bin\s+list\(",
+    # (or a prefix scanned by a comprehension, `max(k for k in range(i) if s[k] == c)`, or a list searched twice in
+    # one expression, `nums.index(y) if y in nums`)
+    "too-slow": (r"\bin\s+[\w.]+\s*\[[^\]]*:[^\]]*\]|\bin\s+list\(",
+                 r"\bfor\s+\w+\s+in\s+range\(\s*\w+\s*\)\s*if\b|(\w+)\.index\(.*\bif\b.*\bin\s+\1\b"),
+    # any lower or upper triangle: cross-attention has no causal mask
+    "cross-causal": r"\b(tril|triu)\w*\(",
+    # the block's output the MLP's alone: `return ff` where ff = self.mlp(...) was assigned with no residual
+    "no-residual-mlp": lambda code: _returned_alone(code, r"\b(mlp|ffn|ff|feed_forward|c_fc|fc\w*)\w*\("),
     # cos written into the even columns (pe[:, 0::2] = cos(...), or a pair of them assigned at once)
     "sinusoidal-sin-cos-swapped": r"\[[^\]]*((?<!\w)0?::2|2\s*\*\s*\w+)\s*\]\s*(,.*)?=\s*[\w.]*\bcos\(",
     "rms-eps-outside-sqrt": lambda code: _root_plus_eps(code),
@@ -306,6 +314,22 @@ def _called_twice(code: dict, form: str) -> int | None:
             calls.setdefault(m.group(1), []).append(n)
     twice = [lines for lines in calls.values() if len(set(lines)) == 2]
     return sorted(set(twice[0]))[1] if len(twice) == 1 else None
+
+
+def _returned_alone(code: dict, form: str) -> int | None:
+    """The one `return name` whose name was assigned, on one line, a call of `form` with no sum (no residual)."""
+    made = {m.group(1): n for n, text in code.items()
+            for m in [re.match(r"^\s*(\w+)\s*=\s*(?!.*\+)(.*)$", text)] if m and re.search(form, m.group(2))}
+    returns = [(n, m.group(1)) for n, text in code.items() for m in [re.match(r"^\s*return\s+(\w+)\s*$", text)]
+               if m and m.group(1) in made and made[m.group(1)] < n]
+    if len(returns) != 1:
+        return None
+    line, name = returns[0]
+    # the stream itself overwritten (x = self.mlp(self.ln_2(x)), then return x): the residual belongs there; a
+    # name made for the MLP's output alone (ff = ...; return ff): at the return
+    stream = any(re.match(rf"^\s*{name}\s*=", text) for n, text in code.items() if n != made[name]) or \
+        any(re.search(rf"\bdef\s+\w+\(.*\b{name}\b", text) for text in code.values())
+    return made[name] if stream else line
 
 
 def _exp_of_name(code: dict) -> int | None:
