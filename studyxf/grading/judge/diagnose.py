@@ -614,8 +614,9 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
     scalars: dict[str, int] = {}  # a NumPy float64 scalar held in a name (scale = 1 / np.sqrt(d)), by its line
     for e in trace.events:
         if e["value"].ndim == 0:
+            assigned = re.search(rf"\b{re.escape(e['name'])}\s*=(?!=)", trace.code(e["line"]))
             if e.get("dtype") == "float64" and re.search(r"\b(np|numpy)\.", trace.code(e["line"])) and not (
-                    e["name"] in scalars and not re.search(rf"\b{re.escape(e['name'])}\s*=(?!=)", trace.code(e["line"]))):
+                    e["name"] in scalars and not assigned):
                 scalars[e["name"]] = e["line"]  # made here (not a helper's parameter, seen on its def's line)
             elif e.get("dtype") != "float64":  # (one passed on, the helper's parameter, keeps where it was made)
                 scalars.pop(e["name"], None)
@@ -1000,8 +1001,8 @@ def located_measured_raised(v: Values) -> list[dict]:
         n, first = len(v.comparable), v.comparable[0].case
         out.append({"mistake": "measured", "comparator": "nothing",  # dropped where the edits find a cause
                     "message": f"no step of the reference and no known slip gives your values: "
-                                                      f"{n} case{'s' if n != 1 else ''} differ"
-                                                      + (f", the first {first.name}" if first is not None else "")})
+                               f"{n} case{'s' if n != 1 else ''} differ"
+                               + (f", the first {first.name}" if first is not None else "")})
     return out + v.beside
 
 

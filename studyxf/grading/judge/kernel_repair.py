@@ -25,7 +25,8 @@ ADDED = {"flash-no-rescale", "flash-keys-unmasked", "no-scale", "matmul-k-not-ad
 # that on a loaded machine, where runcases.EDIT_S (0.5 s) failed copies that mend the file; an edit that
 # makes a loop endless (a pointer for a bound) is stopped at it, so it is no more than that needs
 EDIT_S = 2.0
-TOLD_APART = {"program-id-axis", "stores-shared", "store-mask", "tile-offset", "tile-narrow"}  # kernel_grid's causes past the launch
+# kernel_grid's causes past the launch
+TOLD_APART = {"program-id-axis", "stores-shared", "store-mask", "tile-offset", "tile-narrow"}
 
 
 class _Copy:
@@ -78,7 +79,7 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     if all(d.get("verified") and d.get("line") and (d.get("step") != "grid" or d.get("comparator") in TOLD_APART)
            for d in named) and any(d.get("comparator") in TOLD_APART for d in named):
         # a program id read on the wrong axis alone: its fix is known (the axis the grid launches along); the copy
-        # with it made is localised once for what else the grid hid (holdout16: the max not subtracted, beside)
+        # with it made is localised once for what else the grid hid (holdout16: a block sized from the rows)
         axis = [d for d in named if d.get("comparator") == "program-id-axis"]
         if len(named) == 1 and len(axis) == 1 and not remote.gone:
             return _past_the_axis(named, axis[0], source, entry, remote, cases, wrong, framework, grader, req,
@@ -181,9 +182,8 @@ def _past_the_axis(named: list[dict], told: dict, source: str, entry: str, remot
     """The grid's program id read on another axis, mended as its words say (tl.program_id(k) for the axis the
     grid launches along); where the copy still fails, the copy localised for the cause beside it."""
     from studyxf.grading.judge import edits, repair
-    from studyxf.grading.request import parse_entry
-
     from studyxf.grading.judge.mend import applied
+    from studyxf.grading.request import parse_entry
 
     fix = re.search(r"read tl\.program_id\((\d)\)", str(told.get("message")))
     lines = source.splitlines(keepends=True)

@@ -111,7 +111,7 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                 elif isinstance(operand, ast.NamedExpr) and isinstance(operand.value, ast.Call) and \
                         isinstance(operand.value.func, ast.Attribute) and operand.value.func.attr == "get" and \
                         len(operand.value.args) == 1:  # if (j := seen.get(x)):
-                    likely.append((operand, f"({{}}) is not None",
+                    likely.append((operand, "({}) is not None",
                                    f"tests {operand.target.id}, a lookup's result, for truth: a found 0 (the first "
                                    f"index) reads as \"nothing found\""))
                 elif isinstance(operand, ast.Call) and isinstance(operand.func, ast.Attribute) \

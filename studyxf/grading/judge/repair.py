@@ -320,8 +320,8 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
     if len(floated) == 1 and not tabled:
         widened = floated[0]["now"].endswith("int64")  # a narrow count that overflowed: a cause of its own
         made = f"the integer table at line {floated[0]['line']} made {'int64' if widened else 'float'}"
-        rest = _mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one, resource,
-                      anchor, slip_at, tabled=True)
+        rest = _mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one,
+                       resource, anchor, slip_at, tabled=True)
         if rest and widened:
             return [mend.entry(floated[0], None, False, both=rest[0])] + _made_with(rest, made)
         if rest:

@@ -146,8 +146,9 @@ SLIP_CODE = {
     "swiglu-sigmoid": (r"^(?!\s*def\b).*\b(sigmoid|expit)\(",
                        # or written out where SiLU is defined (`silu = lambda z: 1 / (1 + np.exp(-z))`): no z times it
                        lambda code: _one(code, r"1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*-") if not any(
-                           re.search(r"\b(\w+)\s*\*\s*\(?\s*1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(\s*-\s*\1\b|"
-                                     r"exp\(\s*-\s*(\w+)\s*\)\s*\)\s*\)?\s*\*\s*\5\b", text) for text in code.values())
+                           re.search(r"\b(\w+)\s*\*\s*\(?\s*1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*"
+                                     r"exp\(\s*-\s*\1\b|exp\(\s*-\s*(\w+)\s*\)\s*\)\s*\)?\s*\*\s*\5\b", text)
+                           for text in code.values())
                        else None),
     # the activation given the product of gate and up (silu(g * u)): where that call is written
     "swiglu-silu-after-product": r"^(?!\s*def\b).*\b(silu|swish|sigmoid|act\w*|\w*_fn)\(\s*[\w.]+(\([^()]*\))?\s*\*\s*"
@@ -286,8 +287,8 @@ def _made_afresh(code: dict) -> int | None:
 def _mask_bound(code: dict) -> int | None:
     """The one line that fills -inf where a name holds (`masked_fill(pad[:, None], -inf)`), that name bound on
     one line above from a given mask as it is (`pad = memory_mask.bool()`, no ~, not, == 0): the binding."""
-    fills = [m.group(2) for text in code.values() for m in [re.search(
-        r"\b(masked_fill|where)\(\s*(\w+)(\[[^\]]*\])?\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)", text)] if m]
+    form = r"\b(masked_fill|where)\(\s*(\w+)(\[[^\]]*\])?\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)"
+    fills = [m.group(2) for text in code.values() for m in [re.search(form, text)] if m]
     if len(fills) != 1 or "mask" in fills[0]:
         return None
     return _one(code, rf"^\s*{re.escape(fills[0])}\s*=(?!.*(~|\bnot\b|logical_not|==\s*(0|False))).*\w*mask\w*")

@@ -436,8 +436,8 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                     lines = [n for n in lines if any(t <= code.names.get(n, set()) for t in swapped)] or lines
                     # of two lines reading the new name, the one whose target is named for the old (H_kv = n_heads)
                     apart = set(old.lower().split("_")) - set((r.name or "").lower().split("_")) - {""}
-                    lines = [n for n in lines if apart & set(re.split(r"[_\W]+", code.code(n).partition("=")[0].lower()))
-                             ] or lines
+                    lines = [n for n in lines
+                             if apart & set(re.split(r"[_\W]+", code.code(n).partition("=")[0].lower()))] or lines
                     # a term missing: the line where the values leave the reference (the product's), where that is
                     # the figure's own step (a factor the two give together, found at an earlier step of the
                     # product, is not where one of them is: holdout15's kv-cache-size/learner_03 unpacks there)
@@ -451,10 +451,9 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                     other = next(o for o, _ in two if o is not r)
                     out.append({"mistake": "located", "verified": True, "line": line,
                                 "code": code.code(line) if line else None, "step": figure, "how": r.how,
-                                "comparator": r.id, "message": f"{where}{said}{r.how}{note} (measured: this and the other "
-                                                               f"cause, "
-                                                               f"{other.how.split(':')[0]}, give every failing "
-                                                               f"figure together)"})
+                                "comparator": r.id,
+                                "message": f"{where}{said}{r.how}{note} (measured: this and the other cause, "
+                                           f"{other.how.split(':')[0]}, give every failing figure together)"})
                 continue
         if not chosen or len(chosen) > 2:
             return []  # a figure no reading (or too many) explains: the localisation stands
