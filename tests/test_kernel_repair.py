@@ -119,34 +119,10 @@ def test_a_causal_loop_bound_set_above_the_loop_is_said_where_it_is_set(tmp_path
     assert "write `(pid_m + 1) * BLOCK_M`" in said["message"] and "never loaded" in said["message"], said["message"]
 
 
-STORED_INTO_THE_INPUT = '''import torch
-import triton
-import triton.language as tl
-
-
-@triton.jit
-def softmax_kernel(X, Y, n, s, B: tl.constexpr):
-    r = tl.program_id(0)
-    c = tl.arange(0, B)
-    x = tl.load(X + r * s + c, mask=c < n, other=-float("inf"))
-    z = x
-    e = tl.exp(z)
-    tl.store(X + r * s + c, e / tl.sum(e, axis=0), mask=c < n)
-
-
-def softmax(x):
-    x = x.contiguous()
-    m, n = x.shape
-    y = torch.empty_like(x)
-    softmax_kernel[(m,)](x, y, n, x.stride(0), B=triton.next_power_of_2(n))
-    return y
-'''
-
-
 def test_a_store_through_the_inputs_pointer_is_said_at_the_store_and_the_right_grid_is_not_blamed(tmp_path):
     # the output left unwritten comes from the store through X, not from the launch; the max not subtracted
-    # is said where z copies x
-    report = grade(tmp_path, "softmax-triton", STORED_INTO_THE_INPUT)
+    # is said where z copies x (holdout15's softmax-triton/learner_01)
+    report = grade(tmp_path, "softmax-triton", (DATA / "holdout15" / "softmax-triton" / "learner_01.py").read_text())
     said = report["diagnosis"]
     assert any(d["mistake"] == "input-modified" and d.get("line") == 13 for d in said), said
     assert any(d.get("line") == 13 and "write `Y` for `X`" in (d.get("message") or "") for d in said), said
