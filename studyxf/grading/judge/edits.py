@@ -1302,8 +1302,6 @@ def _default_written(lister: _Lister, tree) -> None:
 
 def _decade(lister: _Lister, tree) -> None:
     """A round constant written a zero short or long (1000.0 for RoPE's and the encoding's 10000)."""
-    import math
-
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and type(node.value) in (int, float) and node.value >= 100 and \
                 math.log10(node.value).is_integer():

@@ -118,6 +118,11 @@ class Code:
         for held in self.names.values():
             held |= {aliases[n] for n in list(held) if n in aliases}
 
+    def feeding(self, figure: str) -> set | None:
+        """The lines that feed a returned figure (None where the file's return is not read by key)."""
+        fed = getattr(self, "fed", None)  # not set where the source did not parse
+        return fed.get(figure, (None, None))[1] if fed else None
+
     def code(self, line: int) -> str:
         return self.lines[line - 1].strip() if 0 < line <= len(self.lines) else ""
 
@@ -261,7 +266,7 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
     and that line shows the reading (or no line does); else, of the lines that show it (or of all),
     the one that names most of this figure's terms and least of the other figures'."""
     # the lines that can make this figure: where the file returns a dict, those its entry reads from
-    fed = code.fed.get(figure, (None, None))[1] if getattr(code, "fed", None) else None
+    fed = code.feeding(figure)
     if found and found.get("line") and found.get("step") in (figure, None, *([] if others else [found.get("step")])) \
             and (not shown or found["line"] in shown or found.get("verified")) \
             and (fed is None or found["line"] in fed):
@@ -298,7 +303,7 @@ def _absent_line(figure: str, reading: "Reading", code: Code) -> int | None:
     arguments (batch left out of `per_token * tokens`), for an argument; the one that multiplies most names
     (`n_layers * n_kv_heads * d_head * bytes`), for a constant (the 2 for K and V). Never a line that only
     names the terms (a tuple of the config's keys)."""
-    fed = code.fed.get(figure, (None, None))[1] if getattr(code, "fed", None) else None
+    fed = code.feeding(figure)
     pool = sorted(n for n in code.products if fed is None or n in fed)
     if not pool:
         return None
@@ -323,7 +328,7 @@ def _twice_at(figure: str, chosen: list, code: Code) -> int | None:
     term = chosen[0][0].id[len("doubled-"):]
     if not re.fullmatch(r"[A-Za-z_]\w*", term):
         return None
-    fed = code.fed.get(figure, (None, None))[1] if getattr(code, "fed", None) else None
+    fed = code.feeding(figure)
     naming = [n for n in code.lines_naming(term) if fed is None or n in fed]
     return max(naming) if len(naming) >= 2 else None
 
@@ -410,7 +415,7 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
         shown = [(r, lines) for r in fit for lines in [_evidence(r, code)] if lines is not None]
 
         # the lines that feed this figure (a loop that validates every argument by name feeds none)
-        feeding = code.fed.get(figure, (None, None))[1] if getattr(code, "fed", None) else None
+        feeding = code.feeding(figure)
 
         def strong_of(pairs):
             return [(r, lines) for r, lines in pairs if lines or (r.absent and not any(
