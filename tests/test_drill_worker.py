@@ -335,3 +335,19 @@ DRILL_LONGEST = """class Solution:
             best = max(best, right - left + 1)
         return best
 """
+
+
+def test_too_slow_and_wrong_names_both_in_a_fresh_sandbox(home, cli, tmp_path):
+    """holdout17 longest-substring/01 (blind): an O(n^2) scan (the large case times out and the
+    sandbox is killed) and `window_start = previous` where previous + 1 belongs. The wrong answers
+    are explained in a sandbox started again for the diagnosis; the 200,000 characters of the large
+    case are shown as their first few."""
+    from pathlib import Path
+
+    source = (Path(__file__).parent / "data" / "holdout17" / "longest-substring" / "learner_01.py").read_text()
+    res, report = grade(cli, tmp_path, source, drill="longest-substring")
+    assert res.returncode == 1, res.stderr
+    assert [(d["line"], d["mistake"]) for d in report["diagnosis"]] == [(10, "too-slow"), (12, None)]
+    assert "write `previous + 1` for `previous`" in report["diagnosis"][1]["message"]
+    [slow] = [t for t in report["tests"] if t["name"] == "n = 200,000"]
+    assert slow["inputs"]["arg0"].endswith("# 200,000 in all") and len(slow["inputs"]["arg0"]) < 200

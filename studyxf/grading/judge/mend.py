@@ -25,7 +25,7 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
     """The edits worth trying, the walk's evidence first: {"line", "code", "was", "now", "why",
     "span", "source"}, `span` (line, start, end) in UTF-8 bytes, `source` the whole file edited."""
     try:
-        tree = ast.parse(source)
+        tree = _Unannotated().visit(ast.parse(source))
     except SyntaxError:
         return []
     lines = source.splitlines(keepends=True)
@@ -170,6 +170,16 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         if edit is not None and edit["source"] not in {o["source"] for o in out}:
             out.append({**edit, "why": why})
     return out[:MAX_EDITS]
+
+
+class _Unannotated(ast.NodeTransformer):
+    """`start: int = 0` read as `start = 0` (a typed learner's counters and window starts): the
+    edits are made at the value's own place in the text, which the annotation does not move."""
+
+    def visit_AnnAssign(self, node):
+        if node.value is None or not node.simple:
+            return node
+        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
 
 
 def _edit(lines: list[str], node, new: str | None) -> dict | None:

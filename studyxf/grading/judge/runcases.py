@@ -209,6 +209,9 @@ def _shape_or_dtype(out, case: Case, message: str) -> dict:
     return {}
 
 
+PREVIEW_ITEMS = 40  # a long string's or list's first items shown in a failing test's inputs
+
+
 def _preview(inputs: dict) -> dict:
     """A failing test's inputs, as Exercism shows them: shape, dtype and the first few values."""
     out = {}
@@ -218,6 +221,10 @@ def _preview(inputs: dict) -> dict:
             shown = ", ".join(f"{v:.4g}" if isinstance(v, float) else str(v) for v in flat)
             more = ", ..." if value.numel() > 4 else ""
             out[label] = f"{tuple(value.shape)} {str(value.dtype).removeprefix('torch.')} [{shown}{more}]"
+        elif isinstance(value, (str, list, tuple)) and len(value) > PREVIEW_ITEMS:
+            # a LeetCode case of 200,000 characters printed whole was 600 KB of report
+            head = repr(value[:PREVIEW_ITEMS])
+            out[label] = f"{head[:-1]}...{head[-1]}  # {len(value):,} in all"
         else:
             out[label] = repr(value)
     return out
@@ -247,6 +254,19 @@ class Remote:
         self.deadline = time.monotonic() + TOTAL_S
         self.answered: dict = {}  # cases already answered (references.passes), by index: not asked again
         self.encoded: dict = {}  # the edit search's cases' inputs as sent, by case (patched_request)
+        self.relaunch = None  # () -> a fresh sandbox with the file imported, or None (revive)
+
+    def revive(self) -> bool:
+        """A fresh sandbox after a case that ran out of time where the task's time limit made that a
+        cause of its own (too slow): the cases that failed on their answers are still to be explained
+        by the walk and the edits, which the killed sandbox could not run."""
+        if not self.gone or not self.gone.get("slow") or self.relaunch is None:
+            return False
+        box = self.relaunch()
+        if box is None:
+            return False
+        self.sandbox, self.gone = box, None
+        return True
 
     @staticmethod
     def call_request(args, kwargs: dict, op: str = "call", **extra) -> dict:
@@ -340,8 +360,9 @@ class Remote:
             self.gone = answer
         return answer
 
-    def stop(self, why: str) -> None:
-        self.gone = {"dead": why}
+    def stop(self, why: str, slow: bool = False) -> None:
+        """The sandbox killed; `slow`: for a case the task's time limit judged (revive)."""
+        self.gone = {"dead": why, **({"slow": True} if slow else {})}
         if self.sandbox is not None:
             self.sandbox.kill()
 
@@ -425,6 +446,7 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, Failure | No
     answer = remote.run(index, case)
     if "dead" in answer:
         if answer.get("dead") == "time-out" and case.slow_message:
+            remote.stop("a previous case ran out of time", slow=True)
             return {**test, "status": "fail", "message": case.slow_message}, \
                 Failure(resource=Resource("slow", case.slow_message))
         return {**test, "status": "error", "message": remote.dead_message(answer), "inputs": _preview(labelled)}, None
@@ -432,7 +454,7 @@ def run_case(remote: Remote, index: int, case: Case) -> tuple[dict, Failure | No
         info = answer["raised"]
         status, message = _exception_result(info, case, inputs)
         if info.get("kind") == "timeout":  # a case that times out ends the run: the rest is not waited on
-            remote.stop("a previous case ran out of time")
+            remote.stop("a previous case ran out of time", slow=bool(case.slow_message))
         if info.get("kind") == "timeout" and status == "fail":
             fail_info = Failure(resource=Resource("slow", message))
         elif info.get("kind") == "bounds":  # a kernel's lanes past a tensor's end: the values judged too
@@ -541,6 +563,8 @@ def _mended(source: str | None, remote: Remote, cases: list, failing: list, step
     if source is None or remote.gone:
         return None
     other = {id(f.case) for f in failing if f.raised is not None or f.resource is not None}
+    slow = {f.resource.message for f in failing if f.resource is not None and f.resource.kind == "slow"}
+    other |= {id(c) for c in cases if c.slow_message and c.slow_message in slow}  # its Failure holds no case
     judged = [c for c in cases if id(c) not in other]
     raised = [c for c in cases if id(c) in other]
 
@@ -631,6 +655,8 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                     record({"name": name, "status": "fail" if msg else "pass", "message": msg},
                            Failure(resource=Resource("memory", msg)) if msg and check.kind == "memory" else None)
     status = "pass" if tests and all(t["status"] == "pass" for t in tests) else "fail"
+    if status == "fail" and any(f.resource is None for f in failing):
+        remote.revive()  # too slow, and wrong on other cases: those are explained in a fresh sandbox
     from studyxf.grading.judge.diagnose import diagnose
 
     named = diagnose(grader, failing, remote, req) if status == "fail" else []
