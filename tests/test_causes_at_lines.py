@@ -233,6 +233,10 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout17", "gqa", "learner_01.py", {11: "You tiled the KV heads", 23: "aligned top-left"}),
     ("holdout17", "cross-attention", "learner_03.py", {17: "write `w_v` for `w_k`", 20: "You applied a causal mask"}),
     ("holdout17", "transformer-block", "learner_03.py", {28: "1/sqrt(d_model)", 52: "residual connection"}),
+    # a distance clamped inside a helper that the returned line calls: said in the helper, beside slopes reversed
+    ("holdout17", "alibi", "learner_01.py", {24: "in order", 31: "a clamp"}),
+    # a loop that stops before the last element beside a value returned where its index belongs
+    ("holdout17", "two-sum", "learner_01.py", {9: "write `i <= n - 1`", 12: "write `i` for `x`"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -60,7 +60,16 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
          and getattr(n.value.func, "id", "") == "sorted" and n.value.args and not (
              isinstance(n.value.args[0], ast.Call) and getattr(n.value.args[0].func, "id", "") == "range")
          for t in n.targets if isinstance(t, ast.Name)}
+    # x = nums[i]: a value read at an index, which a returned pair may give where the index belongs
+    elements = {t.id: n.value.slice.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                and isinstance(n.value, ast.Subscript) and isinstance(n.value.slice, ast.Name)
+                for t in n.targets if isinstance(t, ast.Name)}
     for node in ast.walk(tree):
+        if isinstance(node, ast.Return) and isinstance(node.value, (ast.List, ast.Tuple)):
+            for e in node.value.elts:
+                if isinstance(e, ast.Name) and e.id in elements:
+                    swapped.append((e, elements[e.id], f"returns the value {e.id} where its index "
+                                                       f"{elements[e.id]} belongs"))
         if not orders and len(tables) == 1 and isinstance(node, ast.Return) and \
                 isinstance(node.value, (ast.List, ast.Tuple)) and len(node.value.elts) == 2 and \
                 all(isinstance(e, ast.Name) for e in node.value.elts):

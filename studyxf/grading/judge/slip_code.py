@@ -354,6 +354,24 @@ def _stored_before(code: dict) -> int | None:
         code.get(k, "").strip() for k in range(above[-1] + 1, test)) else None
 
 
+def _in_helper(slip: str, source: str | None, line: int | None) -> bool:
+    """Whether the slip's one form line is inside a function the line calls: the values leave the
+    reference at the call (`_distances(T)`), the slip is in the helper's body (`.clamp(min=0)`)."""
+    import ast
+
+    form = line_of(slip, source) if line and slip else None
+    if form is None or form == line:
+        return False
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+              and n.lineno <= line <= n.end_lineno}
+    return any(isinstance(f, ast.FunctionDef) and f.name in called and f.lineno < form <= f.end_lineno
+               for f in ast.walk(tree))
+
+
 def line_of(slip: str, source: str | None) -> int | None:
     """The one line of `source` whose code has the slip's form, else None."""
     pattern = SLIP_CODE.get(public(slip))
@@ -541,8 +559,8 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
         # (or a line two catalogued causes were both given: the values left the reference there, for both)
         shared = d.get("line") and sum(e.get("line") == d["line"] and e.get("mistake") not in
                                        (None, "located", "raised", "measured") for e in named) > 1
-        if (not d.get("line") or public(mistake) in PREFERRED or shared) and \
-                mistake not in ("located", "raised", "measured"):
+        if (not d.get("line") or public(mistake) in PREFERRED or shared or _in_helper(mistake, source, d["line"])) \
+                and mistake not in ("located", "raised", "measured"):
             line = line_of(mistake, source)
             said = _held(named, d)
             if line is not None and line not in said and line != d.get("line"):
