@@ -1311,6 +1311,32 @@ def _decade(lister: _Lister, tree) -> None:
                 lister.add(node, text, f"writes {lister.text(node)} where {text} belongs", rank=3)
 
 
+_UNITS = {1024.0: "KiB", 1024.0 ** 2: "MiB", 1024.0 ** 3: "GiB", 1024.0 ** 4: "TiB",
+          1e3: "kB", 1e6: "MB", 1e9: "GB", 1e12: "TB"}
+
+
+def _unit_converted(lister: _Lister, tree) -> None:
+    """A calculator's figure converted to a unit (`/ 1024 ** 3`, `* 1e-9`) where the task asks for
+    the base unit: the operation dropped. Written here: units.py reads a conversion off the values,
+    which an int() around it erases (int(b / 1024 ** 3) is 0 for most sizes)."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.BinOp) or not isinstance(node.op, (ast.Div, ast.Mult)):
+            continue
+        value = _constant(node.right)
+        if value is None or value == 0:
+            continue
+        factor = value if isinstance(node.op, ast.Div) else 1 / value
+        unit = next((u for f, u in _UNITS.items() if abs(factor - f) <= 1e-9 * f), None)
+        # the conversion as written (1024 ** 3, 2 ** 30, 1e9, 1000): a number the file computed itself is not one
+        written = re.search(r"1024|\b2\s*\*\*\s*\d0\b|(?<![\d.])1e-?\d|\b10\s*\*\*|\b1_?000\b", lister.text(node.right))
+        if unit is not None and written and _constant(node.left) is None:
+            op = lister.text(node)[len(lister.text(node.left)):].strip()
+            why = f"converts bytes to {unit} ({op}) where the task asks for bytes" if "i" in unit else \
+                f"converts the figure to thousands, millions or billions ({op}: {unit} for bytes) where the task " \
+                f"asks for the number itself"
+            lister.add(node, lister.text(node.left), why, rank=1)
+
+
 def _confused_constant(lister: _Lister, tree) -> None:
     """A known constant written where its neighbour belongs (sqrt(2/pi) for 1/sqrt(2) in erf's GELU)."""
     for node in ast.walk(tree):
@@ -1413,6 +1439,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
                 lister.bits(node, {p for p, k in kinds.items() if k == "str"})
         for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
             lister.missing_factor(fn, {p for p, k in kinds.items() if k == "int"})
+        _unit_converted(lister, tree)
     _names(lister, tree, kinds or {})
     _siblings(lister, tree)
     _layers(lister, tree)

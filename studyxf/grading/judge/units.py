@@ -370,6 +370,27 @@ def _names(terms: list) -> set:
     return {n for t in terms for part in _parts(t if isinstance(t, str) else t[0]) for n in part}
 
 
+def slip_line(grader, slip: str, source: str | None) -> int | None:
+    """Where a calculator's catalogued slip is in the code, read as a term or a unit: the one line
+    the readings of the slip's own figures (its variant on every case against the reference) name,
+    else None. For a slip the values named beside an edit, which leaves no values to read."""
+    import types
+
+    if not getattr(grader, "FORMULA", None) or not source:
+        return None
+    made = []
+    try:
+        cases = grader.cases()
+    except Exception:  # noqa: BLE001 - the grader's own cases: without them nothing is read
+        return None
+    for case in cases:
+        got = case.variant_of(frozenset({slip}))
+        if got is not None and not np.allclose(got, case.ref(), rtol=1e-12, atol=0):
+            made.append(types.SimpleNamespace(case=case, got=got, ref=case.ref()))
+    lines = {d["line"] for d in causes(grader, made, None, source) if d.get("verified") and d.get("line")}
+    return lines.pop() if len(lines) == 1 else None
+
+
 def causes(grader, comparable: list, found: dict | None, source: str | None) -> list[dict]:
     """A calculator's wrong figures read as units and terms, one entry each (the localised entry's
     fields), where every wrong figure has a reading its values and its code agree with; else []."""
