@@ -239,6 +239,9 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout17", "two-sum", "learner_01.py", {9: "write `i <= n - 1`", 12: "write `i` for `x`"}),
     # int(bytes / 1024 ** 3), which rounds GiB's factor away, beside the 2 for K and V left out (said at the product)
     ("holdout17", "kv-cache-size", "learner_01.py", {13: "converts bytes to GiB", 12: "multiply by 2"}),
+    # w_gate where w_up belongs beside a sigmoid for silu: together sigmoid(g) * g = silu(g), which read as
+    # "the product with up left out", a step the code visibly has; the pair of edits says both
+    ("holdout17", "swiglu", "learner_02.py", {8: "write `w_up` for `w_gate`", 9: "That is sigmoid"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -664,6 +664,10 @@ def _unsure(d: dict, numeric: bool = False) -> bool:
         return True
     if (d.get("comparator") or "").endswith("-constant-unwritten"):  # the value's reading, not its cause
         return True
+    if d.get("comparator") == "skipped" and " * " in str(d.get("how")) and "*" in str(d.get("code")):
+        # a product left out where the line multiplies: two slips gave the values together (w_gate for w_up
+        # beside sigmoid for silu: sigmoid(g) * g is silu(g), read as "silu(gate) * up left out")
+        return True
     return d["mistake"] == "located" and d.get("comparator") in ("factor", "offset") and \
         (numeric or not _scales(d.get("code") or ""))
 
