@@ -242,6 +242,27 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # w_gate where w_up belongs beside a sigmoid for silu: together sigmoid(g) * g = silu(g), which read as
     # "the product with up left out", a step the code visibly has; the pair of edits says both
     ("holdout17", "swiglu", "learner_02.py", {8: "write `w_up` for `w_gate`", 9: "That is sigmoid"}),
+    # half the FLOPs beside the layers multiplied into the count of scores (a step before the memory's bytes)
+    ("holdout17", "attention-cost", "learner_03.py", {6: "Half the FLOPs", 8: "one layer's score matrices"}),
+    # a query loop's keys cut at p + t (every query sees the whole chunk) beside RoPE's frequencies over d
+    ("holdout17", "kv-cache", "learner_01.py", {10: "write `e` for `d`", 27: "never applied"}),
+    # holdout18: a scale made a line above the product that reads it; slopes by exp beside a signed distance
+    ("holdout18", "attention", "learner_01.py", {22: "divided by d"}),
+    ("holdout18", "alibi", "learner_03.py", {17: "write `exp2` for `exp`", 19: "|i - j|"}),
+    # sqrt of the key count (k.size(-2)) beside masked_fill(mask, ...) where the mask is True to attend
+    ("holdout18", "attention", "learner_02.py", {8: "write `-1` for `-2`", 9: "write `~mask` for `mask`"}),
+    # QK^T's count without the 2 its sibling A.V has (not "reads flops_QK where flops_AV belongs"), beside the
+    # layers multiplied into the memory (not at the line that only renames the arguments)
+    ("holdout18", "attention-cost", "learner_03.py", {6: "leaves out the factor 2 that line 7", 11: "one layer's"}),
+    # a module's root multiplied in (said in forward, not at the call) beside its gamma buffer made float64
+    ("holdout18", "rms-norm", "learner_02.py", {13: "RMSNorm divides", 8: "stores it as float64"}),
+    # the softmax over the queries beside a merge the localisation saw only as "values differ" a line below
+    ("holdout18", "multi-head-attention", "learner_03.py", {23: "another axis", 25: "without the transpose"}),
+    # batch left out (said at the product of the other sizes, not at a dtype's lookup); 16 bits returned for fp16
+    ("holdout18", "kv-cache-size", "learner_03.py", {4: "d_model / n_kv_heads", 10: "batch is missing"}),
+    ("holdout18", "kv-cache-size", "learner_02.py", {16: "counts bits where bytes belong"}),
+    # a loop from 1 beside a table storing the repeat's index where the next start belongs
+    ("holdout18", "longest-substring", "learner_01.py", {18: "write `0` for `1`", 23: "write `end + 1` for `end`"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -24,7 +24,7 @@ STEPS = [Step("scores_flops", lambda e: scalar(2 * e["batch"] * e["heads"] * e["
 # the step each catalogued slip alters first (verify.py: its line is the difference found there)
 SLIP_STEPS = {"flops-no-factor-2": "scores_flops",
               "per-layer-vs-all": "flops",
-              "memory-all-layers": "memory_bytes",
+              "memory-all-layers": "matrix_elements",  # the layers may multiply the count of scores
               "memory-fp32": "memory_bytes"}
 # sizes a factor may equal; a constant (2, 8, 10^9, 1024^3) is said as the number, the same on every case
 QUANTITIES = {"the layers": lambda e: e["layers"],

@@ -629,6 +629,12 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
                 # the scalar made above is where the float64 comes from (np.sqrt returns one): said there
                 # (made before it in the run: a helper defined above may read it, passed as an argument)
                 made = {scalars[n] for n in read if n in scalars}
+                held = _held_wide(source, trace.code(e["line"]))
+                if held:  # a module's own float64 buffer or attribute (register_buffer("gamma", gamma.double()))
+                    return {"line": held, "code": trace.code(held),
+                            "message": f"Line {held} (`{trace.code(held).strip()}`) stores it as float64, and what "
+                                       f"line {e['line']} computes with it is float64 too: keep the parameter's own "
+                                       f"dtype there (or cast the result back: .to(x.dtype))."}
                 if len(made) == 1 and not _widened_on_purpose(trace, e):
                     line = made.pop()
                     return {"line": line, "code": trace.code(line)}
@@ -640,6 +646,18 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
     widen = re.compile(rf"\b({given})\s*\.\s*(double\(\)|(to|type|astype)\([^)]*float64)") if given else None
     line = next((n for n, text in enumerate(source.splitlines(), 1) if widen and widen.search(text)), None)
     return (_widened_on_purpose(trace, {"line": line}) or {"line": line, "code": trace.code(line)}) if line else {}
+
+
+def _held_wide(source: str, code: str) -> int | None:
+    """The one line that stores, widened to float64, an attribute the code reads (`self.gamma`, made by
+    `self.register_buffer("gamma", gamma.double())` or `self.gamma = g.to(torch.float64)`), else None."""
+    import re
+
+    wide = r"(\.double\(\)|float64)"
+    hits = {n for attr in set(re.findall(r"\bself\.(\w+)", code))
+            for n, text in enumerate(source.splitlines(), 1)
+            if re.search(rf"(\bself\.{attr}\s*=(?!=)|register_buffer\(\s*['\"]{attr}['\"]).*{wide}", text)}
+    return hits.pop() if len(hits) == 1 else None
 
 
 def _default_buffer(source: str) -> dict:

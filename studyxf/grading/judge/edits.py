@@ -129,6 +129,12 @@ class _Lister:
             x = self.group(halves)
             self.add(node, f"({x}[..., 0::2], {x}[..., 1::2])", "takes the two halves where the interleaved pairs "
                      "(x[2i], x[2i + 1]) belong", rank=2)
+        if name in ("masked_fill", "masked_fill_") and method and node.args:  # the mask the other way round
+            cond = node.args[0]
+            if isinstance(cond, ast.UnaryOp) and isinstance(cond.op, ast.Invert):
+                self.add(cond, self.text(cond.operand), "fills where the mask allows (the mask inverted)", rank=2)
+            elif isinstance(cond, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
+                self.add(cond, f"~{self.text(cond)}", "fills where the mask allows (the mask inverted)", rank=2)
         words = {k.arg: k for k in node.keywords}
         axis = words.get("axis") or words.get("dim")
         if axis is None and name in AXIS_TAKERS:  # the axis given by position
@@ -579,8 +585,8 @@ class _Lister:
             text = self.text(value)
             wrapped = text if isinstance(value, (ast.Call, ast.Subscript, ast.Name)) else f"({text})"
             self.add(value, f"{wrapped} // 8", "counts bits where bytes belong (8 bits to a byte)", rank=2)
-        elif isinstance(node, ast.Assign) and isinstance(value, ast.Constant) and type(value.value) is int \
-                and value.value in (16, 32, 64):  # `nbytes = 16` in a branch on the dtype's name
+        elif isinstance(node, (ast.Assign, ast.Return)) and isinstance(value, ast.Constant) and \
+                type(value.value) is int and value.value in (16, 32, 64):  # `nbytes = 16` (`return 16`) for a dtype
             self.add(value, str(value.value // 8), "counts bits where bytes belong (8 bits to a byte)", rank=2)
 
     def missing_factor(self, fn, sizes: set) -> None:
@@ -917,6 +923,32 @@ def _siblings(lister: _Lister, tree) -> None:
                                               f"treats {one.targets[0].id}", rank=2)
 
 
+def _product_terms(node) -> tuple[list, list] | None:
+    """A product's names and number factors (2 * B * h * T), or None where it is not a plain product."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        a, b = _product_terms(node.left), _product_terms(node.right)
+        return None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
+    if isinstance(node, ast.Name):
+        return [node.id], []
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return [], [node.value]
+    return None
+
+
+def _sibling_products(lister: _Lister, tree) -> None:
+    """A calculator's two counts of one product (QK^T's FLOPs and A.V's: the same sizes), one with a
+    number factor the other lacks (`2 * B * h * T * T * d` beside `B * h * T * T * d`): the factor
+    written into the other."""
+    products = [(n, t) for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                and n.value.lineno == n.value.end_lineno for t in [_product_terms(n.value)] if t and len(t[0]) >= 2]
+    for a, (names_a, numbers_a) in products:
+        for b, (names_b, numbers_b) in products:
+            if a is not b and sorted(names_a) == sorted(names_b) and numbers_a and not numbers_b:
+                factor = " * ".join(map(str, numbers_a))
+                lister.add(b.value, f"{factor} * {lister.text(b.value)}",
+                           f"leaves out the factor {factor} that line {a.lineno}'s count of the same sizes has", rank=1)
+
+
 def _rewritten(lister: _Lister, value, names: list, new: dict) -> str:
     """The expression's text (on one line) with each Name node of `names` written as new[its id]."""
     raw = lister.lines[value.lineno - 1].encode()
@@ -1005,6 +1037,10 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
                         lister.add(value, _rewritten(lister, value, [n for n in used if n.id in (a, b)],
                                                      {a: b, b: a}), f"reads {a} and {b} each where the other belongs",
                                    rank=0)
+        # a + b: b is not tried for a (b + b), a sum of two parts (QK^T's FLOPs and A.V's) is no sum of one twice
+        beside = {id(side): other.id for b in ast.walk(fn) if isinstance(b, ast.BinOp)
+                  and isinstance(b.op, (ast.Add, ast.Sub)) for side, other in ((b.left, b.right), (b.right, b.left))
+                  if isinstance(other, ast.Name)}
         for n in ast.walk(fn):
             if not (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)) or n.id in MODULES:
                 continue
@@ -1023,7 +1059,7 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
                 rank = 2 if kind == "size" else 4
             else:
                 continue
-            for other in others:
+            for other in (o for o in others if beside.get(id(n)) != o):
                 # of two arrays, those named alike first (blk_max for new_max, m_old for m_new): 225 of
                 # flash-attention's 401 edits were one array for another, and the first MAX_EDITS are tried
                 alike = rank == 4 and bool(_words(n.id) & _words(other))
@@ -1440,6 +1476,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
         for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
             lister.missing_factor(fn, {p for p, k in kinds.items() if k == "int"})
         _unit_converted(lister, tree)
+        _sibling_products(lister, tree)
     _names(lister, tree, kinds or {})
     _siblings(lister, tree)
     _layers(lister, tree)

@@ -35,7 +35,7 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         for k, v in s.get("now", {}).items():
             if v == "0":
                 now.setdefault(s["line"], set()).add(k)
-    likely, strict, off, swapped = [], [], [], []  # tried in this order
+    likely, strict, off, swapped, late = [], [], [], [], []  # tried in this order
     before: dict = {}  # each name's first assignment
     for n in ast.walk(tree):
         for t in n.targets if isinstance(n, ast.Assign) else ():
@@ -161,6 +161,9 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and any(
                 isinstance(t, ast.Name) and t.id in counters for t in node.targets):  # start = prev: past it
             off += [(node.value, "+1", "is one off"), (node.value, "-1", "is one off")]
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in counters and any(
+                isinstance(t, ast.Subscript) for t in node.targets):  # next_start[ch] = end: where end + 1 belongs
+            late += [(node.value, "+1", "is one off"), (node.value, "-1", "is one off")]  # after the reads' own
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and type(node.value.value) is int \
                 and abs(node.value.value) <= 2:  # a running best or count started one off (best = 1 for 0)
             off += [(node.value, "+1", "starts one off"), (node.value, "-1", "starts one off")]
@@ -172,7 +175,7 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                 if isinstance(arg, ast.Constant) and type(arg.value) is int:
                     off += [(arg, "+1", "is one off"), (arg, "-1", "is one off")]
     # the lines the walk ran first (a double slip's other line may run only on another input)
-    ordered = sorted(likely + strict + swapped + off, key=lambda e: e[0].lineno not in run)
+    ordered = sorted(likely + strict + swapped + off, key=lambda e: e[0].lineno not in run) + late
     out = []
     for node, new, why in ordered:
         edit = _edit(lines, node, new)

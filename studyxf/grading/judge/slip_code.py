@@ -65,7 +65,9 @@ SLIP_CODE = {
     # the shift added before the scale: (y + beta) * gamma
     "ln-beta-before-gamma": r"\(\s*[\w.]+\s*\+\s*[\w.]*beta\w*\s*\)\s*\*",
     # the mask applied by a call whose result is thrown away (`att.masked_fill(mask == 0, -inf)` as a statement)
-    "mask-ignored": r"^\s*[\w.\[\]]+\.masked_fill\(",
+    "mask-ignored": (r"^\s*[\w.\[\]]+\.masked_fill\(",
+                     # else a query loop's keys cut at an end that ignores the query (`m = p + t`, then `K[:, :m]`)
+                     lambda code: _loop_end_fixed(code)),
     # the output's axes in another order: the one return that reorders them (`return out.transpose(1, 2)`)
     "shape": r"^\s*return\b.*(\.(transpose|permute|swapaxes|moveaxis|mT|T)\b|"
              r"\b(np|torch)\.(transpose|swapaxes|moveaxis)\()",
@@ -85,6 +87,8 @@ SLIP_CODE = {
     # cos written into the even columns (pe[:, 0::2] = cos(...), or a pair of them assigned at once)
     "sinusoidal-sin-cos-swapped": r"\[[^\]]*((?<!\w)0?::2|2\s*\*\s*\w+)\s*\]\s*(,.*)?=\s*[\w.]*\bcos\(",
     "rms-eps-outside-sqrt": lambda code: _root_plus_eps(code),
+    # times the root: in one expression, else the one line that binds a name to a root (`inv = sqrt(ms + eps)`)
+    "rms-multiplies": (r"\*\s*((torch|np|numpy|math)\.)?sqrt\(", r"^\s*\w+\s*=\s*((torch|np|numpy|math)\.)?sqrt\("),
     "ln-eps-outside-sqrt": lambda code: _root_plus_eps(code),
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
     "rope-frequency": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",  # where the exponent is written
@@ -184,6 +188,9 @@ SLIP_CODE = {
     # the one exp of a bare name, where the max belongs; a name copied a line above (z = x) is the place
     "no-max-subtraction": lambda code: _exp_of_name(code),
     "swiglu-gelu": r"^(?!\s*def\b).*\bgelu\(",  # GELU's one call, the gate's place
+    # the one difference of positions with no abs(): broadcast (`pos[:, None] - pos[None, :]`), else a loop's `i - j`
+    "alibi-signed-distance": (r"^(?!.*\b(abs|absolute|clamp|clip|maximum)\b)(?=.*\[\s*:\s*,\s*None\s*\]).*\S\s*-\s*\S",
+                              r"^(?!.*\b(abs|absolute|clamp|clip|maximum)\b).*\b(i|q|qi|row)\s*-\s*(j|k|kj|col)\b"),
     "mlp-relu": r"^(?!\s*def\b).*\b(relu|ReLU)\(",  # the one ReLU, where GELU belongs
 }
 
@@ -284,6 +291,25 @@ def _made_afresh(code: dict) -> int | None:
     return _one(code, rf"^\s*\w+\s*=\s*(float\(\s*)?({'|'.join(rows)})\s*\)?\s*$") if rows else None
 
 
+def _loop_end_fixed(code: dict) -> int | None:
+    """The one line inside a `for i in range(...)` loop that binds a name, read as a slice's end
+    (`[:, :m]`), to a sum that never reads the loop's index (`m = p + t`: every query sees every key)."""
+    hits = []
+    for n, text in code.items():
+        bound = re.match(r"^(\s*)(\w+)\s*=\s*([^=].*\+.*)$", text)
+        if not bound:
+            continue
+        depth = len(bound.group(1))
+        loop = next((re.match(r"^(\s*)for\s+(\w+)\s+in\s+range\(", code[k]) for k in sorted(code, reverse=True)
+                     if k < n and len(code[k]) - len(code[k].lstrip()) < depth and code[k].strip()), None)
+        name, value = bound.group(2), bound.group(3)
+        if loop is None or re.search(rf"{loop.group(2)}", value):
+            continue
+        if any(re.search(rf":\s*{name}\s*\]", code[k]) for k in code if k > n):
+            hits.append(n)
+    return hits[0] if len(hits) == 1 else None
+
+
 def _mask_bound(code: dict) -> int | None:
     """The one line that fills -inf where a name holds (`masked_fill(pad[:, None], -inf)`), that name bound on
     one line above from a given mask as it is (`pad = memory_mask.bool()`, no ~, not, == 0): the binding."""
@@ -355,8 +381,9 @@ def _stored_before(code: dict) -> int | None:
 
 
 def _in_helper(slip: str, source: str | None, line: int | None) -> bool:
-    """Whether the slip's one form line is inside a function the line calls: the values leave the
-    reference at the call (`_distances(T)`), the slip is in the helper's body (`.clamp(min=0)`)."""
+    """Whether the slip's one form line is inside a function the line calls (the values leave the
+    reference at the call, `_distances(T)`, the slip is in the helper's body, `.clamp(min=0)`), or
+    binds a name the line reads."""
     import ast
 
     form = line_of(slip, source) if line and slip else None
@@ -368,8 +395,17 @@ def _in_helper(slip: str, source: str | None, line: int | None) -> bool:
         return False
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and n.lineno <= line <= n.end_lineno}
-    return any(isinstance(f, ast.FunctionDef) and f.name in called and f.lineno < form <= f.end_lineno
-               for f in ast.walk(tree))
+    # (a class called is its forward: `_RMSScale(gamma, eps)(x)`)
+    if any(isinstance(f, (ast.FunctionDef, ast.ClassDef)) and f.name in called and f.lineno < form <= f.end_lineno
+           for f in ast.walk(tree)):
+        return True
+    # or a name the line reads, bound once above on the form's line (`scale = 1.0 / d`, then `s * scale`)
+    read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+            and n.lineno == line}
+    bound = [t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno == form < line
+             for t in n.targets if isinstance(t, ast.Name)]
+    return any(sum(isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id == b for n in ast.walk(tree))
+               == 1 for b in bound if b in read)
 
 
 def line_of(slip: str, source: str | None) -> int | None:
@@ -559,8 +595,9 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
         # (or a line two catalogued causes were both given: the values left the reference there, for both)
         shared = d.get("line") and sum(e.get("line") == d["line"] and e.get("mistake") not in
                                        (None, "located", "raised", "measured") for e in named) > 1
-        if (not d.get("line") or public(mistake) in PREFERRED or shared or _in_helper(mistake, source, d["line"])) \
-                and mistake not in ("located", "raised", "measured"):
+        # (or a line the localisation saw only as "values differ", no change read: the form's line is evidence)
+        if (not d.get("line") or public(mistake) in PREFERRED or shared or d.get("how") == "values differ"
+                or _in_helper(mistake, source, d["line"])) and mistake not in ("located", "raised", "measured"):
             line = line_of(mistake, source)
             said = _held(named, d)
             if line is not None and line not in said and line != d.get("line"):

@@ -82,6 +82,9 @@ class Code:
              (getattr(n.func, "attr", None) or getattr(n.func, "id", None)) == "prod"}
         self.params = {a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
                        for a in [*f.args.args, *f.args.kwonlyargs]}
+        # names read only as a table's key (BYTES[dtype]): a lookup, no size a product multiplies by
+        self.keys = {n.slice.id for n in ast.walk(tree) if isinstance(n, ast.Subscript)
+                     and isinstance(n.slice, ast.Name)}
         skipped = {id(d) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.Lambda))
                    for d in [*f.args.defaults, *f.args.kw_defaults] if d is not None}
         # an exponent (tokens ** 2) is no number the learner put in a figure
@@ -102,12 +105,14 @@ class Code:
             if name:
                 self.names.setdefault(line, set()).add(name)
         # a short name for an argument (B, H, T = batch, heads, tokens) reads as the argument too
-        aliases = {}
+        aliases, renaming = {}, set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign) and len(node.targets) == 1:
-                pairs = zip(node.targets[0].elts, node.value.elts) if isinstance(node.targets[0], ast.Tuple) \
+                pairs = list(zip(node.targets[0].elts, node.value.elts)) if isinstance(node.targets[0], ast.Tuple) \
                     and isinstance(node.value, ast.Tuple) else [(node.targets[0], node.value)]
                 aliases.update({t.id: v.id for t, v in pairs if isinstance(t, ast.Name) and isinstance(v, ast.Name)})
+                if len(pairs) > 1 and all(isinstance(t, ast.Name) and isinstance(v, ast.Name) for t, v in pairs):
+                    renaming.add(node.lineno)  # B, L = batch, layers: names given, nothing computed
                 # L, H = (config[key] for key in ("n_layers", "n_heads")): each short name reads as its key
                 gen = node.value
                 if isinstance(node.targets[0], ast.Tuple) and isinstance(gen, (ast.GeneratorExp, ast.ListComp)) and \
@@ -117,6 +122,8 @@ class Code:
                         aliases.update({t.id: k for t, k in zip(node.targets[0].elts, keys) if isinstance(t, ast.Name)})
         for held in self.names.values():
             held |= {aliases[n] for n in list(held) if n in aliases}
+        for line in renaming:  # no term is multiplied in or left out at a line that only renames the arguments
+            self.names.pop(line, None)
 
     def feeding(self, figure: str) -> set | None:
         """The lines that feed a returned figure (None where the file's return is not read by key)."""
@@ -309,7 +316,7 @@ def _absent_line(figure: str, reading: "Reading", code: Code) -> int | None:
         return None
     named = [a for a in reading.absent if not re.fullmatch(r"[\d.]+", a)]
     argument = bool(named) and all(a in code.params for a in named)
-    others = code.params - set(reading.absent) - {"self", "config", "cfg"}
+    others = code.params - set(reading.absent) - {"self", "config", "cfg"} - code.keys
 
     def score(n):
         held = code.names.get(n, set())
@@ -392,6 +399,9 @@ def slip_line(grader, slip: str, source: str | None) -> int | None:
         return None
     code, (line,) = Code(source), lines
     # two products alike (QK^T's FLOPs and A.V's, each without the layers): the term is missing from both
+    # and a term is left out of, or multiplied into, a product: never a line that only lists the config's keys
+    if line not in code.products:
+        return None
     return None if sum(code.names.get(n) == code.names.get(line) for n in code.products) > 1 else line
 
 
