@@ -263,6 +263,16 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout18", "kv-cache-size", "learner_02.py", {16: "counts bits where bytes belong"}),
     # a loop from 1 beside a table storing the repeat's index where the next start belongs
     ("holdout18", "longest-substring", "learner_01.py", {18: "write `0` for `1`", 23: "write `end + 1` for `end`"}),
+    # GELU without its 0.5 beside the activation applied after the projection (two calls in the other order)
+    ("holdout18", "mlp-gelu", "learner_01.py", {18: "leaves out GELU's factor 0.5", 28: "applies self.act after"}),
+    # erf(z / 2) beside b1, read only by an assert, never added
+    ("holdout18", "mlp-gelu", "learner_03.py", {15: "write `2.0 ** 0.5`", 24: "never uses b1"}),
+    # up from self.w_gate (a registered buffer for its sibling) beside GELU for the gate
+    ("holdout18", "swiglu", "learner_01.py", {15: "write `self.w_up`", 14: "SwiGLU uses SiLU"}),
+    # a mean over x.size where d, made and never used, belongs, beside eps outside the root
+    ("holdout18", "rms-norm", "learner_03.py", {6: "write `d` for `x.size`", 7: "eps belongs inside"}),
+    # the halves sliced where the interleaved pairs belong, beside `out = x` written into
+    ("holdout18", "rope", "learner_03.py", {9: "interleaved pairs", 11: "modify one of its inputs"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -139,3 +139,14 @@ def test_a_store_through_the_inputs_pointer_is_said_at_the_store_and_the_right_g
 ])
 def test_a_softmax_kernel_s_causes_beside_a_misread_row_or_axis_are_said_at_their_lines(tmp_path, name, lines):
     _at_lines(tmp_path, "holdout16", "softmax-triton", name, lines)
+
+
+@pytest.mark.parametrize("name, lines", [
+    # a grid of one program (its size tried as the shape's rows) beside a max made and never subtracted
+    ("learner_02.py", {28: "your grid launches 1 program", 14: "Subtract the row's max"}),
+    # a helper's lanes that never step by the column stride it is given (the transposed case), beside the lanes
+    # past the row loaded as 0
+    ("learner_04.py", {10: "never uses col_stride", 18: "loaded as 0"}),
+])
+def test_a_softmax_kernel_s_second_cause_is_sought_past_the_grid_and_in_a_helper(tmp_path, name, lines):
+    _at_lines(tmp_path, "holdout18", "softmax-triton", name, lines)

@@ -51,13 +51,15 @@ def test_the_shipped_solution_passes_in_the_interpreter(tmp_path, drill):
 @needs_triton
 def test_a_row_start_that_assumes_packed_rows_fails_on_a_slice_of_a_wider_tensor(tmp_path):
     # the task's row_stride: n_cols in its place passes every packed input, and the columns of a
-    # wider tensor reach the sandbox as such (wire's row_stride), not as a packed copy
+    # wider tensor reach the sandbox as such (wire's row_stride), not as a packed copy; a transposed
+    # input's columns are not packed either (the task: x.contiguous(), or step the lanes by x.stride(1))
     packed_only = ks.solution("softmax-triton").replace("    x = x.contiguous()\n", "").replace(
         "(x, out, n_cols, x.stride(0),", "(x, out, n_cols, n_cols,")
     assert packed_only != ks.solution("softmax-triton")
     report = grade(tmp_path, "softmax-triton", packed_only)
     assert [t["name"] for t in report["tests"] if t["status"] != "pass"] == \
-        ["x (4, 37), the first 37 columns of a (4, 50) tensor (rows not packed), float32"], _failing(report)
+        ["x (4, 37), the first 37 columns of a (4, 50) tensor (rows not packed), float32",
+         "x (6, 40), a transposed (40, 6) tensor (columns not packed: x.stride(1) = 6), float32"], _failing(report)
 
 
 @needs_triton

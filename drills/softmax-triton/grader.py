@@ -62,14 +62,20 @@ def cases():
         shapes = [((256, 1000), F32, 1.0, 0.0), ((64, 4096), F32, 1.0, -5.0), ((33, 8192), F32, 3.0, 0.0),
                   ((5, 20), F32, 1.0, 1000.0), ((1, 1), F32, 1.0, 0.0), ((7, 37), F64, 1.0, 0.0)]
     # the columns of a wider tensor last: its rows are not packed (x.stride(0) is 50, not 37), as the task says
+    # and a transposed view: its columns are not packed (x.stride(1) is 6), which the task says to handle too
     shapes = [(shape, dtype, scale, shift, None) for shape, dtype, scale, shift in shapes] + \
-        [((4, 37), F32, 1.0, 0.0, 50)]
+        [((4, 37), F32, 1.0, 0.0, 50), ((6, 40), F32, 1.0, 0.0, "T")]
     out = []
     for i, (shape, dtype, scale, shift, wide) in enumerate(shapes):
-        x = rnd(shape[0], wide or shape[1], dtype=dtype, seed=i, scale=scale)[:, :shape[1]]
+        if wide == "T":
+            x = rnd(shape[1], shape[0], dtype=dtype, seed=i, scale=scale).T
+        else:
+            x = rnd(shape[0], wide or shape[1], dtype=dtype, seed=i, scale=scale)[:, :shape[1]]
         x = x + shift if shift else x  # x + 0 would be a packed copy of the wide case's view
         what = ", large logits (x + 1000)" if shift > 0 else ", all negative (x - 5)" if shift < 0 else ""
-        if wide:
+        if wide == "T":
+            what = f", a transposed {(shape[1], shape[0])} tensor (columns not packed: x.stride(1) = {shape[0]})"
+        elif wide:
             what = f", the first {shape[1]} columns of a {(shape[0], wide)} tensor (rows not packed)"
         case = Case(f"x {shape}{what}, {dtype_name(dtype)}", [x], {}, reference, variant,
                     call="softmax(x)", input_dtype_slips=frozenset({"no-max-subtraction"}),

@@ -485,8 +485,8 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
         line = getattr(node, "lineno", None)
         if isinstance(node, ast.AugAssign) and named(node.target):
             found.append((line, named(node.target)))
-        elif isinstance(node, ast.Assign):
-            for target in node.targets:
+        elif isinstance(node, ast.Assign):  # (out[..., 0::2], out[..., 1::2] = a, b: each element a target)
+            for target in (e for t in node.targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])):
                 if isinstance(target, ast.Subscript) and named(target.value):
                     found.append((line, named(target.value)))
         elif isinstance(node, ast.Call):

@@ -620,7 +620,11 @@ class _Lister:
 
     def unused(self, fn, kinds: dict) -> None:
         """An input the function never reads (b1 never added): added to each value computed."""
-        read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        # a read in an assert or of the array's shape only (`assert b1.shape == (h,)`) uses none of its values
+        checked = {id(n) for a in ast.walk(fn) if isinstance(a, ast.Assert) for n in ast.walk(a)} | \
+            {id(a.value) for a in ast.walk(fn) if isinstance(a, ast.Attribute) and a.attr in ("shape", "ndim", "dtype")}
+        read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                and id(n) not in checked}
         for p in (a.arg for a in fn.args.args + fn.args.kwonlyargs):
             if p in read or p not in kinds or not kinds[p].startswith("array"):
                 continue
@@ -921,6 +925,137 @@ def _siblings(lister: _Lister, tree) -> None:
                 text = _rewritten(lister, one.value, own, {own[0].id: new})
                 lister.add(other.value, text, f"treats {other.targets[0].id} otherwise than line {one.lineno} "
                                               f"treats {one.targets[0].id}", rank=2)
+
+
+def _swapped_calls(lister: _Lister, tree) -> None:
+    """Two layers applied in the other order: `act(proj(fc(x)))` for `proj(act(fc(x)))`, the outer
+    call and the one it is given exchanged."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords and \
+                isinstance(node.args[0], ast.Call) and len(node.args[0].args) == 1 and not node.args[0].keywords:
+            inner = node.args[0]
+            outer, within = lister.text(node.func), lister.text(inner.func)
+            lister.add(node, f"{within}({outer}({lister.text(inner.args[0])}))",
+                       f"applies {outer} after {within}, where it comes before", rank=3)
+
+
+def _attribute_swapped(lister: _Lister, tree) -> None:
+    """An object's attribute read where its sibling belongs (`self.w_gate` for `self.w_up`): attributes
+    the class sets or registers, named alike (a word shared)."""
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        held = {t.attr for n in ast.walk(cls) if isinstance(n, ast.Assign) for t in n.targets
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"} | \
+            {n.args[0].value for n in ast.walk(cls) if isinstance(n, ast.Call) and _name(n.func) in
+             ("register_buffer", "register_parameter") and n.args and isinstance(n.args[0], ast.Constant)
+             and isinstance(n.args[0].value, str)}
+        for n in ast.walk(cls):
+            if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and isinstance(n.value, ast.Name) and \
+                    n.value.id == "self" and n.attr in held:
+                for other in sorted(held - {n.attr}):
+                    if _words(other) & _words(n.attr) or other.split("_")[0] == n.attr.split("_")[0] != other:
+                        lister.add(n, f"self.{other}", f"reads self.{n.attr} where self.{other} belongs", rank=3)
+
+
+def _unused_size(lister: _Lister, tree) -> None:
+    """A size bound and never read (`d = x.shape[-1]`) where another size is read (`/ x.size`): the
+    bound one written there, as the learner meant."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        reads = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        unused = [t.id for n in fn.body if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  for t in n.targets if isinstance(t, ast.Name) and t.id not in reads
+                  and re.fullmatch(r"[\w.]+\.shape\[[^\]]*\]|len\([\w.]+\)|[\w.]+\.size\(-?\d*\)", ast.unparse(n.value))]
+        for n in ast.walk(fn):
+            size = isinstance(n, ast.Attribute) and n.attr in ("size", "ndim") or \
+                isinstance(n, ast.Subscript) and isinstance(n.value, ast.Attribute) and n.value.attr == "shape" or \
+                isinstance(n, ast.Call) and _name(n.func) == "len"
+            if size and isinstance(getattr(n, "ctx", ast.Load()), ast.Load):
+                for name in unused:
+                    lister.add(n, name, f"reads {lister.text(n)} where {name} (made and never used) belongs", rank=2)
+
+
+def _unused_max(lister: _Lister, tree) -> None:
+    """A row's max made and never read (`m = tl.max(x, axis=0)`, then `exp(x)`): each later read of
+    the array it was taken of, shifted by it (`x - m`), as the softmax meant."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        reads = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        for n in ast.walk(fn):
+            if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+                    and n.targets[0].id not in reads and isinstance(n.value, ast.Call)):
+                continue
+            call, m = n.value, n.targets[0].id
+            of = call.args[0] if _name(call.func) in ("max", "amax") and call.args else \
+                call.func.value if isinstance(call.func, ast.Attribute) and call.func.attr in ("max", "amax") else None
+            if not isinstance(of, ast.Name):
+                continue
+            for read in ast.walk(fn):
+                if isinstance(read, ast.Name) and isinstance(read.ctx, ast.Load) and read.id == of.id and \
+                        read.lineno > n.lineno:
+                    lister.add(read, f"({of.id} - {m})", f"never subtracts {m}, the max made at line {n.lineno}", rank=2)
+
+
+def _stride_unused(lister: _Lister, tree) -> None:
+    """A kernel's (or its helper's) stride parameter never read (`col_stride`): each lane offset the
+    function makes (`tl.arange(0, BLOCK)`) stepped by it."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        reads = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        for p in (a.arg for a in fn.args.args if "stride" in a.arg and a.arg not in reads):
+            for n in ast.walk(fn):
+                if isinstance(n, ast.Call) and _name(n.func) == "arange":
+                    lister.add(n, f"{lister.text(n)} * {p}", f"never uses {p}: the lanes step by it", rank=2)
+
+
+def _grid_sized(lister: _Lister, tree) -> None:
+    """A Triton launch's grid written as a number or an expression (`kernel[(1,)]`, `[(n_rows - 1,)]`)
+    where a size the function unpacked from a shape belongs (`n_rows, n_cols = x.shape`)."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        sizes = [t.id for n in ast.walk(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                 and isinstance(n.targets[0], ast.Tuple) and isinstance(n.value, ast.Attribute)
+                 and n.value.attr == "shape" for t in n.targets[0].elts if isinstance(t, ast.Name)]
+        for n in ast.walk(fn):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and isinstance(n.func.slice, ast.Tuple):
+                for e in n.func.slice.elts:
+                    if isinstance(e, (ast.Constant, ast.BinOp)):
+                        for size in sizes:
+                            lister.add(e, size, f"launches {lister.text(e)} programs where {size} belong", rank=2)
+
+
+def _halves_sliced(lister: _Lister, tree) -> None:
+    """RoPE's pairs taken as halves by slicing (`x[..., :d // 2]` and `x[..., d // 2:]` in one
+    expression) where the interleaved pairs belong: the two slices written 0::2 and 1::2."""
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.BinOp, ast.Tuple, ast.Call)) or node.lineno != node.end_lineno:
+            continue
+        cuts = {}
+        for sub in ast.walk(node):
+            last = sub.slice.elts[-1] if isinstance(sub, ast.Subscript) and isinstance(sub.slice, ast.Tuple) \
+                else getattr(sub, "slice", None)
+            if isinstance(sub, ast.Subscript) and isinstance(last, ast.Slice) and last.step is None and \
+                    (last.lower is None) != (last.upper is None):
+                half = ast.unparse(last.upper if last.lower is None else last.lower)
+                cuts.setdefault((ast.unparse(sub.value), half), {})[last.lower is None] = last
+        for (_, _), ends in cuts.items():
+            if len(ends) != 2:
+                continue
+            raw = lister.lines[node.lineno - 1].encode()
+            out, at = b"", node.col_offset
+            for piece, new in sorted(((ends[True], b"0::2"), (ends[False], b"1::2")), key=lambda e: e[0].col_offset):
+                out += raw[at:piece.col_offset] + new
+                at = piece.end_col_offset
+            lister.add(node, (out + raw[at:node.end_col_offset]).decode(),
+                       "takes the two halves where the interleaved pairs (x[2i], x[2i + 1]) belong", rank=2)
+
+
+def _half_dropped(lister: _Lister, tree) -> None:
+    """GELU's 0.5 left out: `x * (1 + erf(x / sqrt(2)))` (or tanh's form) with no half in the product."""
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+            continue
+        sides = (node.left, node.right)
+        bracket = next((s for s in sides if isinstance(s, ast.BinOp) and isinstance(s.op, ast.Add)
+                        and _constant(s.left) == 1.0 and isinstance(s.right, ast.Call)
+                        and _name(s.right.func) in ("erf", "tanh")), None)
+        if bracket is not None and not any(_constant(n) == 0.5 for n in ast.walk(node)):
+            lister.add(node, f"0.5 * {lister.text(node)}", "leaves out GELU's factor 0.5", rank=2)
 
 
 def _product_terms(node) -> tuple[list, list] | None:
@@ -1485,6 +1620,14 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _confused_constant(lister, tree)
     _decade(lister, tree)
     _default_written(lister, tree)
+    _swapped_calls(lister, tree)
+    _half_dropped(lister, tree)
+    _attribute_swapped(lister, tree)
+    _unused_size(lister, tree)
+    _halves_sliced(lister, tree)
+    _unused_max(lister, tree)
+    _grid_sized(lister, tree)
+    _stride_unused(lister, tree)
     _pointer_step(lister, tree)
     _log2e_dropped(lister, tree)
     _running_update(lister, tree)

@@ -131,7 +131,8 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         return named
     # a loop named (keys never loaded) is bounded where its range's names are assigned: those lines too (hi = pid_m *
     # BLOCK_M above `for start_n in range(0, hi, BLOCK_N)`: 200 copies of the loop's own line ran for 19 s in vain)
-    bounds = [n for line in lines if _loop(source, line) for n in _feeding(source, line)[:2]]
+    bounds = [n for line in lines if _loop(source, line) for n in _feeding(source, line)[:2]] + \
+        [n for line in lines for n in _helpers(source, line)]  # and the helpers a named line calls
     at = repair._statements(source, lines + bounds)
     own = repair._statements(source, [d["line"] for d in named if d.get("line")])
     # the edits at the entries' own lines first, then at the lines their words name, then at a loop's bounds
@@ -291,6 +292,21 @@ def _feeding(source: str, line: int) -> list[int]:
              and any(isinstance(t, ast.Name) and t.id in read
                      for tg in (a.targets if isinstance(a, ast.Assign) else [a.target]) for t in ast.walk(tg))}
     return sorted(lines, key=lambda n: abs(n - line))
+
+
+def _helpers(source: str, line: int) -> list[int]:
+    """The body lines of the file's own functions called on `line` (a load whose pointers a @triton.jit
+    helper makes: `tl.load(_row_block(x_ptr, row, ...))`)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+              and n.lineno <= line <= n.end_lineno}
+    return sorted({s.lineno for f in tree.body if isinstance(f, ast.FunctionDef) and f.name in called
+                   for s in f.body if not isinstance(s, ast.Expr)})
 
 
 def _spread(singles: list[dict], each: int = 3) -> list[dict]:
