@@ -956,6 +956,9 @@ def _attribute_swapped(lister: _Lister, tree) -> None:
                         lister.add(n, f"self.{other}", f"reads self.{n.attr} where self.{other} belongs", rank=3)
 
 
+_SIZE_TEXT = r"[\w.]+\.shape\[[^\]]*\]|len\([\w.]+\)|[\w.]+\.size\(-?\d*\)"  # x.shape[-1], len(s), x.size(-1)
+
+
 def _unused_size(lister: _Lister, tree) -> None:
     """A size bound and never read (`d = x.shape[-1]`) where another size is read (`/ x.size`): the
     bound one written there, as the learner meant."""
@@ -963,7 +966,7 @@ def _unused_size(lister: _Lister, tree) -> None:
         reads = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         unused = [t.id for n in fn.body if isinstance(n, ast.Assign) and len(n.targets) == 1
                   for t in n.targets if isinstance(t, ast.Name) and t.id not in reads
-                  and re.fullmatch(r"[\w.]+\.shape\[[^\]]*\]|len\([\w.]+\)|[\w.]+\.size\(-?\d*\)", ast.unparse(n.value))]
+                  and re.fullmatch(_SIZE_TEXT, ast.unparse(n.value))]
         for n in ast.walk(fn):
             size = isinstance(n, ast.Attribute) and n.attr in ("size", "ndim") or \
                 isinstance(n, ast.Subscript) and isinstance(n.value, ast.Attribute) and n.value.attr == "shape" or \
@@ -990,7 +993,8 @@ def _unused_max(lister: _Lister, tree) -> None:
             for read in ast.walk(fn):
                 if isinstance(read, ast.Name) and isinstance(read.ctx, ast.Load) and read.id == of.id and \
                         read.lineno > n.lineno:
-                    lister.add(read, f"({of.id} - {m})", f"never subtracts {m}, the max made at line {n.lineno}", rank=2)
+                    lister.add(read, f"({of.id} - {m})", f"never subtracts {m}, the max made at line {n.lineno}",
+                               rank=2)
 
 
 def _stride_unused(lister: _Lister, tree) -> None:
