@@ -273,6 +273,10 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout18", "rms-norm", "learner_03.py", {6: "write `d` for `x.size`", 7: "eps belongs inside"}),
     # the halves sliced where the interleaved pairs belong, beside `out = x` written into
     ("holdout18", "rope", "learner_03.py", {9: "interleaved pairs", 11: "modify one of its inputs"}),
+    # A.V's count made by the same call as QK^T's and never read: said where QK^T's is returned, with its name
+    ("holdout18", "attention-cost", "learner_01.py", {26: "mix, made at line 25, is never used", 20: "2 bytes"}),
+    # an object's w_o stored and never read: said at the return that merges the heads
+    ("holdout18", "multi-head-attention", "learner_01.py", {11: "without the transpose", 42: "output projection"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -267,3 +267,10 @@ def test_forms_from_a_third_blind_corpus_give_their_slips_lines():
     fresh = "def forward(self, h):\n    h = h + self.attn(h)\n    ff = self.mlp(self.ln_2(h))\n    return ff\n"
     assert line_of("no-residual-mlp", fresh) == 4
     assert line_of("no-residual-mlp", fresh.replace("ff = ", "h = ").replace("return ff", "return h")) == 3
+
+
+def test_a_query_loop_s_key_range_is_the_mask_left_out_only_where_it_ignores_the_query():
+    loop = ("def f(q, K, p, t):\n    for i in range(t):\n        m = p + {end}\n"
+            "        a = q[i] @ K[:, :m].T\n    return a\n")
+    assert line_of("mask-ignored", loop.format(end="t")) == 3
+    assert line_of("mask-ignored", loop.format(end="i + 1")) is None

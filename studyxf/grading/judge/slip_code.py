@@ -188,6 +188,8 @@ SLIP_CODE = {
     # the one exp of a bare name, where the max belongs; a name copied a line above (z = x) is the place
     "no-max-subtraction": lambda code: _exp_of_name(code),
     "swiglu-gelu": r"^(?!\s*def\b).*\bgelu\(",  # GELU's one call, the gate's place
+    # the output projection stored (self.w_o, ..., = ...) and never read: the one return that merges the heads
+    "no-output-projection": lambda code: _projection_unread(code),
     # the one difference of positions with no abs(): broadcast (`pos[:, None] - pos[None, :]`), else a loop's `i - j`
     "alibi-signed-distance": (r"^(?!.*\b(abs|absolute|clamp|clip|maximum)\b)(?=.*\[\s*:\s*,\s*None\s*\]).*\S\s*-\s*\S",
                               r"^(?!.*\b(abs|absolute|clamp|clip|maximum)\b).*\b(i|q|qi|row)\s*-\s*(j|k|kj|col)\b"),
@@ -291,6 +293,17 @@ def _made_afresh(code: dict) -> int | None:
     return _one(code, rf"^\s*\w+\s*=\s*(float\(\s*)?({'|'.join(rows)})\s*\)?\s*$") if rows else None
 
 
+def _projection_unread(code: dict) -> int | None:
+    """Where the output projection belongs when the file holds it and never reads it: the weights, an
+    object's attribute (self.w_o), named on one line only (their binding), and one return that merges
+    the heads (`merge(`, a reshape or view)."""
+    for name in ("w_o", "wo", "W_o", "w_out", "o_proj", "out_proj", "c_proj", "proj"):
+        held = [n for n, text in code.items() if re.search(rf"\bself\.{name}\b", text)]
+        if len(held) == 1 and re.search(rf"\bself\.{name}\b.*=(?!=)", code[held[0]]):
+            return _one(code, r"^\s*return\b.*\bmerge\w*\(") or _one(code, r"^\s*return\b.*\.(reshape|view)\(")
+    return None
+
+
 def _loop_end_fixed(code: dict) -> int | None:
     """The one line inside a `for i in range(...)` loop that binds a name, read as a slice's end
     (`[:, :m]`), to a sum that never reads the loop's index (`m = p + t`: every query sees every key)."""
@@ -303,7 +316,7 @@ def _loop_end_fixed(code: dict) -> int | None:
         loop = next((re.match(r"^(\s*)for\s+(\w+)\s+in\s+range\(", code[k]) for k in sorted(code, reverse=True)
                      if k < n and len(code[k]) - len(code[k].lstrip()) < depth and code[k].strip()), None)
         name, value = bound.group(2), bound.group(3)
-        if loop is None or re.search(rf"{loop.group(2)}", value):
+        if loop is None or re.search(rf"\b{loop.group(2)}\b", value):
             continue
         if any(re.search(rf":\s*{name}\s*\]", code[k]) for k in code if k > n):
             hits.append(n)

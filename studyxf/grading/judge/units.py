@@ -82,6 +82,9 @@ class Code:
              (getattr(n.func, "attr", None) or getattr(n.func, "id", None)) == "prod"}
         self.params = {a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
                        for a in [*f.args.args, *f.args.kwonlyargs]}
+        # the callee each name is made by (scores = MatmulCost(...)): two parts of a count made alike
+        self.made_by = {t.id: ast.unparse(n.value.func) for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                        and isinstance(n.value, ast.Call) for t in n.targets if isinstance(t, ast.Name)}
         # names read only as a table's key (BYTES[dtype]): a lookup, no size a product multiplies by
         self.keys = {n.slice.id for n in ast.walk(tree) if isinstance(n, ast.Subscript)
                      and isinstance(n.slice, ast.Name)}
@@ -297,12 +300,22 @@ def _left_unused(figure: str, reading: "Reading", code: Code) -> tuple[int, str,
     """A term computed and never read (`av_flops = ...`, then `flops = layers * qk_flops`) where the reading is a
     part left out: the line that makes the figure, where the term belongs, the term and its line."""
     kind, _, term = reading.id.partition("-")
-    if kind not in ("half", "missing") or not re.fullmatch(r"[\d.]+", term) or not code.targets.get(figure):
+    if kind not in ("half", "missing") or not re.fullmatch(r"[\d.]+", term):
         return None  # a constant's part (the 4 of two products), not an argument left out
     read = set().union(*code.names.values()) if code.names else set()
-    unused = [n for n in code.targets if n not in read and n not in code.params and not n.startswith("_")
-              and set(n.lower().split("_")) & set(figure.lower().split("_"))]  # av_flops for flops
-    return (max(code.targets[figure]), unused[0], min(code.targets[unused[0]])) if len(unused) == 1 else None
+    never = [n for n in code.targets if n not in read and n not in code.params and not n.startswith("_")]
+    unused = [n for n in never if set(n.lower().split("_")) & set(figure.lower().split("_"))]  # av_flops for flops
+    if len(unused) == 1 and code.targets.get(figure):
+        return max(code.targets[figure]), unused[0], min(code.targets[unused[0]])
+    # or a part made by the same call as one that is read (scores = MatmulCost(...), mix = MatmulCost(...), then
+    # `return scores.flops`): said where its sibling is read
+    siblings = [(n, s) for n in never for s in code.made_by if s != n and s in read
+                and code.made_by.get(n) is not None and code.made_by[s] == code.made_by[n]]
+    if len(siblings) != 1:
+        return None
+    n, s = siblings[0]
+    reads = [line for line in code.lines_naming(s) if line not in code.targets.get(s, [])]
+    return (reads[0], n, min(code.targets[n])) if len(reads) == 1 else None
 
 
 def _absent_line(figure: str, reading: "Reading", code: Code) -> int | None:
@@ -499,10 +512,12 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
             return []  # a figure no reading (or too many) explains: the localisation stands
         own = _names(terms) | {r.name for r, _ in chosen if r.name}
         others = {n for g, (t, _) in formula.items() if g != figure for n in _names(t) | {g}}
-        line = _twice_at(figure, chosen, code) or \
+        # a part made and never read (A.V's count beside QK^T's): said where it belongs, with its name
+        left = _left_unused(figure, chosen[0][0], code) if len(chosen) == 1 else None
+        line = left[0] if left else _twice_at(figure, chosen, code) or \
             _line(figure, own, others, chosen[0][1], found if len(chosen) == 1 else None, code)
-        how = chosen[0][0].how if len(chosen) == 1 else \
-            f"your figures fit two readings: {chosen[0][0].how}; or {chosen[1][0].how}"
+        how = chosen[0][0].how + (f" ({left[1]}, made at line {left[2]}, is never used)" if left else "") \
+            if len(chosen) == 1 else f"your figures fit two readings: {chosen[0][0].how}; or {chosen[1][0].how}"
         what = f" ({says[figure]})" if says.get(figure) and len(formula) > 1 else ""
         where = f"line {line}: `{code.code(line)}`: " if line else ""
         said = f"the step '{figure}'{what}: " if len(formula) > 1 else ""  # one figure: it is the result
