@@ -277,6 +277,9 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout18", "attention-cost", "learner_01.py", {26: "mix, made at line 25, is never used", 20: "2 bytes"}),
     # an object's w_o stored and never read: said at the return that merges the heads
     ("holdout18", "multi-head-attention", "learner_01.py", {11: "without the transpose", 42: "output projection"}),
+    # a layer called through a name bound to it (`layer(x, cache_k, ...)`): its forward's lines searched, the
+    # keys cached as values beside an in-place triu_ whose computed diagonal is one short
+    ("holdout18", "kv-cache", "learner_02.py", {39: "write `v` for `k`", 45: "puts the diagonal one off"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -355,11 +355,14 @@ class _Lister:
                 len(node.args) == 1 and isinstance(node.args[0], ast.Name) and not node.keywords and \
                 node.lineno == node.end_lineno:
             self.add(node, node.args[0].id, f"applies self.{name} where {node.args[0].id} itself belongs", rank=3)
-        if name in ("tril", "triu"):
+        if name in ("tril", "triu", "tril_", "triu_"):
             given = (words.get("k") or words.get("diagonal") or types.SimpleNamespace(value=None)).value or \
                 (node.args[1] if len(node.args) > 1 else None)  # a keyword's value (diagonal=0), else the 2nd argument
             if method and not words.get("diagonal"):
                 given = node.args[0] if node.args else None
+            if given is not None and _int(given) is None and given.lineno == given.end_lineno:
+                for d in ("+ 1", "- 1"):  # a diagonal computed (Tk - T): one off as well
+                    self.add(given, f"{self.group(given)} {d}", "puts the diagonal one off", rank=1)
             if given is not None and _int(given) is not None:
                 for d in (-1, 1):
                     self.add(given, str(_int(given) + d), "puts the diagonal one off", rank=1)
@@ -371,7 +374,7 @@ class _Lister:
                              f"aligns the mask top-left where the queries start at {s}", rank=2)
                 # the other triangle (tril(-1), the past, hidden where triu(1), the future, belongs): the mask
                 # transposed, both the call and its diagonal
-                other, func = TWINS[name], node.func
+                other, func = TWINS[name.rstrip("_")] + name[len(name.rstrip("_")):], node.func  # triu_ -> tril_
                 start = func.end_col_offset - len(name)
                 if func.lineno == given.lineno == node.end_lineno and start < given.col_offset:
                     raw = self.lines[func.lineno - 1].encode()

@@ -606,6 +606,8 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     complete = complete and not crashed
     one = complete or localised
     lines = [d["line"] for d in named if d.get("line")]
+    if source:  # a line that only calls the file's own layer (`layer(x, cache_k, ...)`): its body's lines searched too
+        lines += [n for line in lines for n in called_bodies(source, line) if n not in lines]
     anchor = tuple(d["line"] for d in located if d.get("line") and not _read_only(d))  # unsure or read: no anchor
     placed, slip_at = named, ()
     if complete and not localised and source:  # the catalogued slips named, each at the one line of its form
@@ -634,6 +636,35 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     form = {(d.get("mistake"), d.get("message")): p for d, p in zip(named, placed) if p.get("line")}
     return [form.get((d.get("mistake"), d.get("message")), d) if not d.get("line") and d.get("verified") else d
             for d in said]
+
+
+def called_bodies(source: str, line: int) -> list[int]:
+    """The statement lines of the file's own code that `line` calls: a function by name, a class's
+    forward or __call__ (called as `Layer(...)(x)`, or through a name bound to one: `layer = Layer(...)`,
+    then `layer(x)`). Empty where the line calls nothing of the file's."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    functions = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    classes = {c.name: c for c in tree.body if isinstance(c, ast.ClassDef)}
+    instances = {t.id: n.value.func.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
+                 and isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
+                 and n.value.func.id in classes for t in n.targets if isinstance(t, ast.Name)}
+    bodies = []
+    for call in (n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno <= line <= n.end_lineno):
+        f = call.func
+        name = f.func.id if isinstance(f, ast.Call) and isinstance(f.func, ast.Name) else \
+            f.id if isinstance(f, ast.Name) else None
+        if name in functions and not isinstance(f, ast.Call):
+            bodies.append(functions[name])
+        cls = classes.get(instances.get(name, name) if not isinstance(f, ast.Call) or name in classes else None)
+        if cls is not None and (isinstance(f, ast.Call) or name in instances):
+            bodies += [m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name in ("forward", "__call__")]
+    return sorted({s.lineno for b in bodies for s in ast.walk(b) if isinstance(s, ast.stmt) and s is not b
+                   and not isinstance(s, (ast.Expr, ast.FunctionDef))})
 
 
 def _made_with(said: list[dict], also: str) -> list[dict]:
