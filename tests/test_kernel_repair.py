@@ -150,3 +150,19 @@ def test_a_softmax_kernel_s_causes_beside_a_misread_row_or_axis_are_said_at_thei
 ])
 def test_a_softmax_kernel_s_second_cause_is_sought_past_the_grid_and_in_a_helper(tmp_path, name, lines):
     _at_lines(tmp_path, "holdout18", "softmax-triton", name, lines)
+
+
+@pytest.mark.parametrize("name, lines", [
+    # K offsets from 1 (column 0 never loaded: said where the offsets start, not at the loop) beside N's grid from M
+    ("learner_01.py", {29: "columns 16..71 of 72 are never written", 16: "its offsets start past 0"}),
+    # a K loop of K // BLOCK_K whose loads a helper makes (the loop around the helper's call), a float32 output, and
+    # a grid launched (N tiles, M tiles)
+    ("learner_02.py", {25: "the loop at line 25", 37: "float32 where the input is float64", 40: "never written"}),
+    # a grid rounded down and a's strides passed as K, 1 (a packed a): each one edit of the launch
+    ("learner_03.py", {38: "your grid launches 0 programs", 39: "write `a.stride(0), a.stride(1)` for `K, 1`"}),
+    # the column offsets from pid_m (shared stores: said where the offsets read the other axis's id), beside b's
+    # pointers advanced by its column stride
+    ("learner_04.py", {13: "reads pid_m where pid_n belongs", 23: "makes the addresses"}),
+])
+def test_a_matmul_kernel_s_causes_in_helpers_launches_and_offsets_are_said_at_their_lines(tmp_path, name, lines):
+    _at_lines(tmp_path, "holdout18", "matmul-triton", name, lines)

@@ -1000,6 +1000,57 @@ def _unused_max(lister: _Lister, tree) -> None:
                                rank=2)
 
 
+def _launches(tree) -> list:
+    """Each Triton launch, kernel[grid](...): (the call, the grid's tuple or None, the kernel's def or None)."""
+    kernels = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
+    grids = {t.id: n.value for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Tuple)
+             for t in n.targets if isinstance(t, ast.Name)}
+    out = []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and isinstance(n.func.value, ast.Name):
+            grid = n.func.slice if isinstance(n.func.slice, ast.Tuple) else \
+                grids.get(n.func.slice.id) if isinstance(n.func.slice, ast.Name) else None
+            out.append((n, grid, kernels.get(n.func.value.id)))
+    return out
+
+
+def _launch_sizes(lister: _Lister, tree) -> None:
+    """A launch's grid by floor division (`M // BLOCK`: the last partial tile gets no program) where
+    triton.cdiv belongs; a stride argument given as a size or a number (`K, 1` for a's strides, packed)
+    where the tensor's own stride belongs (the kernel's parameter names it: stride_am, a_ptr)."""
+    for call, grid, kernel in _launches(tree):
+        floors = [e for e in grid.elts if isinstance(e, ast.BinOp) and isinstance(e.op, ast.FloorDiv)] \
+            if grid is not None and grid.lineno == grid.end_lineno else []
+        if floors:  # every axis at once: (M // bm, N // bn) launches no program while either is short
+            text = ", ".join(f"triton.cdiv({lister.text(e.left)}, {lister.text(e.right)})" if e in floors
+                             else lister.text(e) for e in grid.elts)
+            lister.add(grid, f"({text}{',' if len(grid.elts) == 1 else ''})",
+                       "rounds the grid down: the last partial tile gets no program", rank=1)
+        if kernel is None:
+            continue
+        params = [a.arg for a in kernel.args.args]
+        given = dict(zip(params, call.args))
+        for p, arg in given.items():
+            m = re.fullmatch(r"stride_?([a-z])[a-z]?|([a-z])_?stride\w*", p)
+            if not m or isinstance(arg, ast.Call) or arg.lineno != arg.end_lineno:
+                continue
+            letter = m.group(1) or m.group(2)
+            tensor = next((a for q, a in given.items() if isinstance(a, ast.Name) and
+                           re.fullmatch(rf"{letter}(_ptr|_p|ptr)?", q, re.IGNORECASE)), None)
+            for d in (0, 1) if tensor is not None else ():
+                lister.add(arg, f"{tensor.id}.stride({d})", f"passes {lister.text(arg)} as {p}, where "
+                                                            f"{tensor.id}'s own stride belongs", rank=2)
+            # both of a tensor's strides given as numbers (`K, 1`: a taken as packed): the pair at once
+            at = params.index(p)
+            nxt = call.args[at + 1] if at + 1 < len(call.args) and at + 1 < len(params) else None
+            if tensor is not None and at + 1 < len(params) and nxt is not None and params[at + 1].startswith(p[:-1]) \
+                    and not isinstance(nxt, ast.Call) and nxt.lineno == arg.lineno:
+                lister.add(arg, f"{tensor.id}.stride(0), {tensor.id}.stride(1)",
+                           f"passes {lister.text(arg)}, {lister.text(nxt)} as {tensor.id}'s strides (a packed "
+                           f"{tensor.id}), where its own strides belong", span=(arg.lineno, arg.col_offset,
+                                                                                 nxt.end_col_offset), rank=1)
+
+
 def _stride_unused(lister: _Lister, tree) -> None:
     """A kernel's (or its helper's) stride parameter never read (`col_stride`): each lane offset the
     function makes (`tl.arange(0, BLOCK)`) stepped by it."""
@@ -1635,6 +1686,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _unused_max(lister, tree)
     _grid_sized(lister, tree)
     _stride_unused(lister, tree)
+    _launch_sizes(lister, tree)
     _pointer_step(lister, tree)
     _log2e_dropped(lister, tree)
     _running_update(lister, tree)

@@ -30,6 +30,22 @@ def coverage(trace: KernelTrace, out_shape: tuple) -> dict | None:
             "written": written.reshape(out_shape), "stores": stores}
 
 
+def _offset_of_other_axis(trace: KernelTrace) -> tuple[int, str, str] | None:
+    """The one line that makes a tile's offsets from the other axis's program id (`offs_n = pid_m * BLOCK_N +
+    ...`, where pid_n is read too): (line, the id read, the id that belongs)."""
+    import re
+
+    ids = {m.group(1) for text in trace.lines for m in [re.match(r"^\s*(\w+)\s*=\s*tl\.program_id\(", text)] if m}
+    hits = []
+    for n, text in enumerate(trace.lines, 1):
+        m = re.match(r"^\s*\w+\s*=\s*(\w+)\s*\*\s*BLOCK_?([A-Za-z])\b", text)
+        if m and m.group(1) in ids and not m.group(1).lower().endswith(m.group(2).lower()):
+            want = next((i for i in ids if i.lower().endswith(m.group(2).lower()) and i != m.group(1)), None)
+            if want is not None:
+                hits.append((n, m.group(1), want))
+    return hits[0] if len(hits) == 1 else None
+
+
 def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarray, case_name: str) -> dict:
     launch = cov["launch"]
     grid = launch.get("grid")
@@ -58,6 +74,13 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "program-id-axis"}
     # every program reads its own index, yet some write the same elements: the store's addresses
     shared = _shared_stores(cov["stores"])
+    crossed = _offset_of_other_axis(trace) if shared is not None else None
+    if crossed is not None:  # an offset made from the other axis's program id (offs_n = pid_m * BLOCK_N + ...)
+        at, read, belongs = crossed
+        text = (f"line {at}: `{trace.code(at)}` reads {read} where {belongs} belongs: {shared} store to the same "
+                f"output elements, and {_region(cov['missing'])} (on {case_name}); {grid_words} at line {line}")
+        return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-shared"}
     if shared is not None and cov["store_line"]:
         line_s = cov["store_line"]
         text = (f"line {line_s}: `{trace.code(line_s)}`: {shared} store to the same output elements, and "

@@ -22,6 +22,7 @@ values this says nothing, and the diagnosis goes on as before."""
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -373,10 +374,14 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
         # the loads are the trace's: inputs its outputs need and it never reads are a cause either way;
         # where the reference from what it loads gives its outputs, the only one in this program
         line = _loop_of(trace, short.get("load_line"), launch.get("kernel"))
+        said = "the loop"
+        if re.search(r"\b(column|row|key)s? 0\b", short["words"]):  # the first never read: offsets start late
+            late = [n for n in range(1, len(trace.lines) + 1) if re.search(r"\barange\(\s*[1-9]", trace.code(n))]
+            line, said = (late[0], "its offsets start past 0") if len(late) == 1 else (line, said)
         unread = {"mistake": "located", "verified": True, "line": line, "code": trace.code(line), "step": "loads",
                   "how": short["words"], "program": list(shown), "comparator": short.get("id", "kernel-unread"),
                   "message": f"{who} ({tile['program']}): {short['words']}"
-                             + (f"; the loop at line {line}: `{trace.code(line)}`" if line else "")
+                             + (f"; {said} at line {line}: `{trace.code(line)}`" if line else "")
                              + (": its outputs are the reference's computed from what it loads alone" if verified
                                 else ": its outputs need them")}
         if verified or off is None:

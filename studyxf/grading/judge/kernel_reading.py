@@ -139,5 +139,12 @@ def _loop_of(trace: KernelTrace, line: int | None, kernel: str | None = None) ->
         if isinstance(node, (ast.For, ast.While)) and node.lineno < line <= (node.end_lineno or 0):
             if best is None or node.lineno > best:
                 best = node.lineno
+    if best is None:  # a load in a helper (@triton.jit def _load_tile): the loop around the helper's one call site
+        helper = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
+                       and n.lineno < line <= (n.end_lineno or 0)), None)
+        sites = [c.lineno for c in ast.walk(tree) if helper is not None and isinstance(c, ast.Call)
+                 and isinstance(c.func, ast.Name) and c.func.id == helper.name]
+        loops = {_loop_of(trace, site) for site in sites} - {None}
+        best = loops.pop() if len(loops) == 1 else None
     return best
 

@@ -131,7 +131,8 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         return named
     # a loop named (keys never loaded) is bounded where its range's names are assigned: those lines too (hi = pid_m *
     # BLOCK_M above `for start_n in range(0, hi, BLOCK_N)`: 200 copies of the loop's own line ran for 19 s in vain)
-    bounds = [n for line in lines if _loop(source, line) for n in _feeding(source, line)[:2]] + \
+    bounds = [n for line in lines if _loop(source, line)
+              for n in _feeding(source, line)[:2] + _offsets(source, line)] + \
         [n for line in lines for n in _helpers(source, line)]  # and the helpers a named line calls
     at = repair._statements(source, lines + bounds)
     own = repair._statements(source, [d["line"] for d in named if d.get("line")])
@@ -292,6 +293,19 @@ def _feeding(source: str, line: int) -> list[int]:
              and any(isinstance(t, ast.Name) and t.id in read
                      for tg in (a.targets if isinstance(a, ast.Assign) else [a.target]) for t in ast.walk(tg))}
     return sorted(lines, key=lambda n: abs(n - line))
+
+
+def _offsets(source: str, line: int) -> list[int]:
+    """The first assignments in the body of the loop that begins on `line` (`kk = kb * BLOCK_K +
+    tl.arange(1, BLOCK_K + 1)`: the offsets its loads read by)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    loop = next((s for s in ast.walk(tree) if isinstance(s, ast.For) and s.lineno == line), None)
+    return [s.lineno for s in loop.body if isinstance(s, ast.Assign)][:2] if loop else []
 
 
 def _helpers(source: str, line: int) -> list[int]:
