@@ -166,3 +166,10 @@ def test_a_softmax_kernel_s_second_cause_is_sought_past_the_grid_and_in_a_helper
 ])
 def test_a_matmul_kernel_s_causes_in_helpers_launches_and_offsets_are_said_at_their_lines(tmp_path, name, lines):
     _at_lines(tmp_path, "holdout18", "matmul-triton", name, lines)
+
+
+def test_a_grid_over_the_heads_alone_is_found_on_the_case_with_a_batch(tmp_path):
+    """holdout18 flash-attention-triton/02: grid (cdiv(T, BLOCK_M), H), so batch 1 is never written; the smallest
+    case (B = 1) is covered, the case with two batches is traced for the grid; exp2 without log2(e) beside."""
+    _at_lines(tmp_path, "holdout18", "flash-attention-triton", "learner_02.py",
+              {52: "(at index [1, 0] of the leading axes) are never written", 17: "to the power 0.693147"})

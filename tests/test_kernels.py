@@ -443,3 +443,16 @@ def test_a_helper_of_plain_values_and_a_class_holding_the_layout_keep_the_rule()
               "    def __init__(self, x):\n        super().__init__(x)\ndef softmax(x):\n    a = A(3)\n"
               "    return B(x).out\n")
     assert "Tensor.exp at line 4" in torch_computing(parent, "softmax")
+
+
+def test_the_entry_s_flag_with_a_literal_default_is_no_tensor_under_the_rule():
+    """holdout18 flash-attention-triton/02: `meta = dict(..., CAUSAL=causal)` in flash_attention(q, k, v,
+    causal=True) was read as dict() on a tensor, failing a file whose torch only allocates; a mask (default None)
+    is still a tensor."""
+    from studyxf.grading.judge.kernel_rule import torch_computing
+
+    flag = ("import torch\ndef flash_attention(q, k, v, causal=True):\n    meta = dict(CAUSAL=causal, D=q.shape[-1])\n"
+            "    return torch.empty_like(q), int(causal), meta\n")
+    assert torch_computing(flag, "flash_attention") == []
+    mask = "import torch\ndef attention(q, k, v, mask=None):\n    return torch.empty_like(q), dict(m=mask)\n"
+    assert torch_computing(mask, "attention") == ["dict() on a tensor at line 3"]

@@ -1003,8 +1003,10 @@ def _unused_max(lister: _Lister, tree) -> None:
 def _launches(tree) -> list:
     """Each Triton launch, kernel[grid](...): (the call, the grid's tuple or None, the kernel's def or None)."""
     kernels = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
-    grids = {t.id: n.value for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Tuple)
-             for t in n.targets if isinstance(t, ast.Name)}
+    grids = {t.id: n.value.body if isinstance(n.value, ast.Lambda) else n.value for n in ast.walk(tree)
+             if isinstance(n, ast.Assign) and (isinstance(n.value, ast.Tuple) or isinstance(n.value, ast.Lambda)
+                                               and isinstance(n.value.body, ast.Tuple))
+             for t in n.targets if isinstance(t, ast.Name)}  # grid = (...), or grid = lambda meta: (...)
     out = []
     for n in ast.walk(tree):
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and isinstance(n.func.value, ast.Name):
@@ -1026,6 +1028,16 @@ def _launch_sizes(lister: _Lister, tree) -> None:
                              else lister.text(e) for e in grid.elts)
             lister.add(grid, f"({text}{',' if len(grid.elts) == 1 else ''})",
                        "rounds the grid down: the last partial tile gets no program", rank=1)
+        # an axis over one size where the product of two belongs (H programs for B * H (batch, head) pairs)
+        sizes = [t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                 and isinstance(n.targets[0], ast.Tuple) and isinstance(n.value, ast.Attribute)
+                 and n.value.attr == "shape" for t in n.targets[0].elts if isinstance(t, ast.Name)]
+        named = {x.id for x in ast.walk(grid) if isinstance(x, ast.Name)} if grid is not None else set()
+        for e in grid.elts if grid is not None else ():
+            if isinstance(e, ast.Name) and e.id in sizes:
+                for other in (o for o in sizes if o not in named):
+                    lister.add(e, f"{other} * {e.id}", f"launches {e.id} programs along this axis where "
+                                                       f"{other} * {e.id} belong", rank=2)
         if kernel is None:
             continue
         params = [a.arg for a in kernel.args.args]

@@ -284,12 +284,19 @@ def _covered_elsewhere(remote, cases: list, traced, source: str) -> list[dict]:
     others = [f for f in cases if f is not traced and np.shape(f.got) == np.shape(f.ref)]
     if not others:
         return []
+    def leading(f):  # the (batch, head) pairs before the two last axes (a grid over the heads alone), batch first
+        shape = np.shape(f.ref)
+        return int(np.prod(shape[:-2])), shape[0] if len(shape) > 2 else 0
+
     picked = [max(others, key=width), max(others, key=lambda f: elongation(f, -1)),
-              max(others, key=lambda f: elongation(f, -2))]
+              max(others, key=lambda f: elongation(f, -2)), max(others, key=leading)]
     for n, f in enumerate(picked):
         if any(f is g for g in picked[:n]):  # each once
             continue
-        if f is picked[0] and width(f)[0] <= width(traced)[0] or f is not picked[0] and max(
+        if n == 3:
+            if leading(f) <= leading(traced):
+                continue
+        elif f is picked[0] and width(f)[0] <= width(traced)[0] or f is not picked[0] and max(
                 elongation(f, -1), elongation(f, -2)) <= 1:
             continue
         try:

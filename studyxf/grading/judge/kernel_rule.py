@@ -238,8 +238,15 @@ class _Checker:
             # a method's self is the file's object, a classmethod's cls a plain value
             first = None if not getattr(stmt, "_studyxf_method", False) or "staticmethod" in decorators else \
                 PLAIN if "classmethod" in decorators else OBJECT
+            # the entry's parameter whose default is a literal (causal=True, eps=1e-5; not None, which a mask's is)
+            # is given such a value: no tensor (a helper's are decided by its calls)
+            positional = [*args.posonlyargs, *args.args]
+            literal = {a.arg: PLAIN for a, d in [*zip(positional[len(positional) - len(args.defaults):], args.defaults),
+                                                 *zip(args.kwonlyargs, args.kw_defaults)]
+                       if isinstance(d, ast.Constant) and type(d.value) in (bool, int, float, str)} \
+                if stmt.name not in self.decided else {}
             self.scope(stmt.body, params, PLAIN if stmt.name in self.grids else TENSOR, outer, first,
-                       self._passed(stmt, first is not None))
+                       {**literal, **(self._passed(stmt, first is not None) or {})})
             self.kinds = outer
             return
         if isinstance(stmt, ast.ClassDef):
