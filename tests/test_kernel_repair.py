@@ -147,6 +147,9 @@ def test_a_softmax_kernel_s_causes_beside_a_misread_row_or_axis_are_said_at_thei
     # a helper's lanes that never step by the column stride it is given (the transposed case), beside the lanes
     # past the row loaded as 0
     ("learner_04.py", {10: "never uses col_stride", 18: "loaded as 0"}),
+    # exp2 for exp beside `out = torch.empty_like(x); x = x.contiguous()`: the output takes a transposed input's
+    # layout, the kernel writes rows (the two steps in the other order)
+    ("learner_01.py", {12: "to the power 0.693147", 17: "makes these two steps in the other order"}),
 ])
 def test_a_softmax_kernel_s_second_cause_is_sought_past_the_grid_and_in_a_helper(tmp_path, name, lines):
     _at_lines(tmp_path, "holdout18", "softmax-triton", name, lines)

@@ -1115,6 +1115,21 @@ def _halves_sliced(lister: _Lister, tree) -> None:
                        "takes the two halves where the interleaved pairs (x[2i], x[2i + 1]) belong", rank=2)
 
 
+def _statements_swapped(lister: _Lister, tree) -> None:
+    """Two statements of one line in the other order (`out = torch.empty_like(x); x = x.contiguous()`:
+    the output made before the input is made contiguous)."""
+    for block in (getattr(n, "body", None) for n in ast.walk(tree)):
+        if not isinstance(block, list):  # a lambda's body is one expression
+            continue
+        for a, b in zip(block, block[1:]):
+            if a.lineno == a.end_lineno == b.lineno == b.end_lineno:
+                first, second = lister.text(a), lister.text(b)
+                raw = lister.lines[a.lineno - 1].encode()
+                between = raw[a.end_col_offset:b.col_offset].decode()
+                lister.add(a, f"{second}{between}{first}", "makes these two steps in the other order",
+                           span=(a.lineno, a.col_offset, b.end_col_offset), rank=2)
+
+
 def _half_dropped(lister: _Lister, tree) -> None:
     """GELU's 0.5 left out: `x * (1 + erf(x / sqrt(2)))` (or tanh's form) with no half in the product."""
     for node in ast.walk(tree):
@@ -1691,6 +1706,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _decade(lister, tree)
     _default_written(lister, tree)
     _swapped_calls(lister, tree)
+    _statements_swapped(lister, tree)
     _half_dropped(lister, tree)
     _attribute_swapped(lister, tree)
     _unused_size(lister, tree)
