@@ -280,6 +280,11 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # a layer called through a name bound to it (`layer(x, cache_k, ...)`): its forward's lines searched, the
     # keys cached as values beside an in-place triu_ whose computed diagonal is one short
     ("holdout18", "kv-cache", "learner_02.py", {39: "write `v` for `k`", 45: "puts the diagonal one off"}),
+    # holdout19: slopes made over reversed(range(n)) beside a positive bias; a loop's row hiding its future from
+    # i + 1 beside RoPE's exponent with its sign flipped; `c = x; c -= mean` on one line
+    ("holdout19", "alibi", "learner_03.py", {6: "in order", 7: "must be negative"}),
+    ("holdout19", "kv-cache", "learner_03.py", {13: "sign the other way round", 46: "bottom-right"}),
+    ("holdout19", "layer-norm", "learner_03.py", {5: "modify one of its inputs"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

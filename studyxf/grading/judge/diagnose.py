@@ -517,9 +517,16 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
     holding = dict.fromkeys(inputs)  # name -> the line that bound it to an input's memory (None: a parameter)
     aliases = {}  # name -> the line that bound it to another name's memory (out = x)
     edits, launched = [], []
-    for line, kind, name, source_name in sorted([(ln, 0, n, None) for ln, n in found] +
-                                               [(ln, 2, n, None) for ln, n in launches] +
-                                               [(ln, 1, n, v) for ln, n, v in binds], key=lambda e: e[:2]):
+    # (on one line, in the order written: `c = x; c -= m` binds c to x before it edits it)
+    cols = {(n.lineno, t.id): n.col_offset for n in ast.walk(fn) if isinstance(n, ast.Assign)
+            for t in n.targets if isinstance(t, ast.Name)}
+    edit_cols = {(n.lineno, n.target.id): n.col_offset for n in ast.walk(fn) if isinstance(n, ast.AugAssign)
+                 and isinstance(n.target, ast.Name)}
+    for line, kind, name, source_name in sorted(
+            [(ln, 0, n, None) for ln, n in found] + [(ln, 2, n, None) for ln, n in launches] +
+            [(ln, 1, n, v) for ln, n, v in binds],
+            key=lambda e: (e[0], (edit_cols if e[1] == 0 else cols).get((e[0], e[2]), {0: -1, 1: 0, 2: 10 ** 6}[e[1]]),
+                           e[1])):
         if kind == 0 and name in holding:
             edits.append((line, holding[name]))
         elif kind == 2 and name in aliases and name in holding:  # an alias of an input handed to a kernel

@@ -49,7 +49,7 @@ SLIP_CODE = {
     "mlp-bias-after-activation": (r"\b(gelu|relu|silu|act\w*)\(.*\)\s*\+",
                                   r"\b(erf|tanh)\(.*\)\s*\+\s*[\w.]+\s*$"),
     # the heads' exponents counted down (arange(n, 0, -1)), or reversed
-    "alibi-slope-order": r"\barange\([^)]*,\s*-\s*1\s*[,)]|\[\s*::\s*-1\s*\]|\bflip\w*\(",
+    "alibi-slope-order": r"\barange\([^)]*,\s*-\s*1\s*[,)]|\[\s*::\s*-1\s*\]|\bflip\w*\(|\breversed\(",
     # -inf filled where the mask itself is True (not ~mask, mask == 0): `masked_fill(mask, -inf)`, where(mask, -inf, s)
     # (a string is blanked to "": float("-inf") reads float(""))
     "mask-inverted": (r"\bmasked_fill\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)|"
@@ -135,7 +135,9 @@ SLIP_CODE = {
     # a chunk's mask aligned top-left: where the mask is made, as above; in loops, the one limit i + 1
     # (`n_visible = i + 1`, `range(i + 1)`, `k[: i + 1]`) where i + 1 + Tk - Tq belongs
     "causal-top-left": (_MASK_MADE, r"^\s*\w+\s*=\s*\w+\s*\+\s*1\s*$|\brange\(\s*\w+\s*\+\s*1\s*\)|"
-                                    r"\[\s*:\s*\w+\s*\+\s*1\s*[\],]"),
+                                    r"\[\s*:\s*\w+\s*\+\s*1\s*[\],]",
+                        # a loop's row hiding its future from i + 1 (`scores[i, i + 1:] = -inf`), not start_pos + i + 1
+                        r"\[\s*(\w+)\s*,\s*\1\s*\+\s*1\s*:\s*\]\s*=\s*-"),
     "causal-wrong-side": _MASK_MADE,  # a kernel's keys compared with its queries the wrong way round
     # a kernel's one masked load whose lanes past the row are not -inf (no `other`, or other=0)
     "softmax-pad-zero": r"\bload\(.*\bmask\s*=(?!.*\bother\s*=\s*(-|float\(\s*\"\"\s*\)))",
