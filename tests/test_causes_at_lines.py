@@ -285,6 +285,10 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout19", "alibi", "learner_03.py", {6: "in order", 7: "must be negative"}),
     ("holdout19", "kv-cache", "learner_03.py", {13: "sign the other way round", 46: "bottom-right"}),
     ("holdout19", "layer-norm", "learner_03.py", {5: "modify one of its inputs"}),
+    # a helper that counts multiply-adds (return m * n * k), called for both products: the 2 said in the helper
+    ("holdout19", "attention-cost", "learner_02.py", {5: "2 where the 4", 18: "you returned GiB"}),
+    # positions from 0 (np.arange(t_new)) said where they are made, not where the values first leave the steps
+    ("holdout19", "kv-cache", "learner_01.py", {28: "absolute positions", 32: "wrote into the caches"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

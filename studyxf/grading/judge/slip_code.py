@@ -201,7 +201,7 @@ SLIP_CODE = {
 # slips whose line of form is said in place of a localised one: their form is where they are written
 # (a localised line may be a later one the values pass through: the masked_fill below `/ sqrt(C)`)
 PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row-nan", "scale-d-model", "mask-ignored",
-             "rope-output-halves", "swiglu-sigmoid",
+             "rope-output-halves", "swiglu-sigmoid", "rope-position-offset",
              "swiglu-silu-after-product"}
 
 # public slip id -> a form whose presence in the code rules the slip out (slip_code.ruled_out)

@@ -318,6 +318,29 @@ def _left_unused(figure: str, reading: "Reading", code: Code) -> tuple[int, str,
     return (reads[0], n, min(code.targets[n])) if len(reads) == 1 else None
 
 
+def _helper_count(reading: "Reading", code: Code, line: int) -> int | None:
+    """A number left out (the 2 of a FLOP) where `line` only adds up calls of one helper of the file whose
+    return is a product of names alone (`return m * n * k`, a count of multiply-adds): that return's line."""
+    kind, _, term = reading.id.partition("-")
+    if kind not in ("half", "missing") or not re.fullmatch(r"[\d.]+", term):
+        return None
+    try:
+        tree = ast.parse("\n".join(code.lines))
+    except SyntaxError:
+        return None
+    helpers = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+              and n.lineno == line}
+    if len(called) != 1 or not called <= set(helpers):
+        return None
+    returns = [r for r in ast.walk(helpers[called.pop()]) if isinstance(r, ast.Return) and r.value is not None]
+    if len(returns) != 1 or not isinstance(returns[0].value, ast.BinOp):
+        return None
+    parts = [n for n in ast.walk(returns[0].value) if not isinstance(n, (ast.BinOp, ast.Mult, ast.Load))]
+    return returns[0].lineno if all(isinstance(n, ast.Name) for n in parts) and \
+        all(isinstance(b.op, ast.Mult) for b in ast.walk(returns[0].value) if isinstance(b, ast.BinOp)) else None
+
+
 def _absent_line(figure: str, reading: "Reading", code: Code) -> int | None:
     """Where a term left out belongs: of the products that feed the figure, the one that multiplies the other
     arguments (batch left out of `per_token * tokens`), for an argument; the one that multiplies most names
@@ -516,6 +539,8 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
         left = _left_unused(figure, chosen[0][0], code) if len(chosen) == 1 else None
         line = left[0] if left else _twice_at(figure, chosen, code) or \
             _line(figure, own, others, chosen[0][1], found if len(chosen) == 1 else None, code)
+        if line and len(chosen) == 1 and not left:  # a number every call of one helper leaves out: in the helper
+            line = _helper_count(chosen[0][0], code, line) or line
         how = chosen[0][0].how + (f" ({left[1]}, made at line {left[2]}, is never used)" if left else "") \
             if len(chosen) == 1 else f"your figures fit two readings: {chosen[0][0].how}; or {chosen[1][0].how}"
         what = f" ({says[figure]})" if says.get(figure) and len(formula) > 1 else ""
