@@ -1000,6 +1000,13 @@ def _unused_max(lister: _Lister, tree) -> None:
                                rank=2)
 
 
+def _unpacked_sizes(node) -> list[str]:
+    """The names a shape is unpacked into under `node` (`n_rows, n_cols = x.shape`), in order."""
+    return [t.id for n in ast.walk(node) if isinstance(n, ast.Assign) and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Tuple) and isinstance(n.value, ast.Attribute)
+            and n.value.attr == "shape" for t in n.targets[0].elts if isinstance(t, ast.Name)]
+
+
 def _launches(tree) -> list:
     """Each Triton launch, kernel[grid](...): (the call, the grid's tuple or None, the kernel's def or None)."""
     kernels = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
@@ -1029,9 +1036,7 @@ def _launch_sizes(lister: _Lister, tree) -> None:
             lister.add(grid, f"({text}{',' if len(grid.elts) == 1 else ''})",
                        "rounds the grid down: the last partial tile gets no program", rank=1)
         # an axis over one size where the product of two belongs (H programs for B * H (batch, head) pairs)
-        sizes = [t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
-                 and isinstance(n.targets[0], ast.Tuple) and isinstance(n.value, ast.Attribute)
-                 and n.value.attr == "shape" for t in n.targets[0].elts if isinstance(t, ast.Name)]
+        sizes = _unpacked_sizes(tree)
         named = {x.id for x in ast.walk(grid) if isinstance(x, ast.Name)} if grid is not None else set()
         for e in grid.elts if grid is not None else ():
             if isinstance(e, ast.Name) and e.id in sizes:
@@ -1078,9 +1083,7 @@ def _grid_sized(lister: _Lister, tree) -> None:
     """A Triton launch's grid written as a number or an expression (`kernel[(1,)]`, `[(n_rows - 1,)]`)
     where a size the function unpacked from a shape belongs (`n_rows, n_cols = x.shape`)."""
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
-        sizes = [t.id for n in ast.walk(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
-                 and isinstance(n.targets[0], ast.Tuple) and isinstance(n.value, ast.Attribute)
-                 and n.value.attr == "shape" for t in n.targets[0].elts if isinstance(t, ast.Name)]
+        sizes = _unpacked_sizes(fn)
         for n in ast.walk(fn):
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) and isinstance(n.func.slice, ast.Tuple):
                 for e in n.func.slice.elts:
