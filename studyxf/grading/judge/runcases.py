@@ -708,12 +708,7 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
         if getattr(grader, "FORMULA", None):  # a calculator's slip still without its line: read as its term
             from studyxf.grading.judge import units
 
-            said = {d.get("line") for d in named}
-            for at, d in enumerate(named):
-                if d.get("mistake") and not d.get("line") and d.get("verified"):
-                    line = units.slip_line(grader, d["mistake"], source)
-                    if line is not None and line not in said:
-                        named[at] = {**d, "line": line, "code": source.splitlines()[line - 1].strip()}
+            named = units.placed(named, grader, source)
     from studyxf.grading.judge import verify
     from studyxf.grading.judge.diagnose import widened_where
 

@@ -413,6 +413,19 @@ def _names(terms: list) -> set:
     return {n for t in terms for part in _parts(t if isinstance(t, str) else t[0]) for n in part}
 
 
+def placed(named: list[dict], grader, source: str) -> list[dict]:
+    """The diagnosis with each verified catalogued slip still without a line given slip_line's, where no
+    other cause is said there."""
+    said = {d.get("line") for d in named}
+    out = []
+    for d in named:
+        line = slip_line(grader, d["mistake"], source) if d.get("mistake") and not d.get("line") and \
+            d.get("verified") else None
+        out.append({**d, "line": line, "code": source.splitlines()[line - 1].strip()}
+                   if line is not None and line not in said else d)
+    return out
+
+
 def slip_line(grader, slip: str, source: str | None) -> int | None:
     """Where a calculator's catalogued slip is in the code, read as a term or a unit: the one line
     the readings of the slip's own figures (its variant on every case against the reference) name,
