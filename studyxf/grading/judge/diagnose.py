@@ -497,7 +497,8 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
                 if kw.arg == "out" and named(kw.value):
                     found.append((line, named(kw.value)))
             if isinstance(f, ast.Subscript):  # a Triton launch, kernel[grid](...): it may write any pointer given
-                launches += [(line, named(a)) for a in node.args if named(a)]
+                launches += [(line, named(a.target if isinstance(a, ast.NamedExpr) else a)) for a in node.args
+                             if named(a.target if isinstance(a, ast.NamedExpr) else a)]
                 kernel_calls.append(node)
     # which names hold an input's memory, line by line: the inputs, and a name bound to one of them or
     # to a view of it (y = x, v = cache_v, y = x[:, 0], y = x.view(...)); a name bound to anything
@@ -514,12 +515,14 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
                     pairs = [(target, _viewed(node.value))] if isinstance(target, ast.Name) else \
                         [(leaf, None) for leaf in ast.walk(target)]
                 binds += [(node.lineno, t.id, v) for t, v in pairs if isinstance(t, ast.Name)]
+        elif isinstance(node, ast.NamedExpr):  # (out := x) inside a launch's arguments
+            binds.append((node.lineno, node.target.id, _viewed(node.value)))
     holding = dict.fromkeys(inputs)  # name -> the line that bound it to an input's memory (None: a parameter)
     aliases = {}  # name -> the line that bound it to another name's memory (out = x)
     edits, launched = [], []
     # (on one line, in the order written: `c = x; c -= m` binds c to x before it edits it)
-    cols = {(n.lineno, t.id): n.col_offset for n in ast.walk(fn) if isinstance(n, ast.Assign)
-            for t in n.targets if isinstance(t, ast.Name)}
+    cols = {(n.lineno, t.id): n.col_offset for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.NamedExpr))
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target]) if isinstance(t, ast.Name)}
     edit_cols = {(n.lineno, n.target.id): n.col_offset for n in ast.walk(fn) if isinstance(n, ast.AugAssign)
                  and isinstance(n.target, ast.Name)}
     for line, kind, name, source_name in sorted(

@@ -496,6 +496,12 @@ class _Lister:
                     for d in ("+ 1", "- 1"):
                         self.add(bound, f"{self.text(bound)} {d}", "is one off",
                                  rank=2 if isinstance(node.ctx, ast.Store) else 3)
+            # a window shifted by one, both bounds at once (`tri[1:T + 1, :T]`, the rows of the next query)
+            if isinstance(part, ast.Slice) and part.lower is not None and part.upper is not None \
+                    and part.step is None and part.lineno == part.end_lineno:
+                for d in (-1, 1):
+                    lo, hi = _shifted(self.text(part.lower), d), _shifted(self.text(part.upper), d)
+                    self.add(part, f"{lo}:{hi}" if lo != "0" else f":{hi}", "is a window one off", rank=2)
         # range(n)[::-1], slopes[::-1]: an order reversed where the natural one belongs (the heads' slopes)
         whole = node.slice
         if isinstance(whole, ast.Slice) and whole.lower is None and whole.upper is None and _int(whole.step) == -1:

@@ -20,6 +20,7 @@ STRESS = 32.0  # every float input of a float64 case times this: the logits pass
 CLOSER = 3  # the edits that brought the answer closest, each tried with every other edit
 PAIRS = 360  # two-edit copies tried on the smallest failing case
 AGAIN = 240  # and where none mends the file, on the failing case least like it (a budget of its own)
+SHORTER = 12  # edits that take a term out, tried for a pair's second edit that writes more
 TIES = 12  # the edits passing the first case ranked again on another (_ties_apart)
 LEVEL = 4  # the likeliest edits that leave the smallest case as it was, each tried beside a catalogued slip
 DEEPER = 2  # where no pair mends the file, the nearest edits each made before a search for the slips left
@@ -559,10 +560,28 @@ def _second_edit(a: dict, singles: list, crashing: set, lines_of: list, search: 
         probe = search.failed.get(a["source"])
         if search.ask(both, search.first) == (3,) and (probe is None or search.ask(both, probe) == (3,)) and \
                 search.passes(both):
+            b = _shorter_alike(a, b, singles, crashing, lines_of, search)
             a, b = sorted((a, b), key=lambda e: e["line"])
             said = [mend.entry(a, None, False, both=b), mend.entry(b, None, False, both=a)]
             return _dtype_beside(said, "".join(lines_of), "") if both in search.promoted else said
     return tried
+
+
+def _shorter_alike(a: dict, b: dict, singles: list, crashing: set, lines_of: list, search: Search) -> dict:
+    """Where `b` writes more than the learner did (`tril(m)` made `tril(m, -1)`), an edit on another line
+    that takes a term out and mends the file with `a` as well (`1:T + 1` made `:T`), if one does: two
+    fixes alike on every case, the learner's odd offset undone before the canonical form made odd."""
+    if len(b["now"]) <= len(b["was"]):
+        return b
+    alike = [c for c in singles if len(c["now"]) < len(c["was"]) and c["rank"] < 4 and id(c) not in crashing
+             and c["line"] not in (a["line"], b["line"])][:SHORTER]
+    for c in alike:
+        both = mend.applied(lines_of, [(a["span"], a["now"]), (c["span"], c["now"])])
+        if search.ask(both, search.first) == (3,) and search.passes(both):
+            return c
+        if search.remote.gone:
+            break
+    return b
 
 
 def _statements(source: str, lines) -> set[int]:

@@ -23,7 +23,7 @@ def public(slip: str) -> str:
 
 _SQRT = r"\b(sqrt|rsqrt)\(|\*\*\s*\(?\s*-?\s*0?\.5\b"
 # a name updated by adding to itself: `o = o + ...`, `o += ...`
-_ACCUMULATED = r"^\s*([\w.]+)(\[[^\]]*\])?\s*(=\s*\1\s*\+|\+=)"
+_ACCUMULATED = r"^\s*([\w.]+)(\[[^\]]*\])?\s*(=\s*\1\s*(\+|\.add\()|\+=)"
 
 # a mask made: a triangle, or positions compared (arange(Tk)[None, :] < arange(Tq)[:, None] + Tk - Tq)
 # (or in a kernel, two offsets' rows and columns compared: offs_n[None, :] <= offs_m[:, None])
@@ -44,7 +44,7 @@ SLIP_CODE = {
                           r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)",
     "matmul-no-accumulate": r"^\s*(\w+)\s*=\s*(?!.*\b\1\b).*\bdot\(",  # acc = tl.dot(a, b): acc not read
     # head h % Hkv, np.tile; HF's repeat_kv expanded with the repeats ahead of the KV heads (expand(b, n_rep, kv, ...))
-    "gqa-tiled": r"%\s*[\w(]|\btile\(|\.expand\(\s*\w+\s*,\s*\w*(rep|group)\w*\s*,",
+    "gqa-tiled": r"^(?!\s*(if|assert|elif|raise)\b).*%\s*[\w(]|\btile\(|\.expand\(\s*\w+\s*,\s*\w*(rep|group)\w*\s*,",
     # the bias added after the activation's call, or after GELU written out (`0.5 * z * (1 + erf(...)) + b1`)
     "mlp-bias-after-activation": (r"\b(gelu|relu|silu|act\w*)\(.*\)\s*\+",
                                   r"\b(erf|tanh)\(.*\)\s*\+\s*[\w.]+\s*$"),
@@ -63,7 +63,7 @@ SLIP_CODE = {
                       # condition is the right way round)
                       r"^(?!.*\b(masked_fill_?|where)\().*(~\s*\(?\s*[\w.]*mask\w*|\blogical_not\(\s*[\w.]*mask)"),
     # the shift added before the scale: (y + beta) * gamma
-    "ln-beta-before-gamma": r"\(\s*[\w.]+\s*\+\s*[\w.]*beta\w*\s*\)\s*\*",
+    "ln-beta-before-gamma": r"\(\s*[\w.]+\s*\+\s*[\w.]*beta\w*\s*\)\s*\*|\.add\(\s*[\w.]*beta\w*\s*\)\s*\.mul\(",
     # the mask applied by a call whose result is thrown away (`att.masked_fill(mask == 0, -inf)` as a statement)
     "mask-ignored": (r"^\s*[\w.\[\]]+\.masked_fill\(",
                      # else a query loop's keys cut at an end that ignores the query (`m = p + t`, then `K[:, :m]`)
@@ -88,7 +88,17 @@ SLIP_CODE = {
     "sinusoidal-sin-cos-swapped": r"\[[^\]]*((?<!\w)0?::2|2\s*\*\s*\w+)\s*\]\s*(,.*)?=\s*[\w.]*\bcos\(",
     "rms-eps-outside-sqrt": lambda code: _root_plus_eps(code),
     # times the root: in one expression, else the one line that binds a name to a root (`inv = sqrt(ms + eps)`)
-    "rms-multiplies": (r"\*\s*((torch|np|numpy|math)\.)?sqrt\(", r"^\s*\w+\s*=\s*((torch|np|numpy|math)\.)?sqrt\("),
+    "rms-multiplies": (r"\*\s*((torch|np|numpy|math)\.)?sqrt\(", r"^\s*\w+\s*=\s*((torch|np|numpy|math)\.)?sqrt\(",
+                       # (or a helper that returns the root: `norm = lambda x, eps: (...).sqrt()`)
+                       r"^(\s*\w+\s*=\s*lambda\b|\s*return\b)(?!.*/).*(\bsqrt\([^()]*(\([^()]*\))*[^()]*\)|\.sqrt\(\s*\))\s*$"),
+    # the stream replaced by the attention's output, no residual added (`x = self.attn(self.ln_1(x))`)
+    "no-residual-attn": r"^\s*(\w+)\s*=\s*(?!.*\+)self\.\w*(attn|attention|mha|sa)\w*\(.*\b\1\b",
+    # masked scores filled with 0 (`np.where(mask, s, 0.0)`, `masked_fill(mask, 0)`)
+    "mask-fill-zero": r"\bmasked_fill_?\([^,]+,\s*0(\.0*)?\s*\)|\bwhere\([^,]+,\s*[\w.\[\]]+\s*,\s*0(\.0*)?\s*\)",
+    # the one line that rotates a pair, both cosines and sines in it, where the sines' signs are written
+    "rope-sign": r"\*\s*[\w.]*\bcos\b.*[+-].*\*\s*[\w.]*\bsin\b|\*\s*[\w.]*\bsin\b.*[+-].*\*\s*[\w.]*\bcos\b",
+    # a kernel's one where() that sets scores to -inf, none of its conditions the keys' bound
+    "flash-keys-unmasked": r"^(?!.*<\s*(\w*\b(T|N|n|L)\w*|seq\w*)\b).*\bwhere\(.*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)",
     "ln-eps-outside-sqrt": lambda code: _root_plus_eps(code),
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
     "rope-frequency": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",  # where the exponent is written
@@ -114,7 +124,7 @@ SLIP_CODE = {
     "window-start-backwards": r"^\s*\w+\s*=\s*(?!.*\bmax\()[\w.]+(\[[^\]]+\]|\.get\([^()]*\))\s*\+\s*1\s*$",
     "alibi-slope-precedence": r"\*\*[^*\n]*\*\*",  # a ** b ** c: binds right to left
     # the slopes' one power of 2 (2 ** (-8 * h / n), exp2, a ratio's powers): where the head's index is counted
-    "alibi-slope-offset": r"(?<![\w.])(2|0\.5)(\.0*)?\s*\*\*|\b(pow|power|exp2)\(",
+    "alibi-slope-offset": lambda code: _slope_line(code),
     # the positions made afresh, 0..T-1, where the given ones belong
     # (not the default given to a parameter, `positions = np.arange(T)` under `if positions is None`); in a loop
     # over the rows, the row's index taken as its position (`m = float(t)` where positions[t] belongs)
@@ -137,7 +147,9 @@ SLIP_CODE = {
     "causal-top-left": (_MASK_MADE, r"^\s*\w+\s*=\s*\w+\s*\+\s*1\s*$|\brange\(\s*\w+\s*\+\s*1\s*\)|"
                                     r"\[\s*:\s*\w+\s*\+\s*1\s*[\],]",
                         # a loop's row hiding its future from i + 1 (`scores[i, i + 1:] = -inf`), not start_pos + i + 1
-                        r"\[\s*(\w+)\s*,\s*\1\s*\+\s*1\s*:\s*\]\s*=\s*-"),
+                        r"\[\s*(\w+)\s*,\s*\1\s*\+\s*1\s*:\s*\]\s*=\s*-",
+                        # the queries' positions counted from 0 (`rows = arange(Tq)`), then compared with the keys'
+                        r"^\s*\w+\s*=\s*[\w.]*\barange\(\s*\w*[qQ]\w*\s*[,)]"),
     "causal-wrong-side": _MASK_MADE,  # a kernel's keys compared with its queries the wrong way round
     # a kernel's one masked load whose lanes past the row are not -inf (no `other`, or other=0)
     "softmax-pad-zero": r"\bload\(.*\bmask\s*=(?!.*\bother\s*=\s*(-|float\(\s*\"\"\s*\)))",
@@ -202,7 +214,7 @@ SLIP_CODE = {
 # (a localised line may be a later one the values pass through: the masked_fill below `/ sqrt(C)`)
 PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row-nan", "scale-d-model", "mask-ignored",
              "rope-output-halves", "swiglu-sigmoid", "rope-position-offset",
-             "swiglu-silu-after-product"}
+             "swiglu-silu-after-product", "alibi-distance-clamped"}
 
 # public slip id -> a form whose presence in the code rules the slip out (slip_code.ruled_out)
 RULED_OUT = {
@@ -384,6 +396,23 @@ def _exp_of_name(code: dict) -> int | None:
     line, name = hits[0]
     copies = [n for n, text in code.items() if n < line and re.match(rf"^\s*{re.escape(name)}\s*=\s*\w+\s*$", text)]
     return copies[-1] if len(copies) == 1 else line
+
+
+_SLOPE = r"(?<![\w.])(2|0\.5)(\.0*)?\s*\*\*|\b(pow|power|exp2)\("
+
+
+def _slope_line(code: dict) -> int | None:
+    """The one line that raises 2 to a power, or, where its exponent is a bare name (`exp2(log2_slopes)`),
+    the one line above it that binds that name (`log2_slopes = -8.0 * heads / n`)."""
+    line = _one(code, _SLOPE)
+    if line is None:
+        return None
+    bare = re.search(r"(?:\*\*\s*\(?|\bexp2\(|\bpow(?:er)?\(\s*[\d.]+\s*,)\s*(\w+)\s*\)?\s*(?:[,)]|$)",
+                     code[line])
+    if not bare:
+        return line
+    binds = [n for n, text in code.items() if n < line and re.match(rf"^\s*{bare.group(1)}\s*=", text)]
+    return binds[-1] if len(binds) == 1 else line
 
 
 def _stored_before(code: dict) -> int | None:
@@ -611,7 +640,10 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
         shared = d.get("line") and sum(e.get("line") == d["line"] and e.get("mistake") not in
                                        (None, "located", "raised", "measured") for e in named) > 1
         # (or a line the localisation saw only as "values differ", no change read: the form's line is evidence)
-        if (not d.get("line") or public(mistake) in PREFERRED or shared or d.get("how") == "values differ"
+        # (not a line an edit verified: the copy with that line changed passed, `1:T + 1` made `:T`)
+        edited = d.get("line") and f"line {d['line']}: `" in str(d.get("message")) and "(measured: with this change" \
+            in str(d.get("message"))
+        if (not d.get("line") or public(mistake) in PREFERRED and not edited or shared or d.get("how") == "values differ"
                 or _in_helper(mistake, source, d["line"])) and mistake not in ("located", "raised", "measured"):
             line = line_of(mistake, source)
             said = _held(named, d)
