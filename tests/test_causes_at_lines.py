@@ -289,6 +289,25 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout19", "attention-cost", "learner_02.py", {5: "2 where the 4", 18: "you returned GiB"}),
     # positions from 0 (np.arange(t_new)) said where they are made, not where the values first leave the steps
     ("holdout19", "kv-cache", "learner_01.py", {28: "absolute positions", 32: "wrote into the caches"}),
+    # a mask's rows taken one down (`tri[:, :, 1:T + 1, :T]`): said at the slice, not at the canonical tril buffer
+    ("holdout19", "causal-self-attention", "learner_03.py", {17: "(3, H) belongs", 20: "window one off",
+                                                             23: "without moving the head axis"}),
+    # the queries' positions counted from 0 (`rows = arange(Tq)`), and `acc = acc.add(p @ v)` never rescaled
+    ("holdout19", "flash-attention", "learner_03.py", {14: "bottom-right", 26: "output accumulator"}),
+    # a slope exponent bound a line above its exp2, and a loop over the keys that stops at the diagonal
+    ("holdout19", "alibi", "learner_02.py", {8: "slopes start at 2^0", 12: "signed i - j"}),
+    ("holdout19", "alibi", "learner_01.py", {18: "for every key"}),
+    # the stream replaced by the attention's output; masked scores set to 0 by a helper; RoPE's pair turned
+    # the other way; h % Hkv beside `if Hq % Hkv != 0`; `.add(beta).mul(gamma)`; a lambda returning the root
+    ("holdout19", "transformer-block", "learner_02.py", {35: "residual connection is missing", 36: "ReLU"}),
+    ("holdout19", "multi-head-attention", "learner_02.py", {9: "not -inf", 36: "h * dHead"}),
+    ("holdout19", "rope", "learner_03.py", {8: "base^(-i/d)", 13: "wrong way"}),
+    ("holdout19", "gqa", "learner_01.py", {24: "bottom-right", 27: "tiled the KV heads"}),
+    ("holdout19", "layer-norm", "learner_02.py", {7: "axis 0 where axis -1", 9: "beta is added before"}),
+    ("holdout19", "rms-norm", "learner_01.py", {3: "multiplied by sqrt", 7: "modified one of its inputs"}),
+    # a kernel's causal where() with no bound on the keys; an output that is the input (`out := x`) in a launch
+    ("holdout19", "flash-attention-triton", "learner_03.py", {15: "keys past T"}),
+    ("holdout19", "softmax-triton", "learner_04.py", {14: "modified one of its inputs"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name
