@@ -308,6 +308,21 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # a kernel's causal where() with no bound on the keys; an output that is the input (`out := x`) in a launch
     ("holdout19", "flash-attention-triton", "learner_03.py", {15: "keys past T"}),
     ("holdout19", "softmax-triton", "learner_04.py", {14: "modified one of its inputs"}),
+    # a store's mask bound above (`mask = cols < n_cols - 1`); exp2 with no log2(e) written: where scores are scaled
+    ("holdout19", "softmax-triton", "learner_02.py", {10: "the store's mask is off"}),
+    ("holdout19", "flash-attention-triton", "learner_04.py", {33: "no constant is written"}),
+    # GELU's CDF copied bare (`hidden = phi`); bits and n_heads for n_kv_heads, not n_kv_heads in d_head
+    ("holdout19", "mlp-gelu", "learner_02.py", {10: "takes line 9's value as it is"}),
+    ("holdout19", "kv-cache-size", "learner_01.py", {3: "you returned bits", 8: "n_heads where n_kv_heads"}),
+    # edits: RMSNorm's input centred, n from axis 0; linspace reaching its end beside positions from 1; k tiled where
+    # v is repeated; a logsumexp's max not added back; a window start moved back and one short; a sorted copy's
+    # positions beside a self-pair
+    ("holdout19", "rms-norm", "learner_03.py", {6: "axis 0 where axis -1", 7: "a term that does not belong"}),
+    ("holdout19", "rope", "learner_01.py", {6: "whole range is shifted", 8: "endpoint=False"}),
+    ("holdout19", "gqa", "learner_02.py", {8: "np.repeat(", 23: "float32 output"}),
+    ("holdout19", "cross-attention", "learner_03.py", {25: "a logsumexp adds it back", 28: "float32 output"}),
+    ("holdout19", "longest-substring", "learner_02.py", {12: "before the window", 13: "lastSeen[ch] + 1"}),
+    ("holdout19", "two-sum", "learner_03.py", {6: "sorted copy", 7: "paired with itself"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name
@@ -321,3 +336,12 @@ def test_a_root_taken_twice_is_one_cause_not_a_catalogued_slip_beside_an_edit(tm
     said = grade(tmp_path, "rms-norm", path.read_text())["diagnosis"]
     assert not any(d["mistake"] == "rms-eps-outside-sqrt" for d in said), said
     assert [d["line"] for d in said if d["verified"]] == [5]
+
+
+def test_two_lines_alike_only_where_each_reads_its_own_input(tmp_path):
+    """holdout19 softmax-triton/03: `e = tl.where(in_row, tl.exp(shifted), 1.0)` then `y = tl.exp2(shifted) /
+    tl.sum(e)`: two locals, not two inputs made alike (k64 = tile(k), v64 = repeat(v)); the second line written
+    as the first was verified into "never divided by their sum", which the learner's line does."""
+    path = Path(__file__).parent / "data" / "holdout19" / "softmax-triton" / "learner_03.py"
+    said = grade(tmp_path, "softmax-triton", path.read_text())["diagnosis"]
+    assert not any(d["mistake"] == "softmax-not-normalised" for d in said), said

@@ -408,6 +408,19 @@ class _Lister:
                 for d in (-1, 1):
                     self.add(lo, f"{_shifted(self.text(lo), d)}, {_shifted(self.text(hi), d)}",
                              "counts from one off: the whole range is shifted", span, rank=2)
+        if name == "log" and node.args and node.lineno == node.end_lineno:
+            # log(sum(exp(s - m))) where m + log(...) belongs: the max taken out of a logsumexp not added back
+            shifts = [e.args[0].right for e in ast.walk(node.args[0]) if isinstance(e, ast.Call) and
+                      _name(e.func) in ("exp", "exp2") and e.args and isinstance(e.args[0], ast.BinOp)
+                      and isinstance(e.args[0].op, ast.Sub) and isinstance(e.args[0].right, (ast.Name, ast.Call))]
+            if len(shifts) == 1:
+                self.add(node, f"{self.group(shifts[0])} + {self.text(node)}", f"leaves out the "
+                         f"{self.text(shifts[0])} taken out of the sum: a logsumexp adds it back", rank=2)
+        if name == "linspace" and len(node.args) == 3 and node.lineno == node.end_lineno and \
+                not any(k.arg == "endpoint" for k in node.keywords):
+            # linspace(0, 1, d // 2) reaching 1 where the exponents stop short of it (2i/d, i < d/2)
+            self.add(node, f"{self.text(node)[:-1]}, endpoint=False)", "reaches its end point, which the "
+                                                                        "range stops short of", rank=2)
         if name == "norm" and node.lineno == node.end_lineno:  # the root of the sum of squares, where the sum belongs
             self.add(node, f"{self.text(node)} ** 2", "takes the norm (a square root) where its square belongs", rank=2)
         if name == "outer" and len(node.args) == 2 and node.lineno == node.end_lineno:
@@ -785,6 +798,12 @@ class _Lister:
                 isinstance(node.left, (ast.Name, ast.Attribute)) and _number(node.right) is None:
             self.add(node, self.text(node.right), f"multiplies by {self.text(node.left)}, a factor that does not "
                      f"belong", rank=3)
+        if isinstance(node.op, ast.Sub) and node.lineno == node.end_lineno and (
+                _name(getattr(node.right, "func", None)) in ("mean", "average", "nanmean")
+                or isinstance(node.right, ast.Name) and re.search(r"mean|^mu$|avg", node.right.id)):
+            # x - x.mean(-1) where x belongs (RMSNorm's input centred as LayerNorm's is)
+            self.add(node, self.text(node.left), f"subtracts {self.text(node.right)}, a term that does not belong",
+                     rank=3)
         if isinstance(node.op, ast.Add) and node.lineno == node.end_lineno:  # a residual or a bias that is no term
             for term, other in ((node.left, node.right), (node.right, node.left)):
                 self.add(node, self.text(term), f"adds {self.text(other)}, a term that does not belong", rank=3)
@@ -918,6 +937,8 @@ def _layers(lister: _Lister, tree) -> None:
 def _siblings(lister: _Lister, tree) -> None:
     """k = k.repeat_interleave(n, dim=1) then v = v.repeat(1, n, 1, 1): two adjacent lines that treat
     two arrays alike, but for one difference; each line written as the other is, for its own array."""
+    # the functions' parameters: two inputs each made into its own array alike
+    params = {a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) for a in f.args.args}
     for block in (getattr(n, "body", None) for n in ast.walk(tree)):
         if not isinstance(block, list):
             continue
@@ -928,6 +949,14 @@ def _siblings(lister: _Lister, tree) -> None:
             ta, tb = a.targets[0].id, b.targets[0].id
             reads_a = [n for n in ast.walk(a.value) if isinstance(n, ast.Name) and n.id == ta]
             reads_b = [n for n in ast.walk(b.value) if isinstance(n, ast.Name) and n.id == tb]
+            if not reads_a or not reads_b:  # (or each made from its own input: k64 = tile(k ...), v64 = repeat(v ...))
+                na = {n.id for n in ast.walk(a.value) if isinstance(n, ast.Name)}
+                nb = {n.id for n in ast.walk(b.value) if isinstance(n, ast.Name)}
+                if len(na - nb) == 1 and len(nb - na) == 1 and (na - nb) | (nb - na) <= params:
+                    (xa,), (xb,) = na - nb, nb - na
+                    reads_a = [n for n in ast.walk(a.value) if isinstance(n, ast.Name) and n.id == xa]
+                    reads_b = [n for n in ast.walk(b.value) if isinstance(n, ast.Name) and n.id == xb]
+                    ta, tb = xa, xb
             if ta == tb or not reads_a or not reads_b:
                 continue
             for one, other, own, new in ((a, b, reads_a, tb), (b, a, reads_b, ta)):

@@ -4,6 +4,8 @@ leave out the program's offset, or the line that sizes the grid."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from studyxf.grading.judge.kernel_reading import ATOL, RTOL, KernelTrace, _dims, _region, _span
@@ -33,7 +35,6 @@ def coverage(trace: KernelTrace, out_shape: tuple) -> dict | None:
 def _offset_of_other_axis(trace: KernelTrace) -> tuple[int, str, str] | None:
     """The one line that makes a tile's offsets from the other axis's program id (`offs_n = pid_m * BLOCK_N +
     ...`, where pid_n is read too): (line, the id read, the id that belongs)."""
-    import re
 
     ids = {m.group(1) for text in trace.lines for m in [re.match(r"^\s*(\w+)\s*=\s*tl\.program_id\(", text)] if m}
     hits = []
@@ -89,8 +90,9 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
         return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-shared"}
     if cov["store_line"] and _masked_off(cov):  # the tiles hold them: the store's mask keeps them out
-        line_s = cov["store_line"]
-        text = (f"line {line_s}: `{trace.code(line_s)}`: {_region(cov['missing'])} (on {case_name}), yet the "
+        line_s = _mask_bound(trace, cov["store_line"])
+        made = f" (the mask of the store at line {cov['store_line']})" if line_s != cov["store_line"] else ""
+        text = (f"line {line_s}: `{trace.code(line_s)}`{made}: {_region(cov['missing'])} (on {case_name}), yet the "
                 f"programs' tiles reach them: the store's mask is off on each of their lanes; check each bound of "
                 f"the mask against the axis it guards (a column offset compared with M where N belongs); "
                 f"{grid_words} at line {line}")
@@ -120,6 +122,16 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
             + ("; the elements it does write are right" if right and written.any() else ""))
     return {"mistake": "located", "message": text, "verified": True, "line": sized, "code": trace.code(sized),
             "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
+
+
+def _mask_bound(trace: KernelTrace, store: int) -> int:
+    """Where the store's mask is a name (`mask=mask`), the one line above it that binds that name (the bound
+    is written there: `mask = cols < n_cols - 1`); else the store's own line."""
+    named = re.search(r"\bmask\s*=\s*(\w+)\s*[,)]", trace.code(store) or "")
+    if not named:
+        return store
+    binds = [n for n, text in enumerate(trace.lines, 1) if n < store and re.match(rf"^\s*{named.group(1)}\s*=", text)]
+    return binds[-1] if len(binds) == 1 else store
 
 
 def _narrow_tile(cov: dict, shape: tuple) -> tuple[int, int] | None:

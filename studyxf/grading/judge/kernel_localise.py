@@ -358,11 +358,12 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
     if off is None and departure is not None:
         e, step = departure["event"], departure["step"]
         where = tile["where"](departure["iter"]) if tile.get("where") else ""
-        line = _constant_line(trace, departure["how"], e["line"])
+        line, written = _constant_line(trace, departure["how"], e["line"])
         text = (f"{who} ({tile['program']}){where}, line {e['line']}: `{trace.code(e['line'])}`: the step "
                 f"'{step['name']}' ({step['says']}): {_how_words(departure['how'], step, trace.code(e['line']))}")
         if line != e["line"]:
-            text += f"; the constant is written at line {line}: `{trace.code(line)}`"
+            text += f"; the constant is written at line {line}: `{trace.code(line)}`" if written else \
+                f"; no constant is written: the scores are scaled at line {line}: `{trace.code(line)}`"
         if departure.get("also"):
             also = departure["also"]
             text += f"; line {also}: `{trace.code(also)}` scaled the loaded tile by it already: keep one of the two"
@@ -506,10 +507,11 @@ def _lanes_let_through(grader, trace: KernelTrace, program, off: dict, geometry:
     return None
 
 
-def _constant_line(trace: KernelTrace, how: str, line: int) -> int:
+def _constant_line(trace: KernelTrace, how: str, line: int) -> tuple[int, bool]:
     """For an exponent scaled by c under exp2, the one line that writes the multiplier c·ln2 as a
     number (LOG2E = 1.44 above the kernel); for a value c times the step's, the one line that writes
-    c (ln 2 folded into the wrapper's scale); else `line`."""
+    c (ln 2 folded into the wrapper's scale); else `line`. With it, whether a constant is written
+    there: a multiplier of 1 is none (log2(e) left out), said at the one line that scales the scores."""
     import ast
 
     if how.startswith("power:") and "exp2" in trace.code(line):
@@ -517,12 +519,16 @@ def _constant_line(trace: KernelTrace, how: str, line: int) -> int:
     elif how.startswith("factor:"):  # a factor written as a number (ln 2 where log2(e) belongs), here or in the wrapper
         want = float(how.split(":")[1])
     else:
-        return line
+        return line, True
     tree = trace.tree
     if tree is None:
-        return line
+        return line, True
+    if math.isclose(want, 1.0, rel_tol=1e-5):  # nothing multiplied in: a 1.0 elsewhere (a guard's) is no such constant
+        scaled = [n for n, text in enumerate(trace.lines, 1) if re.search(r"\*\s*\w*scale\w*\b", text)
+                  and not text.lstrip().startswith("def ")]
+        return (scaled[0], False) if len(scaled) == 1 else (line, True)
     at = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) is float
           and math.isclose(n.value, want, rel_tol=1e-5)}
-    return at.pop() if len(at) == 1 else line
+    return (at.pop(), True) if len(at) == 1 else (line, True)
 
 

@@ -127,6 +127,28 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                         and operand.func.attr == "get" and len(operand.args) == 1:
                     likely.append((operand, "{} is not None",
                                    "reads a stored 0 as \"nothing found\" (0 is falsy), but 0 is a valid value here"))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate" and node.args and \
+                isinstance(node.args[0], ast.Call) and getattr(node.args[0].func, "id", "") == "sorted" and \
+                len(node.args[0].args) == 1 and not node.args[0].keywords:  # positions in a sorted copy
+            likely.append((node.args[0], ast.unparse(node.args[0].args[0]),
+                           f"counts positions in a sorted copy where the indices into "
+                           f"{ast.unparse(node.args[0].args[0])} belong"))
+        for tests, index in _pair_tests(node):  # (j := seen.get(target - x)) is not None: j may be i itself
+            for test in tests:
+                found = [n.target.id for n in ast.walk(test) if isinstance(n, ast.NamedExpr)]
+                if len(found) == 1 and test.lineno == test.end_lineno:
+                    likely.append((test, f"{{}} and {found[0]} != {index}",
+                                   f"lets {found[0]} be {index} itself: an element paired with itself"))
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and len(node.test.ops) == 1 and \
+                isinstance(node.test.ops[0], ast.In) and node.test.lineno == node.test.end_lineno:
+            # if ch in last: start = last[ch] + 1 -- a repeat seen before the window, moving its start back
+            key, table = ast.unparse(node.test.left), ast.unparse(node.test.comparators[0])
+            for stmt in node.body:
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
+                        and stmt.targets[0].id in counters and f"{table}[{key}]" in ast.unparse(stmt.value):
+                    likely.append((node.test, f"{{}} and {table}[{key}] >= {stmt.targets[0].id}",
+                                   f"takes any earlier {key}, even one before the window, which moves "
+                                   f"{stmt.targets[0].id} back"))
         if isinstance(node, ast.If) and not node.orelse and isinstance(node.test, ast.Compare) and \
                 isinstance(node.test.ops[0], ast.In) and any(
                     isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
@@ -182,6 +204,18 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         if edit is not None and edit["source"] not in {o["source"] for o in out}:
             out.append({**edit, "why": why})
     return out[:MAX_EDITS]
+
+
+def _pair_tests(node) -> list[tuple[list, str]]:
+    """The conditions under a loop over `enumerate` (its index's name with them): a comprehension's
+    ifs, or the tests of the ifs in a for loop's body."""
+    if not isinstance(node, (ast.comprehension, ast.For)) or not isinstance(node.target, ast.Tuple) or \
+            not node.target.elts or not isinstance(node.target.elts[0], ast.Name) or \
+            not isinstance(node.iter, ast.Call) or getattr(node.iter.func, "id", "") != "enumerate":
+        return []
+    tests = node.ifs if isinstance(node, ast.comprehension) else \
+        [n.test for s in node.body for n in ast.walk(s) if isinstance(n, ast.If)]
+    return [(tests, node.target.elts[0].id)]
 
 
 class _Unannotated(ast.NodeTransformer):

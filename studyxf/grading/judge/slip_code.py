@@ -553,6 +553,19 @@ def mask_made(source: str | None, line: int) -> int | None:
     return bound[-1] if bound else None
 
 
+def _copied_bare(source: str | None, line: int) -> int | None:
+    """The one later line that binds another name to the name `line` binds, bare (`hidden = phi`), where
+    that name is read nowhere else: the place an operation was meant (`hidden = pre * phi`)."""
+    code = _code_lines(source or "")
+    bound = re.match(r"^\s*(\w+)\s*=", code.get(line, ""))
+    if not bound:
+        return None
+    name = bound.group(1)
+    reads = [n for n, text in code.items() if n > line and re.search(rf"\b{name}\b", text)]
+    copies = [n for n in reads if re.match(rf"^\s*(?!{name}\b)\w+\s*=\s*{name}\s*$", code[n])]
+    return copies[0] if len(copies) == 1 and reads == copies else None
+
+
 def _exchanged_unpack(source: str | None, line: int) -> tuple[int, str, str] | None:
     """Where line `line` multiplies `a @ b.transpose(-2, -1)` (or b.mT, b.T), the one line above that unpacks b
     before a in one tuple (`k, q, v = qkv.split(C, dim=2)`): the scores come out transposed from there."""
@@ -629,6 +642,14 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
                 d = {**d, "line": at, "code": code,
                      "message": f"line {at}: `{code}` unpacks {b} before {a}, the other way round; "
                                 + str(d.get("message") or "")}
+        if mistake in ("", "located") and d.get("verified") and d.get("line") and "without the factor" in \
+                str(d.get("how")):
+            copy = _copied_bare(source, d["line"])  # the factor belongs where the value is copied as it is
+            if copy is not None and copy not in _held(named, d):
+                old = f"line {d['line']}: `{d.get('code')}`"
+                code = source.splitlines()[copy - 1].strip()
+                d = {**d, "line": copy, "code": code, "message": str(d.get("message") or "").replace(
+                    old, f"line {copy}: `{code}` takes line {d['line']}'s value as it is")}
         if d.get("comparator") == "region" and d.get("line") and d.get("verified"):
             made = mask_made(source, d["line"])  # a mask's region is wrong where the mask is made
             if made is not None and made not in _held(named, d):

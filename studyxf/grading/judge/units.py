@@ -236,6 +236,7 @@ def readings(terms: list, unit: str, names: set) -> list[Reading]:
                 ratio = f"{new} / {old}" if old in top else f"{old} / {new}"
                 out.append(Reading(lambda s, e=expr, w=swapped: value(w, s) / value(e, s),
                                    f"{where}: yours is the expected value times {ratio}", f"{new}-for-{old}", name=new))
+                out[-1].written = (set(top) | set(bottom)) - {old} | {new}  # the term as the swap writes it
         if expr == "bytes_per_element":
             for size, dtypes in DTYPE_BYTES.items():
                 if size == 1:
@@ -397,7 +398,20 @@ def _two_readings(candidates: list, per_case: list, passing: list, declared: dic
     # counts share "heads"), else nothing is said
     best = max((_kin(p) for p in found), default=0)
     chosen = [p for p in found if _kin(p) == best]
+    # (or, still two, the one whose swapped term a line writes as the swap would: d_model / n_kv_heads written
+    # nowhere, where `d_head = d_model // n_heads` is, rules out n_kv_heads for n_heads in d_head)
+    written = [p for p in chosen if all(_term_written(r, code) for r, _ in p)]
+    chosen = written if len(chosen) > 1 and written else chosen
     return chosen[0] if len(chosen) == 1 else None
+
+
+def _term_written(reading: "Reading", code: Code) -> bool:
+    """Whether a swap in a term of several names (n_kv_heads in d_model / n_heads) is written on one line
+    with the term's other names; a swap of a lone name, and any other reading, is."""
+    term = getattr(reading, "written", None)
+    if not term or len(term) < 2:
+        return True
+    return any(term <= names for names in code.names.values())
 
 
 def _kin(pair: list) -> int:
