@@ -173,6 +173,7 @@ def test_a_matmul_kernel_s_causes_in_helpers_launches_and_offsets_are_said_at_th
 
 def test_a_grid_over_the_heads_alone_is_found_on_the_case_with_a_batch(tmp_path):
     """holdout18 flash-attention-triton/02: grid (cdiv(T, BLOCK_M), H), so batch 1 is never written; the smallest
-    case (B = 1) is covered, the case with two batches is traced for the grid; exp2 without log2(e) beside."""
+    case (B = 1) is covered, the case with two batches is traced for the grid; exp2 without log2(e) beside, said
+    where the wrapper makes the scale it passes (`qk_scale = D ** -0.5`: no log2(e) written anywhere)."""
     _at_lines(tmp_path, "holdout18", "flash-attention-triton", "learner_02.py",
-              {52: "(at index [1, 0] of the leading axes) are never written", 17: "to the power 0.693147"})
+              {52: "(at index [1, 0] of the leading axes) are never written", 53: "to the power 0.693147"})

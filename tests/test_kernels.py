@@ -456,3 +456,16 @@ def test_the_entry_s_flag_with_a_literal_default_is_no_tensor_under_the_rule():
     assert torch_computing(flag, "flash_attention") == []
     mask = "import torch\ndef attention(q, k, v, mask=None):\n    return torch.empty_like(q), dict(m=mask)\n"
     assert torch_computing(mask, "attention") == ["dict() on a tensor at line 3"]
+
+
+def test_a_helper_that_returns_the_shapes_sizes_gives_plain_values():
+    """holdout20 matmul-triton/03: `M, K, N = _shape(a, b)` (a helper that unpacks a.shape and b.shape and returns
+    the sizes), then `triton.cdiv(M, bm)`, was failed as "triton.cdiv() on a tensor"; a helper that returns a
+    tensor (or a size of a name once bound to a tensor) is still a tensor."""
+    from studyxf.grading.judge.kernel_rule import torch_computing
+
+    path = Path(__file__).parent / "data" / "holdout20" / "matmul-triton" / "learner_03.py"
+    assert torch_computing(path.read_text(), "matmul") == []
+    helper = ("import torch\nimport triton\ndef _h(a):\n    n = a.shape[0]\n    return n, a\n"
+              "def f(a):\n    n, t = _h(a)\n    return triton.cdiv(t, 4)\n")
+    assert torch_computing(helper, "f") == ["triton.cdiv() on a tensor at line 8"]

@@ -221,9 +221,32 @@ def _full_matrix(grader, remote: Remote, req: Request) -> dict:
         full = (q.shape[-2], k.shape[-2])
         hit = next((e for e in trace.events if e["value"].ndim >= 2 and tuple(e["value"].shape[-2:]) == full), None)
         if hit:
-            return {"line": hit["line"], "code": trace.code(hit["line"]),
-                    "how": f"line {hit['line']} builds a {tuple(hit['value'].shape)} array: the whole score matrix"}
+            built = f"line {hit['line']} builds a {tuple(hit['value'].shape)} array: the whole score matrix"
+            sized = _block_sized(source)
+            if sized is not None:  # the blocks made as long as every key (blk = max(block_size, tk)): said there
+                return {"line": sized, "code": trace.code(sized), "how": f"line {sized}: `{trace.code(sized)}` makes "
+                        f"one block of every key, so {built}"}
+            return {"line": hit["line"], "code": trace.code(hit["line"]), "how": built}
     return {}
+
+
+def _block_sized(source: str) -> int | None:
+    """The one line that binds the step of a `for ... in range(0, n, step)` loop to a value made from the
+    block_size argument and another size (`blk = max(int(block_size), tk)`), not to block_size itself."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    steps = {n.iter.args[2].id for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.iter, ast.Call)
+             and getattr(n.iter.func, "id", "") == "range" and len(n.iter.args) == 3 and isinstance(n.iter.args[2],
+                                                                                                     ast.Name)}
+    made = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Name) and n.targets[0].id in steps and isinstance(n.value, ast.Call)
+            and {m.id for m in ast.walk(n.value) if isinstance(m, ast.Name)} >= {"block_size"}
+            and len({m.id for m in ast.walk(n.value) if isinstance(m, ast.Name)} - {"block_size", "int"}) >= 2]
+    return made[0] if len(made) == 1 else None
 
 
 def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Request, grader=None) -> dict:

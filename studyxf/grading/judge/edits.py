@@ -135,6 +135,18 @@ class _Lister:
                 self.add(cond, self.text(cond.operand), "fills where the mask allows (the mask inverted)", rank=2)
             elif isinstance(cond, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
                 self.add(cond, f"~{self.text(cond)}", "fills where the mask allows (the mask inverted)", rank=2)
+        if name == "stride" and method and len(node.args) == 1 and _int(node.args[0]) in (0, 1, -1, -2) and \
+                node.lineno == node.end_lineno:
+            # x.stride(1) where x.stride(0) belongs: the column stride passed as the row stride
+            other = {0: 1, 1: 0, -1: -2, -2: -1}[_int(node.args[0])]
+            self.add(node.args[0], str(other), f"reads the stride of axis {_int(node.args[0])} where axis {other}'s "
+                     f"belongs", rank=2)
+        if name == "where" and len(node.args) == 3 and not node.keywords and node.lineno == node.end_lineno:
+            # where(mask, 0.0, e): the two branches the other way round (the mask's lanes zeroed, the rest kept)
+            _, a, b = node.args
+            lead = self.lines[node.lineno - 1].encode()[node.col_offset:a.col_offset].decode()  # (offsets in bytes)
+            self.add(node, f"{lead}{self.text(b)}, {self.text(a)})",
+                     "takes each branch where the other belongs (the condition inverted)", rank=2)
         words = {k.arg: k for k in node.keywords}
         axis = words.get("axis") or words.get("dim")
         if axis is None and name in AXIS_TAKERS:  # the axis given by position
@@ -386,6 +398,15 @@ class _Lister:
                 for d in (1, -1):
                     self.add(node, self.text(node)[:-1] + (f"{', ' if node.args and not method else ''}{d})"),
                              "puts the diagonal one off", rank=1)
+                # a triangle of a (Tq, Tk) block aligned top-left where the diagonal moves by Tk - Tq (bottom right)
+                made = node.args[0] if node.args and not method else None
+                sizes = made.args[0] if isinstance(made, ast.Call) and _name(made.func) in ("ones", "ones_like") and \
+                    made.args and isinstance(made.args[0], ast.Tuple) and len(made.args[0].elts) == 2 else None
+                if sizes is not None and all(isinstance(e, ast.Name) for e in sizes.elts):
+                    rows, cols = (self.text(e) for e in sizes.elts)
+                    shift = f"{cols} - {rows}" if name.startswith("tril") else f"{cols} - {rows} + 1"
+                    self.add(node, f"{self.text(node)[:-1]}, {shift})", "aligns the triangle top-left where the "
+                             f"last query sees every key (bottom right: diagonal {shift})", rank=2)
         if name in TWINS and isinstance(node.func, (ast.Attribute, ast.Name)) and \
                 (self.torch or TWINS[name] != "rsqrt"):  # NumPy has no rsqrt: a copy that could only raise
             func = node.func
@@ -408,6 +429,12 @@ class _Lister:
                 for d in (-1, 1):
                     self.add(lo, f"{_shifted(self.text(lo), d)}, {_shifted(self.text(hi), d)}",
                              "counts from one off: the whole range is shifted", span, rank=2)
+        if name in ("sum", "max", "amax") and node.lineno == node.end_lineno and not node.keywords and \
+                len(node.args) == (0 if method else 1):
+            # np.sum(E): every element summed, where each row's own sum belongs (one normaliser for the matrix)
+            keep = "keepdim" if self.torch else "keepdims"
+            self.add(node, f"{self.text(node)[:-1]}{', ' if node.args else ''}{'dim' if self.torch else 'axis'}=-1, "
+                     f"{keep}=True)", "reduces the whole array where each row's own belongs", rank=2)
         if name == "log" and node.args and node.lineno == node.end_lineno:
             # log(sum(exp(s - m))) where m + log(...) belongs: the max taken out of a logsumexp not added back
             shifts = [e.args[0].right for e in ast.walk(node.args[0]) if isinstance(e, ast.Call) and
@@ -804,6 +831,11 @@ class _Lister:
             # x - x.mean(-1) where x belongs (RMSNorm's input centred as LayerNorm's is)
             self.add(node, self.text(node.left), f"subtracts {self.text(node.right)}, a term that does not belong",
                      rank=3)
+        if isinstance(node.op, ast.Sub) and node.lineno == node.end_lineno and id(node) in self.bounds and \
+                isinstance(node.right, (ast.Name, ast.Attribute)):
+            # range(0, Tk - block_size, block_size): the loop stops a block short, the last block never read
+            self.add(node, self.text(node.left), f"stops {self.text(node.right)} short of {self.text(node.left)}",
+                     rank=2)
         if isinstance(node.op, ast.Add) and node.lineno == node.end_lineno:  # a residual or a bias that is no term
             for term, other in ((node.left, node.right), (node.right, node.left)):
                 self.add(node, self.text(term), f"adds {self.text(other)}, a term that does not belong", rank=3)
@@ -1125,6 +1157,15 @@ def _grid_sized(lister: _Lister, tree) -> None:
                     if isinstance(e, (ast.Constant, ast.BinOp)):
                         for size in sizes:
                             lister.add(e, size, f"launches {lister.text(e)} programs where {size} belong", rank=2)
+    # a grid of blocks of rows (`lambda meta: (triton.cdiv(n_rows, meta["BLOCK"]),)`) where one program per row
+    # belongs: the block sized for the columns, the rows divided by it
+    for grid in (n for n in ast.walk(tree) if isinstance(n, ast.Lambda) or isinstance(n, ast.Tuple)):
+        for e in (grid.body.elts if isinstance(grid, ast.Lambda) and isinstance(grid.body, ast.Tuple) else
+                  grid.elts if isinstance(grid, ast.Tuple) and isinstance(grid.ctx, ast.Load) else []):
+            if isinstance(e, ast.Call) and _name(e.func) == "cdiv" and len(e.args) == 2 and \
+                    re.search(r"row|\bM\b|\bn\b", lister.text(e.args[0])):
+                lister.add(e, lister.text(e.args[0]), f"launches a program per block of {lister.text(e.args[1])} "
+                           f"where one per row of {lister.text(e.args[0])} belongs", rank=2)
 
 
 def _halves_sliced(lister: _Lister, tree) -> None:
@@ -1169,16 +1210,22 @@ def _statements_swapped(lister: _Lister, tree) -> None:
 
 
 def _half_dropped(lister: _Lister, tree) -> None:
-    """GELU's 0.5 left out: `x * (1 + erf(x / sqrt(2)))` (or tanh's form) with no half in the product."""
+    """GELU's 0.5 left out: `x * (1 + erf(x / sqrt(2)))` (or tanh's form) with no half in the product; or the
+    bracket alone, made apart from x (`cdf = (1.0 + _erf(z / sqrt(2)))`), with no half in its statement."""
+    def bracket(s) -> bool:
+        return isinstance(s, ast.BinOp) and isinstance(s.op, ast.Add) and _constant(s.left) == 1.0 and \
+            isinstance(s.right, ast.Call) and _name(s.right.func).strip("_").endswith(("erf", "tanh"))
+    sided = set()
     for node in ast.walk(tree):
         if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
             continue
-        sides = (node.left, node.right)
-        bracket = next((s for s in sides if isinstance(s, ast.BinOp) and isinstance(s.op, ast.Add)
-                        and _constant(s.left) == 1.0 and isinstance(s.right, ast.Call)
-                        and _name(s.right.func) in ("erf", "tanh")), None)
-        if bracket is not None and not any(_constant(n) == 0.5 for n in ast.walk(node)):
+        sided |= {id(s) for s in (node.left, node.right)}
+        if any(bracket(s) for s in (node.left, node.right)) and not any(_constant(n) == 0.5 for n in ast.walk(node)):
             lister.add(node, f"0.5 * {lister.text(node)}", "leaves out GELU's factor 0.5", rank=2)
+    for stmt in (n for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.Return)) and n.value is not None):
+        if not any(_constant(n) == 0.5 for n in ast.walk(stmt.value)):
+            for node in (n for n in ast.walk(stmt.value) if bracket(n) and id(n) not in sided):
+                lister.add(node, f"0.5 * ({lister.text(node)})", "leaves out GELU's factor 0.5", rank=2)
 
 
 def _product_terms(node) -> tuple[list, list] | None:
@@ -1508,6 +1555,133 @@ def _running_update(lister: _Lister, tree) -> None:
                     lister.add(node.value, y, f"sets {x} afresh where {y}, its update, belongs", rank=3)
 
 
+def _modulo_for_group(lister: _Lister, tree) -> None:
+    """j % n_kv (query heads dealt round the KV heads) where j // group belongs (consecutive query heads share
+    one): a modulo where the floor division by a group size the function makes (`g = h // n_kv`) belongs."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        groups = sorted({t.id for n in ast.walk(fn) if isinstance(n, ast.Assign) and isinstance(n.value, ast.BinOp)
+                         and isinstance(n.value.op, ast.FloorDiv) for t in n.targets if isinstance(t, ast.Name)})
+        for node in ast.walk(fn):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, ast.Name) \
+                    and node.lineno == node.end_lineno:
+                for g in groups:
+                    lister.add(node, f"{node.left.id} // {g}", f"deals {node.left.id} round by the modulo where "
+                               f"{node.left.id} // {g} belongs", rank=2)
+
+
+def _copied_value(lister: _Lister, tree) -> None:
+    """`new_k[...] = k` then `new_v[...] = k`: two adjacent lines storing the same value into targets named for two
+    things (k, v), the value on one written for the other's (`v`, a name the function has)."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        known = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name)} | {a.arg for a in fn.args.args}
+        for block in (n.body for n in ast.walk(fn) if isinstance(getattr(n, "body", None), list)):
+            for a, b in zip(block, block[1:]):
+                if not (isinstance(a, ast.Assign) and isinstance(b, ast.Assign) and len(a.targets) == len(b.targets)
+                        == 1 and ast.dump(a.value) == ast.dump(b.value) and b.lineno == b.end_lineno):
+                    continue
+                base = [t.value if isinstance(t, ast.Subscript) else t for t in (a.targets[0], b.targets[0])]
+                if not all(isinstance(t, ast.Name) for t in base):
+                    continue
+                wa, wb = (t.id.split("_") for t in base)
+                if len(wa) != len(wb) or sum(x != y for x, y in zip(wa, wb)) != 1:
+                    continue
+                x, y = next((x, y) for x, y in zip(wa, wb) if x != y)
+                reads = [n for n in ast.walk(b.value) if isinstance(n, ast.Name) and n.id == x]
+                if reads and y in known:
+                    lister.add(b.value, _rewritten(lister, b.value, reads, {x: y}), f"stores {x} into {base[1].id}, "
+                               f"where {y} belongs (line {a.lineno} stores {x} into {base[0].id})", rank=1)
+
+
+def _max_of_exponentials(lister: _Lister, tree) -> None:
+    """`s = tl.max(e, axis=0)` where e holds exponentials (`e = tl.exp(x)`): their max (1 after the shift) taken
+    where their sum, the softmax's normaliser, belongs."""
+    made = {t.id: {m.id for c in ast.walk(n.value) if isinstance(c, ast.Call) and _name(c.func) in ("exp", "exp2")
+                   for m in ast.walk(c) if isinstance(m, ast.Name)}
+            for n in ast.walk(tree) if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+    exps = {e for e, inside in made.items() if inside}
+    for node in ast.walk(tree):
+        # tl.sum(x) where e = tl.exp(x - m) is made: the inputs summed where their exponentials belong
+        if isinstance(node, ast.Call) and _name(node.func) == "sum" and node.args and \
+                isinstance(node.args[0], ast.Name) and node.lineno == node.end_lineno:
+            for e in sorted(e for e in exps if node.args[0].id in made[e] and e != node.args[0].id):
+                lister.add(node.args[0], e, f"sums {node.args[0].id} where its exponentials {e} belong", rank=2)
+        if isinstance(node, ast.Call) and _name(node.func) in ("max", "amax") and node.lineno == node.end_lineno:
+            arg = node.func.value if isinstance(node.func, ast.Attribute) and not node.args else \
+                node.args[0] if node.args else None
+            if isinstance(arg, ast.Name) and arg.id in exps:
+                start = node.func.end_col_offset - len(_name(node.func))
+                lister.add(node.func, "sum", f"takes the max of the exponentials {arg.id} where their sum belongs",
+                           (node.lineno, start, node.func.end_col_offset), rank=2)
+
+
+def _stepped_twice(lister: _Lister, tree) -> None:
+    """`2.0 * i` where i already steps by 2 (`map(lambda i: ..., range(0, d, 2))`, `for i in range(0, d, 2)`): the
+    exponent 4i/d where 2i/d belongs; and a pair of indices taken in the other order (`for j in (1, 0)`)."""
+    def by_two(it) -> bool:
+        return isinstance(it, ast.Call) and _name(it.func) in ("range", "arange") and len(it.args) == 3 and \
+            _int(it.args[2]) == 2
+    stepped = {n.target.id for n in ast.walk(tree) if isinstance(n, (ast.For, ast.comprehension))
+               and isinstance(n.target, ast.Name) and by_two(n.iter)}
+    stepped |= {a.arg for n in ast.walk(tree) if isinstance(n, ast.Call) and _name(n.func) == "map" and
+                len(n.args) == 2 and isinstance(n.args[0], ast.Lambda) and by_two(n.args[1])
+                for a in n.args[0].args.args}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and node.lineno == node.end_lineno:
+            for two, i in ((node.left, node.right), (node.right, node.left)):
+                if _constant(two) in (2.0, -2.0) and isinstance(i, ast.Name) and i.id in stepped:
+                    lister.add(node, i.id if _constant(two) > 0 else f"-{i.id}",
+                               f"doubles {i.id}, which steps by 2 already", rank=2)
+        if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Tuple) and \
+                len(node.iter.elts) == 2 and sorted(_int(e) for e in node.iter.elts if _int(e) is not None) == [0, 1]:
+            a, b = node.iter.elts
+            lister.add(node.iter, f"({lister.text(b)}, {lister.text(a)})", "takes the pair's two indices in the "
+                       "other order", rank=2)
+
+
+def _overwritten_in_loop(lister: _Lister, tree) -> None:
+    """`acc = tl.dot(a, b)` in a loop, acc set before it: each step overwrites the sum where it adds to it."""
+    for loop in (n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))):
+        before = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < loop.lineno
+                  for t in n.targets if isinstance(t, ast.Name)}
+        for node in (n for b in loop.body for n in ast.walk(b)):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and node.targets[0].id in before and node.lineno == node.end_lineno and \
+                    isinstance(node.value, ast.Call) and _name(node.value.func) in ("dot", "matmul") and \
+                    node.targets[0].id not in {m.id for m in ast.walk(node.value) if isinstance(m, ast.Name)}:
+                x = node.targets[0].id
+                lister.add(node, f"{x} += {lister.text(node.value)}", f"overwrites {x} at each step where the "
+                           f"products add up in it", rank=2)
+
+
+def _strides_written(lister: _Lister, tree) -> None:
+    """A tensor's two strides given by name (`"stride_am": a.shape[1], "stride_ak": 1`, or as keywords) as sizes or
+    numbers, where its own strides belong (a transposed a is not packed): both written `a.stride(0)`, `a.stride(1)`."""
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)} | \
+        {a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) for a in f.args.args}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            pairs = [(k.value, v) for k, v in zip(node.keys, node.values) if isinstance(k, ast.Constant)
+                     and isinstance(k.value, str)]
+        elif isinstance(node, ast.Call):
+            pairs = [(k.arg, k.value) for k in node.keywords if k.arg]
+        else:
+            continue
+        groups: dict = {}
+        for key, value in pairs:
+            m = re.fullmatch(r"stride_([a-z])([a-z])", key or "")
+            if m and m.group(1) in names:
+                groups.setdefault(m.group(1), []).append(value)
+        for t, (first, second, *rest) in ((t, v) for t, v in groups.items() if len(v) == 2):
+            if first.lineno != second.end_lineno or all(_name(getattr(v, "func", None)) == "stride"
+                                                        for v in (first, second)):
+                continue
+            raw = lister.lines[first.lineno - 1].encode()
+            middle = raw[first.end_col_offset:second.col_offset].decode()
+            lister.add(first, f"{t}.stride(0){middle}{t}.stride(1)", f"writes {t}'s strides from its shape where "
+                       f"its own strides belong (a transposed {t} is not packed)",
+                       (first.lineno, first.col_offset, second.end_col_offset), rank=2)
+
+
 def _block_start(lister: _Lister, tree) -> None:
     """A block's start written as its index (`slice(i, i + hs)`, `x[:, i:i + hs]`: head i takes
     columns i .. i + hs - 1, the heads overlapping) where the index times the block's size belongs."""
@@ -1735,6 +1909,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
             lister.missing_factor(fn, {p for p, k in kinds.items() if k == "int"})
         _unit_converted(lister, tree)
         _sibling_products(lister, tree)
+    _copied_value(lister, tree)  # (before _names, which writes the same copy as a rank-4 guess)
     _names(lister, tree, kinds or {})
     _siblings(lister, tree)
     _layers(lister, tree)
@@ -1749,6 +1924,11 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _attribute_swapped(lister, tree)
     _unused_size(lister, tree)
     _halves_sliced(lister, tree)
+    _modulo_for_group(lister, tree)
+    _strides_written(lister, tree)
+    _overwritten_in_loop(lister, tree)
+    _stepped_twice(lister, tree)
+    _max_of_exponentials(lister, tree)
     _unused_max(lister, tree)
     _grid_sized(lister, tree)
     _stride_unused(lister, tree)

@@ -109,9 +109,12 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
     narrow = _narrow_tile(cov, got.shape)
     if narrow is not None:  # every row written, but only its first lanes: the block is narrower than a row
         lanes, cols = narrow
+        sized = _block_bound(trace, line)  # the block's size made a line above (BLOCK_N = next_power_of_2(n_rows))
+        made = f"; the block is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
         text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} (on {case_name}): "
                 f"each program's store{store} has {lanes} lanes, fewer than a row's {cols} columns: the block the "
-                f"kernel's tl.arange spans must cover a row (triton.next_power_of_2 of the number of columns)")
+                f"kernel's tl.arange spans must cover a row (triton.next_power_of_2 of the number of columns){made}")
+        line = sized
         return {"mistake": "located", "message": text, "verified": True, "line": line, "code": trace.code(line),
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "tile-narrow"}
     sized = _grid_line(trace, line)
@@ -122,6 +125,16 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
             + ("; the elements it does write are right" if right and written.any() else ""))
     return {"mistake": "located", "message": text, "verified": True, "line": sized, "code": trace.code(sized),
             "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
+
+
+def _block_bound(trace: KernelTrace, launch: int) -> int:
+    """Where the launch passes a block size by a name (`BLOCK_N=BLOCK_N`), the one line above it that binds that
+    name; else the launch's own line."""
+    named = re.search(r"\bBLOCK\w*\s*=\s*([A-Za-z_]\w*)\s*[,)]", trace.code(launch) or "")
+    if not named:
+        return launch
+    binds = [n for n, text in enumerate(trace.lines, 1) if n < launch and re.match(rf"^\s*{named.group(1)}\s*=", text)]
+    return binds[-1] if len(binds) == 1 else launch
 
 
 def _mask_bound(trace: KernelTrace, store: int) -> int:

@@ -107,6 +107,12 @@ def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded
         if v.size > 1 and (np.all(v == v.flat[0]) or np.all(np.isnan(v))) and e["iter"] == 0 \
                 and e["line"] not in loop_lines:
             continue  # an initial value (zeros, -inf): no step's yet
+        said = trace.code(e["line"]).split("#")[0]
+        if v.size == 1 and e["line"] not in loop_lines and (_written(float(v), said) or not re.search(
+                r"\b(max|min|sum|load|dot|exp2?|log2?)\(", said)):
+            # a constant the line writes (LOG2E = tl.full((1,), 1.4427, ...)), or numbers made of such (qk_scale =
+            # scale * LOG2E): no tile's step, a factor the steps' values show where it is applied
+            continue
         if any(t.shape == v.shape and np.array_equal(t[on], v[on], equal_nan=True) for t, on in loaded):
             continue  # a tile as loaded (on the lanes its mask lets through; the rest hold its `other`)
         folded = next((name for t, on in loaded if t.shape == v.shape and on.any() for name, q in quantities.items()
@@ -142,6 +148,11 @@ def first_departure(trace: KernelTrace, program, steps: list[list[dict]], loaded
         return (named or readings or [{"event": e, "step": None, "how": None, "iter": it,
                                        "steps": [s for s in here if s["value"].shape == v.shape]}])[0]
     return None
+
+
+def _written(value: float, code: str) -> bool:
+    """Whether the line writes `value` as a number literal."""
+    return any(math.isclose(float(n), value, rel_tol=1e-6) for n in re.findall(r"(?<![\w.])\d+\.\d*(?:e-?\d+)?", code))
 
 
 def _how_words(how: str, step: dict, code: str = "") -> str:
@@ -246,6 +257,13 @@ def diagnose(grader, comparable: list, remote, req, values: bool = True, source:
             continue
         if not any(d.get("line") == entry.get("line") for d in out) and (entry.get("verified") or not said):
             out.append(entry)
+        elif said and entry.get("line") and not entry.get("verified") and len(out) == 1 and \
+                out[0].get("step") == "grid" and out[0].get("line") != entry["line"]:
+            # the outputs the grid does write are wrong as well: where their values leave the steps, a fact of the
+            # trace (which the search for a second cause starts from)
+            line = entry["line"]
+            wrong_too = "the elements it writes are wrong too: their values first leave the kernel's steps"
+            out[0] = {**out[0], "message": f"{out[0]['message']}; {wrong_too} at line {line}: `{trace.code(line)}`"}
     return out
 
 
@@ -358,12 +376,11 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
     if off is None and departure is not None:
         e, step = departure["event"], departure["step"]
         where = tile["where"](departure["iter"]) if tile.get("where") else ""
-        line, written = _constant_line(trace, departure["how"], e["line"])
+        line, said = _constant_line(trace, departure["how"], e["line"])
         text = (f"{who} ({tile['program']}){where}, line {e['line']}: `{trace.code(e['line'])}`: the step "
                 f"'{step['name']}' ({step['says']}): {_how_words(departure['how'], step, trace.code(e['line']))}")
         if line != e["line"]:
-            text += f"; the constant is written at line {line}: `{trace.code(line)}`" if written else \
-                f"; no constant is written: the scores are scaled at line {line}: `{trace.code(line)}`"
+            text += f"; {said} at line {line}: `{trace.code(line)}`"
         if departure.get("also"):
             also = departure["also"]
             text += f"; line {also}: `{trace.code(also)}` scaled the loaded tile by it already: keep one of the two"
@@ -507,11 +524,12 @@ def _lanes_let_through(grader, trace: KernelTrace, program, off: dict, geometry:
     return None
 
 
-def _constant_line(trace: KernelTrace, how: str, line: int) -> tuple[int, bool]:
+def _constant_line(trace: KernelTrace, how: str, line: int) -> tuple[int, str]:
     """For an exponent scaled by c under exp2, the one line that writes the multiplier c·ln2 as a
     number (LOG2E = 1.44 above the kernel); for a value c times the step's, the one line that writes
-    c (ln 2 folded into the wrapper's scale); else `line`. With it, whether a constant is written
-    there: a multiplier of 1 is none (log2(e) left out), said at the one line that scales the scores."""
+    c (ln 2 folded into the wrapper's scale), else the one line outside the kernel that takes a root
+    (`T ** -0.5` given as the scale); else `line`. With it, the words that say what is there: a
+    multiplier of 1 is no constant (log2(e) left out), said where the scores' scale is made."""
     import ast
 
     if how.startswith("power:") and "exp2" in trace.code(line):
@@ -519,16 +537,33 @@ def _constant_line(trace: KernelTrace, how: str, line: int) -> tuple[int, bool]:
     elif how.startswith("factor:"):  # a factor written as a number (ln 2 where log2(e) belongs), here or in the wrapper
         want = float(how.split(":")[1])
     else:
-        return line, True
+        return line, ""
     tree = trace.tree
     if tree is None:
-        return line, True
+        return line, ""
+    written = "the constant is written"
     if math.isclose(want, 1.0, rel_tol=1e-5):  # nothing multiplied in: a 1.0 elsewhere (a guard's) is no such constant
         scaled = [n for n, text in enumerate(trace.lines, 1) if re.search(r"\*\s*\w*scale\w*\b", text)
                   and not text.lstrip().startswith("def ")]
-        return (scaled[0], False) if len(scaled) == 1 else (line, True)
+        if len(scaled) != 1:
+            return line, written
+        # (a scale the wrapper makes and passes by the same name, `qk_scale = D ** -0.5`: where it is made)
+        name = re.search(r"\*\s*(\w*scale\w*)\b", trace.lines[scaled[0] - 1]).group(1)
+        made = [n for n, text in enumerate(trace.lines, 1) if re.match(rf"^\s*{name}\s*=", text)]
+        return (made[0] if len(made) == 1 else scaled[0]), "no constant is written: the scores are scaled"
     at = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) is float
           and math.isclose(n.value, want, rel_tol=1e-5)}
-    return (at.pop(), True) if len(at) == 1 else (line, True)
+    if len(at) == 1:
+        return at.pop(), written
+    if how.startswith("factor:"):  # no such number: the scale made from a size (T ** -0.5 for D ** -0.5)
+        kernel = {n for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and any(
+            "jit" in ast.unparse(d) for d in f.decorator_list) for n in range(f.lineno, f.end_lineno + 1)}
+        head = r"(\b(D|d|dh|d_head|head_dim|HEAD_DIM)|shape\[\s*(-1|3)\s*\]|size\(\s*(-1|3)\s*\))"
+        roots = [n for n, text in enumerate(trace.lines, 1) if n not in kernel and
+                 re.search(r"\*\*\s*\(?\s*-\s*0?\.5|\bsqrt\(", text.split("#")[0]) and  # not of the head's width
+                 not re.search(head + r"\)?\s*\*\*|\bsqrt\(\s*(float\()?" + head, text)]
+        if len(roots) == 1:
+            return roots[0], "the scale is made"
+    return line, written
 
 

@@ -26,7 +26,7 @@ ADDED = {"flash-no-rescale", "flash-keys-unmasked", "no-scale", "matmul-k-not-ad
 # makes a loop endless (a pointer for a bound) is stopped at it, so it is no more than that needs
 EDIT_S = 2.0
 # kernel_grid's causes past the launch
-TOLD_APART = {"program-id-axis", "stores-shared", "store-mask", "tile-offset", "tile-narrow"}
+TOLD_APART = {"program-id-axis", "stores-shared", "store-mask", "tile-offset"}
 
 
 class _Copy:
@@ -134,6 +134,10 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     bounds = [n for line in lines if _loop(source, line)
               for n in _feeding(source, line)[:2] + _offsets(source, line)] + \
         [n for line in lines for n in _helpers(source, line)]  # and the helpers a named line calls
+    # (a line seen only as the first value off the steps, unverified: what it reads may be made wrong a line above,
+    # `e = tl.where(mask, 0.0, e)` before `denom = tl.sum(e)`)
+    bounds += [n for d in named if d.get("line") and not d.get("verified") and d["mistake"] != "raised"
+               for n in _feeding(source, d["line"])[:2] if n not in bounds]
     at = repair._statements(source, lines + bounds)
     own = repair._statements(source, [d["line"] for d in named if d.get("line")])
     # the edits at the entries' own lines first, then at the lines their words name, then at a loop's bounds
@@ -147,8 +151,11 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         if score == (3,) and search.passes(a["source"]):
             if a["line"] not in bounds or len(named) != 1:
                 return named  # one edit at the named line mends every case: the cause said there is the only one
-            # the loop's bound mends it: the cause is said there (the loop's own words kept after the fix's)
+            # the loop's bound mends it: the cause is said there (the loop's own words kept after the fix's); a line
+            # that feeds one seen only as leaving the steps: the fix alone, verified
             fix = mend.entry(a, None, False)
+            if not named[0].get("verified"):
+                return [fix]
             return [{**named[0], "line": fix["line"], "code": fix["code"],
                      "message": f"{fix['message']}; {named[0]['message']}"}]
         if score != (0,):  # not an edit that makes the kernel raise
@@ -173,6 +180,10 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
             # the output unwritten at a launch that is right): the grid gives way to them
             edited = {f.get("line") for f in found}
             kept = [d for d in named if d.get("step") != "grid" or d.get("line") in edited]
+            # a grid said at the line an edit mends (`x.stride(1)` in the launch): the fix's words, then the grid's
+            fixes = {f.get("line"): f for f in found if f.get("mistake") == "located"}
+            kept = [{**d, "message": f"{fixes[d['line']]['message']}; {d['message']}"} if d.get("step") == "grid"
+                    and d.get("line") in fixes else d for d in kept]
             return repair._merged(kept, found, list(getattr(grader, "SLIPS", [])), False)
         if remote.gone:
             break

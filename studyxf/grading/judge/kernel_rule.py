@@ -104,6 +104,8 @@ def torch_computing(source: str, entry: str = "") -> list[str]:
     own -= kernels
     classes = [c for c in ast.walk(tree) if isinstance(c, ast.ClassDef)]
     checker = _Checker(modules, torch_names, kernels, own, found)
+    checker.describing = {fn.name for fn in ast.walk(tree) if isinstance(fn, ast.FunctionDef) and fn.name in own
+                          and _describes(fn)}
     checker.classes = {c.name for c in classes}
     checker.methods = {fn.name for c in classes for fn in c.body
                        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))}
@@ -155,6 +157,7 @@ class _Checker:
         self.decided: set[str] = set()  # functions whose parameters take the kinds the file's calls pass
         self.sites: dict[str, set] = {}  # such a function -> its calls' (positional kinds, keyword kinds) found
         self.passing: dict[str, set] = {}  # the same, being found in this pass
+        self.describing: set[str] = set()  # functions that return only what describes their tensors
 
     def name(self, what: str, node) -> None:
         self.found[f"{what} at line {node.lineno}"] = None
@@ -493,13 +496,49 @@ class _Checker:
                 return OBJECT
             if func.id in self.own or func.id in self.lambdas:  # the file's own function: its body is checked
                 self._record(func.id, node.args, node.keywords, k)
-                return TENSOR if TENSOR in kinds else PLAIN
+                # (one that returns only what describes its tensors, `M, K = a.shape; return M, K, N`: plain)
+                return PLAIN if func.id in self.describing else TENSOR if TENSOR in kinds else PLAIN
             if TENSOR in kinds and func.id not in BUILTINS_ON_TENSORS:
                 return bad(f"{func.id}() on a tensor")
             return PLAIN
         # anything else called (a call's result, a subscript): not on a tensor
         kinds = [k(func), *(k(a) for a in args)]
         return bad("a call on a tensor") if TENSOR in kinds else PLAIN
+
+
+def _describes(fn) -> bool:
+    """Whether every value the function returns describes its inputs: sizes read from a shape (`M, K = a.shape`),
+    a stride, a size(), len(), numbers, and arithmetic or tuples of those; nothing a tensor may be."""
+    plain: set[str] = set()
+
+    def described(node) -> bool:
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, (int, float, bool, str)) or node.value is None
+        if isinstance(node, ast.Name):
+            return node.id in plain
+        if isinstance(node, ast.Attribute):
+            return node.attr in ("shape", "ndim", "dtype", "device")
+        if isinstance(node, ast.Subscript):
+            return isinstance(node.value, ast.Attribute) and node.value.attr == "shape" or \
+                isinstance(node.value, ast.Name) and node.value.id in plain
+        if isinstance(node, ast.Call):
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            return name in ("size", "stride", "dim", "numel", "len", "int") and all(
+                described(a) or name in ("size", "stride", "dim", "numel", "len") for a in node.args)
+        if isinstance(node, ast.BinOp):
+            return described(node.left) and described(node.right)
+        if isinstance(node, ast.UnaryOp):
+            return described(node.operand)
+        if isinstance(node, ast.Tuple):
+            return all(described(e) for e in node.elts)
+        return False
+    assigned = [(stmt.value, {n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name)})
+                for stmt in ast.walk(fn) if isinstance(stmt, ast.Assign)]
+    for _ in range(4):  # a name is plain when every value bound to it is (none a tensor at any point)
+        plain |= {n for _, names in assigned for n in names}
+        plain -= {n for value, names in assigned if not described(value) for n in names}
+    returns = [r.value for r in ast.walk(fn) if isinstance(r, ast.Return)]
+    return bool(returns) and all(r is not None and described(r) for r in returns)
 
 
 def _own_nodes(stmt):

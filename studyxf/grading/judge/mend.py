@@ -60,6 +60,9 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
          and getattr(n.value.func, "id", "") == "sorted" and n.value.args and not (
              isinstance(n.value.args[0], ast.Call) and getattr(n.value.args[0].func, "id", "") == "range")
          for t in n.targets if isinstance(t, ast.Name)}
+    # the strings a window slides over: parameters of the functions (s, or a helper's own s)
+    strings = sorted({a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) for a in f.args.args
+                      if a.arg not in ("self", "cls") and re.fullmatch(r"s|string|text|word", a.arg)})
     # x = nums[i]: a value read at an index, which a returned pair may give where the index belongs
     elements = {t.id: n.value.slice.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
                 and isinstance(n.value, ast.Subscript) and isinstance(n.value.slice, ast.Name)
@@ -98,7 +101,11 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                 not (isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name)
                      and node.value.func.id in ("max", "min")):
             name = node.targets[0].id  # a window's start set anew on a repeat: it may move backwards
-            if name not in {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}:
+            if name not in {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)} and \
+                    re.search(r"best|longest|max|ans|res", name, re.I):  # a running best, overwritten
+                likely.append((node.value, f"max({name}, {{}})", f"overwrites {name} with this window's length "
+                                                                 f"where the larger of the two belongs"))
+            elif name not in {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}:
                 likely.append((node.value, f"max({name}, {{}})", f"can move {name} backwards (to a place before "
                                                                  f"where it is): keep the larger, max({name}, ...)"))
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and node.lineno == node.end_lineno and \
@@ -146,9 +153,21 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
             for stmt in node.body:
                 if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) \
                         and stmt.targets[0].id in counters and f"{table}[{key}]" in ast.unparse(stmt.value):
-                    likely.append((node.test, f"{{}} and {table}[{key}] >= {stmt.targets[0].id}",
+                    swapped.append((node.test, f"{{}} and {table}[{key}] >= {stmt.targets[0].id}",  # after max()'s
                                    f"takes any earlier {key}, even one before the window, which moves "
                                    f"{stmt.targets[0].id} back"))
+        if isinstance(node, ast.While) and isinstance(node.test, ast.Compare) and \
+                isinstance(node.test.ops[0], ast.In) and isinstance(node.test.left, ast.Name):
+            # while c in seen: seen.remove(c); left += 1 -- the repeat removed where the left end's character belongs
+            c = node.test.left.id
+            moved = [ast.unparse(n.target) for b in node.body for n in ast.walk(b) if isinstance(n, ast.AugAssign)]
+            for call in (n for b in node.body for n in ast.walk(b) if isinstance(n, ast.Call)):
+                if isinstance(call.func, ast.Attribute) and call.func.attr in ("remove", "discard") and \
+                        len(call.args) == 1 and isinstance(call.args[0], ast.Name) and call.args[0].id == c:
+                    for text in (t for t in strings if t != c):
+                        for left in moved[:1]:
+                            likely.append((call.args[0], f"{text}[{left}]", f"removes {c}, the repeat, where "
+                                           f"the window's left end {text}[{left}] belongs"))
         if isinstance(node, ast.If) and not node.orelse and isinstance(node.test, ast.Compare) and \
                 isinstance(node.test.ops[0], ast.In) and any(
                     isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)

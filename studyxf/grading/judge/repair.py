@@ -269,13 +269,13 @@ def _smallest_and_least_alike(case) -> tuple:
 def mended(source: str | None, remote, cases: list, wrong: list, framework: str, entry: str,
            lines: list[int], slips: list[str], own: list[str], one: bool = False, resource=frozenset(),
            anchor: tuple[int, ...] = (), slip_at: tuple[int, ...] = (), tabled: bool = False,
-           deeper: bool = True) -> list[dict] | None:
+           deeper: bool = True, idle: tuple[int, ...] = ()) -> list[dict] | None:
     """_mended's causes; where one or two edits mend nothing, a third slip sought: each of the DEEPER edits
     that brought the answer nearest made first, and the copy searched again for one or two more (a
     triple slip: a diagonal hidden beside a scale and a merge of the heads)."""
     seen: dict = {}
     found = _mended(source, remote, cases, wrong, framework, entry, lines, slips, own, one, resource, anchor,
-                    slip_at, tabled, seen)
+                    slip_at, tabled, seen, idle)
     if found is not None or not deeper or one or remote.gone:
         return found
     touches = _statements(source, anchor) if anchor else set()
@@ -299,7 +299,7 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
 def _mended(source: str | None, remote, cases: list, wrong: list, framework: str, entry: str,
             lines: list[int], slips: list[str], own: list[str], one: bool = False, resource=frozenset(),
             anchor: tuple[int, ...] = (), slip_at: tuple[int, ...] = (), tabled: bool = False,
-            seen: dict | None = None) -> list[dict] | None:
+            seen: dict | None = None, idle: tuple[int, ...] = ()) -> list[dict] | None:
     """The causes one or two edits verify (mend.entry's form), or an edit and the catalogued slip
     the rest fits (of `slips`, not one of `own`, those the diagnosis named); else None. `cases`:
     every case of the drill; `wrong`: those that gave a wrong answer or raised; `resource`: the ids
@@ -371,6 +371,11 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
             crashing.add(id(candidate))
     nearer.sort(key=lambda e: e[0], reverse=True)
     nearer = _ties_apart(nearer, search)
+    # a local made and never read, read at a line the localisation saw its step left out (`_linear(h, ...)` for
+    # `_linear(a, ...)`, `idle`): the first edit of a pair, however far its copy comes (a slip inside that step)
+    unread = _unread_locals(source) if idle else set()
+    nearer = [(start, c) for c in singles if c["line"] in idle and c["now"] in unread and
+              all(c is not b for _, b in nearer)] + nearer
     if seen is not None:
         seen["nearer"] = nearer
     if one:  # every cause named: an edit after which the rest fits one of them mends another, at its line
@@ -511,6 +516,20 @@ def _unread(source: str, entry: str) -> frozenset:
     return frozenset(a.arg for a in [*fn.args.args, *fn.args.kwonlyargs] if a.arg not in read)
 
 
+def _unread_locals(source: str) -> set:
+    """The names a function of the file binds (unpacking included) and never reads, `_` aside."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    out = set()
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        bound = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        out |= {n for n in bound - read if not n.startswith("_")}
+    return out
+
+
 def _named_beside(nearer: list, slips: list[str], own: list[str], search: Search, singles: list = (),
                   crashing: set = frozenset(), lines_of: list | None = None) -> list[dict] | None:
     """Where the diagnosis named two catalogued slips (or more): the likeliest edits that brought the
@@ -620,6 +639,12 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # a crash is said where it raised, which need not be the slip's line (a mean without keepdims two
     # lines up): the search looks for the line that mends it
     crashed = any(d["mistake"] == "raised" for d in named)
+    # a step left out where the file makes it and never reads it (`a, _ = _gelu(h)`, then `_linear(h, ...)`): the
+    # values cannot show a slip inside the step, so the pair is sought with the line that leaves it out
+    unread = [d["line"] for d in located if str(d.get("how") or "").endswith("is left out") and d.get("line")] \
+        if source and _unread_locals(source) else []
+    if unread:
+        complete = localised = False
     if complete and not crashed and all(d.get("line") for d in named if value(d)):
         return named  # every cause named, each at its line
     complete = complete and not crashed
@@ -641,7 +666,8 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
 
         searched = stated.restored(signature, source) or source  # the cases that leave it out judged past it
     fixed = mended(searched, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
-                   [d["mistake"] for d in named], one=one, resource=resource, anchor=anchor, slip_at=slip_at)
+                   [d["mistake"] for d in named], one=one, resource=resource, anchor=anchor, slip_at=slip_at,
+                   idle=tuple(unread))
     if fixed and searched is not source:
         fixed = _made_with(fixed, "the default written as the task states it")
     if fixed and complete and sum(f["mistake"] == "located" for f in fixed) == 2:

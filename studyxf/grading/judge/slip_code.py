@@ -41,7 +41,7 @@ SLIP_CODE = {
     "flash-no-rescale-sum": _ACCUMULATED + r".*\bsum\b",
     # the heads merged by a reshape to (B, T, D) with no transpose on its line (a split is 4 axes)
     "heads-no-transpose": r"^(?!.*\b(transpose|permute|swapaxes|moveaxis|rearrange)\b).*"
-                          r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)",
+                          r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+(\s*\*\s*[\w.]+)*\s*\)",
     "matmul-no-accumulate": r"^\s*(\w+)\s*=\s*(?!.*\b\1\b).*\bdot\(",  # acc = tl.dot(a, b): acc not read
     # head h % Hkv, np.tile; HF's repeat_kv expanded with the repeats ahead of the KV heads (expand(b, n_rep, kv, ...))
     "gqa-tiled": r"^(?!\s*(if|assert|elif|raise)\b).*%\s*[\w(]|\btile\(|\.expand\(\s*\w+\s*,\s*\w*(rep|group)\w*\s*,",
@@ -61,7 +61,12 @@ SLIP_CODE = {
                       r"-\s*((np|torch|math)\.)?inf)",
                       # else a mask inverted where it is read (keep = ~memory_mask; ~mask as a fill's
                       # condition is the right way round)
-                      r"^(?!.*\b(masked_fill_?|where)\().*(~\s*\(?\s*[\w.]*mask\w*|\blogical_not\(\s*[\w.]*mask)"),
+                      r"^(?!.*\b(masked_fill_?|where)\().*(~\s*\(?\s*[\w.]*mask\w*|\blogical_not\(\s*[\w.]*mask)",
+                      _MASK_MADE),  # else where the file makes its own mask (a triangle kept where the other belongs)
+    # the fused projection viewed per head first: (B, T, H, 3, d), the 3 after the heads
+    "qkv-per-head": r"\.(view|reshape)\([^()]*\b\w+\s*,\s*3\s*,\s*[\w.]+\s*\)",
+    # the scale and the shift exchanged: times beta, plus gamma (or names bound to them)
+    "ln-gamma-beta-swapped": lambda code: _affine_swapped(code),
     # the shift added before the scale: (y + beta) * gamma
     "ln-beta-before-gamma": r"\(\s*[\w.]+\s*\+\s*[\w.]*beta\w*\s*\)\s*\*|\.add\(\s*[\w.]*beta\w*\s*\)\s*\.mul\(",
     # the mask applied by a call whose result is thrown away (`att.masked_fill(mask == 0, -inf)` as a statement)
@@ -90,12 +95,17 @@ SLIP_CODE = {
     # times the root: in one expression, else the one line that binds a name to a root (`inv = sqrt(ms + eps)`)
     "rms-multiplies": (r"\*\s*((torch|np|numpy|math)\.)?sqrt\(", r"^\s*\w+\s*=\s*((torch|np|numpy|math)\.)?sqrt\(",
                        # (or a helper that returns the root: `norm = lambda x, eps: (...).sqrt()`)
-                       r"^(\s*\w+\s*=\s*lambda\b|\s*return\b)(?!.*/).*(\bsqrt\([^()]*(\([^()]*\))*[^()]*\)|\.sqrt\(\s*\))\s*$"),
+                       r"^(\s*\w+\s*=\s*lambda\b|\s*return\b)(?!.*/).*"
+                       r"(\bsqrt\([^()]*(\([^()]*\))*[^()]*\)|\.sqrt\(\s*\))\s*$",
+                       # (or the root as a step of a list: `torch.sqrt,`)
+                       r"^\s*((torch|np|numpy|math)\.)?sqrt\s*,?\s*$"),
     # the stream replaced by the attention's output, no residual added (`x = self.attn(self.ln_1(x))`)
     "no-residual-attn": r"^\s*(\w+)\s*=\s*(?!.*\+)self\.\w*(attn|attention|mha|sa)\w*\(.*\b\1\b",
     # masked scores filled with 0 (`np.where(mask, s, 0.0)`, `masked_fill(mask, 0)`)
     "mask-fill-zero": r"\bmasked_fill_?\([^,]+,\s*0(\.0*)?\s*\)|\bwhere\([^,]+,\s*[\w.\[\]]+\s*,\s*0(\.0*)?\s*\)",
     # the one line that rotates a pair, both cosines and sines in it, where the sines' signs are written
+    # the exponentials divided by their max (1 after the shift) where their sum belongs: where that max is taken
+    "softmax-not-normalised": lambda code: _max_of_exponentials(code),
     "rope-sign": r"\*\s*[\w.]*\bcos\b.*[+-].*\*\s*[\w.]*\bsin\b|\*\s*[\w.]*\bsin\b.*[+-].*\*\s*[\w.]*\bcos\b",
     # a kernel's one where() that sets scores to -inf, none of its conditions the keys' bound
     "flash-keys-unmasked": r"^(?!.*<\s*(\w*\b(T|N|n|L)\w*|seq\w*)\b).*\bwhere\(.*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)",
@@ -113,7 +123,12 @@ SLIP_CODE = {
     "softmax-axis": (r"\b(softmax|sum)\(.*\b(dim|axis)\s*=\s*(?!\s*-\s*1\b)-?\s*\d",
                      r"\b(softmax|sum|max|amax|logsumexp)\(\s*-\s*2\b"),  # p.sum(-2, keepdim=True)
     "gelu-tanh": r"\bapproximate\s*=|\btanh\(",  # the tanh approximation, asked for or written out
-    "flops-no-factor-2": r"(?i)^\s*\w*(flop|mac)\w*\s*=\s*1\s*$",  # FLOPS_PER_MAC = 1: the 2 of a multiply-add
+    "flops-no-factor-2": (r"(?i)^\s*\w*(flop|mac)\w*\s*=\s*1\s*$",  # FLOPS_PER_MAC = 1: the 2 of a multiply-add
+                          # (or A.V's count made and never read, beside QK^T's: where QK^T's alone is read)
+                          lambda code: _unused_sibling(code)),
+    # one layer's scores multiplied by the layers
+    "memory-all-layers": r"(?i)^\s*\w*(mem|byte)\w*\s*=.*(\b(L|n_?layers|num_layers|layers)\s*\*|"
+                         r"\*\s*(L|n_?layers|num_layers|layers)\b)",
     # one LayerNorm called twice: its second call, where the other belongs
     "ln-shared": lambda code: _called_twice(code, r"\bself\.(\w*(ln|norm)\w*)\("),
     "rms-gamma-plus-one": r"\(\s*1(\.0*)?\s*\+\s*[\w.]*\b(gamma|weight|scale|g|w)\b|"
@@ -121,7 +136,8 @@ SLIP_CODE = {
     # a block's end clamped one short: min(start + block, Tk - 1)
     "flash-last-key-dropped": r"\bmin\w*\(.*-\s*1\s*\)",
     # the window's start moved to just past the last occurrence, without max(): it may move back
-    "window-start-backwards": r"^\s*\w+\s*=\s*(?!.*\bmax\()[\w.]+(\[[^\]]+\]|\.get\([^()]*\))\s*\+\s*1\s*$",
+    "window-start-backwards": r"^\s*(if\b[^:]*:\s*)?"
+                              r"\w+\s*=\s*(?!.*\bmax\()[\w.]+(\[[^\]]+\]|\.get\([^()]*\))\s*\+\s*1\s*$",
     "alibi-slope-precedence": r"\*\*[^*\n]*\*\*",  # a ** b ** c: binds right to left
     # the slopes' one power of 2 (2 ** (-8 * h / n), exp2, a ratio's powers): where the head's index is counted
     "alibi-slope-offset": lambda code: _slope_line(code),
@@ -157,7 +173,7 @@ SLIP_CODE = {
     "mask-fill-finite": (r"-\s*(1e\d+|1\.0e\d+|\d{4,})\b|\bfinfo\(",
                          r"\bfull(_like)?\(.*,\s*1(\.0*)?\s*/|\bones(_like)?\([^()]*(\([^()]*\))?[^()]*\)\s*/"),
     # the one call of erf (a helper's def, and np.vectorize(erf), are no call): where its argument is
-    "gelu-erf-no-sqrt2": r"^(?!\s*def\b).*\w*erf\w*\(",
+    "gelu-erf-no-sqrt2": r"^(?!\s*def\b).*(\w*erf\w*\(|\berf\)\s*\()",  # (np.vectorize(erf)(z / 2) too)
     # the one line that applies the sigmoid (or SiLU) to a projection, the gate's place
     "swiglu-gate-swapped": r"^(?!\s*def\b).*\b(sigmoid|silu|swish|expit)\(",
     # the sigmoid applied where SiLU belongs: at its call (a helper named sigmoid computes it rightly)
@@ -214,7 +230,11 @@ SLIP_CODE = {
 # (a localised line may be a later one the values pass through: the masked_fill below `/ sqrt(C)`)
 PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row-nan", "scale-d-model", "mask-ignored",
              "rope-output-halves", "swiglu-sigmoid", "rope-position-offset",
-             "swiglu-silu-after-product", "alibi-distance-clamped"}
+             "swiglu-silu-after-product", "alibi-distance-clamped", "flops-no-factor-2",
+             "rms-multiplies"}
+
+# a localised comparator's words -> the catalogued slip whose form line holds that step's slip
+LOCALISED_AS = {"GELU's erf takes x / sqrt(2)": "gelu-erf-no-sqrt2"}
 
 # public slip id -> a form whose presence in the code rules the slip out (slip_code.ruled_out)
 RULED_OUT = {
@@ -415,6 +435,38 @@ def _slope_line(code: dict) -> int | None:
     return binds[-1] if len(binds) == 1 else line
 
 
+def _unused_sibling(code: dict) -> int | None:
+    """The one line that reads a name whose twin (the same expression, `macs_av = B * H * T * T * D` beside
+    `macs_qk = ...`, or the same prefix on the next line) is made and never read."""
+    made = {m.group(1): (n, m.group(2).strip()) for n, text in code.items()
+            for m in [re.match(r"^\s*(\w+)\s*=\s*(.+)$", text)] if m}
+    def reads(name):
+        return [n for n, text in code.items() if re.search(rf"\b{name}\b", text) and n != made[name][0]]
+    hits = []
+    for name, (line, expr) in made.items():
+        if reads(name):
+            continue
+        twins = [o for o, (k, e) in made.items() if o != name and reads(o) and
+                 (e == expr or abs(k - line) == 1 and o.split("_")[0] == name.split("_")[0])]
+        hits += [n for o in twins for n in reads(o)]
+    return hits[0] if len(set(hits)) == 1 else None
+
+
+def _affine_swapped(code: dict) -> int | None:
+    """The one line that multiplies by beta and adds gamma (or names bound to them: `B = reshape(beta)`)."""
+    def names(word):
+        return {word} | {m.group(1) for text in code.values()
+                         for m in [re.match(rf"^\s*(\w+)\s*=.*\b{word}\b", text)] if m}
+    b, g = "|".join(map(re.escape, names("beta"))), "|".join(map(re.escape, names("gamma")))
+    return _one(code, rf"\*\s*[\w.]*\b({b})\b.*\+\s*[\w.]*\b({g})\b|\b({g})\b\s*\+.*\*\s*[\w.]*\b({b})\b")
+
+
+def _max_of_exponentials(code: dict) -> int | None:
+    """The one line that takes the max of a name bound to exponentials (`e = tl.exp(x)`, then `s = tl.max(e)`)."""
+    exps = {m.group(1) for text in code.values() for m in [re.match(r"^\s*(\w+)\s*=.*\bexp2?\(", text)] if m}
+    return _one(code, rf"\b(max|amax)\(\s*({'|'.join(map(re.escape, exps))})\b") if exps else None
+
+
 def _stored_before(code: dict) -> int | None:
     """The one dict store (`seen[x] = i`) on the line just above the one membership test."""
     test = _one(code, r"^\s*if\s+[^:]*\bin\s+\w+\s*:\s*$")
@@ -439,9 +491,18 @@ def _in_helper(slip: str, source: str | None, line: int | None) -> bool:
         return False
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and n.lineno <= line <= n.end_lineno}
-    # (a class called is its forward: `_RMSScale(gamma, eps)(x)`)
-    if any(isinstance(f, (ast.FunctionDef, ast.ClassDef)) and f.name in called and f.lineno < form <= f.end_lineno
-           for f in ast.walk(tree)):
+    # (a class called is its forward: `_RMSScale(gamma, eps)(x)`; and what that calls in turn, the classes its
+    # methods make, `self.merge = MergeHeads()`, and the functions they call by name)
+    defs = {f.name: f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.ClassDef))}
+    reached, todo = set(), [c for c in called if c in defs]
+    while todo:
+        name = todo.pop()
+        if name in reached:
+            continue
+        reached.add(name)
+        todo += [n.func.id for n in ast.walk(defs[name]) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                 and n.func.id in defs and n.func.id not in reached]
+    if any(defs[f].lineno < form <= defs[f].end_lineno for f in reached):
         return True
     # or a name the line reads, bound once above on the form's line (`scale = 1.0 / d`, then `s * scale`)
     read = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
@@ -511,6 +572,25 @@ def default_written(param: str, source: str | None) -> int | None:
                     isinstance(node, ast.Name) and node.id in constants and constants[node.id] == value.value:
                 hits.add(node.lineno)
     return hits.pop() if len(hits) == 1 else None
+
+
+def never_read(param: str, source: str | None) -> int | None:
+    """The one statement of the function declaring `param` (with a default) that calls something, where
+    the function's body never reads `param`: the call that was to be given it (`AttentionCost()(...)`)."""
+    import ast
+
+    try:
+        tree = ast.parse(source or "")
+    except SyntaxError:
+        return None
+    found = set()
+    for fn in (n for n in tree.body if isinstance(n, ast.FunctionDef)):
+        if param not in [a.arg for a in fn.args.args][len(fn.args.args) - len(fn.args.defaults):]:
+            continue
+        if any(isinstance(n, ast.Name) and n.id == param for n in ast.walk(fn) if n is not fn):
+            continue
+        found |= {stmt.lineno for stmt in fn.body if any(isinstance(n, ast.Call) for n in ast.walk(stmt))}
+    return found.pop() if len(found) == 1 else None
 
 
 def _held(named: list[dict], d: dict) -> set:
@@ -624,11 +704,14 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
         ignored = str(d.get("comparator") or "")
         if not d.get("line") and d.get("verified") and ignored.endswith("-ignored") and mistake in ("", "located"):
             param = ignored[:-len("-ignored")]
-            line = default_written(param, source)
+            line, words = default_written(param, source), None
+            if line is None:  # (or an argument the function never reads: a call below it gets the default)
+                line = never_read(param, source)
+                words = f"(line {line} never reads {param}: the argument is not passed on)" if line else None
             said = _held(named, d)
             if line is not None and line not in said:
                 # the question the localisation asked, answered by the code
-                words = f"(line {line} writes {param}'s default where the argument {param} belongs)"
+                words = words or f"(line {line} writes {param}'s default where the argument {param} belongs)"
                 d = {**d, "line": line, "code": source.splitlines()[line - 1].strip(),
                      **{k: d[k].replace(ASKED, words) for k in ("message", "how") if isinstance(d.get(k), str)}}
             out.append(d)
@@ -642,6 +725,17 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
                 d = {**d, "line": at, "code": code,
                      "message": f"line {at}: `{code}` unpacks {b} before {a}, the other way round; "
                                 + str(d.get("message") or "")}
+        # a localised function whose words name a catalogued slip's form (erf's argument), where the line only reads
+        # a name bound on that form's line (`A = Z * Phi` after `Phi = 0.5 * (1 + erf(Z / 2))`): the form's line
+        kin = next((slip for words, slip in LOCALISED_AS.items() if words in str(d.get("how"))), None)
+        if mistake in ("", "located") and d.get("verified") and d.get("line") and kin and _in_helper(kin, source,
+                                                                                                       d["line"]):
+            form = line_of(kin, source)
+            if form not in _held(named, d):
+                old = f"line {d['line']}: `{d.get('code')}`"
+                code = source.splitlines()[form - 1].strip()
+                d = {**d, "line": form, "code": code,
+                     "message": str(d.get("message") or "").replace(old, f"line {form}: `{code}`")}
         if mistake in ("", "located") and d.get("verified") and d.get("line") and "without the factor" in \
                 str(d.get("how")):
             copy = _copied_bare(source, d["line"])  # the factor belongs where the value is copied as it is

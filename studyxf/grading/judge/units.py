@@ -220,6 +220,17 @@ def readings(terms: list, unit: str, names: set) -> list[Reading]:
         out.append(Reading(lambda s, e=expr: value(e, s), f"{words} is counted twice: yours is the expected value "
                            f"times {expr}", f"doubled-{expr}"))
         top, bottom = _parts(expr)
+        if exprs.count(expr) > 1 and len(top) == 1 and not bottom and i == exprs.index(expr):
+            # tokens x tokens counted as the causal triangle's T (T + 1) / 2 pairs: a saving the figure does not take
+            out.append(Reading(lambda s, n=expr: (s[n] + 1) / (2 * s[n]), f"{expr} ({expr} + 1) / 2, the causal "
+                               f"triangle's pairs, where {expr} x {expr} belongs (the task counts every pair)",
+                               f"causal-pairs-{expr}", numbers=[1.0], name=expr))
+        for name in (top if len(top) == 1 and not bottom and not re.fullmatch(r"[\d.]+", top[0]) else ()):
+            for d in (1, -1):  # tokens + 1 where tokens belongs: a length one off
+                out.append(Reading(lambda s, n=name, d=d: (s[n] + d) / s[n], f"{name} {'+' if d > 0 else '-'} 1 "
+                                   f"where {name} belongs: yours is the expected value times ({name} "
+                                   f"{'+' if d > 0 else '-'} 1) / {name}", f"{name}-off-by-{d:+d}", numbers=[1.0],
+                                   name=name))
         if re.fullmatch(r"\d+", expr) and int(expr) % 2 == 0 and int(expr) > 2:
             # a constant of two counts (4 = 2 FLOPs x two products) written with one of them: half
             half = int(expr) // 2
@@ -248,10 +259,11 @@ def readings(terms: list, unit: str, names: set) -> list[Reading]:
             # one dtype's size wrong, the others right (`2 if dtype == "fp16" else 4` leaves bf16 at 4 bytes)
             for mark in sorted(m for m in marks if m.startswith("dtype=")):
                 dtype = mark.partition("=")[2]
-                for size in (2, 4, 8):
+                for size in (2, 4, 8, 16, 32):  # (16 and 32: one dtype's size in bits)
+                    bits = " (its size in bits)" if size > 8 else ""
                     out.append(Reading(lambda s, m=mark, size=size: size / s["bytes_per_element"] if s.get(m) else 1.0,
-                                       f"{dtype} counted as {size} bytes per element: fp16 and bf16 take 2 bytes, "
-                                       "fp32 4", f"{dtype}-as-{size}", numbers=[float(size)]))
+                                       f"{dtype} counted as {size}{bits} bytes per element: fp16 and bf16 take 2 "
+                                       "bytes, fp32 4", f"{dtype}-as-{size}", numbers=[float(size)]))
     if "2" not in exprs:  # a figure counted twice (the scores and the softmax's weights as two matrices)
         out.append(Reading(lambda s: 2.0, "a factor 2 the figure does not have: yours is the expected value times 2 "
                            "(something counted twice that the task counts once)", "times-2", numbers=[2.0]))
@@ -265,6 +277,8 @@ def readings(terms: list, unit: str, names: set) -> list[Reading]:
 def _evidence(reading: Reading, code: Code) -> list[int] | None:
     """The lines of the learner's code that show the reading (None: the code contradicts it, [] for
     a reading the code can neither show nor contradict: a term left out or doubled)."""
+    if reading.numbers is not None and reading.name is not None:  # the number beside the name (tokens + 1)
+        return sorted(set(code.lines_with_number(reading.numbers)) & set(code.lines_naming(reading.name))) or None
     if reading.numbers is not None:
         return code.lines_with_number(reading.numbers) or None
     if reading.name is not None:
@@ -342,7 +356,7 @@ def _helper_count(reading: "Reading", code: Code, line: int) -> int | None:
         all(isinstance(b.op, ast.Mult) for b in ast.walk(returns[0].value) if isinstance(b, ast.BinOp)) else None
 
 
-def _absent_line(figure: str, reading: "Reading", code: Code) -> int | None:
+def _absent_line(figure: str, reading: "Reading", code: Code, terms: set = frozenset()) -> int | None:
     """Where a term left out belongs: of the products that feed the figure, the one that multiplies the other
     arguments (batch left out of `per_token * tokens`), for an argument; the one that multiplies most names
     (`n_layers * n_kv_heads * d_head * bytes`), for a constant (the 2 for K and V). Never a line that only
@@ -355,9 +369,9 @@ def _absent_line(figure: str, reading: "Reading", code: Code) -> int | None:
     argument = bool(named) and all(a in code.params for a in named)
     others = code.params - set(reading.absent) - {"self", "config", "cfg"} - code.keys
 
-    def score(n):
-        held = code.names.get(n, set())
-        return len(held & others) if argument else len(held)
+    def score(n):  # (a constant: the product of most of the formula's own terms, `n_layers * n_kv_heads * d_head`
+        held = code.names.get(n, set())  # before `per_token * tokens * batch`, which multiplies a name of the file's)
+        return len(held & others) if argument else (len(held), len(held & terms))
     best = max(map(score, pool))
     top = [n for n in pool if score(n) == best]
     # two products alike (K's and V's, each without n_layers): the term belongs where they meet, said as before
@@ -546,7 +560,11 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                     # product, is not where one of them is: holdout15's kv-cache-size/learner_03 unpacks there)
                     left = _left_unused(figure, r, code)
                     note = f" ({left[1]}, made at line {left[2]}, is never used)" if left else ""
-                    line = left[0] if left else _absent_line(figure, r, code) if not lines and r.absent else None
+                    # (the formula's terms by name and by the words that say them: d_head for d_model / n_heads)
+                    worded = _names(terms) | {w for t in terms if not isinstance(t, str)
+                                              for w in re.findall(r"\w+", t[1])}
+                    line = left[0] if left else \
+                        _absent_line(figure, r, code, worded) if not lines and r.absent else None
                     line = line or _line(figure, _names(terms) | ({r.name} if r.name else set()), others, lines,
                                          found if not lines and found and found.get("step") == figure else None, code)
                     where = f"line {line}: `{code.code(line)}`: " if line else ""
@@ -564,8 +582,10 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
         others = {n for g, (t, _) in formula.items() if g != figure for n in _names(t) | {g}}
         # a part made and never read (A.V's count beside QK^T's): said where it belongs, with its name
         left = _left_unused(figure, chosen[0][0], code) if len(chosen) == 1 else None
+        # (a number beside a name, `tokens + 1`, shows the reading at its own line, wherever the values left)
+        written = len(chosen) == 1 and chosen[0][0].numbers is not None and chosen[0][0].name and chosen[0][1]
         line = left[0] if left else _twice_at(figure, chosen, code) or \
-            _line(figure, own, others, chosen[0][1], found if len(chosen) == 1 else None, code)
+            _line(figure, own, others, chosen[0][1], found if len(chosen) == 1 and not written else None, code)
         if line and len(chosen) == 1 and not left:  # a number every call of one helper leaves out: in the helper
             line = _helper_count(chosen[0][0], code, line) or line
         how = chosen[0][0].how + (f" ({left[1]}, made at line {left[2]}, is never used)" if left else "") \
