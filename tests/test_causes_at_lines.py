@@ -361,6 +361,9 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout20", "softmax-triton", "learner_01.py", {17: "stride of axis 1", 11: "write `e` for `x`"}),
     ("holdout20", "softmax-triton", "learner_02.py", {25: "n_rows where n_cols", 12: "loaded as 0"}),
     ("holdout20", "flash-attention-triton", "learner_02.py", {52: "the scale is made", 51: "H * B"}),
+    # post-norm written as `pair[0](h + pair[1](h))`; a lookup through a class (`j = lookup(x - target)`, `if j:`)
+    ("holdout20", "transformer-block", "learner_03.py", {34: "post-norm", 30: "approximation"}),
+    ("holdout20", "two-sum", "learner_01.py", {26: "write `target - x`", 27: "a found 0"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

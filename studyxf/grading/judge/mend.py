@@ -46,8 +46,9 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         {n.target.id for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)
          and isinstance(n.iter, ast.Call) and getattr(n.iter.func, "id", "") == "range"}  # l = 0, for r in range(n)
     got = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
-           and isinstance(n.value.func, ast.Attribute) and n.value.func.attr == "get"
-           for t in n.targets if isinstance(t, ast.Name)}  # names bound to a dict lookup's result
+           and (isinstance(n.value.func, ast.Attribute) and n.value.func.attr == "get" or
+                isinstance(n.value.func, ast.Name) and n.value.func.id not in ("len", "range", "sorted", "enumerate"))
+           for t in n.targets if isinstance(t, ast.Name)}  # names bound to a lookup's result (seen.get(x), find(x))
     # an index order (order = sorted(range(len(nums)), key=...)): positions in it are not indices
     orders = [t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
               and getattr(n.value.func, "id", "") == "sorted" and n.value.args and isinstance(n.value.args[0], ast.Call)

@@ -117,7 +117,9 @@ SLIP_CODE = {
                            # else the one mean of a square: (x * x).mean(-1), np.mean(x ** 2, ...)
                            r"\(\s*(\w+)\s*\*\s*\1\s*\)\.mean\(|\(\s*\w+\s*\*\*\s*2\s*\)\.mean\(|"
                            r"\bmean\(\s*(\w+)\s*(\*\*\s*2|\*\s*\2)\b|\bmean\(\s*\w+\.(square|pow)\("),
-    "post-norm": r"\b(ln|norm|layer_norm|layernorm)\w*\(\s*[\w.]+\s*\+",  # ln1(x + sa(x))
+    "post-norm": (r"\b(ln|norm|layer_norm|layernorm)\w*\(\s*[\w.]+\s*\+",  # ln1(x + sa(x))
+                  # (or any callable applied to a stream plus a sub-layer of it: `pair[0](h + pair[1](h))`)
+                  r"[\w.\]]\(\s*(\w+)\s*\+\s*[\w.\[\]]+\(\s*\1\s*\)\s*\)"),
     "block-parallel": r"^(?!\s*def\b).*\b(mlp|ffn|ff|feed_forward|feedforward)\w*\(",  # the MLP read from x
     # the softmax (or its sum, written out) taken along another axis than the last
     "softmax-axis": (r"\b(softmax|sum)\(.*\b(dim|axis)\s*=\s*(?!\s*-\s*1\b)-?\s*\d",
