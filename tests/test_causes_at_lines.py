@@ -364,6 +364,16 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # post-norm written as `pair[0](h + pair[1](h))`; a lookup through a class (`j = lookup(x - target)`, `if j:`)
     ("holdout20", "transformer-block", "learner_03.py", {34: "post-norm", 30: "approximation"}),
     ("holdout20", "two-sum", "learner_01.py", {26: "write `target - x`", 27: "a found 0"}),
+    # holdout21: a float64 buffer returned through a view (`out.reshape(x.shape)`); a row index handed to a helper as
+    # the position; a sigmoid bound to a name and multiplied by up alone; eps cast by x.dtype.type; a sum cast before
+    # the division; the first sequence's mask in a batch loop (applied, so not "never applied"); `if last >= 0:`
+    ("holdout21", "rms-norm", "learner_02.py", {9: "default float64", 12: "write `0` for `1`"}),
+    ("holdout21", "rope", "learner_01.py", {9: "exponent's sign", 20: "positions argument is ignored"}),
+    ("holdout21", "swiglu", "learner_02.py", {11: "write `-gate`", 12: "silu(z) = z * sigmoid(z)"}),
+    ("holdout21", "layer-norm", "learner_01.py", {5: "axis 0 where axis -1", 8: "inside the square root"}),
+    ("holdout21", "attention", "learner_03.py", {7: "axis -2", 13: "axis -2", 17: "comes out as NaN"}),
+    ("holdout21", "cross-attention", "learner_01.py", {13: "write `(h + 1) * dh`", 19: "write `b` for `0`"}),
+    ("holdout21", "longest-substring", "learner_02.py", {19: "moved back"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

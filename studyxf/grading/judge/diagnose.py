@@ -708,7 +708,8 @@ def _default_buffer(source: str) -> dict:
         return {}
     lines = source.splitlines()
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
-        returned = {n.value.id for n in ast.walk(fn) if isinstance(n, ast.Return) and isinstance(n.value, ast.Name)}
+        returned = {_viewed(n.value) for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None} - \
+            {None}  # (out, or a view of it: out.reshape(x.shape))
         written = written_into(fn)
         for n in ast.walk(fn):
             call = n.value if isinstance(n, ast.Assign) else None

@@ -1682,6 +1682,17 @@ def _strides_written(lister: _Lister, tree) -> None:
                        (first.lineno, first.col_offset, second.end_col_offset), rank=2)
 
 
+def _first_mask_in_loop(lister: _Lister, tree) -> None:
+    """`memory_mask[0]` inside `for b in range(B)`: the first sequence's mask for every one, where the loop's own
+    (`memory_mask[b]`) belongs."""
+    for loop in (n for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)):
+        for node in (n for b in loop.body for n in ast.walk(b)):
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and "mask" in node.value.id.lower() \
+                    and _int(node.slice) == 0:
+                lister.add(node.slice, loop.target.id, f"takes the first sequence's mask in every pass of the loop "
+                           f"over {loop.target.id}", rank=2)
+
+
 def _block_start(lister: _Lister, tree) -> None:
     """A block's start written as its index (`slice(i, i + hs)`, `x[:, i:i + hs]`: head i takes
     columns i .. i + hs - 1, the heads overlapping) where the index times the block's size belongs."""
@@ -1925,6 +1936,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _unused_size(lister, tree)
     _halves_sliced(lister, tree)
     _modulo_for_group(lister, tree)
+    _first_mask_in_loop(lister, tree)
     _strides_written(lister, tree)
     _overwritten_in_loop(lister, tree)
     _stepped_twice(lister, tree)

@@ -138,8 +138,11 @@ SLIP_CODE = {
     # a block's end clamped one short: min(start + block, Tk - 1)
     "flash-last-key-dropped": r"\bmin\w*\(.*-\s*1\s*\)",
     # the window's start moved to just past the last occurrence, without max(): it may move back
-    "window-start-backwards": r"^\s*(if\b[^:]*:\s*)?"
-                              r"\w+\s*=\s*(?!.*\bmax\()[\w.]+(\[[^\]]+\]|\.get\([^()]*\))\s*\+\s*1\s*$",
+    "window-start-backwards": (lambda code: _found_at_all(code),  # `if last >= 0:` where `>= start` belongs
+                               r"^\s*(if\b[^:]*:\s*)?"
+                               r"\w+\s*=\s*(?!.*\bmax\()[\w.]+(\[[^\]]+\]|\.get\([^()]*\))\s*\+\s*1\s*$",
+                               # (or a name the lookup was bound to: `start = lastSeenIndex + 1`)
+                               r"(?i)^\s*\w+\s*=\s*(?!.*\bmax\()\w*(last|prev|seen)\w*\s*\+\s*1\s*$"),
     "alibi-slope-precedence": r"\*\*[^*\n]*\*\*",  # a ** b ** c: binds right to left
     # the slopes' one power of 2 (2 ** (-8 * h / n), exp2, a ratio's powers): where the head's index is counted
     "alibi-slope-offset": lambda code: _slope_line(code),
@@ -185,7 +188,9 @@ SLIP_CODE = {
                            re.search(r"\b(\w+)\s*\*\s*\(?\s*1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*"
                                      r"exp\(\s*-\s*\1\b|exp\(\s*-\s*(\w+)\s*\)\s*\)\s*\)?\s*\*\s*\5\b", text)
                            for text in code.values())
-                       else None),
+                       else None,
+                       # or a name bound to a written-out sigmoid (`sig = 1 / (1 + np.exp(gate))`) multiplied by up alone
+                       lambda code: _sigmoid_times(code)),
     # the activation given the product of gate and up (silu(g * u)): where that call is written
     "swiglu-silu-after-product": r"^(?!\s*def\b).*\b(silu|swish|sigmoid|act\w*|\w*_fn)\(\s*[\w.]+(\([^()]*\))?\s*\*\s*"
                                  r"[\w.]+(\([^()]*\))?\s*\)",
@@ -246,6 +251,9 @@ RULED_OUT = {
               r"\*\s*(\w*n_kv\w*\b(?!\s*\])|\w+\[\s*['\"]n_kv_heads['\"]\s*\])",
     # exp of a difference (exp(s - m)): a max is subtracted, whatever else is wrong (a NaN row left by a guard)
     "no-max-subtraction": r"\bexp2?\(\s*[\w.\[\]]+\s*-\s*[\w.]",
+    # the first sequence's mask applied to every one (`scores[:, ~memory_mask[0]] = -np.inf`): the mask is applied,
+    # not "never applied", though the values match that where the first sequence has no padding
+    "mask-ignored": r"\[.*mask\w*\[\s*0\s*\].*\]\s*=\s*-|\b(masked_fill_?|where)\(\s*~?\s*[\w.]*mask\w*\[\s*0\s*\]",
     # a window's length written (end - start + 1, max(best, i - left)): a sliding window, not the distinct
     # characters counted (holdout15's longest-substring/learner_01, whose one failing answer was their count)
     "distinct-characters": r"\w\s*-\s*[\w.]+\s*\+\s*1\b|\bmax\([^)]*\w\s*-\s*[\w.]+",
@@ -299,7 +307,7 @@ def _one(code: dict, form: str) -> int | None:
 def _root_plus_eps(code: dict) -> int | None:
     """eps added to a root: in one expression (`sqrt(var) + eps`), else the one line that adds eps to
     a name a root or a norm was assigned to (`rms = vector_norm(x) / sqrt(d)`, then `rms + eps`)."""
-    said = _one(code, r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*eps")
+    said = _one(code, r"\b(sqrt|std)\((?:[^()]|\([^()]*\))*\)\s*\+\s*[\w.]*(\(\s*)?[\w.]*eps")
     if said is not None:
         return said
     roots = {m.group(1) for text in code.values()
@@ -312,7 +320,8 @@ def _divided_by_sum(code: dict) -> int | None:
     # the name is the sum itself (not a running sum updated in a loop: l = alpha * l + p.sum(-1), where the
     # NaN of a row with no key comes from exp(-inf + inf) before any division)
     sums = {m.group(1) for text in code.values() for m in [re.match(r"^\s*(\w+)\s*=\s*[\w.]*\bsum\(", text)] if m}
-    return _one(code, rf"^\s*(\w+\s*=|return)\s*\w+\s*/\s*({'|'.join(map(re.escape, sums))})\s*$") if sums else None
+    return _one(code, rf"^\s*(\w+\s*=|return)\s*\w+\s*/\s*({'|'.join(map(re.escape, sums))})"
+                      rf"(\.astype\([^()]*\))?\s*$") if sums else None
 
 
 def _made_afresh(code: dict) -> int | None:
@@ -326,7 +335,11 @@ def _made_afresh(code: dict) -> int | None:
     if made:
         return made[0] if len(made) == 1 else None
     rows = {m.group(1) for text in code.values() for m in [re.match(r"^\s*for\s+(\w+)\s+in\s+range\(", text)] if m}
-    return _one(code, rf"^\s*\w+\s*=\s*(float\(\s*)?({'|'.join(rows)})\s*\)?\s*$") if rows else None
+    if not rows:
+        return None
+    # (or the row's index handed to a helper as the position: `angle(time_index, pair, d)`)
+    return _one(code, rf"^\s*\w+\s*=\s*(float\(\s*)?({'|'.join(rows)})\s*\)?\s*$") or \
+        _one(code, rf"\b(?!range\b)\w+\(\s*({'|'.join(rows)})\s*,")
 
 
 def _projection_unread(code: dict) -> int | None:
@@ -467,6 +480,24 @@ def _max_of_exponentials(code: dict) -> int | None:
     """The one line that takes the max of a name bound to exponentials (`e = tl.exp(x)`, then `s = tl.max(e)`)."""
     exps = {m.group(1) for text in code.values() for m in [re.match(r"^\s*(\w+)\s*=.*\bexp2?\(", text)] if m}
     return _one(code, rf"\b(max|amax)\(\s*({'|'.join(map(re.escape, exps))})\b") if exps else None
+
+
+def _sigmoid_times(code: dict) -> int | None:
+    """The one line that multiplies a name bound to a written-out sigmoid (`sig = 1.0 / (1.0 + np.exp(gate))`)."""
+    sig = {m.group(1) for text in code.values()
+           for m in [re.match(r"^\s*(\w+)\s*=\s*1(\.0*)?\s*/\s*\(\s*1(\.0*)?\s*\+\s*(\w+\.)*exp\(", text)] if m}
+    names = "|".join(map(re.escape, sig))
+    return _one(code, rf"\b({names})\s*\*\s*\w|\w\s*\*\s*({names})\b") if sig else None
+
+
+def _found_at_all(code: dict) -> int | None:
+    """The one `if last >= 0:` (a lookup found at all) whose next line sets a start from it (`start = last + 1`):
+    where `last >= start`, found inside the window, belongs."""
+    lines = sorted(code)
+    hits = [n for i, n in enumerate(lines[:-1]) for m in [re.match(r"^\s*if\s+(\w+)\s*(>=\s*0|>\s*-\s*1)\s*:\s*$",
+                                                                   code[n])]
+            if m and re.match(rf"^\s*\w+\s*=\s*{m.group(1)}\s*\+\s*1\s*$", code[lines[i + 1]])]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _stored_before(code: dict) -> int | None:
