@@ -1687,8 +1687,8 @@ def _first_mask_in_loop(lister: _Lister, tree) -> None:
     (`memory_mask[b]`) belongs."""
     for loop in (n for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)):
         for node in (n for b in loop.body for n in ast.walk(b)):
-            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and "mask" in node.value.id.lower() \
-                    and _int(node.slice) == 0:
+            if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and \
+                    "mask" in node.value.id.lower() and _int(node.slice) == 0:
                 lister.add(node.slice, loop.target.id, f"takes the first sequence's mask in every pass of the loop "
                            f"over {loop.target.id}", rank=2)
 

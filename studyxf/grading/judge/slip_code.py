@@ -189,7 +189,7 @@ SLIP_CODE = {
                                      r"exp\(\s*-\s*\1\b|exp\(\s*-\s*(\w+)\s*\)\s*\)\s*\)?\s*\*\s*\5\b", text)
                            for text in code.values())
                        else None,
-                       # or a name bound to a written-out sigmoid (`sig = 1 / (1 + np.exp(gate))`) multiplied by up alone
+                       # or a name bound to a written-out sigmoid (`sig = 1 / (1 + np.exp(gate))`) times up alone
                        lambda code: _sigmoid_times(code)),
     # the activation given the product of gate and up (silu(g * u)): where that call is written
     "swiglu-silu-after-product": r"^(?!\s*def\b).*\b(silu|swish|sigmoid|act\w*|\w*_fn)\(\s*[\w.]+(\([^()]*\))?\s*\*\s*"
