@@ -374,6 +374,10 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout21", "attention", "learner_03.py", {7: "axis -2", 13: "axis -2", 17: "comes out as NaN"}),
     ("holdout21", "cross-attention", "learner_01.py", {13: "write `(h + 1) * dh`", 19: "write `b` for `0`"}),
     ("holdout21", "longest-substring", "learner_02.py", {19: "moved back"}),
+    # bf16 as 16 beside n_heads for n_kv_heads (not n_kv_heads in d_head, which only a tuple of the keys names);
+    # tokens * 2 where tokens ** 2 belongs, beside memory in bits
+    ("holdout21", "kv-cache-size", "learner_01.py", {1: "16 (its size in bits)", 20: "n_heads where n_kv_heads"}),
+    ("holdout21", "attention-cost", "learner_03.py", {12: "a square written as a double", 16: "you returned bits"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -225,6 +225,9 @@ def readings(terms: list, unit: str, names: set) -> list[Reading]:
             out.append(Reading(lambda s, n=expr: (s[n] + 1) / (2 * s[n]), f"{expr} ({expr} + 1) / 2, the causal "
                                f"triangle's pairs, where {expr} x {expr} belongs (the task counts every pair)",
                                f"causal-pairs-{expr}", numbers=[1.0], name=expr))
+            # tokens * 2 where tokens ** 2 belongs: the square written as a double
+            out.append(Reading(lambda s, n=expr: 2 / s[n], f"{expr} x 2 where {expr} x {expr} belongs (a square "
+                               f"written as a double)", f"doubled-for-squared-{expr}", numbers=[2.0], name=expr))
         for name in (top if len(top) == 1 and not bottom and not re.fullmatch(r"[\d.]+", top[0]) else ()):
             for d in (1, -1):  # tokens + 1 where tokens belongs: a length one off
                 out.append(Reading(lambda s, n=name, d=d: (s[n] + d) / s[n], f"{name} {'+' if d > 0 else '-'} 1 "
@@ -425,7 +428,8 @@ def _term_written(reading: "Reading", code: Code) -> bool:
     term = getattr(reading, "written", None)
     if not term or len(term) < 2:
         return True
-    return any(term <= names for names in code.names.values())
+    # (a line that computes with them: not a tuple listing the config's keys)
+    return any(term <= names and re.search(r"[*/]", code.code(n)) for n, names in code.names.items())
 
 
 def _kin(pair: list) -> int:
