@@ -378,6 +378,8 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # tokens * 2 where tokens ** 2 belongs, beside memory in bits
     ("holdout21", "kv-cache-size", "learner_01.py", {1: "16 (its size in bits)", 20: "n_heads where n_kv_heads"}),
     ("holdout21", "attention-cost", "learner_03.py", {12: "a square written as a double", 16: "you returned bits"}),
+    # a cos slice stopping one short of the end (it raised) beside positions counted from 1
+    ("holdout21", "sinusoidal", "learner_03.py", {18: "stops one short of the end", 13: "positions start at 1"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -536,6 +536,11 @@ class _Lister:
                     for d in ("+ 1", "- 1"):
                         self.add(bound, f"{self.text(bound)} {d}", "is one off",
                                  rank=2 if isinstance(node.ctx, ast.Store) else 3)
+            # a slice stopping one short of the end (`pe[:, 1:-1:2]` where `1::2` belongs)
+            if isinstance(part, ast.Slice) and _int(part.upper) == -1 and part.lineno == part.end_lineno:
+                lo = self.text(part.lower) if part.lower is not None else ""
+                step = f":{self.text(part.step)}" if part.step is not None else ""
+                self.add(part, f"{lo}:{step}" if step else f"{lo}:", "stops one short of the end", rank=2)
             # a window shifted by one, both bounds at once (`tri[1:T + 1, :T]`, the rows of the next query)
             if isinstance(part, ast.Slice) and part.lower is not None and part.upper is not None \
                     and part.step is None and part.lineno == part.end_lineno:
@@ -592,8 +597,10 @@ class _Lister:
             a, b = node.value.elts
             self.add(node.value, f"({self.text(b)}, {self.text(a)})", "has its two elements the other way round",
                      rank=3)
+        # (or a tuple of calls, each target its own: `k, q, v = self.query(x), self.key(x), self.value(x)`)
+        calls = isinstance(node.value, ast.Tuple) and all(isinstance(e, ast.Call) for e in node.value.elts)
         if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple) or \
-                not isinstance(node.value, (ast.Call, ast.Name)):
+                not (isinstance(node.value, (ast.Call, ast.Name)) or calls):
             return
         names = node.targets[0].elts
         if not 2 <= len(names) <= 4 or not all(isinstance(n, ast.Name) for n in names):
@@ -602,7 +609,7 @@ class _Lister:
             for b in names[i + 1:]:
                 order = [b.id if n is a else a.id if n is b else n.id for n in names]
                 self.add(node.targets[0], ", ".join(order), f"unpacks {a.id} and {b.id} in the wrong order",
-                         (node.lineno, names[0].col_offset, names[-1].end_col_offset), rank=2)
+                         (node.lineno, names[0].col_offset, names[-1].end_col_offset), rank=4 if calls else 2)
 
     def halves(self, pair: ast.Tuple) -> None:
         """x[..., :d // 2], x[..., d // 2:] where the pairs interleave (x[..., 0::2], x[..., 1::2]), and
