@@ -90,7 +90,7 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
         return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-shared"}
     if cov["store_line"] and _masked_off(cov):  # the tiles hold them: the store's mask keeps them out
-        line_s = _mask_bound(trace, cov["store_line"])
+        line_s = _bound_above(trace, cov["store_line"], "mask")
         made = f" (the mask of the store at line {cov['store_line']})" if line_s != cov["store_line"] else ""
         text = (f"line {line_s}: `{trace.code(line_s)}`{made}: {_region(cov['missing'])} (on {case_name}), yet the "
                 f"programs' tiles reach them: the store's mask is off on each of their lanes; check each bound of "
@@ -109,7 +109,7 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
     narrow = _narrow_tile(cov, got.shape)
     if narrow is not None:  # every row written, but only its first lanes: the block is narrower than a row
         lanes, cols = narrow
-        sized = _block_bound(trace, line)  # the block's size made a line above (BLOCK_N = next_power_of_2(n_rows))
+        sized = _bound_above(trace, line, r"BLOCK\w*")  # (BLOCK_N = next_power_of_2(n_rows) above)
         made = f"; the block is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
         text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} (on {case_name}): "
                 f"each program's store{store} has {lanes} lanes, fewer than a row's {cols} columns: the block the "
@@ -127,24 +127,15 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
             "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
 
 
-def _block_bound(trace: KernelTrace, launch: int) -> int:
-    """Where the launch passes a block size by a name (`BLOCK_N=BLOCK_N`), the one line above it that binds that
-    name; else the launch's own line."""
-    named = re.search(r"\bBLOCK\w*\s*=\s*([A-Za-z_]\w*)\s*[,)]", trace.code(launch) or "")
+def _bound_above(trace: KernelTrace, line: int, keyword: str) -> int:
+    """Where `line` passes a keyword argument by a name (`mask=mask`, `BLOCK_N=BLOCK_N`; `keyword` a pattern of
+    its name), the one line above that binds that name (`mask = cols < n_cols - 1`, `BLOCK_N = ...`, where the
+    bound or the size is written); else `line` itself."""
+    named = re.search(rf"\b{keyword}\s*=\s*([A-Za-z_]\w*)\s*[,)]", trace.code(line) or "")
     if not named:
-        return launch
-    binds = [n for n, text in enumerate(trace.lines, 1) if n < launch and re.match(rf"^\s*{named.group(1)}\s*=", text)]
-    return binds[-1] if len(binds) == 1 else launch
-
-
-def _mask_bound(trace: KernelTrace, store: int) -> int:
-    """Where the store's mask is a name (`mask=mask`), the one line above it that binds that name (the bound
-    is written there: `mask = cols < n_cols - 1`); else the store's own line."""
-    named = re.search(r"\bmask\s*=\s*(\w+)\s*[,)]", trace.code(store) or "")
-    if not named:
-        return store
-    binds = [n for n, text in enumerate(trace.lines, 1) if n < store and re.match(rf"^\s*{named.group(1)}\s*=", text)]
-    return binds[-1] if len(binds) == 1 else store
+        return line
+    binds = [n for n, text in enumerate(trace.lines, 1) if n < line and re.match(rf"^\s*{named.group(1)}\s*=", text)]
+    return binds[-1] if len(binds) == 1 else line
 
 
 def _narrow_tile(cov: dict, shape: tuple) -> tuple[int, int] | None:
