@@ -841,3 +841,35 @@ def test_a_float64_scalar_made_by_numpy_above_is_where_the_dtype_is_said(tmp_pat
     report = grade(tmp_path, "attention", path.read_text())
     lines = {d["mistake"]: d.get("line") for d in report["diagnosis"]}
     assert lines.get("dtype-promoted") == 6 and lines.get("masked-row-nan") == 14, report["diagnosis"]
+
+
+OWN_CHECK = '''import numpy as np
+
+
+def attention(q, k, v, mask=None):
+    if q.dtype != np.float32:
+        raise TypeError(f"float32 only, got {q.dtype}")
+    s = q @ np.swapaxes(k, -1, -2) / np.sqrt(q.shape[-1]).astype(q.dtype)
+    if mask is not None:
+        s = np.where(mask, s, -np.inf)
+    m = s.max(axis=-1, keepdims=True)
+    e = np.exp(s - np.where(np.isfinite(m), m, 0))
+    total = e.sum(axis=-1, keepdims=True)
+    return (e / np.where(total > 0, total, 1)) @ v
+'''
+
+
+def test_a_check_of_the_files_own_that_rejects_an_input_the_task_gives_is_said_at_its_if(tmp_path):
+    report = grade(tmp_path, "attention", OWN_CHECK)
+    own = [d for d in report["diagnosis"] if d.get("line") == 5]
+    assert report["status"] == "fail" and own and own[0]["verified"], report["diagnosis"]
+    assert "your own check rejects an input the task gives" in own[0]["message"] and "float64" in own[0]["message"]
+
+
+def test_a_check_on_a_value_the_file_computed_is_not_said_as_rejecting_the_input():
+    from studyxf.grading.judge.crash_trace import own_check
+
+    computed = ("def attention(q, k, v, mask=None):\n    s = q @ np.swapaxes(k, -1, -2)\n"
+                "    if s.shape[-1] != k.shape[-2]:\n        raise ValueError('keys')\n    return s @ v\n")
+    assert own_check({"line": 4}, computed) is None  # s is the file's: a slip above may be what the check caught
+    assert own_check({"line": 6}, OWN_CHECK) == {"line": 5, "code": "if q.dtype != np.float32:"}

@@ -84,3 +84,37 @@ def grown(trace, at: dict, shapes: set) -> dict | None:
            + (operand if operand else "an operand") + f" broadcast it along {where}, so its {sizes} lies on an "
            "axis that was to stay 1 (put that length on the axis it counts); what raised later holds that shape")
     return {"line": e["line"], "code": code, "how": how}
+
+
+def own_check(at: dict | None, source: str | None) -> dict | None:
+    """A `raise` of the learner's own that fired on a case the task gives, under an `if` that reads
+    only the call's arguments as received (a dtype the check leaves out, a size it holds too
+    strictly): the check itself rejects a valid input, whatever else the file does. {"line", "code"}
+    of the `if`, or None (a check on a value the file computed may be failing from a slip above it)."""
+    import ast
+
+    if not at or not source:
+        return None
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        args = {a.arg for a in fn.args.args + fn.args.kwonlyargs + fn.args.posonlyargs}
+        for node in ast.walk(fn):
+            if not (isinstance(node, ast.If) and any(isinstance(s, ast.Raise) and s.lineno == at["line"]
+                                                     for s in node.body)):
+                continue
+            bound = {t.id for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For))
+                     and n.lineno < node.lineno
+                     for t in ast.walk(getattr(n, "target", None) or ast.Tuple(elts=n.targets))
+                     if isinstance(t, ast.Name)}
+            local = {t.id for n in ast.walk(fn) for t in ast.walk(n) if isinstance(t, ast.Name)
+                     and isinstance(t.ctx, ast.Store)}
+            names = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
+            # the arguments as received, and globals (torch, a constant); nothing the file computed
+            if names & args and not names & bound and all(n in args or n not in local for n in names):
+                return {"line": node.lineno, "code": source.splitlines()[node.lineno - 1].strip()}
+    return None

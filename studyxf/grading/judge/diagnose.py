@@ -253,6 +253,9 @@ def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Requ
     """What the raising cases have in common, where the first raised, and its usual cause when the
     shapes at that line agree with it."""
     at = _raised_at(failing, remote, req, grader)
+    own = _own_check_entry(raised, at, req)
+    if own:
+        return own
     text, caused = exceptions.explain(raised, at)
     # where the shape went wrong before the failing line: a broadcast that grew a value, else a
     # length read from a batched input's first axis (only where two operands do not broadcast)
@@ -266,6 +269,18 @@ def _crash_entry(raised: list, failing: list[Failure], remote: Remote, req: Requ
         at = _in_place_at(req, None)
     return {"mistake": "raised", "message": text, "verified": caused,
             **({"line": at["line"], "code": at["code"]} if at else {})}
+
+
+def _own_check_entry(raised: list, at: dict | None, req: Request) -> dict | None:
+    """The file's own check rejecting an input the task gives: that is the cause, at the `if`."""
+    own = crash_trace.own_check(at, _source(req))
+    if not own:
+        return None
+    kind, text, first = raised[0][:3]
+    return {"mistake": "raised", "verified": True, "comparator": "own-check", **own, "message": (
+        f"line {own['line']}: `{own['code']}`: your own check rejects an input the task gives: "
+        f"'{first}' raised {kind} at line {at['line']}: {text[:200].rstrip('.')}. The task's inputs are valid; "
+        "let this one through")}
 
 
 def _raised_at(failing: list[Failure], remote: Remote, req: Request, grader=None) -> dict | None:
@@ -820,8 +835,18 @@ def _diagnose_values(ctx: Context, failing: list[Failure]) -> list[dict]:
     for rule in VALUE_RULES:
         said = rule(values)
         if said is not None:
-            return said
+            return said + _own_check_beside(values, said)
     return []
+
+
+def _own_check_beside(v: Values, said: list[dict]) -> list[dict]:
+    """A case the file's own check rejected, beside values wrong for another cause: a second cause
+    (a dtype the check leaves out, beside an inverted mask), said where the values' rule did not."""
+    if any(d["mistake"] == "raised" for d in said) or not any(f.raised is not None for f in v.failing):
+        return []
+    own = _own_check_entry([f.raised.said() for f in v.failing if f.raised is not None],
+                           _raised_at(v.failing, v.remote, v.req, v.grader), v.req)
+    return [own] if own else []
 
 
 def simulated_answers(v: Values) -> list[dict] | None:
