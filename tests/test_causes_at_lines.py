@@ -380,6 +380,18 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout21", "attention-cost", "learner_03.py", {12: "a square written as a double", 16: "you returned bits"}),
     # a cos slice stopping one short of the end (it raised) beside positions counted from 1
     ("holdout21", "sinusoidal", "learner_03.py", {18: "stops one short of the end", 13: "positions start at 1"}),
+    # the file's own dtype check rejecting float64, beside a where() whose branches are swapped in the kernel
+    ("holdout21", "softmax-triton", "learner_02.py", {14: "write `tl.where(mask, e, 0.0)`", 24: "your own check"}),
+    # tl.dot's factors the other way round, beside an output allocated float32 (the values judged past the dtype)
+    ("holdout21", "matmul-triton", "learner_02.py", {31: "write `tl.dot(a, b", 41: "float32"}),
+    # a base of 1000 beside cos written for sin, in a loop slow enough that an edited copy needs more than 0.5 s
+    ("holdout21", "sinusoidal", "learner_01.py", {10: "write `10000.0`", 11: "write `sin`"}),
+    # RoPE's pair index for 2i, beside heads merged by a reshape to another array's shape (a driven drill)
+    ("holdout21", "kv-cache", "learner_02.py", {21: "np.arange(0, dh, 2)", 43: "swapaxes(1, 2).reshape(x.shape)"}),
+    # q and k unpacked the wrong way round beside the scale from x's width (a copy nearer by its distance)
+    ("holdout21", "causal-self-attention", "learner_02.py", {14: "write `q, k, v`", 18: "write `k` for `x`"}),
+    # A.V's factor 2 left out (a product of a NamedTuple's fields) beside heads and layers swapped in a call
+    ("holdout21", "attention-cost", "learner_02.py", {19: "leaves out the factor 2", 26: "heads and layers"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

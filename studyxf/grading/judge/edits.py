@@ -147,6 +147,13 @@ class _Lister:
             lead = self.lines[node.lineno - 1].encode()[node.col_offset:a.col_offset].decode()  # (offsets in bytes)
             self.add(node, f"{lead}{self.text(b)}, {self.text(a)})",
                      "takes each branch where the other belongs (the condition inverted)", rank=2)
+        if name in ("dot", "matmul", "mm", "bmm") and len(node.args) == 2 and node.lineno == node.end_lineno:
+            # tl.dot(b, a) for tl.dot(a, b): the product's factors the other way round (square tiles let it run)
+            a, b = node.args
+            raw = self.lines[node.lineno - 1].encode()
+            lead, tail = raw[node.col_offset:a.col_offset].decode(), raw[b.end_col_offset:node.end_col_offset].decode()
+            self.add(node, f"{lead}{self.text(b)}, {self.text(a)}{tail}", "multiplies its two factors the other "
+                     "way round", rank=3)
         words = {k.arg: k for k in node.keywords}
         axis = words.get("axis") or words.get("dim")
         if axis is None and name in AXIS_TAKERS:  # the axis given by position
@@ -253,12 +260,15 @@ class _Lister:
                          f"where they end at {k} (bottom right)", rank=2)
         # heads split or merged by a reshape alone, where the transpose belongs beside it: (B, h, T, dh)
         # reshaped straight to (B, T, d), or (B, T, d) straight to (B, h, T, dh)
-        if name in ("reshape", "view") and method and len(node.args) in (3, 4) and not node.keywords and \
+        # (one argument: another array's shape, `(p @ V).reshape(x.shape)`, or a tuple of three sizes)
+        shaped = len(node.args) == 1 and (isinstance(node.args[0], ast.Attribute) and node.args[0].attr == "shape" or
+                                          isinstance(node.args[0], ast.Tuple) and len(node.args[0].elts) == 3)
+        if name in ("reshape", "view") and method and (len(node.args) in (3, 4) or shaped) and not node.keywords and \
                 node.lineno == node.end_lineno and not any(isinstance(a, ast.Starred) for a in node.args) and \
                 not (isinstance(node.func.value, ast.Call) and _name(node.func.value.func) in (
                     "transpose", "permute", "swapaxes", "moveaxis", "contiguous", "flatten")):
             value, args = self.group(node.func.value), [self.text(a) for a in node.args]
-            if len(args) == 3:
+            if len(args) == 3 or shaped:
                 self.add(node, f"{value}.swapaxes(1, 2).reshape({', '.join(args)})",
                          "merges the heads without moving the head axis back next to the features", rank=2)
             elif args[1] != args[2]:
@@ -777,6 +787,9 @@ class _Lister:
         if isinstance(node.op, ast.MatMult):
             self.operand(node.left)
             self.operand(node.right)
+            if node.lineno == node.end_lineno:  # b @ a for a @ b
+                self.add(node, f"{self.group(node.right)} @ {self.group(node.left)}",
+                         "multiplies its two factors the other way round", rank=3)
             return
         if type(node.op) in OPERATOR and node.left.end_lineno == node.lineno and node.right.lineno == node.lineno:
             raw = self.lines[node.lineno - 1].encode()  # the operator alone rewritten, parentheses kept
@@ -1240,8 +1253,8 @@ def _product_terms(node) -> tuple[list, list] | None:
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
         a, b = _product_terms(node.left), _product_terms(node.right)
         return None if a is None or b is None else (a[0] + b[0], a[1] + b[1])
-    if isinstance(node, ast.Name):
-        return [node.id], []
+    if isinstance(node, (ast.Name, ast.Attribute)):  # (s.batch, a shape's field, as a name)
+        return [ast.unparse(node)], []
     if isinstance(node, ast.Constant) and type(node.value) in (int, float):
         return [], [node.value]
     return None

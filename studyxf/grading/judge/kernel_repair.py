@@ -25,6 +25,8 @@ ADDED = {"flash-no-rescale", "flash-keys-unmasked", "no-scale", "matmul-k-not-ad
 # that on a loaded machine, where runcases.EDIT_S (0.5 s) failed copies that mend the file; an edit that
 # makes a loop endless (a pointer for a bound) is stopped at it, so it is no more than that needs
 EDIT_S = 2.0
+# a dtype said beside the values' cause: the values are judged past it (repair.closeness)
+DTYPES = {"dtype-lowered", "dtype-promoted", "dtype-integer"}
 # kernel_grid's causes past the launch
 TOLD_APART = {"program-id-axis", "stores-shared", "store-mask", "tile-offset"}
 
@@ -149,15 +151,26 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
             return named
         score = search.ask(a["source"], first)
         if score == (3,) and search.passes(a["source"]):
-            if a["line"] not in bounds or len(named) != 1:
+            # (the cases the file's own check rejects are said by that entry, and kept beside)
+            # (a dtype, or the cases the file's own check rejects, are causes of their own, kept beside)
+            rejected = [d for d in named if d.get("comparator") == "own-check"]
+            beside = [d for d in named if d.get("comparator") == "own-check" or d["mistake"] in DTYPES]
+            values = [d for d in named if not any(d is b for b in beside)]
+            if len(values) != 1 or a["line"] not in bounds and values[0].get("verified"):
                 return named  # one edit at the named line mends every case: the cause said there is the only one
             # the loop's bound mends it: the cause is said there (the loop's own words kept after the fix's); a line
-            # that feeds one seen only as leaving the steps: the fix alone, verified
+            # seen only as leaving the steps, or one that feeds it: the fix alone, verified
             fix = mend.entry(a, None, False)
-            if not named[0].get("verified"):
-                return [fix]
-            return [{**named[0], "line": fix["line"], "code": fix["code"],
-                     "message": f"{fix['message']}; {named[0]['message']}"}]
+            if rejected:
+                fix["message"] = fix["message"].replace("passes every case", "passes every case your check at "
+                                                        f"line {rejected[0]['line']} lets through")
+            elif beside:
+                fix["message"] = fix["message"].replace("passes every case", "gives every case's values (its dtype "
+                                                        "is said below)")
+            if not values[0].get("verified"):
+                return [fix] + beside
+            return [{**values[0], "line": fix["line"], "code": fix["code"],
+                     "message": f"{fix['message']}; {values[0]['message']}"}] + beside
         if score != (0,):  # not an edit that makes the kernel raise
             scored.append((score, a))
     # those that bring the smallest case nearer first; then the rest, whose copy's values may leave the

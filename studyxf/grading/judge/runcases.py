@@ -255,6 +255,7 @@ class Remote:
         self.answered: dict = {}  # cases already answered (references.passes), by index: not asked again
         self.encoded: dict = {}  # the edit search's cases' inputs as sent, by case (patched_request)
         self.relaunch = None  # () -> a fresh sandbox with the file imported, or None (revive)
+        self.took: dict = {}  # the seconds each case's call took on the learner's file, by case (patched_request)
 
     def revive(self) -> bool:
         """A fresh sandbox after a case that ran out of time where the task's time limit made that a
@@ -284,7 +285,9 @@ class Remote:
         # an edit can make a loop endless (stop = min(start + block, Tq) with Tq = 1): a copy gets
         # EDIT_S on a case without a limit of its own, where the default 10 s had cost 30 s on one
         # flash-attention file (a LeetCode drill's large case keeps its own: a loop over 200,000)
-        return {**held[1], "source": source, "seconds": case.time_limit or EDIT_S}
+        # (a copy gets thrice what the file itself took on the case, where that was more: a loop over
+        # 128 x 256 positions, setting a tensor's elements one by one, takes 0.4 s)
+        return {**held[1], "source": source, "seconds": case.time_limit or max(EDIT_S, 3 * self.took.get(id(case), 0))}
 
     def case_request(self, index: int, case: Case, op: str = "call") -> dict:
         """The request that runs case `index` (op "trace": and records the learner's locals)."""
@@ -292,8 +295,13 @@ class Remote:
 
     def run(self, index: int, case: Case) -> dict:
         """Case `index` run: its answer (a driver's case driven from here, call by call)."""
+        import time
+
         if case.driver is None:
-            return self.ask(self.case_request(index, case), self.limit(case))
+            started = time.monotonic()
+            answer = self.ask(self.case_request(index, case), self.limit(case))
+            self.took[id(case)] = answer.pop("took", None) or time.monotonic() - started
+            return answer
         return _drive(self, case, traced=False)
 
     def trace(self, index: int, case: Case) -> dict:
@@ -668,6 +676,9 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
 
         if req.kind in ("function", "numeric"):
             wrong, resource = repair.wrong_cases(failing)
+            if any(d.get("comparator") == "own-check" for d in named):  # the cases the file's own check
+                rejected = {id(f.case) for f in failing if f.raised is not None}  # rejects: said, no edit asked
+                wrong, resource = [c for c in wrong if id(c) not in rejected], resource | rejected
             named = repair.repaired(named, source, req.entry, remote, cases, wrong, framework, grader, resource,
                                     numeric=req.kind == "numeric", signature=req.signature)
             if source and "triton" in source:  # a kernel: too slow in the interpreter for repair's search
