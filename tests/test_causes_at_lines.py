@@ -392,6 +392,21 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout21", "causal-self-attention", "learner_02.py", {14: "write `q, k, v`", 18: "write `k` for `x`"}),
     # A.V's factor 2 left out (a product of a NamedTuple's fields) beside heads and layers swapped in a call
     ("holdout21", "attention-cost", "learner_02.py", {19: "leaves out the factor 2", 26: "heads and layers"}),
+    # a scale made as 1/d by a helper of the wrapper (not the scores scaled twice: the kernel scales once), beside
+    # a running sum not rescaled
+    ("holdout21", "flash-attention-triton", "learner_02.py", {51: "1/d where 1/sqrt(d) belongs",
+                                                              41: "running sum is not rescaled"}),
+    # d_head from the KV heads in a shape whose product is taken (config["n_kv_heads"] in the tuple: not "every query
+    # head cached"), beside the 2 for K and V left out
+    ("holdout22", "kv-cache-size", "learner_01.py", {10: "d_model / n_kv_heads where d_model / n_heads",
+                                                     16: "the 2 for K and V is missing"}),
+    # RoPE at the chunk's own positions (no step "left out" at a line that calls the file's rope), beside heads merged
+    # without the transpose; d_head, a number, is not read as a decode call's one position
+    ("holdout22", "kv-cache", "learner_01.py", {20: "absolute positions", 36: "swapaxes(1, 2).reshape(B, T, d_model)"}),
+    # the heads' outputs concatenated and returned, the projection made and never read
+    ("holdout22", "causal-self-attention", "learner_03.py", {16: "sqrt(d_model)", 29: "output projection is missing"}),
+    # a float64 buffer added into in place (`out += ...`), beside a block loop stopping a block short
+    ("holdout22", "swiglu", "learner_02.py", {9: "allocates out with NumPy's default float64", 10: "write `h`"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -725,7 +725,9 @@ def _default_buffer(source: str) -> dict:
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
         returned = {_viewed(n.value) for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None} - \
             {None}  # (out, or a view of it: out.reshape(x.shape))
-        written = written_into(fn)
+        # (or added into in place, `out += (a * u) @ w_down[j:j + B]`: a float64 buffer stays float64)
+        written = written_into(fn) | {n.target.id for n in ast.walk(fn) if isinstance(n, ast.AugAssign)
+                                      and isinstance(n.target, ast.Name)}
         for n in ast.walk(fn):
             call = n.value if isinstance(n, ast.Assign) else None
             if len(getattr(n, "targets", ())) == 1 and isinstance(n.targets[0], ast.Name) and \

@@ -135,10 +135,11 @@ class _Lister:
                 self.add(cond, self.text(cond.operand), "fills where the mask allows (the mask inverted)", rank=2)
             elif isinstance(cond, (ast.Name, ast.Attribute, ast.Subscript, ast.Call)):
                 self.add(cond, f"~{self.text(cond)}", "fills where the mask allows (the mask inverted)", rank=2)
-        if name == "stride" and method and len(node.args) == 1 and _int(node.args[0]) in (0, 1, -1, -2) and \
+        if name == "stride" and method and len(node.args) == 1 and _int(node.args[0]) in (0, 1, 2, 3, -1, -2) and \
                 node.lineno == node.end_lineno:
-            # x.stride(1) where x.stride(0) belongs: the column stride passed as the row stride
-            other = {0: 1, 1: 0, -1: -2, -2: -1}[_int(node.args[0])]
+            # x.stride(1) where x.stride(0) belongs: the column stride passed as the row stride (a (B, H, T, d)
+            # tensor's stride(3) for its rows' stride(2))
+            other = {0: 1, 1: 0, 2: 3, 3: 2, -1: -2, -2: -1}[_int(node.args[0])]
             self.add(node.args[0], str(other), f"reads the stride of axis {_int(node.args[0])} where axis {other}'s "
                      f"belongs", rank=2)
         if name == "where" and len(node.args) == 3 and not node.keywords and node.lineno == node.end_lineno:

@@ -25,6 +25,15 @@ def fed_by_key(source: str) -> dict[str, tuple[set[str], set[int]]]:
     elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" \
             and not value.args:
         entries = [(k.arg, k.value) for k in value.keywords if k.arg]
+    elif isinstance(value, ast.Name):  # a dict filled key by key (`res["flops"] = ...`, then `return res`)
+        stores = [n for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  and isinstance(n.targets[0], ast.Subscript) and isinstance(n.targets[0].value, ast.Name)
+                  and n.targets[0].value.id == value.id and isinstance(n.targets[0].slice, ast.Constant)
+                  and isinstance(n.targets[0].slice.value, str)]
+        entries = [(n.targets[0].slice.value, n.value) for n in stores]
+        at = {n.targets[0].slice.value: set(range(n.lineno, (n.end_lineno or n.lineno) + 1)) for n in stores}
+        if not entries:
+            return {}
     else:
         return {}
     made: dict[str, set[str]] = {}  # a name -> the names its assignments read
@@ -47,5 +56,6 @@ def fed_by_key(source: str) -> dict[str, tuple[set[str], set[int]]]:
                 if n not in names:
                     names.add(n)
                     todo.append(n)
-        out[key] = (names, returned | {line for n in names for line in where.get(n, ())})
+        stored = at.get(key, set()) if isinstance(value, ast.Name) else returned
+        out[key] = (names, stored | {line for n in names for line in where.get(n, ())})
     return out

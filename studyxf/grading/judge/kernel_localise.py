@@ -29,6 +29,7 @@ import numpy as np
 from studyxf.grading.judge.kernel_grid import coverage, coverage_entry
 from studyxf.grading.judge.kernel_reading import ATOL, RTOL, KernelTrace, _ask, _dims, _loop_of, _mag
 from studyxf.grading.judge.kernel_reads import _geometry, _misread
+from studyxf.grading.judge.kernel_source import reciprocal_made
 
 
 def applies(grader) -> bool:
@@ -377,9 +378,18 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
         e, step = departure["event"], departure["step"]
         where = tile["where"](departure["iter"]) if tile.get("where") else ""
         line, said = _constant_line(trace, departure["how"], e["line"])
+        words = _how_words(departure["how"], step, trace.code(e["line"]))
+        # 1/sqrt(d) once more is 1/d: where the kernel scales once, by a number the wrapper made as 1/d, that
+        # line is the cause, not a second scaling (the values cannot tell the two apart; the code can)
+        made = reciprocal_made("\n".join(trace.lines), e["line"]) if departure["how"].endswith(":1/sqrt(d)") \
+            and not departure.get("also") else None
+        if made:
+            words = words.split(" on every lane")[0] + (f" on every lane: the scale it multiplies by is made at line "
+                                                         f"{made}: `{trace.code(made)}`, 1/d where 1/sqrt(d) belongs")
+            line, said = made, ""
         text = (f"{who} ({tile['program']}){where}, line {e['line']}: `{trace.code(e['line'])}`: the step "
-                f"'{step['name']}' ({step['says']}): {_how_words(departure['how'], step, trace.code(e['line']))}")
-        if line != e["line"]:
+                f"'{step['name']}' ({step['says']}): {words}")
+        if line != e["line"] and said:
             text += f"; {said} at line {line}: `{trace.code(line)}`"
         if departure.get("also"):
             also = departure["also"]

@@ -64,7 +64,7 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
              grader, req, resource=frozenset()) -> list[dict]:
     """The diagnosis of a Triton file, with a second cause beside the line it named, where an edit
     there and one at the line the copy's localisation names mend every case together."""
-    from studyxf.grading.judge import edits, kernel_localise, mend, repair
+    from studyxf.grading.judge import edits, kernel_localise, kernel_source, mend, repair
     from studyxf.grading.request import parse_entry
 
     if not named or source is None or remote.gone or not wrong or not kernel_localise.applies(grader):
@@ -140,11 +140,16 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # `e = tl.where(mask, 0.0, e)` before `denom = tl.sum(e)`)
     bounds += [n for d in named if d.get("line") and not d.get("verified") and d["mistake"] != "raised"
                for n in _feeding(source, d["line"])[:2] if n not in bounds]
+    # a load that reads astray reads by strides the launch may have passed wrong (`q.stride(3)` for the rows'):
+    # the launch's lines for the numbers it reads are searched with the entries' own
+    passed = sorted({n for d in named if d.get("line") and str(d.get("comparator", "")).startswith("kernel-misread")
+                     for n in kernel_source.launched(source, d["line"])})
+    lines = sorted(set(lines) | set(passed))
     at = repair._statements(source, lines + bounds)
-    own = repair._statements(source, [d["line"] for d in named if d.get("line")])
+    own = repair._statements(source, [d["line"] for d in named if d.get("line")] + passed)
     # the edits at the entries' own lines first, then at the lines their words name, then at a loop's bounds
     singles = _spread(sorted((c for c in listed(source, lines + bounds) if c["line"] in at),
-                             key=lambda c: (c["line"] not in own, c["line"] in bounds)))
+                             key=lambda c: (c["line"] not in own, c["line"] not in passed, c["line"] in bounds)))
     scored = []
     for a in singles[:EDITS_AT]:
         if remote.gone:
@@ -341,10 +346,10 @@ def _helpers(source: str, line: int) -> list[int]:
         tree = ast.parse(source)
     except SyntaxError:
         return []
-    called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-              and n.lineno <= line <= n.end_lineno}
-    return sorted({s.lineno for f in tree.body if isinstance(f, ast.FunctionDef) and f.name in called
-                   for s in f.body if not isinstance(s, ast.Expr)})
+    from studyxf.grading.judge.kernel_source import helper_lines
+
+    return helper_lines(tree, [n for n in ast.walk(tree) if isinstance(n, ast.Call)
+                               and n.lineno <= line <= n.end_lineno])
 
 
 def _spread(singles: list[dict], each: int = 3) -> list[dict]:

@@ -386,7 +386,11 @@ class Localiser:
         if not verified and replayable:
             verified = self._other_readings(found)
         alone = ""
-        if not verified and replayable and change and self._holds_alone(change):
+        # (not a step "left out" at a line that calls the file's own function: it may make the step there, from a
+        # wrong argument that one call's values cannot tell apart, RoPE at chunk positions 0.. for a call at 0)
+        if not verified and replayable and change and not any(
+                f["finding"].kind == "skipped" and self._calls_own(f["line"]) for f in found) \
+                and self._holds_alone(change):
             verified, alone = True, self._alone_words()
         if not verified and first["finding"].alts:
             plain = [a for a in first["finding"].alts if a.bare]
@@ -397,6 +401,21 @@ class Localiser:
         return {"line": first["line"], "code": first["code"], "step": first["step"], "how": parts[0]["how"],
                 "comparator": first["finding"].kind or None, "verified": verified, "all": parts,
                 "_change": change, "_found": found, "_alone": bool(alone)}
+
+    def _calls_own(self, line: int) -> bool:
+        """Whether the line calls a function or an object of a class the file defines."""
+        try:
+            tree = ast.parse("\n".join(self.trace.lines))
+        except SyntaxError:
+            return False
+        own = {f.name for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        # (and an object made from a class of the file: `layer = DecodeLayer(...)`, then `layer(x, ...)`)
+        own |= {t.id for a in ast.walk(tree) if isinstance(a, ast.Assign) and isinstance(a.value, ast.Call)
+                and isinstance(a.value.func, ast.Name) and a.value.func.id in own
+                for t in a.targets if isinstance(t, ast.Name)}
+        return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in own
+                   for stmt in ast.walk(tree) if isinstance(stmt, ast.stmt) and stmt.lineno == line
+                   for n in ast.walk(stmt))
 
     def _holds_alone(self, change: dict) -> bool:
         """Whether the change verifies a cause short of every case (a driven call's own output)."""
@@ -589,6 +608,10 @@ class Localiser:
             name = self.names[j]
             s = ref[name]
             if s is None or s.dtype == bool or not self._feeds(e["name"], name):
+                continue
+            # a number is no array of one in a driven call (d_head read as a decode call's one position); a
+            # calculator's figures are numbers against steps of one, and are read so
+            if e["value"].ndim == 0 < s.ndim and hasattr(self, "call") and np.allclose(s, np.round(s)):
                 continue
             fn = compare.compatible(e["value"].shape, s.shape, self._layout_for(name))
             if fn is None:

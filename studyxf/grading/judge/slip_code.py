@@ -77,8 +77,9 @@ SLIP_CODE = {
     "shape": r"^\s*return\b.*(\.(transpose|permute|swapaxes|moveaxis|mT|T)\b|"
              r"\b(np|torch)\.(transpose|swapaxes|moveaxis)\()",
     # return [other, val] (or [want, nums[i]]): the one pair returned
-    "two-sum-values": r"^\s*return\s*[\[(]\s*([\w.]+\s*[-+]\s*)?[\w.]+(\[[^\]]*\])?\s*,\s*([\w.]+\s*[-+]\s*)?[\w.]+"
-                      r"(\[[^\]]*\])?\s*[\])]\s*$",  # return [target - x, x] too
+    # (an index one subscript deep too: `return [vec[order[lo]], vec[order[hi]]]`, a sorted order's values)
+    "two-sum-values": r"^\s*return\s*[\[(]\s*([\w.]+\s*[-+]\s*)?[\w.]+(\[([^\[\]]|\[[^\]]*\])*\])?\s*,\s*"
+                      r"([\w.]+\s*[-+]\s*)?[\w.]+(\[([^\[\]]|\[[^\]]*\])*\])?\s*[\])]\s*$",  # return [target - x, x] too
     # a membership test in a slice made in the loop (`target - x in nums[:i]`): the O(n) step (`in nums` may be
     # a list or a dict, and .index( may run once: neither is read as the cause)
     # (or a prefix scanned by a comprehension, `max(k for k in range(i) if s[k] == c)`, or a list searched twice in
@@ -248,7 +249,9 @@ RULED_OUT = {
     # the KV heads' count multiplied in: the heads cached are the KV heads (n_heads / n_kv_heads too large
     # comes from elsewhere, a d_head taken as d_model / n_kv_heads)
     "kv-mha": r"(\bn_kv\w*|\[\s*['\"]n_kv_heads['\"]\s*\])\s*\*|"
-              r"\*\s*(\w*n_kv\w*\b(?!\s*\])|\w+\[\s*['\"]n_kv_heads['\"]\s*\])",
+              r"\*\s*(\w*n_kv\w*\b(?!\s*\])|\w+\[\s*['\"]n_kv_heads['\"]\s*\])|"
+              # (or one size of a shape whose product is taken: `prod((L, B, cfg["n_kv_heads"], T, d))`)
+              r"[(,]\s*(\w*n_kv\w*\b(?!\s*\])|\w+\[\s*['\"]n_kv_heads['\"]\s*\])\s*[,)]",
     # exp of a difference (exp(s - m)): a max is subtracted, whatever else is wrong (a NaN row left by a guard)
     "no-max-subtraction": r"\bexp2?\(\s*[\w.\[\]]+\s*-\s*[\w.]",
     # the first sequence's mask applied to every one (`scores[:, ~memory_mask[0]] = -np.inf`): the mask is applied,
@@ -273,11 +276,12 @@ UNLESS = {
 def ruled_out(slip: str, source: str | None) -> bool:
     """Whether the file's code has what the slip lacks (RULED_OUT: a max subtracted inside exp)."""
     unless = RULED_OUT.get(public(slip))
-    return bool(unless and source and any(re.search(unless, text) for text in _code_lines(source).values()))
+    return bool(unless and source and any(re.search(unless, text) for text in _code_lines(source, keys=True).values()))
 
 
-def _code_lines(source: str) -> dict[int, str]:
-    """Each line's code without its comment or string literals (a docstring's `sqrt` is no code)."""
+def _code_lines(source: str, keys: bool = False) -> dict[int, str]:
+    """Each line's code without its comment or string literals (a docstring's `sqrt` is no code); `keys`:
+    a key read by subscript kept (config["n_kv_heads"] is code)."""
     import io
     import tokenize
 
@@ -291,11 +295,12 @@ def _code_lines(source: str) -> dict[int, str]:
     except (tokenize.TokenError, IndentationError, SyntaxError):
         return {}
     lines = source.splitlines()
-    return {n: _blanked(lines[n - 1]) for n in out if n <= len(lines)}  # lines that hold a token of code
+    return {n: _blanked(lines[n - 1], keys) for n in out if n <= len(lines)}  # lines that hold a token of code
 
 
-def _blanked(line: str) -> str:
-    line = re.sub(r"(['\"]).*?\1", '""', line)
+def _blanked(line: str, keys: bool = False) -> str:
+    line = re.sub(r"(['\"]).*?\1", lambda m: m.group(0) if keys and line[:m.start()].rstrip().endswith("[")
+                  else '""', line)
     return line.split("#")[0].rstrip()
 
 
@@ -349,7 +354,8 @@ def _projection_unread(code: dict) -> int | None:
     for name in ("w_o", "wo", "W_o", "w_out", "o_proj", "out_proj", "c_proj", "proj"):
         held = [n for n, text in code.items() if re.search(rf"\bself\.{name}\b", text)]
         if len(held) == 1 and re.search(rf"\bself\.{name}\b.*=(?!=)", code[held[0]]):
-            return _one(code, r"^\s*return\b.*\bmerge\w*\(") or _one(code, r"^\s*return\b.*\.(reshape|view)\(")
+            return _one(code, r"^\s*return\b.*\bmerge\w*\(") or _one(code, r"^\s*return\b.*\.(reshape|view)\(") \
+                or _one(code, r"^\s*return\b.*\b(cat|concatenate)\(")  # (the heads' outputs concatenated)
     return None
 
 
