@@ -210,3 +210,14 @@ def test_a_mask_that_lets_one_lane_past_the_row_through_is_said_at_its_line(tmp_
     first = grade(tmp_path, "softmax-triton", source)["diagnosis"][0]
     assert first["verified"] and first["line"] == 13 and first["code"].startswith("x = tl.where(cols <= n_cols"), first
     assert "off by one" in first["message"] and "write `<` for `<=`" in first["message"], first["message"]
+
+
+def test_a_programs_lanes_storing_to_one_address_are_a_stride_not_a_grid_too_small():
+    from studyxf.grading.judge.kernel_grid import _colliding
+
+    rows, cols = np.arange(4)[:, None], np.arange(4)[None, :]
+    overlapping = {"program": [0, 0], "index": (rows * 1 + cols).reshape(-1)}  # a row stride of 1: 16 lanes, 7 places
+    apart = {"program": [1, 0], "index": (rows * 4 + cols).reshape(-1)}
+    masked = {"program": [2, 0], "index": np.where(cols < 2, rows * 4 + cols, -1).reshape(-1)}
+    assert _colliding([overlapping], 2) == "program (0, 0)'s store writes 16 lanes into 7 elements"
+    assert _colliding([apart, masked], 2) is None

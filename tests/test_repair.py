@@ -514,16 +514,18 @@ def test_a_layer_made_and_never_called_is_an_edit_of_the_return(tmp_path):
     assert found and "never called" in found[0]["why"], [c["now"] for c in candidates(source, "torch") if c["line"] == 22]
 
 
-def test_the_edits_swap_a_products_factors_and_read_a_rows_stride_for_the_last_axis():
+def test_the_edits_swap_a_products_factors_read_a_rows_stride_and_add_the_accumulator_once():
     source = ("import torch\n\n\n"
               "def f(a, b, p, v, x, q, kernel):\n"
               "    c = tl.dot(b, a, input_precision='ieee')\n"  # 5
               "    d = b @ a\n"  # 6
               "    o = (p @ v).reshape(x.shape)\n"  # 7
               "    kernel[(1,)](q, q.stride(3))\n"  # 8
+              "    c += tl.dot(a, b, c)\n"  # 9
               "    return c, d, o\n")
     said = {(e["line"], e["was"], e["now"]) for e in edits.candidates(source, "torch", [])}
     assert (5, "tl.dot(b, a, input_precision='ieee')", "tl.dot(a, b, input_precision='ieee')") in said
     assert (6, "b @ a", "a @ b") in said
     assert (7, "(p @ v).reshape(x.shape)", "(p @ v).swapaxes(1, 2).reshape(x.shape)") in said
     assert (8, "3", "2") in said
+    assert (9, "tl.dot(a, b, c)", "tl.dot(a, b)") in said  # the accumulator added inside tl.dot and again around it

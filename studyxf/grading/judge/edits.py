@@ -148,6 +148,13 @@ class _Lister:
             lead = self.lines[node.lineno - 1].encode()[node.col_offset:a.col_offset].decode()  # (offsets in bytes)
             self.add(node, f"{lead}{self.text(b)}, {self.text(a)})",
                      "takes each branch where the other belongs (the condition inverted)", rank=2)
+        if name == "dot" and len(node.args) == 3 and node.lineno == node.end_lineno:
+            # `acc += tl.dot(a, b, acc)`: tl.dot adds its third argument already, so the sum counts it twice
+            a, b, c = node.args
+            raw = self.lines[node.lineno - 1].encode()
+            lead, tail = raw[node.col_offset:a.col_offset].decode(), raw[c.end_col_offset:node.end_col_offset].decode()
+            self.add(node, f"{lead}{self.text(a)}, {self.text(b)}{tail}", f"adds {self.text(c)} inside tl.dot "
+                     "where the sum around it adds it already", rank=2)
         if name in ("dot", "matmul", "mm", "bmm") and len(node.args) == 2 and node.lineno == node.end_lineno:
             # tl.dot(b, a) for tl.dot(a, b): the product's factors the other way round (square tiles let it run)
             a, b = node.args

@@ -117,6 +117,14 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
         line = sized
         return {"mistake": "located", "message": text, "verified": True, "line": line, "code": trace.code(line),
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "tile-narrow"}
+    collide = _colliding(cov["stores"], dims)
+    if collide is not None and cov["store_line"]:  # a program's own lanes store to the same elements: a stride
+        line_s = cov["store_line"]
+        text = (f"line {line_s}: `{trace.code(line_s)}`: {collide}, and {_region(cov['missing'])} (on {case_name}): "
+                f"its addresses repeat, a stride smaller than the tile's extent (the row stride given as a column's, "
+                f"1); check each stride the store and the launch pass; {grid_words} at line {line}")
+        return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-collide"}
     sized = _grid_line(trace, line)
     made = f"; the grid is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
     text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} "
@@ -237,6 +245,18 @@ def _grid_line(trace: KernelTrace, line: int | None) -> int | None:
     made = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line and any(
         isinstance(t, ast.Name) and t.id == launch.slice.id for t in n.targets)]
     return max(made) if made else line
+
+
+def _colliding(stores: list[dict], dims: int) -> str | None:
+    """A program whose one store writes fewer elements than it has lanes switched on (lane (1, 0) and lane
+    (0, 1) at one address: a row stride of 1): that program and the counts, in words; or None."""
+    for a in stores:
+        idx = a["index"][a["index"] >= 0]
+        distinct = np.unique(idx).size
+        if idx.size > 1 and distinct < idx.size:
+            p = tuple(a["program"])
+            return f"program {p[0] if dims == 1 else p[:dims]}'s store writes {idx.size} lanes into {distinct} elements"
+    return None
 
 
 def _shared_stores(stores: list[dict]) -> str | None:
