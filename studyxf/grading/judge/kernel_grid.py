@@ -83,12 +83,9 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
         return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-shared"}
     if shared is not None and cov["store_line"]:
-        line_s = cov["store_line"]
-        text = (f"line {line_s}: `{trace.code(line_s)}`: {shared} store to the same output elements, and "
-                f"{_region(cov['missing'])} (on {case_name}): the store's addresses do not follow the program "
-                f"(its row or tile offset is left out); {grid_words} at line {line}")
-        return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
-                "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-shared"}
+        return _at_store(trace, cov, f"{shared} store to the same output elements, and {_region(cov['missing'])} (on "
+                         f"{case_name}): the store's addresses do not follow the program (its row or tile offset is "
+                         f"left out); {grid_words} at line {line}", "stores-shared")
     if cov["store_line"] and _masked_off(cov):  # the tiles hold them: the store's mask keeps them out
         line_s = _bound_above(trace, cov["store_line"], "mask")
         made = f" (the mask of the store at line {cov['store_line']})" if line_s != cov["store_line"] else ""
@@ -119,12 +116,10 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "tile-narrow"}
     collide = _colliding(cov["stores"], dims)
     if collide is not None and cov["store_line"]:  # a program's own lanes store to the same elements: a stride
-        line_s = cov["store_line"]
-        text = (f"line {line_s}: `{trace.code(line_s)}`: {collide}, and {_region(cov['missing'])} (on {case_name}): "
-                f"its addresses repeat, a stride smaller than the tile's extent (the row stride given as a column's, "
-                f"1); check each stride the store and the launch pass; {grid_words} at line {line}")
-        return {"mistake": "located", "message": text, "verified": True, "line": line_s, "code": trace.code(line_s),
-                "step": "grid", "how": _region(cov["missing"]), "comparator": "stores-collide"}
+        return _at_store(trace, cov, f"{collide}, and {_region(cov['missing'])} (on {case_name}): its addresses "
+                         f"repeat, a stride smaller than the tile's extent (the row stride given as a column's, 1); "
+                         f"check each stride the store and the launch pass; {grid_words} at line {line}",
+                         "stores-collide")
     sized = _grid_line(trace, line)
     made = f"; the grid is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
     text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} "
@@ -245,6 +240,14 @@ def _grid_line(trace: KernelTrace, line: int | None) -> int | None:
     made = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < line and any(
         isinstance(t, ast.Name) and t.id == launch.slice.id for t in n.targets)]
     return max(made) if made else line
+
+
+def _at_store(trace: KernelTrace, cov: dict, said: str, comparator: str) -> dict:
+    """A grid's uncovered outputs told apart as a cause at the store's line (what its addresses do)."""
+    line = cov["store_line"]
+    return {"mistake": "located", "message": f"line {line}: `{trace.code(line)}`: {said}", "verified": True,
+            "line": line, "code": trace.code(line), "step": "grid", "how": _region(cov["missing"]),
+            "comparator": comparator}
 
 
 def _colliding(stores: list[dict], dims: int) -> str | None:

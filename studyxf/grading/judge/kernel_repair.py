@@ -156,7 +156,6 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
             return named
         score = search.ask(a["source"], first)
         if score == (3,) and search.passes(a["source"]):
-            # (the cases the file's own check rejects are said by that entry, and kept beside)
             # (a dtype, or the cases the file's own check rejects, are causes of their own, kept beside)
             rejected = [d for d in named if d.get("comparator") == "own-check"]
             beside = [d for d in named if d.get("comparator") == "own-check" or d["mistake"] in DTYPES]

@@ -92,9 +92,9 @@ def passes(cases: list[dict], box) -> tuple[list[dict] | None, dict]:
     the same judging as runcases.run_case for such cases; else None), and the answers got so far
     by case index, which the full path then uses instead of asking again (a time-out is waited
     for once)."""
-    from studyxf.grading.wire import CARRY_S, CASE_TIMEOUT_S
-
     import time
+
+    from studyxf.grading.wire import CARRY_S, CASE_TIMEOUT_S
 
     tests, answers = [], {}
     for i, c in enumerate(cases):
