@@ -359,6 +359,19 @@ def _helper_count(reading: "Reading", code: Code, line: int) -> int | None:
         all(isinstance(b.op, ast.Mult) for b in ast.walk(returns[0].value) if isinstance(b, ast.BinOp)) else None
 
 
+def _factor_of_one(figure: str, reading: "Reading", code: Code) -> int | None:
+    """A number left out (the 2 of a FLOP) where the figure reads a name the file sets to 1
+    (`flops_per_mac = 1`): a factor written to say that number, which is where it belongs."""
+    kind, _, term = reading.id.partition("-")
+    if kind not in ("half", "missing") or not re.fullmatch(r"[\d.]+", term):
+        return None
+    fed = code.feeding(figure)
+    read = set().union(*code.names.values()) if code.names else set()
+    ones = [n for name, made in code.targets.items() if name in read and len(made) == 1 for n in made
+            if (fed is None or n in fed) and re.fullmatch(r"\s*\w+\s*=\s*1(\.0*)?\s*(#.*)?", code.code(n))]
+    return ones[0] if len(ones) == 1 else None
+
+
 def _absent_line(figure: str, reading: "Reading", code: Code, terms: set = frozenset()) -> int | None:
     """Where a term left out belongs: of the products that feed the figure, the one that multiplies the other
     arguments (batch left out of `per_token * tokens`), for an argument; the one that multiplies most names
@@ -592,6 +605,7 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
             _line(figure, own, others, chosen[0][1], found if len(chosen) == 1 and not written else None, code)
         if line and len(chosen) == 1 and not left:  # a number every call of one helper leaves out: in the helper
             line = _helper_count(chosen[0][0], code, line) or line
+            line = _factor_of_one(figure, chosen[0][0], code) or line
         how = chosen[0][0].how + (f" ({left[1]}, made at line {left[2]}, is never used)" if left else "") \
             if len(chosen) == 1 else f"your figures fit two readings: {chosen[0][0].how}; or {chosen[1][0].how}"
         what = f" ({says[figure]})" if says.get(figure) and len(formula) > 1 else ""
