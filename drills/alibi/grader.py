@@ -8,7 +8,7 @@ from studyxf.grading.judge.probes import alibi_slope_series
 from studyxf.grading.judge.steps import Step
 
 SLIPS = ["alibi-slope-offset", "alibi-sign", "alibi-signed-distance", "alibi-slope-order", "alibi-slope-offset:floor",
-         "alibi-slope-precedence", "alibi-key-index", "alibi-distance-clamped"]
+         "alibi-slope-precedence", "alibi-slope-no-8", "alibi-key-index", "alibi-distance-clamped"]
 PROBES = [alibi_slope_series()]
 
 STEPS = [Step("slopes", lambda e: alibi_slopes(e["n_heads"]), "2^(-8(h+1)/n) for h = 0 .. n-1"),
@@ -19,6 +19,7 @@ STEPS = [Step("slopes", lambda e: alibi_slopes(e["n_heads"]), "2^(-8(h+1)/n) for
 SLIP_STEPS = {"alibi-slope-offset": "slopes",
               "alibi-slope-order": "slopes",
               "alibi-slope-precedence": "slopes",
+              "alibi-slope-no-8": "slopes",
               "alibi-signed-distance": "distances",
               "alibi-distance-clamped": "distances",
               "alibi-key-index": "distances",
@@ -33,6 +34,8 @@ def variant(slips, n_heads, T):
         slopes = torch.tensor([2 ** (-8 * h / n_heads) for h in range(n_heads)], dtype=F64)
     elif "alibi-slope-precedence" in slips:  # 2 ** (-8 / n) ** (h + 1): ** binds to the right
         slopes = torch.tensor([2 ** ((-8 / n_heads) ** (h + 1)) for h in range(n_heads)], dtype=F64)
+    elif "alibi-slope-no-8" in slips:  # 2 ** (-(h + 1) / n): the paper's 8 left out
+        slopes = torch.tensor([2 ** (-(h + 1) / n_heads) for h in range(n_heads)], dtype=F64)
     else:
         slopes = alibi_slopes(n_heads)
     if "alibi-slope-order" in slips:  # the slopes assigned to the heads in reverse
