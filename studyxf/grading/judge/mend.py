@@ -350,12 +350,13 @@ def fixes(candidate: dict, case, remote, shrunk: bool = False) -> bool:
 
 
 def entry(candidate: dict, walk: dict | None, others: bool, both: dict | None = None, known: str | None = None,
-          also: list[int] = ()) -> dict:
+          also: list[int] = (), but: str | None = None) -> dict:
     """The verified cause, as localisation's causes are said (mistake null, verified, the line);
     `others`: cases that raised or ran out of time, which the edit was not asked to mend; `both`:
     the other edit of a double slip, made with this one; `also`: the lines of the other edits of a
-    triple slip."""
-    every = "every case that gave a wrong answer, and those that passed still pass" if others else "every case"
+    triple slip; `but`: the one failing case the edits leave failing, for a cause of its own."""
+    every = f"every case but {but}, which fails for another cause, and those that passed still pass" if but else \
+        "every case that gave a wrong answer, and those that passed still pass" if others else "every case"
     was, now = candidate["was"], candidate["now"]
     lines = sorted(set(also) | ({both["line"]} if both else set()))
     change = f"with this change and {_the_ones(lines)}" if lines else "with that one change"
