@@ -113,4 +113,51 @@ def name_slips(failing: list[Mismatch], slips: list[str], pairs: bool = True) ->
                     pairs[(a, b)] = d
     if pairs:
         return list(min(pairs, key=pairs.get))
-    return []
+    return _triple(fit, slips)
+
+
+BEAM = 3  # the slip sets kept at each size on the way to three: a beam search, nearest first
+
+
+def _triple(fit: "_Fit", slips: list[str]) -> list[str]:
+    """Three slips at once (a mask, an activation and a residual, each in its own sub-layer): the BEAM
+    nearest single slips, each with the BEAM nearest second ones, each tried with every third (about
+    120 sets of C(40, 3) = 9880). Near: the learner's values' distance to the set's, over the three smallest
+    failing cases, as a share of their distance to the reference's (a mask's slip shows on no case of one query)."""
+    def off(f, a) -> float | None:
+        if a is None or f.ref is None or a.shape != f.got.shape or \
+                not np.array_equal(np.isfinite(a), np.isfinite(f.got)):
+            return None
+        fin = np.isfinite(a)
+        return float(np.abs(f.got[fin] - a[fin]).sum())
+
+    shown = fit.failing[:3]  # the smallest three: a share of the variants the pairs computed
+    starts = [off(f, f.ref) for f in shown]
+    if any(d is None or d == 0 for d in starts):
+        return []
+
+    def share(chosen: frozenset) -> float | None:
+        left = [off(f, fit._variant(i, chosen)) for i, f in enumerate(shown)]
+        return None if any(d is None for d in left) else sum(d / s0 for d, s0 in zip(left, starts))
+
+    def nearest(base: frozenset) -> list[frozenset]:
+        grown = [base | {s} for s in slips if s not in base and not any(_exclusive(s, b) for b in base)]
+        shares = [(d, sorted(g, key=slips.index)) for g in grown for d in [share(g)]
+                  if d is not None and d < len(starts)]
+        return [frozenset(g) for _, g in sorted(shares)[:BEAM]]
+
+    found = {}
+    # (in the catalogue's order, never a set's: the same sets tried, and of equal distances the same one kept,
+    # whatever the process's string hashing)
+    order = slips.index
+    pairs = sorted({tuple(sorted(p, key=order)) for one in nearest(frozenset()) for p in nearest(one)},
+                   key=lambda p: [order(s) for s in p])
+    for pair in pairs:
+        for s in slips:
+            three = tuple(sorted({*pair, s}, key=order))
+            if len(three) == 3 and three not in found and not any(_exclusive(s, b) for b in pair):
+                found[three] = fit.score(frozenset(three))
+    found = {k: d for k, d in found.items() if d is not None}
+    # (of sets alike in their values the narrower claim, "the merge only", for a split the other slips undo)
+    return list(min(found, key=lambda k: (found[k], -sum(":" in s for s in k), [order(s) for s in k]))) \
+        if found else []

@@ -89,7 +89,8 @@ SLIP_CODE = {
     # any lower or upper triangle: cross-attention has no causal mask
     "cross-causal": r"\b(tril|triu)\w*\(",
     # the block's output the MLP's alone: `return ff` where ff = self.mlp(...) was assigned with no residual
-    "no-residual-mlp": lambda code: _returned_alone(code, r"\b(mlp|ffn|ff|feed_forward|c_fc|fc\w*)\w*\("),
+    "no-residual-mlp": lambda code: _returned_alone(code, r"\b(mlp|ffn|ff|feed_forward|c_fc|fc\w*)\w*\(") or
+    _stream_replaced(code, r"\b(mlp|ffn|ff|feed_forward|c_fc|fc\w*)\w*\("),
     # cos written into the even columns (pe[:, 0::2] = cos(...), or a pair of them assigned at once)
     "sinusoidal-sin-cos-swapped": r"\[[^\]]*((?<!\w)0?::2|2\s*\*\s*\w+)\s*\]\s*(,.*)?=\s*[\w.]*\bcos\(",
     "rms-eps-outside-sqrt": lambda code: _root_plus_eps(code),
@@ -147,6 +148,7 @@ SLIP_CODE = {
     "alibi-slope-precedence": r"\*\*[^*\n]*\*\*",  # a ** b ** c: binds right to left
     # the slopes' one power of 2 (2 ** (-8 * h / n), exp2, a ratio's powers): where the head's index is counted
     "alibi-slope-offset": lambda code: _slope_line(code),
+    "alibi-slope-no-8": lambda code: _slope_line(code),
     # the positions made afresh, 0..T-1, where the given ones belong
     # (not the default given to a parameter, `positions = np.arange(T)` under `if positions is None`); in a loop
     # over the rows, the row's index taken as its position (`m = float(t)` where positions[t] belongs)
@@ -163,7 +165,8 @@ SLIP_CODE = {
     "rope-output-halves": r"\bstack\(.*\b(dim|axis)\s*=\s*-2\b|\b(cat|concatenate|hstack)\(",
     # a mask's slips are written where the mask is made, which the localisation sees only where it is
     # applied (`future = torch.triu(ones, diagonal=0)`, then `masked_fill(future, -inf)` a line below)
-    "mask-diagonal": _MASK_MADE,
+    # (or a mask's rows taken one down, `tri[:, :, 1:T + 1, :T]`: each query gets the next one's row)
+    "mask-diagonal": (r"\[[^\]]*(?<![\w.])1\s*:\s*\w+\s*\+\s*1\s*,", _MASK_MADE),
     # a chunk's mask aligned top-left: where the mask is made, as above; in loops, the one limit i + 1
     # (`n_visible = i + 1`, `range(i + 1)`, `k[: i + 1]`) where i + 1 + Tk - Tq belongs
     "causal-top-left": (_MASK_MADE, r"^\s*\w+\s*=\s*\w+\s*\+\s*1\s*$|\brange\(\s*\w+\s*\+\s*1\s*\)|"
@@ -425,6 +428,16 @@ def _returned_alone(code: dict, form: str) -> int | None:
     stream = any(re.match(rf"^\s*{name}\s*=", text) for n, text in code.items() if n != made[name]) or \
         any(re.search(rf"\bdef\s+\w+\(.*\b{name}\b", text) for text in code.values())
     return made[name] if stream else line
+
+
+def _stream_replaced(code: dict, form: str) -> int | None:
+    """The one line that sets a returned stream to a bare name (`x = h`, then `return x`) after a call of
+    `form` (the MLP's layers, `h = self.fc(h)`, ...): the residual belongs there."""
+    returned = {m.group(1) for text in code.values() for m in [re.match(r"^\s*return\s+(\w+)\s*$", text)] if m}
+    called = [n for n, text in code.items() if re.search(form, text)]
+    hits = [n for n, text in code.items() for m in [re.match(r"^\s*(\w+)\s*=\s*(\w+)\s*$", text)]
+            if m and m.group(1) in returned and m.group(1) != m.group(2) and any(c < n for c in called)]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _exp_of_name(code: dict) -> int | None:
