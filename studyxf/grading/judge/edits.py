@@ -565,6 +565,15 @@ class _Lister:
                 for d in (-1, 1):
                     lo, hi = _shifted(self.text(part.lower), d), _shifted(self.text(part.upper), d)
                     self.add(part, f"{lo}:{hi}" if lo != "0" else f":{hi}", "is a window one off", rank=2)
+        # heads strided (`z[..., i::n]`, every n-th column from i) where the i-th contiguous block belongs
+        last = parts[-1] if parts else None
+        if isinstance(last, ast.Slice) and isinstance(last.lower, ast.Name) and last.upper is None \
+                and isinstance(last.step, (ast.Name, ast.Constant)) and (len(parts) == 1 or any(
+                    isinstance(p, ast.Constant) and p.value is Ellipsis for p in parts[:-1])):
+            i, n, width = last.lower.id, self.text(last.step), f"({self.text(node.value)}.shape[-1] // " \
+                                                               f"{self.text(last.step)})"
+            self.add(last, f"{i} * {width}:({i} + 1) * {width}", f"takes every {n}-th column from {i} where the "
+                                                                 f"{i}-th block of contiguous columns belongs", rank=2)
         # range(n)[::-1], slopes[::-1]: an order reversed where the natural one belongs (the heads' slopes)
         whole = node.slice
         if isinstance(whole, ast.Slice) and whole.lower is None and whole.upper is None and _int(whole.step) == -1:
@@ -707,6 +716,9 @@ class _Lister:
                         isinstance(node.value, (ast.BinOp, ast.Call, ast.Name)):
                     text = self.text(node.value)
                     self.add(node.value, f"({text}) + {p}", f"never uses {p}: it is to be added here", rank=0)
+                    if kinds[p] == "array of rank 2" and isinstance(node, ast.Return):  # w_o never applied
+                        self.add(node.value, f"({text}) @ {p}", f"never uses {p}: the result is to be multiplied "
+                                                                 f"by it", rank=0)
 
     def operand(self, node) -> None:
         """A matrix product's operand: transposed, or used as it is."""
@@ -943,9 +955,11 @@ class _Lister:
             for d in (-1, 1) if abs(c) == 1 else (-c, -1, 1):  # range(0, d - 2, 2): the offset itself dropped
                 k = c + d
                 left = self.text(node.left)
-                # a bound of range(n_heads - 1) is one off far more often than its name is wrong
+                # a bound of range(n_heads - 1) is one off far more often than its name is wrong; and an offset
+                # written (`c0 + dh - 1`, an inclusive end for a slice's exclusive one) is likelier than one changed
                 self.add(node, left if k == 0 else f"{left} + {k}" if k > 0 else f"{left} - {-k}",
-                         "is one off" if abs(d) == 1 else f"is {abs(d)} off", rank=0 if id(node) in self.bounds else 3)
+                         "is one off" if abs(d) == 1 else f"is {abs(d)} off",
+                         rank=0 if id(node) in self.bounds else 2 if k == 0 else 3)
 
 
 def _shifted(text: str, d: int) -> str:
@@ -1566,6 +1580,83 @@ def _running_max_start(lister: _Lister, tree) -> None:
                    "starts a running max at 0 where -inf belongs (a max of nothing)", rank=1)
 
 
+def _masked_with_zero(lister: _Lister, tree) -> None:
+    """Masked scores set to 0 (`s[~mask] = 0.0`, `masked_fill(m, 0)`, `where(m, s, 0)`), which still
+    get weight after the softmax, where -inf belongs."""
+    inf = 'float("-inf")'
+    for node in ast.walk(tree):
+        fills = []
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) \
+                and re.search(r"mask|~|\bnot\b|[<>]=?", lister.text(node.targets[0].slice)):
+            fills = [node.value]
+        elif isinstance(node, ast.Call) and _name(node.func) in ("masked_fill", "masked_fill_") and len(node.args) == 2:
+            fills = [node.args[1]]
+        elif isinstance(node, ast.Call) and _name(node.func) == "where" and len(node.args) == 3:
+            fills = node.args[1:]
+        for fill in fills:
+            if _number(fill) == 0:
+                lister.add(fill, inf, "sets the masked scores to 0, which still get weight, where -inf belongs",
+                           rank=1)
+
+
+def _adjacent_lane(lister: _Lister, tree) -> None:
+    """A pair's second lane read from elsewhere (`b = x[..., i + half]`, the NeoX halves, a line below
+    `a = x[..., 2 * i]`) where the lane beside the first belongs: `2 * i + 1`."""
+    reads = [(n, n.slice.elts[-1] if isinstance(n.slice, ast.Tuple) else n.slice) for n in ast.walk(tree)
+             if isinstance(n, ast.Subscript) and isinstance(n.ctx, ast.Load) and isinstance(n.value, ast.Name)]
+    reads = [(n, i) for n, i in reads if isinstance(i, (ast.BinOp, ast.Name)) and i.lineno == i.end_lineno]
+    for a, ia in reads:
+        for b, ib in reads:
+            if a.value.id == b.value.id and b.lineno == a.lineno + 1 and lister.text(ia) != lister.text(ib):
+                first = lister.text(ia) if isinstance(ia, ast.Name) or isinstance(ia.op, (ast.Mult, ast.Add)) \
+                    else lister.group(ia)
+                lister.add(ib, f"{first} + 1", "reads a lane apart from the one beside the pair's first", rank=2)
+
+
+def _causal_offset(lister: _Lister, tree) -> None:
+    """A causal mask aligned top-left (`s[i, i + 1:] = -inf`, `j > i`) where queries are the last Tq of Tk
+    positions: the query's index moved by Tk - Tq, the two lengths as the file names them."""
+    def length(pattern: str) -> str | None:
+        names = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                 for t in (n.targets[0].elts if isinstance(n.targets[0], ast.Tuple) else [n.targets[0]])
+                 if isinstance(t, ast.Name) and re.fullmatch(pattern, t.id, re.I)}
+        return names.pop() if len(names) == 1 else None
+
+    tk, tq = length(r"t_?k|n_?k|k_?len|len_?k|t_?kv|kv_?len"), length(r"t_?q|n_?q|q_?len|len_?q")
+    if tk is None or tq is None:
+        return
+    for node in ast.walk(tree):
+        bounds = []
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            bounds = [b for p in parts if isinstance(p, ast.Slice) for b in (p.lower, p.upper) if b is not None]
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Gt, ast.GtE, ast.Lt,
+                                                                                                ast.LtE)):
+            bounds = [node.left, node.comparators[0]]
+        for b in bounds:
+            if isinstance(b, (ast.Name, ast.BinOp)) and any(isinstance(n, ast.Name) and n.id not in (tk, tq)
+                                                             for n in ast.walk(b)) and b.lineno == b.end_lineno:
+                lister.add(b, f"{lister.text(b)} + {tk} - {tq}", f"aligns the mask top-left: the queries are the "
+                                                                 f"last {tq} of {tk} positions", rank=2)
+
+
+def _made_again(lister: _Lister, tree) -> None:
+    """A local never read (`k = rope(x @ w_k ...)`) whose inner value a later line computes again
+    (`new_k[...] = (x @ w_k)...`, the keys cached before RoPE): that local where the value is."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        made = {n.targets[0].id: n for n in ast.walk(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                and isinstance(n.targets[0], ast.Name) and n.targets[0].id not in read
+                and not n.targets[0].id.startswith("_") and isinstance(n.value, ast.Call)}
+        for name, node in made.items():
+            inner = {ast.dump(a) for a in node.value.args if isinstance(a, (ast.Call, ast.BinOp))}
+            for later in ast.walk(fn):
+                if isinstance(later, (ast.Call, ast.BinOp)) and getattr(later, "lineno", 0) > node.lineno \
+                        and ast.dump(later) in inner:
+                    lister.add(later, name, f"computes again the value {name} is made from (line {node.lineno}, "
+                                            f"where {name} is never read)", rank=1)
+
+
 def _running_update(lister: _Lister, tree) -> None:
     """A running value of a loop set afresh where its update belongs (`m = s.max(-1)` after
     `m_new = np.maximum(m, s.max(-1))`): set to a name the loop makes from it."""
@@ -1953,6 +2044,10 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _siblings(lister, tree)
     _layers(lister, tree)
     _running_max_start(lister, tree)
+    _masked_with_zero(lister, tree)
+    _adjacent_lane(lister, tree)
+    _causal_offset(lister, tree)
+    _made_again(lister, tree)
     _named_constant(lister, tree)
     _confused_constant(lister, tree)
     _decade(lister, tree)

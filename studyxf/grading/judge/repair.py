@@ -346,8 +346,9 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
         said = slip_code.placed([{"mistake": public(known), "verified": True, "message": words}], source)
         return [mend.entry(floated[0], None, False, known=known)] + said if widened else said
     # the smallest case whose values are wrong as the learner wrote them (an integer table's first row,
-    # sin 0 and cos 0, is right once truncated: a case that failed a check, not its values)
-    for first in sorted(wrong, key=_smallest_and_least_alike)[:3]:
+    # sin 0 and cos 0, is right once truncated: a case that failed a check, not its values; on a copy with a
+    # first edit made, the cases that edit mended)
+    for first in sorted(wrong, key=_smallest_and_least_alike):
         judged = [first] + [c for c in plain if c is not first and id(c) not in resource]
         search = Search(remote, judged, first)
         start = search.ask(source, first)
@@ -356,11 +357,11 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
     if start == (3,):  # no case's values are wrong as the learner wrote them (a check failed)
         return None
     singles = edits.candidates(source, framework, lines, kinds(source, entry, first))
-    nearer, crashing, level = [], set(), []
+    nearer, crashing, level, on_first = [], set(), [], {}
     for candidate in singles:
         if remote.gone:
             return None
-        score = search.ask(candidate["source"], first)
+        score = on_first[id(candidate)] = search.ask(candidate["source"], first)
         if score == (3,) and search.passes(candidate["source"]):
             candidate = _on_the_copy(candidate, singles, source, search)
             said = [mend.entry(candidate, None, False)]
@@ -435,8 +436,10 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
         return None
     start = search.ask(source, second)
     again = [(search.ask(c["source"], second), c) for c in singles if id(c) not in crashing and not remote.gone]
-    # an edit that reads an argument the code never read first (10000.0 for base, on base's case)
-    again = sorted([e for e in again if e[0] > start], key=lambda e: (e[1]["now"] in unread, e[0]), reverse=True)
+    # an edit that reads an argument the code never read first (10000.0 for base, on base's case); of those alike
+    # there, the nearest on the first case (`c0 + dh - 1` made `c0 + dh`, not `dh` made `T` where T = dh + 1)
+    again = sorted([e for e in again if e[0] > start], reverse=True,
+                   key=lambda e: (e[1]["now"] in unread, _coarse(e[0]), _coarse(on_first.get(id(e[1]), (0,)))))
     tried = 0
     for _, a in [e for e in again if all(e[1] is not b for _, b in nearer[:CLOSER])][:CLOSER]:
         # an edit this case alone shows (base written as 10000 where the case passes base = 500000)
