@@ -436,6 +436,8 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # the keys cached before RoPE where `k`, made and never read, belongs; beside the diagonal hidden and a scale
     # by sqrt(d_model)
     ("holdout22", "kv-cache", "learner_03.py", {20: "<=", 37: "write `k`", 41: "sqrt(d_model)"}),
+    # a loop's limit `range(last + 1)` read from `last = t`: the top-left mask said where last is bound
+    ("holdout22", "kv-cache", "learner_02.py", {29: "wrote into the caches", 38: "bottom-right"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

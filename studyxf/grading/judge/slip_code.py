@@ -169,7 +169,8 @@ SLIP_CODE = {
     "mask-diagonal": (r"\[[^\]]*(?<![\w.])1\s*:\s*\w+\s*\+\s*1\s*,", _MASK_MADE),
     # a chunk's mask aligned top-left: where the mask is made, as above; in loops, the one limit i + 1
     # (`n_visible = i + 1`, `range(i + 1)`, `k[: i + 1]`) where i + 1 + Tk - Tq belongs
-    "causal-top-left": (_MASK_MADE, r"^\s*\w+\s*=\s*\w+\s*\+\s*1\s*$|\brange\(\s*\w+\s*\+\s*1\s*\)|"
+    "causal-top-left": (_MASK_MADE, lambda code: _limit_bound(code),
+                        r"^\s*\w+\s*=\s*\w+\s*\+\s*1\s*$|\brange\(\s*\w+\s*\+\s*1\s*\)|"
                                     r"\[\s*:\s*\w+\s*\+\s*1\s*[\],]",
                         # a loop's row hiding its future from i + 1 (`scores[i, i + 1:] = -inf`), not start_pos + i + 1
                         r"\[\s*(\w+)\s*,\s*\1\s*\+\s*1\s*:\s*\]\s*=\s*-",
@@ -428,6 +429,18 @@ def _returned_alone(code: dict, form: str) -> int | None:
     stream = any(re.match(rf"^\s*{name}\s*=", text) for n, text in code.items() if n != made[name]) or \
         any(re.search(rf"\bdef\s+\w+\(.*\b{name}\b", text) for text in code.values())
     return made[name] if stream else line
+
+
+def _limit_bound(code: dict) -> int | None:
+    """A loop's limit i + 1 (`range(last + 1)`, `[:last + 1]`) read from a name bound once to a bare loop
+    variable (`last = t`, where start_pos + t belongs): that binding's line."""
+    used = {m.group(1) for text in code.values()
+            for m in re.finditer(r"(?:\brange\(|\[\s*:)\s*(\w+)\s*\+\s*1\b", text)}
+    bound = [(n, m.group(1)) for n, text in code.items() for m in [re.match(r"^\s*(\w+)\s*=\s*\w+\s*$", text)]
+             if m and m.group(1) in used]
+    names = [b for _, b in bound]
+    hits = [n for n, b in bound if names.count(b) == 1]
+    return hits[0] if len(hits) == 1 else None
 
 
 def _stream_replaced(code: dict, form: str) -> int | None:
