@@ -438,6 +438,22 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout22", "kv-cache", "learner_03.py", {20: "<=", 37: "write `k`", 41: "sqrt(d_model)"}),
     # a loop's limit `range(last + 1)` read from `last = t`: the top-left mask said where last is bound
     ("holdout22", "kv-cache", "learner_02.py", {29: "wrote into the caches", 38: "bottom-right"}),
+    # a window's start set from an unpacked name (`l, b, p = 0, 0, {}`) may move back, beside r - l
+    ("holdout23", "longest-substring", "learner_02.py", {5: "max(l, ", 7: "r - l + 1"}),
+    # a 1-based loop's end one short (`range(1, n)`), beside a restart at the repeat itself
+    ("holdout23", "longest-substring", "learner_03.py", {10: "write `n + 1`", 14: "p + 1"}),
+    # the last element sliced off (`nums[:-1]`), beside the values returned where seen[...] and idx belong
+    ("holdout23", "two-sum", "learner_02.py", {8: "write `nums`", 11: "[seen[complement], idx]"}),
+    # heads folded into a concatenation the other way round
+    ("holdout23", "cross-attention", "learner_01.py", {18: "(acc, t)"}),
+    # SiLU on the up branch, both of its reads, beside the two branches added
+    ("holdout23", "swiglu", "learner_02.py", {7: "gate * torch.sigmoid(gate)", 8: "act * up"}),
+    # a float32 (n, d) buffer returned reshaped, beside sigmoid for SiLU
+    ("holdout23", "swiglu", "learner_01.py", {10: "float32", 16: "sigmoid"}),
+    # the swap at a helper's call (`_silu(x @ w_up)`), beside the sigmoid's lost minus
+    ("holdout23", "swiglu", "learner_03.py", {5: "minus", 11: "x @ w_gate"}),
+    # pairs split as halves, (2, d // 2) transposed, beside the positions made afresh
+    ("holdout23", "rope", "learner_02.py", {6: "positions argument is ignored", 9: "(d // 2, 2) belongs"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

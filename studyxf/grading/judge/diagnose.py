@@ -929,8 +929,10 @@ def _made_at(v: Values, field: str, narrow) -> dict:
     # the entry's own return, the last (a helper it calls returns before it: get_slopes(n))
     out = next((e for e in reversed(trace.events) if e["name"] == "<return>"), None)
     for e in trace.every:  # an allocation filled later is where its dtype was chosen
+        # (or of its size: an (n, d) buffer returned reshaped to x's leading axes)
         if narrow(e.get("dtype") or "") and e["name"] != "<return>" and out is not None \
-                and e["value"].shape == out["value"].shape:
+                and (e["value"].shape == out["value"].shape or getattr(e["value"], "size", None) ==
+                     getattr(out["value"], "size", -1) and len(e["value"].shape) >= 2):
             line = _allocated(source, e["name"], e["line"])
             return {"line": line, "code": trace.code(line)}
     import re

@@ -1372,6 +1372,12 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
             stored.update({p: (fn.lineno, "value") for p in params[1:]})
             params = []
         reads = Counter(n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
+        # each local made once, by its line and its value's form with the names left out (siblings alike)
+        once = Counter(t.id for n in ast.walk(fn) if isinstance(n, ast.Assign) for t in n.targets
+                       if isinstance(t, ast.Name))
+        made = {n.targets[0].id: (n.lineno, re.sub(r"id='\w+'", "", ast.dump(n.value))) for n in ast.walk(fn)
+                if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
+                and once[n.targets[0].id] == 1}
         for stmt in (n for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.Return)) and n.value is not None):
             value = stmt.value  # x_hat * beta + gamma: two inputs of a kind, each where the other belongs
             if value.lineno != value.end_lineno:
@@ -1384,6 +1390,14 @@ def _names(lister: _Lister, tree, kinds: dict) -> None:
                         lister.add(value, _rewritten(lister, value, [n for n in used if n.id in (a, b)],
                                                      {a: b, b: a}), f"reads {a} and {b} each where the other belongs",
                                    rank=0)
+            # a local read twice in one value (`up * sigmoid(up)`, SiLU on the wrong branch): both reads its
+            # sibling's, made alike (`gate = x @ w_gate`, `up = x @ w_up`)
+            twice = Counter(n.id for n in ast.walk(value) if isinstance(n, ast.Name) and n.id in made)
+            for a in (a for a, c in twice.items() if c >= 2):
+                reads_a = [n for n in ast.walk(value) if isinstance(n, ast.Name) and n.id == a]
+                for b in (b for b in made if b != a and made[b][0] < value.lineno and made[b][1] == made[a][1]):
+                    lister.add(value, _rewritten(lister, value, reads_a, {a: b}), f"reads {a} where {b} belongs, "
+                                                                                 f"both times", rank=2)
         # a + b: b is not tried for a (b + b), a sum of two parts (QK^T's FLOPs and A.V's) is no sum of one twice
         beside = {id(side): other.id for b in ast.walk(fn) if isinstance(b, ast.BinOp)
                   and isinstance(b.op, (ast.Add, ast.Sub)) for side, other in ((b.left, b.right), (b.right, b.left))
@@ -1655,6 +1669,51 @@ def _made_again(lister: _Lister, tree) -> None:
                         and ast.dump(later) in inner:
                     lister.add(later, name, f"computes again the value {name} is made from (line {node.lineno}, "
                                             f"where {name} is never read)", rank=1)
+
+
+def _joined_order(lister: _Lister, tree) -> None:
+    """Two arrays joined in the other order (`cat((t, acc))` folding heads in reverse)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) in ("cat", "concat", "concatenate", "stack", "hstack") \
+                and node.args and isinstance(node.args[0], (ast.Tuple, ast.List)) and len(node.args[0].elts) == 2:
+            a, b = node.args[0].elts
+            if a.lineno == b.end_lineno:
+                lister.add(node.args[0], f"({lister.text(b)}, {lister.text(a)})" if isinstance(node.args[0], ast.Tuple)
+                           else f"[{lister.text(b)}, {lister.text(a)}]", "joins the two in the other order", rank=2)
+
+
+def _split_transposed(lister: _Lister, tree) -> None:
+    """An axis split as (2, n) then transposed (`reshape(..., 2, d // 2).swapaxes(-1, -2)`: halves) where
+    (n, 2) belongs (adjacent pairs), and the other way round."""
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and _name(node.func) in ("swapaxes", "transpose") and
+                [ast.unparse(a) for a in node.args] in (["-1", "-2"], ["-2", "-1"]) and
+                isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Call) and
+                _name(node.func.value.func) in ("reshape", "view") and len(node.func.value.args) >= 2):
+            continue
+        inner = node.func.value
+        *lead, a, b = inner.args
+        head = lister.text(inner)[:inner.args[0].col_offset - inner.col_offset] if inner.lineno == \
+            inner.args[0].lineno else None
+        if head is not None and node.lineno == node.end_lineno:
+            parts = [lister.text(x) for x in lead] + [lister.text(b), lister.text(a)]
+            lister.add(node, f"{head}{', '.join(parts)})", f"splits the axis as ({lister.text(a)}, "
+                                                           f"{lister.text(b)}) and transposes, where "
+                                                           f"({lister.text(b)}, {lister.text(a)}) belongs", rank=2)
+
+
+def _made_for_unread(lister: _Lister, tree) -> None:
+    """An argument never read (`positions`) where a local named for it is made afresh (`pos = np.arange(T)`):
+    the argument in its place."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        for p in (a.arg for a in fn.args.args if a.arg not in read and a.arg != "self"):
+            for node in (n for n in ast.walk(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                         and isinstance(n.targets[0], ast.Name) and n.targets[0].id != p):
+                t = node.targets[0].id.lower()
+                if len(t) >= 3 and p.lower().startswith(t[:3]):
+                    lister.add(node.value, p, f"makes {node.targets[0].id} afresh where the argument {p}, never "
+                                              f"read, belongs", rank=1)
 
 
 def _running_update(lister: _Lister, tree) -> None:
@@ -2048,6 +2107,9 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _adjacent_lane(lister, tree)
     _causal_offset(lister, tree)
     _made_again(lister, tree)
+    _joined_order(lister, tree)
+    _split_transposed(lister, tree)
+    _made_for_unread(lister, tree)
     _named_constant(lister, tree)
     _confused_constant(lister, tree)
     _decade(lister, tree)

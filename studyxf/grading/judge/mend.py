@@ -38,9 +38,10 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
     likely, strict, off, swapped, late = [], [], [], [], []  # tried in this order
     before: dict = {}  # each name's first assignment
     for n in ast.walk(tree):
-        for t in n.targets if isinstance(n, ast.Assign) else ():
-            if isinstance(t, ast.Name):
-                before[t.id] = min(before.get(t.id, n.lineno), n.lineno)
+        for t in n.targets if isinstance(n, ast.Assign) else ():  # (unpacked too: `l, best, seen = 0, 0, {}`)
+            for e in t.elts if isinstance(t, ast.Tuple) else [t]:
+                if isinstance(e, ast.Name):
+                    before[e.id] = min(before.get(e.id, n.lineno), n.lineno)
     counters = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Constant)
                 and type(n.value.value) is int for t in n.targets if isinstance(t, ast.Name)} | \
         {n.target.id for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)
@@ -178,6 +179,20 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                                             end_col_offset=node.col_offset + 2)
             likely.append((keyword, "while", "shrinks the window once (`if`) where it must shrink until the "
                                              "repeat has left it (`while`)"))
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2 and \
+                isinstance(node.iter, ast.Call) and getattr(node.iter.func, "id", "") == "enumerate":
+            # return [complement, value] where a table maps values to indices (seen[value] = idx): the indices
+            i, x = (e.id if isinstance(e, ast.Name) else None for e in node.target.elts)
+            tables = {t.value.id for n in ast.walk(node) if isinstance(n, ast.Assign) for t in n.targets
+                      if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name) and
+                      isinstance(n.value, ast.Name) and n.value.id == i}
+            for ret in (n for n in ast.walk(node) if isinstance(n, ast.Return) and len(tables) == 1 and
+                        isinstance(n.value, (ast.List, ast.Tuple)) and len(n.value.elts) == 2 and
+                        all(isinstance(e, ast.Name) for e in n.value.elts)):
+                table, (a, b) = next(iter(tables)), (e.id for e in ret.value.elts)
+                new = [i if e == x else f"{table}[{e}]" for e in (a, b)]
+                likely.append((ret.value, f"[{new[0]}, {new[1]}]", "returns the values where their indices "
+                                                                   "belong"))
         if not hasattr(node, "lineno") or node.lineno != node.end_lineno:
             continue
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate" and len(node.args) == 2:
@@ -212,10 +227,16 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):  # lo, hi = 1, len(nums) - 1
             off += [(v, d, "starts one off") for v in node.value.elts if isinstance(v, ast.Constant)
                     and type(v.value) is int and abs(v.value) <= 2 for d in ("+1", "-1")]
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice) and node.slice.lower is None and \
+                node.slice.step is None and isinstance(node.slice.upper, ast.UnaryOp) and \
+                ast.unparse(node.slice.upper) == "-1":  # nums[:-1]: the last element never seen
+            off.append((node, ast.unparse(node.value), "leaves the last element out"))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range":
             for arg in node.args:
                 if isinstance(arg, ast.Constant) and type(arg.value) is int:
                     off += [(arg, "+1", "is one off"), (arg, "-1", "is one off")]
+            if len(node.args) >= 2 and isinstance(node.args[1], ast.Name):  # range(1, n): 1-based, n + 1 belongs
+                off += [(node.args[1], "+1", "is one off"), (node.args[1], "-1", "is one off")]
     # the lines the walk ran first (a double slip's other line may run only on another input)
     ordered = sorted(likely + strict + swapped + off, key=lambda e: e[0].lineno not in run) + late
     out = []

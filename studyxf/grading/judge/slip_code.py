@@ -185,7 +185,7 @@ SLIP_CODE = {
     # the one call of erf (a helper's def, and np.vectorize(erf), are no call): where its argument is
     "gelu-erf-no-sqrt2": r"^(?!\s*def\b).*(\w*erf\w*\(|\berf\)\s*\()",  # (np.vectorize(erf)(z / 2) too)
     # the one line that applies the sigmoid (or SiLU) to a projection, the gate's place
-    "swiglu-gate-swapped": r"^(?!\s*def\b).*\b(sigmoid|silu|swish|expit)\(",
+    "swiglu-gate-swapped": r"^(?!\s*def\b).*\b_*(sigmoid|silu|swish|expit)\(",  # (a helper's `_silu(` too)
     # the sigmoid applied where SiLU belongs: at its call (a helper named sigmoid computes it rightly)
     "swiglu-sigmoid": (r"^(?!\s*def\b).*\b(sigmoid|expit)\(",
                        # or written out where SiLU is defined (`silu = lambda z: 1 / (1 + np.exp(-z))`): no z times it
