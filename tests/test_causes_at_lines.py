@@ -454,6 +454,13 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout23", "swiglu", "learner_03.py", {5: "minus", 11: "x @ w_gate"}),
     # pairs split as halves, (2, d // 2) transposed, beside the positions made afresh
     ("holdout23", "rope", "learner_02.py", {6: "positions argument is ignored", 9: "(d // 2, 2) belongs"}),
+    # a loop's angle from the chunk's own index (`ang = t * 10000.0 ** ...`) and its row's future hidden from t + 1
+    ("holdout23", "kv-cache", "learner_01.py", {16: "absolute positions", 27: "wrote into the caches",
+                                                38: "bottom-right"}),
+    # -inf filled where a mask picked by a conditional holds (`masked_fill((mask.unsqueeze(1) if ...), -inf)`)
+    ("holdout23", "multi-head-attention", "learner_02.py", {3: "without the transpose", 11: "inverted"}),
+    # the running sum's update the first of three made at once (`l, o, m = l + p.sum(-1), ...`)
+    ("holdout23", "flash-attention", "learner_02.py", {15: "wrong way round", 19: "not the running sum"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -38,7 +38,8 @@ SLIP_CODE = {
     # model's (`d_head = x.shape[-1]`), where it is bound
     "scale-d-model": lambda code: _root_of_head_width(code),
     "flash-no-rescale-output": _ACCUMULATED + r".*(@|\b(dot|matmul|einsum|mm)\()",
-    "flash-no-rescale-sum": _ACCUMULATED + r".*\bsum\b",
+    # (or the first of several updated at once: `l, o, m = l + p.sum(-1), o * r + p @ v, t`)
+    "flash-no-rescale-sum": (_ACCUMULATED + r".*\bsum\b", r"^\s*(\w+)\s*,[\w\s,]*=\s*\1\s*\+[^,]*\bsum\b"),
     # the heads merged by a reshape to (B, T, D) with no transpose on its line (a split is 4 axes)
     "heads-no-transpose": r"^(?!.*\b(transpose|permute|swapaxes|moveaxis|rearrange)\b).*"
                           r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+(\s*\*\s*[\w.]+)*\s*\)",
@@ -52,7 +53,8 @@ SLIP_CODE = {
     "alibi-slope-order": r"\barange\([^)]*,\s*-\s*1\s*[,)]|\[\s*::\s*-1\s*\]|\bflip\w*\(|\breversed\(",
     # -inf filled where the mask itself is True (not ~mask, mask == 0): `masked_fill(mask, -inf)`, where(mask, -inf, s)
     # (a string is blanked to "": float("-inf") reads float(""))
-    "mask-inverted": (r"\bmasked_fill\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)|"
+    "mask-inverted": (r"\bmasked_fill\(\s*(\w*mask\w*|\([^,]*\bmask\b[^,]*\))\s*,\s*"
+                      r"(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)|"
                       r"\bwhere\(\s*\w*mask\w*\s*,\s*(float\(\s*\"\"\s*\)|-\s*(np|torch|math)\.inf)",
                       # a mask held under another name, bound from the given one as it is (pad = memory_mask.bool()):
                       # where it is bound; else where -inf is filled where it holds
@@ -172,8 +174,9 @@ SLIP_CODE = {
     "causal-top-left": (_MASK_MADE, lambda code: _limit_bound(code),
                         r"^\s*\w+\s*=\s*\w+\s*\+\s*1\s*$|\brange\(\s*\w+\s*\+\s*1\s*\)|"
                                     r"\[\s*:\s*\w+\s*\+\s*1\s*[\],]",
-                        # a loop's row hiding its future from i + 1 (`scores[i, i + 1:] = -inf`), not start_pos + i + 1
-                        r"\[\s*(\w+)\s*,\s*\1\s*\+\s*1\s*:\s*\]\s*=\s*-",
+                        # a loop's row hiding its future from i + 1 (`scores[i, i + 1:] = -inf`, or a row of its
+                        # own, `sc[t + 1:] = -inf`), not start_pos + i + 1
+                        r"\[\s*(\w+)\s*,\s*\1\s*\+\s*1\s*:\s*\]\s*=\s*-|^\s*\w+\[\s*\w+\s*\+\s*1\s*:\s*\]\s*=\s*-",
                         # the queries' positions counted from 0 (`rows = arange(Tq)`), then compared with the keys'
                         r"^\s*\w+\s*=\s*[\w.]*\barange\(\s*\w*[qQ]\w*\s*[,)]"),
     "causal-wrong-side": _MASK_MADE,  # a kernel's keys compared with its queries the wrong way round
@@ -212,7 +215,9 @@ SLIP_CODE = {
     # (or, made inside an expression, the one such arange times the frequencies: np.outer(np.arange(T), freqs))
     "rope-position-offset": lambda code: (_one(code, r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)\s*$")
                                           or _one(code, r"\b(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)"
-                                                        r"(\s*\[[^\]]*\])?(\.\w+\([^()]*\))?\s*[*,@]"))
+                                                        r"(\s*\[[^\]]*\])?(\.\w+\([^()]*\))?\s*[*,@]")
+                                          # (or a loop's row index times the frequency: `ang = t * 10000.0 ** ...`)
+                                          or _one(code, r"^\s*\w+\s*=\s*[a-z]\s*\*\s*[\w.]*\s*(10000|\bbase\b)"))
     if any(re.search(r"\bdef\s+\w+\(.*\bstart\w*", text) for text in code.values()) else None,
     # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
     # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
