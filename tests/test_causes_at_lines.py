@@ -461,6 +461,10 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout23", "multi-head-attention", "learner_02.py", {3: "without the transpose", 11: "inverted"}),
     # the running sum's update the first of three made at once (`l, o, m = l + p.sum(-1), ...`)
     ("holdout23", "flash-attention", "learner_02.py", {15: "wrong way round", 19: "not the running sum"}),
+    # three catalogued slips, the mask made by comparing two named position vectors (`allowed = row >= col`)
+    ("holdout20", "transformer-block", "learner_01.py", {23: "wrong triangle", 29: "axis", 46: "used twice"}),
+    # a triple of two edits and the positions ignored, in a helper whose `positions` is never read
+    ("holdout20", "rope", "learner_01.py", {6: "positions argument is ignored", 25: "- where + belongs"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

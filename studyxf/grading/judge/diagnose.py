@@ -928,13 +928,14 @@ def _made_at(v: Values, field: str, narrow) -> dict:
     trace = localise.Trace(v.remote.trace(index, case).get("trace") or {}, source)
     # the entry's own return, the last (a helper it calls returns before it: get_slopes(n))
     out = next((e for e in reversed(trace.events) if e["name"] == "<return>"), None)
-    for e in trace.every:  # an allocation filled later is where its dtype was chosen
-        # (or of its size: an (n, d) buffer returned reshaped to x's leading axes)
-        if narrow(e.get("dtype") or "") and e["name"] != "<return>" and out is not None \
-                and (e["value"].shape == out["value"].shape or getattr(e["value"], "size", None) ==
-                     getattr(out["value"], "size", -1) and len(e["value"].shape) >= 2):
-            line = _allocated(source, e["name"], e["line"])
-            return {"line": line, "code": trace.code(line)}
+    # an allocation filled later is where its dtype was chosen (or, where none has the output's shape, one of its
+    # size: an (n, d) buffer returned reshaped to x's leading axes)
+    for alike in (lambda a, b: a.shape == b.shape, lambda a, b: a.size == b.size and len(a.shape) >= 2):
+        for e in trace.every:
+            if narrow(e.get("dtype") or "") and e["name"] != "<return>" and out is not None \
+                    and hasattr(e["value"], "size") and alike(e["value"], out["value"]):
+                line = _allocated(source, e["name"], e["line"])
+                return {"line": line, "code": trace.code(line)}
     import re
 
     # made in the return itself: `return out.float()`

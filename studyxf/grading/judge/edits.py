@@ -1702,20 +1702,6 @@ def _split_transposed(lister: _Lister, tree) -> None:
                                                            f"({lister.text(b)}, {lister.text(a)}) belongs", rank=2)
 
 
-def _made_for_unread(lister: _Lister, tree) -> None:
-    """An argument never read (`positions`) where a local named for it is made afresh (`pos = np.arange(T)`):
-    the argument in its place."""
-    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
-        read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        for p in (a.arg for a in fn.args.args if a.arg not in read and a.arg != "self"):
-            for node in (n for n in ast.walk(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
-                         and isinstance(n.targets[0], ast.Name) and n.targets[0].id != p):
-                t = node.targets[0].id.lower()
-                if len(t) >= 3 and p.lower().startswith(t[:3]):
-                    lister.add(node.value, p, f"makes {node.targets[0].id} afresh where the argument {p}, never "
-                                              f"read, belongs", rank=1)
-
-
 def _running_update(lister: _Lister, tree) -> None:
     """A running value of a loop set afresh where its update belongs (`m = s.max(-1)` after
     `m_new = np.maximum(m, s.max(-1))`): set to a name the loop makes from it."""
@@ -2109,7 +2095,6 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _made_again(lister, tree)
     _joined_order(lister, tree)
     _split_transposed(lister, tree)
-    _made_for_unread(lister, tree)
     _named_constant(lister, tree)
     _confused_constant(lister, tree)
     _decade(lister, tree)

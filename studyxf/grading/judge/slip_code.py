@@ -27,7 +27,9 @@ _ACCUMULATED = r"^\s*([\w.]+)(\[[^\]]*\])?\s*(=\s*\1\s*(\+|\.add\()|\+=)"
 
 # a mask made: a triangle, or positions compared (arange(Tk)[None, :] < arange(Tq)[:, None] + Tk - Tq)
 # (or in a kernel, two offsets' rows and columns compared: offs_n[None, :] <= offs_m[:, None])
+# (or two position vectors named as such: `allowed = row >= col`)
 _MASK_MADE = r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\S*arange\(|" \
+             r"^\s*\w+\s*=\s*\w*(row|col|pos|idx)\w*\s*(<=?|>=?)\s*\w*(row|col|pos|idx)\w*\s*$|" \
              r"\[\s*None\s*,\s*:\s*\]\s*(<=?|>=?)\s*[\w.]+\s*\[\s*:\s*,\s*None\s*\]|" \
              r"\[\s*:\s*,\s*None\s*\]\s*(<=?|>=?)\s*[\w.]+\s*\[\s*None\s*,\s*:\s*\]"
 
