@@ -1684,7 +1684,7 @@ def _joined_order(lister: _Lister, tree) -> None:
 
 def _split_transposed(lister: _Lister, tree) -> None:
     """An axis split as (2, n) then transposed (`reshape(..., 2, d // 2).swapaxes(-1, -2)`: halves) where
-    (n, 2) belongs (adjacent pairs), and the other way round."""
+    (n, 2) belongs (adjacent pairs)."""
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and _name(node.func) in ("swapaxes", "transpose") and
                 [ast.unparse(a) for a in node.args] in (["-1", "-2"], ["-2", "-1"]) and

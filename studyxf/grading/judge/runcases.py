@@ -610,7 +610,7 @@ def _mended(source: str | None, remote: Remote, cases: list, failing: list, step
         if not left:
             left = others(both)
             return [mend.entry(a, walk, left, both=b), mend.entry(b, None, left, both=a)], left
-        but = but or ([([a, b], left[0])] if len(left) == 1 and not but else [])
+        but = but or ([([a, b], left[0])] if len(left) == 1 else [])
     for candidate in singles[:mend.BESIDE]:  # one edit beside a slip the validator names (values for indices)
         known = None if remote.gone else mend.beside_a_known_slip(candidate, judged, wrong, remote)
         if known:
