@@ -33,6 +33,8 @@ _MASK_MADE = r"\b(triu|tril)\w*\(|\barange\([^)]*\)\s*\[[^\]]*\]\s*(<=?|>=?)\s*\
              r"\[\s*None\s*,\s*:\s*\]\s*(<=?|>=?)\s*[\w.]+\s*\[\s*:\s*,\s*None\s*\]|" \
              r"\[\s*:\s*,\s*None\s*\]\s*(<=?|>=?)\s*[\w.]+\s*\[\s*None\s*,\s*:\s*\]"
 
+_MLP_CALL = r"\b(mlp|ffn|ff|feed_forward|c_fc|fc\w*)\w*\("  # a call of the MLP or one of its layers
+
 # public slip id -> the regular expression a line's code (comments and strings left out) matches, or
 # several tried in turn: the first that any line matches decides
 SLIP_CODE = {
@@ -93,8 +95,7 @@ SLIP_CODE = {
     # any lower or upper triangle: cross-attention has no causal mask
     "cross-causal": r"\b(tril|triu)\w*\(",
     # the block's output the MLP's alone: `return ff` where ff = self.mlp(...) was assigned with no residual
-    "no-residual-mlp": lambda code: _returned_alone(code, r"\b(mlp|ffn|ff|feed_forward|c_fc|fc\w*)\w*\(") or
-    _stream_replaced(code, r"\b(mlp|ffn|ff|feed_forward|c_fc|fc\w*)\w*\("),
+    "no-residual-mlp": lambda code: _returned_alone(code, _MLP_CALL) or _stream_replaced(code, _MLP_CALL),
     # cos written into the even columns (pe[:, 0::2] = cos(...), or a pair of them assigned at once)
     "sinusoidal-sin-cos-swapped": r"\[[^\]]*((?<!\w)0?::2|2\s*\*\s*\w+)\s*\]\s*(,.*)?=\s*[\w.]*\bcos\(",
     "rms-eps-outside-sqrt": lambda code: _root_plus_eps(code),

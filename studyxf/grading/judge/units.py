@@ -314,11 +314,16 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
     return max(pool, key=score)
 
 
+def _number_left_out(reading: "Reading") -> bool:
+    """Whether the reading is a number left out or halved (the 2 of a FLOP), not a named term."""
+    kind, _, term = reading.id.partition("-")
+    return kind in ("half", "missing") and re.fullmatch(r"[\d.]+", term) is not None
+
+
 def _left_unused(figure: str, reading: "Reading", code: Code) -> tuple[int, str, int] | None:
     """A term computed and never read (`av_flops = ...`, then `flops = layers * qk_flops`) where the reading is a
     part left out: the line that makes the figure, where the term belongs, the term and its line."""
-    kind, _, term = reading.id.partition("-")
-    if kind not in ("half", "missing") or not re.fullmatch(r"[\d.]+", term):
+    if not _number_left_out(reading):
         return None  # a constant's part (the 4 of two products), not an argument left out
     read = set().union(*code.names.values()) if code.names else set()
     never = [n for n in code.targets if n not in read and n not in code.params and not n.startswith("_")]
@@ -339,8 +344,7 @@ def _left_unused(figure: str, reading: "Reading", code: Code) -> tuple[int, str,
 def _helper_count(reading: "Reading", code: Code, line: int) -> int | None:
     """A number left out (the 2 of a FLOP) where `line` only adds up calls of one helper of the file whose
     return is a product of names alone (`return m * n * k`, a count of multiply-adds): that return's line."""
-    kind, _, term = reading.id.partition("-")
-    if kind not in ("half", "missing") or not re.fullmatch(r"[\d.]+", term):
+    if not _number_left_out(reading):
         return None
     try:
         tree = ast.parse("\n".join(code.lines))
@@ -362,8 +366,7 @@ def _helper_count(reading: "Reading", code: Code, line: int) -> int | None:
 def _factor_of_one(figure: str, reading: "Reading", code: Code) -> int | None:
     """A number left out (the 2 of a FLOP) where the figure reads a name the file sets to 1
     (`flops_per_mac = 1`): a factor written to say that number, which is where it belongs."""
-    kind, _, term = reading.id.partition("-")
-    if kind not in ("half", "missing") or not re.fullmatch(r"[\d.]+", term):
+    if not _number_left_out(reading):
         return None
     fed = code.feeding(figure)
     read = set().union(*code.names.values()) if code.names else set()
