@@ -461,6 +461,42 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout23", "multi-head-attention", "learner_02.py", {3: "without the transpose", 11: "inverted"}),
     # the running sum's update the first of three made at once (`l, o, m = l + p.sum(-1), ...`)
     ("holdout23", "flash-attention", "learner_02.py", {15: "wrong way round", 19: "not the running sum"}),
+    # cos picked for the even columns inside a helper handed to map (`map(column, range(d))`): the helper's line
+    ("holdout23", "sinusoidal", "learner_03.py", {9: "swapped"}),
+    # both residuals dropped in the one helper both sub-layers go through (`sub = lambda f, ln, t: f(ln(t))`)
+    ("holdout23", "transformer-block", "learner_01.py", {17: "wrong triangle", 28: "ReLU", 31: "residual"}),
+    # a guard on the row's max (`row_max = nan_to_num(row_max, ...)`), where the NaN comes from the division below it
+    ("holdout23", "gqa", "learner_02.py", {21: "diagonal", 26: "NaN"}),
+    # np.sqrt(2) held in a name and read at a helper's call (`_erf(z / root2)`): widened there, not in the helper
+    ("holdout23", "mlp-gelu", "learner_03.py", {15: "float32 input", 16: "0.5"}),
+    # no root where eps is added (`scale = 1.0 / (ms + eps)`), beside a float64 accumulator
+    ("holdout23", "rms-norm", "learner_02.py", {7: "float32 input", 9: "square root"}),
+    # GELU's tanh form in a lambda the call reads, beside a residual the task does not have
+    ("holdout23", "mlp-gelu", "learner_02.py", {4: "tanh", 10: "residual"}),
+    # the 2 for K and V left out of a tuple of factors a reduce multiplies, beside bits for bytes in a table
+    ("holdout23", "kv-cache-size", "learner_02.py", {4: "bits", 9: "the 2 for K and V is missing"}),
+    # holdout24: a window's start set by a conditional expression (`lo = seen[c] + 1 if c in seen else lo`)
+    ("holdout24", "longest-substring", "learner_03.py", {11: "moved back"}),
+    # a generator's store of the value where its index belongs (`first.setdefault(v, v)`), beside enumerate from 1
+    ("holdout24", "two-sum", "learner_01.py", {9: "write `enumerate(nums)`", 10: "write `i` for `v`"}),
+    # a power of 0.5 where 2's belongs, beside the bias's sign dropped at the return
+    ("holdout24", "alibi", "learner_01.py", {6: "write `2.0` for `0.5`", 7: "sign the other way round"}),
+    # SiLU (here a sigmoid) applied to the up branch at its call: said at the call, beside the sigmoid's lambda
+    ("holdout24", "swiglu", "learner_01.py", {5: "sigmoid", 7: "x @ w_gate"}),
+    # quick GELU written out (`sigmoid(1.702 * h)`), beside b1 never added
+    ("holdout24", "mlp-gelu", "learner_01.py", {6: "never uses b1", 7: "quick GELU"}),
+    # -inf stored where the given padding mask holds (`E[:, memory_mask[b]] = -np.inf`), beside a sum over axis 0
+    ("holdout24", "cross-attention", "learner_02.py", {20: "True for real tokens", 24: "write `-1` for `0`"}),
+    # a softmax class constructed with axis=-2 in a method the entry point's call reaches
+    ("holdout24", "attention", "learner_02.py", {31: "another axis"}),
+    # the angles tiled (`np.tile(np.cos(ang), 2)`) where each pair's is repeated, beside base written as 10000.0
+    ("holdout24", "rope", "learner_02.py", {6: "write `base`", 7: "tiled"}),
+    # -inf filled where a mask named `allowed` holds: the fill is inverted, not the binding
+    ("holdout24", "multi-head-attention", "learner_02.py", {12: "sqrt(d_model)", 14: "inverted", 15: "another axis"}),
+    # the scale's width from v (`1 / sqrt(v.shape[-1])`), beside the block's own max stored as the running max
+    ("holdout24", "flash-attention", "learner_03.py", {8: "write `q` for `v`", 31: "write `m_new` for `m_ij`"}),
+    # log10 where the natural log belongs, beside a phase counted in turns (`2 * np.pi * n * omega`)
+    ("holdout24", "sinusoidal", "learner_02.py", {6: "write `log` for `log10`", 7: "write `n` for `2 * np.pi * n`"}),
     # three catalogued slips, the mask made by comparing two named position vectors (`allowed = row >= col`)
     ("holdout20", "transformer-block", "learner_01.py", {23: "wrong triangle", 29: "axis", 46: "used twice"}),
     # a triple of two edits and the positions ignored, in a helper whose `positions` is never read

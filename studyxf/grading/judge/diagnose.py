@@ -660,7 +660,21 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
     # a float64 table of angles built from positions alone is no promotion yet
     narrow = {name for name, v in case.labelled().items() if isinstance(v, torch.Tensor) and v.dtype == torch.float32}
     scalars: dict[str, int] = {}  # a NumPy float64 scalar held in a name (scale = 1 / np.sqrt(d)), by its line
+    params = _parameters_by_line(source)
+    # by depth: the names a helper's frame has shown, and its parameters that came in float64
+    seen: dict[int, set] = {}
+    arrived: dict[int, set] = {}
     for e in trace.events:
+        depth = e.get("depth", 0)
+        seen = {d: names for d, names in seen.items() if d <= depth}  # (a frame left: its names forgotten)
+        arrived = {d: names for d, names in arrived.items() if d <= depth}
+        first = e["name"] not in seen.setdefault(depth, set())
+        seen[depth].add(e["name"])
+        if depth and first and e.get("dtype") == "float64" and e["value"].ndim and \
+                e["name"] in params.get(e["line"], ()):
+            # (`def _erf(z)` called as `_erf(z / root2)`: widened at the call, which reads root2)
+            arrived.setdefault(depth, set()).add(e["name"])
+            continue
         if e["value"].ndim == 0:
             assigned = re.search(rf"\b{re.escape(e['name'])}\s*=(?!=)", trace.code(e["line"]))
             if e.get("dtype") == "float64" and re.search(r"\b(np|numpy)\.", trace.code(e["line"])) and not (
@@ -672,7 +686,7 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
         if e.get("dtype") == "float32":
             narrow.add(e["name"])
         elif e.get("dtype") == "float64":
-            read = set(re.findall(r"[A-Za-z_]\w*", trace.code(e["line"])))
+            read = set(re.findall(r"[A-Za-z_]\w*", trace.code(e["line"]))) - arrived.get(depth, set())
             if read & narrow:
                 # the scalar made above is where the float64 comes from (np.sqrt returns one): said there
                 # (made before it in the run: a helper defined above may read it, passed as an argument)
@@ -694,6 +708,23 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
     widen = re.compile(rf"\b({given})\s*\.\s*(double\(\)|(to|type|astype)\([^)]*float64)") if given else None
     line = next((n for n, text in enumerate(source.splitlines(), 1) if widen and widen.search(text)), None)
     return (_widened_on_purpose(trace, {"line": line}) or {"line": line, "code": trace.code(line)}) if line else {}
+
+
+def _parameters_by_line(source: str) -> dict[int, set]:
+    """Each line of a function's body, with that function's parameter names."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return {}
+    out: dict[int, set] = {}
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.Lambda)):
+            names = {a.arg for a in fn.args.posonlyargs + fn.args.args + fn.args.kwonlyargs}
+            for n in range(fn.lineno, (fn.end_lineno or fn.lineno) + 1):
+                out[n] = out.get(n, set()) | names  # (a nested function's lines hold both: the inner one's too)
+    return out
 
 
 def _held_wide(source: str, code: str) -> int | None:

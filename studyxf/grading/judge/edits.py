@@ -709,6 +709,10 @@ class _Lister:
         read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
                 and id(n) not in checked}
         for p in (a.arg for a in fn.args.args + fn.args.kwonlyargs):
+            if p not in read and kinds.get(p) == "bool":  # `CAUSAL=True` in the launch, where `causal` belongs
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+                        self.add(node, p, f"never uses {p}: {node.value} is written where it belongs", rank=0)
             if p in read or p not in kinds or not kinds[p].startswith("array"):
                 continue
             for node in ast.walk(fn):
@@ -1594,6 +1598,69 @@ def _running_max_start(lister: _Lister, tree) -> None:
                    "starts a running max at 0 where -inf belongs (a max of nothing)", rank=1)
 
 
+def _running_max_kept(lister: _Lister, tree) -> None:
+    """A running max stored as the block's own max (`m_new = np.maximum(m[...], m_ij)`, then `m[...] = m_ij`):
+    the new running max, the name that holds both, where the block's alone is written."""
+    def base(node):
+        return node.value if isinstance(node, ast.Subscript) else node
+    running = {}  # the block's max -> (the running max's name, the name made from both)
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and \
+                isinstance(n.value, ast.Call) and _name(n.value.func) in ("maximum", "fmax") and len(n.value.args) == 2:
+            a, b = (base(x) for x in n.value.args)
+            if isinstance(a, ast.Name) and isinstance(b, ast.Name):
+                running[b.id] = (a.id, n.targets[0].id)
+                running[a.id] = (b.id, n.targets[0].id)
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.value, ast.Name) and \
+                n.value.id in running and isinstance(base(n.targets[0]), ast.Name) and \
+                base(n.targets[0]).id == running[n.value.id][0]:
+            lister.add(n.value, running[n.value.id][1], f"keeps the block's own max {n.value.id} where the running "
+                       f"max {running[n.value.id][1]} belongs", rank=1)
+
+
+def _rescale_left_out(lister: _Lister, tree) -> None:
+    """One running value rescaled by a factor (`acc = acc * alpha[:, None] + ...`) and another updated without it
+    (`l_i = l_i + tl.sum(p, 1)`): the factor on the second too, bare and as a column (flash attention's two)."""
+    factors, updated = set(), []
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
+            name = n.targets[0].id
+            for b in ast.walk(n.value):
+                if isinstance(b, ast.BinOp) and isinstance(b.op, ast.Mult) and isinstance(b.left, ast.Name) and \
+                        b.left.id == name:
+                    f = b.right.value if isinstance(b.right, ast.Subscript) else b.right
+                    factors |= {f.id} if isinstance(f, ast.Name) else set()
+                if isinstance(b, ast.BinOp) and isinstance(b.op, ast.Add) and isinstance(b.left, ast.Name) and \
+                        b.left.id == name:
+                    updated.append((b, name))
+        if isinstance(n, ast.AugAssign) and isinstance(n.op, ast.Add) and isinstance(n.target, ast.Name):
+            updated.append((n, n.target.id))
+    for node, name in updated:
+        if node.lineno != node.end_lineno or any(f in lister.lines[node.lineno - 1] for f in factors):
+            continue
+        rest = lister.text(node.value) if isinstance(node, ast.AugAssign) else lister.text(node.right)
+        for f in sorted(factors):
+            for form in (f, f"{f}[:, None]"):
+                new = f"{name} = {name} * {form} + {rest}" if isinstance(node, ast.AugAssign) else \
+                    f"{name} * {form} + {rest}"
+                lister.add(node, new, f"adds to {name} without rescaling it by {f}, as the other running value is",
+                           rank=2)
+
+
+def _scale_of_another(lister: _Lister, tree, kinds: dict) -> None:
+    """A scale's width read from another input (`1 / sqrt(v.shape[-1])`, v's width where q's belongs): each other
+    input of the same rank in its place, on a line that takes a root."""
+    arrays = [p for p, k in kinds.items() if k.startswith("array")]
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute) and n.attr == "shape" and isinstance(n.value, ast.Name) and \
+                n.value.id in arrays and re.search(r"\b(sqrt|rsqrt)\(|\*\*\s*\(?-?0?\.5", lister.lines[n.lineno - 1]):
+            for other in arrays:
+                if other != n.value.id and kinds[other] == kinds[n.value.id]:
+                    lister.add(n.value, other, f"takes the scale's width from {n.value.id} where {other}'s belongs",
+                               rank=1)
+
+
 def _masked_with_zero(lister: _Lister, tree) -> None:
     """Masked scores set to 0 (`s[~mask] = 0.0`, `masked_fill(m, 0)`, `where(m, s, 0)`), which still
     get weight after the softmax, where -inf belongs."""
@@ -1877,6 +1944,47 @@ def _block_start(lister: _Lister, tree) -> None:
                    rank=2)
 
 
+def _sign_flipped(lister: _Lister, tree) -> None:
+    """A sign lost or a power's base inverted: a returned product negated (ALiBi's `m * |i - j|` where
+    `-m * |i - j|` belongs), and a base of 2 or 0.5 written as the other (`np.power(0.5, -8 * h / n)`)."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.BinOp) and \
+                isinstance(node.value.op, (ast.Mult, ast.Div)):
+            lister.add(node.value, f"-{lister.group(node.value)}", "has the sign the other way round", rank=3)
+        base = node.args[0] if isinstance(node, ast.Call) and _name(node.func) in ("power", "pow") and node.args \
+            else node.left if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) else None
+        if base is not None and _number(base) in (2, 0.5):
+            lister.add(base, "0.5" if _number(base) == 2 else "2.0", "takes the power of the base's reciprocal "
+                       "(2 for 0.5): the exponent's sign the other way round", rank=3)
+
+
+def _log_base_and_turns(lister: _Lister, tree) -> None:
+    """A logarithm of another base (`np.log10(10000.0)` where the natural log belongs), and a phase counted in turns
+    (`2 * np.pi * n * omega`, a frequency in cycles where the angular one is given): the other logs, the 2 pi left
+    out."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name)) and \
+                _name(node.func) in ("log", "log2", "log10") and node.lineno == node.end_lineno:
+            span = (node.func.lineno, node.func.end_col_offset - len(_name(node.func)), node.func.end_col_offset)
+            for other in ("log", "log2", "log10"):
+                if other != _name(node.func):
+                    lister.add(node.func, other, f"takes {_name(node.func)} where {other} belongs", span=span, rank=2)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and node.lineno == node.end_lineno:
+            turns = node.left
+            while isinstance(turns, ast.BinOp) and isinstance(turns.op, ast.Mult) and \
+                    not re.fullmatch(r"2(\.0*)?\s*\*\s*((np|math|torch)\.)?pi", lister.text(turns)):
+                turns = turns.left
+            if not re.fullmatch(r"2(\.0*)?\s*\*\s*((np|math|torch)\.)?pi", lister.text(turns)):
+                continue
+            why = "multiplies by 2 pi, a turn's angle, where the angle is given"
+            if turns is node.left:  # (2 * np.pi) * pos
+                lister.add(node, lister.text(node.right), why, rank=2)
+            else:  # (2 * np.pi * n) * omega: the n kept
+                span = (turns.lineno, turns.col_offset, node.left.end_col_offset)
+                lister.add(node.left, lister.text(node.left)[len(lister.text(turns)):].lstrip(" *"), why, span=span,
+                           rank=2)
+
+
 def _named_constant(lister: _Lister, tree) -> None:
     """A number given a name (`LOG2E = 0.6931...`, ln 2 where log2(e) belongs): its reciprocal, as the
     operands of * and / are tried (binop)."""
@@ -2023,12 +2131,21 @@ def _log2e_dropped(lister: _Lister, tree) -> None:
     log2(e) folded in, which exp2 needs to give exp's softmax (exp(x) = exp2(x log2 e))."""
     if not any(isinstance(n, ast.Call) and _name(n.func) == "exp2" for n in ast.walk(tree)):
         return
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and len(node.targets) == 1 and node.lineno == node.end_lineno and \
-                re.search(r"\b(sqrt|rsqrt)\(|\*\*\s*\(?-?0?\.5", lister.text(node.value)) and \
-                not re.search(r"1\.44|log2|LOG2", lister.text(node.value)):
-            lister.add(node.value, f"{lister.group(node.value)} * 1.4426950408889634", "leaves out log2(e), which "
+    # (an assignment's value, or a launch's argument: `kernel[grid](q, k, v, o, T, 1.0 / D ** 0.5, ...)`)
+    scales = [n.value for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1] + \
+        [a for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Subscript) for a in n.args]
+    for value in scales:
+        if value.lineno == value.end_lineno and re.search(r"\b(sqrt|rsqrt)\(|\*\*\s*\(?-?0?\.5", lister.text(value)) \
+                and not re.search(r"1\.44|log2|LOG2", lister.text(value)):
+            lister.add(value, f"{lister.group(value)} * 1.4426950408889634", "leaves out log2(e), which "
                        "exp2 needs folded into the scale (exp(x) = exp2(x log2 e))", rank=1)
+    # (or where a kernel multiplies by the scale it was given: `qk = tl.dot(q, k) * scale`)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult) and isinstance(node.right, ast.Name) and \
+                re.search(r"(?i)scale", node.right.id) and not re.search(r"1\.44|log2|LOG2",
+                                                                        lister.lines[node.lineno - 1].split("#")[0]):
+            lister.add(node.right, f"{node.right.id} * 1.4426950408889634", "leaves out log2(e), which exp2 needs "
+                       "folded into the scale (exp(x) = exp2(x log2 e))", rank=1)
 
 
 def candidates(source: str, framework: str, first: list[int] | None = None, kinds: dict | None = None,
@@ -2085,10 +2202,13 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
         _unit_converted(lister, tree)
         _sibling_products(lister, tree)
     _copied_value(lister, tree)  # (before _names, which writes the same copy as a rank-4 guess)
+    _running_max_kept(lister, tree)  # (and this one, whose names _names swaps as a rank-4 guess)
     _names(lister, tree, kinds or {})
+    _scale_of_another(lister, tree, kinds or {})  # (after: where _names swaps the input as a rank-0 guess, that holds)
     _siblings(lister, tree)
     _layers(lister, tree)
     _running_max_start(lister, tree)
+    _rescale_left_out(lister, tree)
     _masked_with_zero(lister, tree)
     _adjacent_lane(lister, tree)
     _causal_offset(lister, tree)
@@ -2096,6 +2216,8 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _joined_order(lister, tree)
     _split_transposed(lister, tree)
     _named_constant(lister, tree)
+    _sign_flipped(lister, tree)
+    _log_base_and_turns(lister, tree)
     _confused_constant(lister, tree)
     _decade(lister, tree)
     _default_written(lister, tree)

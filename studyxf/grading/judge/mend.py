@@ -91,10 +91,15 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                 and node.slice.id in counters:  # s[r] where s[l] belongs: one index for the other
             for other in sorted(counters - {node.slice.id}):
                 swapped.append((node.slice, other, f"reads {node.slice.id} where {other} belongs"))
-        if isinstance(node, ast.For) and isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2 and \
-                all(isinstance(e, ast.Name) for e in node.target.elts):  # for i, x in enumerate(nums)
-            a, b = (e.id for e in node.target.elts)
-            for read in (n for stmt in node.body for n in ast.walk(stmt)):
+        # for i, x in enumerate(nums), or a comprehension's (`([seen[t - v], i] for i, v in enumerate(nums) if ...)`):
+        # each read of one of the pair where the other belongs
+        pair = (node.target, node.body) if isinstance(node, ast.For) else \
+            (node.generators[0].target, [node.elt, *node.generators[0].ifs]) \
+            if isinstance(node, (ast.GeneratorExp, ast.ListComp, ast.SetComp)) and len(node.generators) == 1 else None
+        if pair and isinstance(pair[0], ast.Tuple) and len(pair[0].elts) == 2 and \
+                all(isinstance(e, ast.Name) for e in pair[0].elts):
+            a, b = (e.id for e in pair[0].elts)
+            for read in (n for part in pair[1] for n in ast.walk(part)):
                 if isinstance(read, ast.Name) and isinstance(read.ctx, ast.Load) and read.id in (a, b):
                     other = b if read.id == a else a
                     swapped.append((read, other, f"reads {read.id} where {other} belongs"))

@@ -22,8 +22,8 @@ def public(slip: str) -> str:
 
 
 _SQRT = r"\b(sqrt|rsqrt)\(|\*\*\s*\(?\s*-?\s*0?\.5\b"
-# a name updated by adding to itself: `o = o + ...`, `o += ...`
-_ACCUMULATED = r"^\s*([\w.]+)(\[[^\]]*\])?\s*(=\s*\1\s*(\+|\.add\()|\+=)"
+# a name updated by adding to itself: `o = o + ...`, `o += ...` (`l = (l + p.sum(1)).to(ACC)` too)
+_ACCUMULATED = r"^\s*([\w.]+)(\[[^\]]*\])?\s*(=\s*\(?\s*\1\s*(\+|\.add\()|\+=)"
 
 # a mask made: a triangle, or positions compared (arange(Tk)[None, :] < arange(Tq)[:, None] + Tk - Tq)
 # (or in a kernel, two offsets' rows and columns compared: offs_n[None, :] <= offs_m[:, None])
@@ -65,6 +65,9 @@ SLIP_CODE = {
                       lambda code: _mask_bound(code),
                       r"\b(masked_fill|where)\(\s*[\w.]+(\[[^\]]*\])?\s*,\s*([\w.]+\([^,()]*,\s*)?(float\(\s*\"\"\s*\)|"
                       r"-\s*((np|torch|math)\.)?inf)",
+                      # (or -inf stored where a given mask holds, `E[:, memory_mask[b]] = -np.inf`)
+                      r"^(?!.*(~|\bnot\b|logical_not))\s*\w+\[[^=]*\b\w*mask\w*\b[^=]*\]\s*=\s*"
+                      r"(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)",
                       # else a mask inverted where it is read (keep = ~memory_mask; ~mask as a fill's
                       # condition is the right way round)
                       r"^(?!.*\b(masked_fill_?|where)\().*(~\s*\(?\s*[\w.]*mask\w*|\blogical_not\(\s*[\w.]*mask)",
@@ -94,11 +97,17 @@ SLIP_CODE = {
                  r"\bfor\s+\w+\s+in\s+range\(\s*\w+\s*\)\s*if\b|(\w+)\.index\(.*\bif\b.*\bin\s+\1\b"),
     # any lower or upper triangle: cross-attention has no causal mask
     "cross-causal": r"\b(tril|triu)\w*\(",
+    # both sub-layers through one helper whose arguments return f(ln(t)), nothing added (`lambda f, ln, t: f(ln(t))`)
+    "no-residual": r"^\s*(\w+\s*=\s*lambda\b[^:]*:|return\b)(?!.*\+)\s*\w+\(\s*\w+\(\s*\w+\s*\)\s*\)\s*$",
     # the block's output the MLP's alone: `return ff` where ff = self.mlp(...) was assigned with no residual
     "no-residual-mlp": lambda code: _returned_alone(code, _MLP_CALL) or _stream_replaced(code, _MLP_CALL),
     # cos written into the even columns (pe[:, 0::2] = cos(...), or a pair of them assigned at once)
-    "sinusoidal-sin-cos-swapped": r"\[[^\]]*((?<!\w)0?::2|2\s*\*\s*\w+)\s*\]\s*(,.*)?=\s*[\w.]*\bcos\(",
+    # (or the one line that picks cos or sin by a column's parity: `fn = cos if j % 2 == 0 else sin`)
+    "sinusoidal-sin-cos-swapped": (r"\[[^\]]*((?<!\w)0?::2|2\s*\*\s*\w+)\s*\]\s*(,.*)?=\s*[\w.]*\bcos\(",
+                                   r"^(?=.*\bcos\b)(?=.*\bsin\b)(?=.*%\s*2\b).*\b(if|where)\b"),
     "rms-eps-outside-sqrt": lambda code: _root_plus_eps(code),
+    # eps added to the mean square with no root taken on the line (`scale = 1.0 / (ms + eps)`)
+    "rms-no-sqrt": r"^(?!.*\b(r?sqrt|std|norm)\b)(?!.*\*\*\s*\(?\s*-?\s*0?\.5).*\+\s*[\w.]*\beps\b",
     # times the root: in one expression, else the one line that binds a name to a root (`inv = sqrt(ms + eps)`)
     "rms-multiplies": (r"\*\s*((torch|np|numpy|math)\.)?sqrt\(", r"^\s*\w+\s*=\s*((torch|np|numpy|math)\.)?sqrt\(",
                        # (or a helper that returns the root: `norm = lambda x, eps: (...).sqrt()`)
@@ -115,7 +124,11 @@ SLIP_CODE = {
     "softmax-not-normalised": lambda code: _max_of_exponentials(code),
     "rope-sign": r"\*\s*[\w.]*\bcos\b.*[+-].*\*\s*[\w.]*\bsin\b|\*\s*[\w.]*\bsin\b.*[+-].*\*\s*[\w.]*\bcos\b",
     # a kernel's one where() that sets scores to -inf, none of its conditions the keys' bound
-    "flash-keys-unmasked": r"^(?!.*<\s*(\w*\b(T|N|n|L)\w*|seq\w*)\b).*\bwhere\(.*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)",
+    # (the keys past T set to 0 by their own mask, `tl.where(keys[None, :] < T, s, 0.0)`: there; else where -inf is
+    # filled by a mask that never compares with T, beside which theirs belongs)
+    "flash-keys-unmasked": (r"^(?=.*<\s*(\w*\b(T|N|n|L)\w*|seq\w*)\b).*\bwhere\(.*,\s*0(\.0*)?\s*\)",
+                            r"^(?!.*<\s*(\w*\b(T|N|n|L)\w*|seq\w*)\b).*\bwhere\(.*"
+                            r"(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)"),
     "ln-eps-outside-sqrt": lambda code: _root_plus_eps(code),
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
     "rope-frequency": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",  # where the exponent is written
@@ -129,9 +142,10 @@ SLIP_CODE = {
                   r"[\w.\]]\(\s*(\w+)\s*\+\s*[\w.\[\]]+\(\s*\1\s*\)\s*\)"),
     "block-parallel": r"^(?!\s*def\b).*\b(mlp|ffn|ff|feed_forward|feedforward)\w*\(",  # the MLP read from x
     # the softmax (or its sum, written out) taken along another axis than the last
-    "softmax-axis": (r"\b(softmax|sum)\(.*\b(dim|axis)\s*=\s*(?!\s*-\s*1\b)-?\s*\d",
+    "softmax-axis": (r"\b(_*[Ss]oftmax|sum)\(.*\b(dim|axis)\s*=\s*(?!\s*-\s*1\b)-?\s*\d",  # (`_Softmax(axis=-2)`)
                      r"\b(softmax|sum|max|amax|logsumexp)\(\s*-\s*2\b"),  # p.sum(-2, keepdim=True)
     "gelu-tanh": r"\bapproximate\s*=|\btanh\(",  # the tanh approximation, asked for or written out
+    "gelu-quick": r"(?<![\w.])1\.702\b|\bquick_gelu\(|\bQuickGELU\(",  # x * sigmoid(1.702 x), CLIP's
     "flops-no-factor-2": (r"(?i)^\s*\w*(flop|mac)\w*\s*=\s*1\s*$",  # FLOPS_PER_MAC = 1: the 2 of a multiply-add
                           # (or A.V's count made and never read, beside QK^T's: where QK^T's alone is read)
                           lambda code: _unused_sibling(code)),
@@ -147,7 +161,8 @@ SLIP_CODE = {
     # the window's start moved to just past the last occurrence, without max(): it may move back
     "window-start-backwards": (lambda code: _found_at_all(code),  # `if last >= 0:` where `>= start` belongs
                                r"^\s*(if\b[^:]*:\s*)?"
-                               r"\w+\s*=\s*(?!.*\bmax\()[\w.]+(\[[^\]]+\]|\.get\([^()]*\))\s*\+\s*1\s*$",
+                               r"\w+\s*=\s*(?!.*\bmax\()[\w.]+(\[[^\]]+\]|\.get\([^()]*\))\s*\+\s*1\s*"
+                               r"(if\b.*\belse\s+\w+\s*)?$",  # (`lo = seen[c] + 1 if c in seen else lo`)
                                # (or a name the lookup was bound to: `start = lastSeenIndex + 1`)
                                r"(?i)^\s*\w+\s*=\s*(?!.*\bmax\()\w*(last|prev|seen)\w*\s*\+\s*1\s*$"),
     "alibi-slope-precedence": r"\*\*[^*\n]*\*\*",  # a ** b ** c: binds right to left
@@ -166,6 +181,9 @@ SLIP_CODE = {
     "window-shrinks-once": r"^\s*if\b.*\bin\b",  # `if` where `while` was meant
     "two-sum-sorted-positions": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [lo, hi]
     "memory-fp32": r"\*\s*4\b(?!\.)|(?<![.\w])4\s*\*",  # 4 bytes written where bytes_per_element belongs
+    # the angles repeated as a whole (`np.tile(cos, 2)`, `cat([a, a], -1)`, `.repeat(1, 2)`) where each pair's twice
+    "rope-angles-tiled": r"\btile\(|\b(cat|concatenate|hstack)\(\s*[\[(]\s*(\w+)\s*,\s*\2\s*[\])]|"
+                         r"\.repeat\([^()]*\b2\s*\)",
     # the rotated pairs put back as two halves: stacked on the axis before the pairs, or concatenated
     "rope-output-halves": r"\bstack\(.*\b(dim|axis)\s*=\s*-2\b|\b(cat|concatenate|hstack)\(",
     # a mask's slips are written where the mask is made, which the localisation sees only where it is
@@ -225,8 +243,9 @@ SLIP_CODE = {
     # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
     # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
     # (or written out, the one division by the row sums: `P = P / P.sum(-1, keepdims=True)`, `acc / l[..., None]`)
-    # (a guard on the max, `np.nan_to_num(s.max(-1))`, is right: the NaN comes from the division below it)
-    "masked-row-nan": (r"^(?!.*\b(max|amax|maximum)\b)(.*\bisnan\(|.*\bnan_to_num\b|.*\bwhere\(.*\.any\(|"
+    # (a guard on the max, `np.nan_to_num(s.max(-1))` or `nan_to_num(row_max)`, is right: the NaN comes from the
+    # division below it)
+    "masked-row-nan": (r"^(?!.*(\b|_)(max|amax|maximum)\b)(.*\bisnan\(|.*\bnan_to_num\b|.*\bwhere\(.*\.any\(|"
                        r".*\bwhere\(\s*[\w.]*isinf\()", r"\bsoftmax\(",
                        r"\bexp\(\s*\w+\s*-\s*\w*(lse|logsumexp)\w*\s*\)",  # exp(S - lse), lse -inf on such a row
                        r"^\s*(\w+\s*=|return)\s*\w+\s*/\s*\w+(\.sum\(.*\)|\[[^\]]*\])\s*$",
@@ -251,10 +270,10 @@ SLIP_CODE = {
 PREFERRED = {"mask-diagonal", "causal-top-left", "mask-fill-finite", "masked-row-nan", "scale-d-model", "mask-ignored",
              "rope-output-halves", "swiglu-sigmoid", "rope-position-offset",
              "swiglu-silu-after-product", "alibi-distance-clamped", "flops-no-factor-2",
-             "rms-multiplies"}
+             "rms-multiplies", "swiglu-gate-swapped"}
 
 # a localised comparator's words -> the catalogued slip whose form line holds that step's slip
-LOCALISED_AS = {"GELU's erf takes x / sqrt(2)": "gelu-erf-no-sqrt2"}
+LOCALISED_AS = {"GELU's erf takes x / sqrt(2)": "gelu-erf-no-sqrt2", "GELU's tanh approximation": "gelu-tanh"}
 
 # public slip id -> a form whose presence in the code rules the slip out (slip_code.ruled_out)
 RULED_OUT = {
@@ -395,7 +414,8 @@ def _mask_bound(code: dict) -> int | None:
     one line above from a given mask as it is (`pad = memory_mask.bool()`, no ~, not, == 0): the binding."""
     form = r"\b(masked_fill|where)\(\s*(\w+)(\[[^\]]*\])?\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)"
     fills = [m.group(2) for text in code.values() for m in [re.search(form, text)] if m]
-    if len(fills) != 1 or "mask" in fills[0]:
+    # (a name that says what may be seen, `allowed = mask.expand(...)`, is bound right: the fill is wrong)
+    if len(fills) != 1 or "mask" in fills[0] or re.search(r"(?i)allow|keep|visible|attend|valid|^ok$", fills[0]):
         return None
     return _one(code, rf"^\s*{re.escape(fills[0])}\s*=(?!.*(~|\bnot\b|logical_not|==\s*(0|False))).*\w*mask\w*")
 
@@ -564,6 +584,9 @@ def _in_helper(slip: str, source: str | None, line: int | None) -> bool:
         return False
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
               and n.lineno <= line <= n.end_lineno}
+    # (or handed on by name to what the line calls: `map(column, range(d))`, `reduce(step, ...)`)
+    called |= {n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+               and n.lineno == line}
     # (a class called is its forward: `_RMSScale(gamma, eps)(x)`; and what that calls in turn, the classes its
     # methods make, `self.merge = MergeHeads()`, and the functions they call by name)
     defs = {f.name: f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.ClassDef))}

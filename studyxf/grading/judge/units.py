@@ -80,6 +80,15 @@ class Code:
                          and any(isinstance(m, (ast.Name, ast.Subscript, ast.Call)) for m in (n.left, n.right))} | \
             {n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and  # np.prod([2, L, H, d, T])
              (getattr(n.func, "attr", None) or getattr(n.func, "id", None)) == "prod"}
+        # (or a tuple of factors a product folds, `factors = (L, H, d, T)` then `reduce(mul, factors, 1)`, or an
+        # array of them, `dims = np.array([L, H, d, T])` then `np.prod(dims)`)
+        folded = {a.id for n in ast.walk(tree) if isinstance(n, ast.Call) and
+                  (getattr(n.func, "attr", None) or getattr(n.func, "id", None)) in ("prod", "reduce")
+                  for a in n.args if isinstance(a, ast.Name)}
+        self.products |= {n.lineno for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                          and isinstance(n.targets[0], ast.Name) and n.targets[0].id in folded
+                          and (isinstance(n.value, (ast.Tuple, ast.List)) or isinstance(n.value, ast.Call)
+                               and n.value.args and isinstance(n.value.args[0], (ast.Tuple, ast.List)))}
         self.params = {a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
                        for a in [*f.args.args, *f.args.kwonlyargs]}
         # the callee each name is made by (scores = MatmulCost(...)): two parts of a count made alike
