@@ -53,13 +53,14 @@ def test_lanes_zeroed_by_a_where_after_the_load_are_said_at_the_where(tmp_path):
               {12: "fills the lanes its mask turns off with 0 (tl.where)", 22: "grid launches"})
 
 
-def _at_lines(tmp_path, corpus, drill, name, lines):
+def _at_lines(tmp_path, corpus, drill, name, lines) -> list[dict]:
     report = grade(tmp_path, drill, (DATA / corpus / drill / name).read_text())
     assert report["status"] == "fail"
     for line, text in lines.items():
         at = [d for d in report["diagnosis"] if d.get("line") == line]
         assert any(text in (d.get("message") or "") for d in at) and all(d["verified"] for d in at), \
             (line, [(d.get("line"), (d.get("message") or "")[:120]) for d in report["diagnosis"]])
+    return report["diagnosis"]
 
 
 KERNEL = '''import torch
@@ -177,3 +178,50 @@ def test_a_grid_over_the_heads_alone_is_found_on_the_case_with_a_batch(tmp_path)
     where the wrapper makes the scale it passes (`qk_scale = D ** -0.5`: no log2(e) written anywhere)."""
     _at_lines(tmp_path, "holdout18", "flash-attention-triton", "learner_02.py",
               {52: "(at index [1, 0] of the leading axes) are never written", 53: "to the power 0.693147"})
+
+
+@pytest.mark.parametrize("drill, name, lines", [
+    # a two-pass kernel (a row-max kernel, then sums under that max): its values held against the steps of both
+    # passes, so the sum over the query axis is said where it is written, and mended there
+    ("flash-attention-triton", "learner_01.py", {48: "write `-1` for `0`"}),
+    # exp2 with the scale alone (log2(e) folded into the kernel's `* scale`), beside a causal loop ending at its
+    # own tile's start
+    ("flash-attention-triton", "learner_02.py", {27: "to the power 0.693147", 22: "write `(start_m + 1) * BLOCK_M`"}),
+    # padded keys scored 0 by a tl.where three lines above the running sum they first show in, beside an
+    # accumulator never rescaled
+    ("flash-attention-triton", "learner_04.py", {27: "write `float(\"-inf\")` for `0.0`",
+                                                 34: "accumulator is not rescaled"}),
+    # the sum of the logits behind a grid one row short: sought with the grid's edit, on the lines searched alone
+    ("softmax-triton", "learner_04.py", {29: "write `n_rows` for `n_rows - 1`", 15: "write `e` for `x`"}),
+    # a row's start stepped by n_cols two lines above the pointers the load reads, beside exp2 for exp
+    ("softmax-triton", "learner_03.py", {9: "makes the addresses", 15: "to the power 0.693147"}),
+])
+def test_kernel_causes_behind_two_passes_a_grid_or_named_pointers_are_said_at_their_lines(tmp_path, drill, name,
+                                                                                           lines):
+    _at_lines(tmp_path, "holdout23", drill, name, lines)
+
+
+@pytest.mark.parametrize("drill, name, lines", [
+    # a persistent kernel storing two column tiles: its loads judged against the tile they are loaded for, so the
+    # accumulator overwritten each K step is named, not a load said to read the first tile's columns
+    ("matmul-triton", "learner_02.py", {23: "Only the last K block's product is kept"}),
+    # a grid-stride loop one row short: said at the loop, not at a grid that launches enough programs
+    ("softmax-triton", "learner_04.py", {12: "grid-stride loop"}),
+    # the grid's axes swapped: lanes past a row's end that run on into the next row are no store's lanes, so the
+    # grid is said, not the store's mask
+    ("matmul-triton", "learner_03.py", {32: "your grid launches"}),
+    # the accumulator updated without the factor the running sum is rescaled by
+    ("flash-attention-triton", "learner_04.py", {38: "without rescaling it by alpha"}),
+    # a persistent loop over query tiles one short, beside the keys past T scored 0 by their own tl.where
+    ("flash-attention-triton", "learner_02.py", {17: "write `n_tiles` for `n_tiles - 1`", 28: "keys past T"}),
+])
+def test_persistent_kernels_and_lanes_past_a_row_are_read_as_such(tmp_path, drill, name, lines):
+    said = _at_lines(tmp_path, "holdout24", drill, name, lines)
+    assert not any(d.get("comparator") in ("kernel-misread", "store-mask") for d in said), said
+
+
+def test_exp2_given_the_bare_scale_is_said_at_the_launch_beside_a_running_sum_never_rescaled(tmp_path):
+    # holdout24: the kernel multiplies by the `scale` it is given, which the launch makes as D ** -0.5 (log2(e) left
+    # out); the copy with log2(e) folded in fits the catalogued running sum not rescaled, sought before any other line
+    _at_lines(tmp_path, "holdout24", "flash-attention-triton", "learner_01.py",
+              {50: "to the power 0.693147", 35: "running sum is not rescaled"})

@@ -212,7 +212,8 @@ def TILE_STEPS(inputs, kwargs, geo):
     """One program instance's steps (kernel_localise.py), float64 NumPy, on the lanes the learner's
     store and loads address: its query rows (the store), and per iteration of its key loop the key
     rows its K load read. Each iteration: scores, scaled, masked, running max, rescale factor, p,
-    running sum, accumulator; the last also the output tile. `unread`: the keys its queries need that
+    running sum, accumulator, and p, sum and accumulator under the row max over every tile (a kernel
+    in two passes); the last also the output tile. `unread`: the keys its queries need that
     it never loads, with the output computed from what it loads alone."""
     import numpy as np
 
@@ -246,7 +247,8 @@ def TILE_STEPS(inputs, kwargs, geo):
     acc = np.zeros((len(lane), D))
     iterations, seen = [], set()
     row_valid = rows_ok
-    for i, g in enumerate(k_loads):
+
+    def loaded(i, g):
         got = keys_of(g)
         if got is None:
             return None
@@ -255,20 +257,32 @@ def TILE_STEPS(inputs, kwargs, geo):
         if i < len(v_loads) and keys_of(v_loads[i]) is not None:
             _, vt, v_ok = keys_of(v_loads[i])
             vt = np.where(v_ok, vt, kt)
-        seen |= set(kt[key_ok].tolist())
         K, V = np.where(key_ok[:, None], kf[kt], 0.0), np.where(key_ok[:, None], vf[vt], 0.0)
-        raw = Q @ K.T
-        scaled = raw * scale
         vis = key_ok[None, :] & rows_ok[:, None]
         if causal:
             vis = vis & (kt[None, :] <= qt[:, None])
+        return kt, key_ok, K, V, vis, Q @ K.T
+    tiles = [loaded(i, g) for i, g in enumerate(k_loads)]
+    if any(t is None for t in tiles):
+        return None
+    # a kernel in two passes (a row-max kernel, then sums under that max): the max over every key tile first
+    final = np.full(len(lane), -np.inf)
+    for *_, vis, raw in tiles:
+        final = np.maximum(final, np.where(vis, raw * scale, -np.inf).max(1))
+    l2, acc2 = np.zeros(len(lane)), np.zeros((len(lane), D))
+    for kt, key_ok, K, V, vis, raw in tiles:
+        seen |= set(kt[key_ok].tolist())
+        scaled = raw * scale
         masked = np.where(vis, scaled, -np.inf)
         with np.errstate(invalid="ignore", over="ignore"):
             m_new = np.maximum(m, masked.max(1))
             alpha = np.where(np.isneginf(m) & np.isneginf(m_new), 1.0, np.exp(m - m_new))
             p = np.exp(masked - m_new[:, None])
+            p2 = np.exp(masked - final[:, None])
+            less = masked - m_new[:, None]
         l = l * alpha + p.sum(1)
         acc = acc * alpha[:, None] + p @ V
+        l2, acc2 = l2 + p2.sum(1), acc2 + p2 @ V
         tile = row_valid[:, None] & key_ok[None, :]
         rows2 = np.broadcast_to(row_valid[:, None], acc.shape)
         steps = [
@@ -285,11 +299,20 @@ def TILE_STEPS(inputs, kwargs, geo):
             {"name": "running max", "says": "max(m, the tile's row max)", "value": m_new, "valid": row_valid},
             {"name": "running max (log2 units)", "says": "the same in log2 units", "value": m_new * LOG2E,
              "valid": row_valid},
+            {"name": "scores less the max", "says": "scores - m_new, exp's argument", "value": less, "valid": tile,
+             "no_explain": True},
+            {"name": "scores less the max (log2 units)", "says": "the same in log2 units, exp2's argument",
+             "value": less * LOG2E, "valid": tile, "no_explain": True},
             {"name": "rescale factor", "says": "alpha = exp(m_old - m_new), the factor that rescales what was "
              "summed under the old max", "value": alpha, "valid": row_valid, "inverse": "exp(m_new - m_old)"},
             {"name": "p", "says": "exp(scores - m_new)", "value": p, "valid": tile},
             {"name": "running sum", "says": "l = l * alpha + rowsum(p)", "value": l.copy(), "valid": row_valid},
             {"name": "accumulator", "says": "acc = acc * alpha[:, None] + p @ v", "value": acc.copy(), "valid": rows2},
+            {"name": "row max", "says": "the row max over every key tile (a first pass's)", "value": final,
+             "valid": row_valid},
+            {"name": "p under the row max", "says": "exp(scores - the row max)", "value": p2, "valid": tile},
+            {"name": "sum under the row max", "says": "l += rowsum(p)", "value": l2.copy(), "valid": row_valid},
+            {"name": "accumulator under the row max", "says": "acc += p @ v", "value": acc2.copy(), "valid": rows2},
         ]
         iterations.append(steps)
         m = m_new

@@ -120,6 +120,13 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
                          f"repeat, a stride smaller than the tile's extent (the row stride given as a column's, 1); "
                          f"check each stride the store and the launch pass; {grid_words} at line {line}",
                          "stores-collide")
+    loop = _strided_loop(trace, cov["store_line"])
+    if loop is not None:  # a persistent kernel: its programs' loop over the tiles decides which are written
+        text = (f"line {loop}: `{trace.code(loop)}`: {_region(cov['missing'])} (on {case_name}): the programs' loop "
+                f"over the rows (a grid-stride loop, stepping by the number of programs) never reaches them, so no "
+                f"store{store} writes them: its range must end past the last row; {grid_words} at line {line}")
+        return {"mistake": "located", "message": text, "verified": True, "line": loop, "code": trace.code(loop),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "strided-loop"}
     sized = _grid_line(trace, line)
     made = f"; the grid is sized at line {sized}: `{trace.code(sized)}`" if sized != line else ""
     text = (f"{grid_words} at line {line}: `{trace.code(line)}`; {_region(cov['missing'])} "
@@ -128,6 +135,26 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
             + ("; the elements it does write are right" if right and written.any() else ""))
     return {"mistake": "located", "message": text, "verified": True, "line": sized, "code": trace.code(sized),
             "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
+
+
+def _strided_loop(trace: KernelTrace, store_line: int | None) -> int | None:
+    """The line of the loop around the store that steps by the number of programs (`for row in range(pid,
+    n_rows, n_progs)`, n_progs = tl.num_programs(0)): a persistent kernel's, which decides what is written."""
+    import ast
+
+    tree = trace.tree
+    if tree is None or not store_line:
+        return None
+    programs = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and "num_programs" in ast.unparse(n.value)
+                for t in n.targets if isinstance(t, ast.Name)}
+    for loop in ast.walk(tree):
+        if isinstance(loop, ast.For) and loop.lineno < store_line <= loop.end_lineno and \
+                isinstance(loop.iter, ast.Call) and len(loop.iter.args) == 3:
+            step = loop.iter.args[2]
+            if "num_programs" in ast.unparse(step) or any(isinstance(n, ast.Name) and n.id in programs
+                                                          for n in ast.walk(step)):
+                return loop.lineno
+    return None
 
 
 def _bound_above(trace: KernelTrace, line: int, keyword: str) -> int:
@@ -157,11 +184,20 @@ def _narrow_tile(cov: dict, shape: tuple) -> tuple[int, int] | None:
 def _masked_off(cov: dict) -> bool:
     """Whether every element no store reaches lies under a store lane its mask switched off."""
     off = np.zeros(cov["missing"].size, bool)
+    shape = cov["missing"].shape
     for a in cov["stores"]:
         lanes = a.get("off")
-        if lanes is not None:
-            lanes = lanes[(lanes >= 0) & (lanes < off.size)]
-            off[lanes] = True
+        if lanes is None:
+            continue
+        index = a.get("index")
+        if len(shape) == 2 and lanes.ndim == 2 and index is not None and index.shape == lanes.shape:
+            # a lane past the row's end whose address runs on into the next row (row 31's column 40 is row 32's
+            # column 0 of a 40-wide output) reaches no element of its own: only lanes in their tile row's row count
+            rows = np.where(index >= 0, index // shape[1], -1)
+            row_of = np.array([r[r >= 0][0] if (r >= 0).any() else -1 for r in rows])
+            lanes = np.where((row_of[:, None] < 0) | (lanes // shape[1] == row_of[:, None]), lanes, -1)
+        lanes = lanes[(lanes >= 0) & (lanes < off.size)]
+        off[lanes] = True
     missing = cov["missing"].ravel()
     return bool(missing.any() and off[missing].all())
 

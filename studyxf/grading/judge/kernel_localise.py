@@ -560,6 +560,13 @@ def _constant_line(trace: KernelTrace, how: str, line: int) -> tuple[int, str]:
         # (a scale the wrapper makes and passes by the same name, `qk_scale = D ** -0.5`: where it is made)
         name = re.search(r"\*\s*(\w*scale\w*)\b", trace.lines[scaled[0] - 1]).group(1)
         made = [n for n, text in enumerate(trace.lines, 1) if re.match(rf"^\s*{name}\s*=", text)]
+        # (or, where the kernel's line says its scale holds log2(e), `* scale  # scale holds log2(e)/sqrt(d)`, the
+        # launch that passes it as a bare root, `D ** -0.5`: where the learner meant it folded in)
+        if not made and re.search(r"log2|LOG2", trace.lines[scaled[0] - 1].partition("#")[2]):
+            from studyxf.grading.judge.kernel_source import launched
+
+            made = [n for n in launched("\n".join(trace.lines), scaled[0])
+                    if re.search(r"\*\*\s*\(?\s*-\s*0?\.5|\bsqrt\(", trace.lines[n - 1].split("#")[0])]
         return (made[0] if len(made) == 1 else scaled[0]), "no constant is written: the scores are scaled"
     at = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) is float
           and math.isclose(n.value, want, rel_tol=1e-5)}

@@ -17,7 +17,11 @@ def _geometry(trace: KernelTrace, program) -> dict | None:
     if not stores:
         return None
     loads, runs = [], {}
-    for a in trace.accesses:
+    # a program that stores several tiles (a persistent kernel's loop over column tiles): the loads made for the
+    # last one, after the store before it
+    last = next(n for n in range(len(trace.accesses) - 1, -1, -1) if trace.accesses[n] is stores[-1])
+    after = next((n for n in range(last - 1, -1, -1) if any(trace.accesses[n] is s for s in stores[:-1])), -1)
+    for a in trace.accesses[after + 1:last]:
         r = trace.role(a["launch"], a["param"])
         if a["op"] != "load" or a["program"] != program or not r or not r.startswith("input:"):
             continue
@@ -96,11 +100,18 @@ def _pointer_line(trace: KernelTrace, load_line: int, later: bool, rows: bool = 
     pointer = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "pointer"), None)
     fn = next((n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)
                and n.lineno <= load_line <= n.end_lineno), tree)
-    if rows and isinstance(pointer, ast.BinOp):
-        terms = {n.id for n in ast.walk(pointer) if isinstance(n, ast.Name)}
+    expr = pointer
+    if rows and isinstance(pointer, ast.Name):  # (a pointer named a line above: `input_ptrs = row_start_ptr + cols`)
+        bound = [n.value for n in ast.walk(fn) if isinstance(n, ast.Assign) and n.lineno < load_line
+                 and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id == pointer.id]
+        expr = bound[-1] if len(bound) == 1 else pointer
+    if rows and isinstance(expr, ast.BinOp):
+        terms = {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
+        # (a product, or a sum with one: `row_start_ptr = input_ptr + row_idx * n_cols`)
         steps = [n.lineno for n in ast.walk(fn) if isinstance(n, ast.Assign) and n.lineno < load_line
                  and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and n.targets[0].id in terms
-                 and isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Mult)
+                 and isinstance(n.value, ast.BinOp) and any(isinstance(m, ast.BinOp) and isinstance(m.op, ast.Mult)
+                                                            for m in ast.walk(n.value))
                  and "arange" not in ast.unparse(n.value)]
         if len(steps) == 1:
             return steps[0]

@@ -14,6 +14,7 @@ import re
 
 EDITS_AT = 80  # edits tried at the line the localisation named, on the smallest failing case
 RELOCALISED = 24  # of those, the copies localised again (a tenth of a second each)
+NEAREST = 3  # of those, the nearest searched at their localisations' lines before the nearest is searched anywhere
 SECOND = 80  # edits tried with one of those, at the line its copy's localisation names
 ANYWHERE = 160  # or on any line, with the nearest copy, where that localisation verifies none
 ASKS = 200  # copies run in all (the pairs found in the corpora took 39-159; a search that finds none ran 2053)
@@ -140,15 +141,23 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # `e = tl.where(mask, 0.0, e)` before `denom = tl.sum(e)`)
     bounds += [n for d in named if d.get("line") and not d.get("verified") and d["mistake"] != "raised"
                for n in _feeding(source, d["line"])[:2] if n not in bounds]
+    # (and the masks further up that line's inputs, which set lanes aside: `s = tl.where(kn[None, :] < T, s, 0.0)`
+    # three lines above the running sum the padded keys first show in)
+    bounds += [n for d in named if d.get("line") and not d.get("verified") and d["mistake"] != "raised"
+               for n in _masks_above(source, d["line"]) if n not in bounds]
     # a load that reads astray reads by strides the launch may have passed wrong (`q.stride(3)` for the rows'):
     # the launch's lines for the numbers it reads are searched with the entries' own
     passed = sorted({n for d in named if d.get("line") and str(d.get("comparator", "")).startswith("kernel-misread")
                      for n in kernel_source.launched(source, d["line"])})
+    # (and a load that reads nothing where an element belongs: the lines that bind the names its mask reads,
+    # `k_ok = offs_k < K - 1` above `mask=k_ok[:, None] & n_ok[None, :]`)
+    bounds += [n for d in named if d.get("line") and "nothing (masked)" in str(d.get("message"))
+               for n in _mask_bound(source, d["line"]) if n not in bounds]
     lines = sorted(set(lines) | set(passed))
     at = repair._statements(source, lines + bounds)
     own = repair._statements(source, [d["line"] for d in named if d.get("line")] + passed)
     # the edits at the entries' own lines first, then at the lines their words name, then at a loop's bounds
-    singles = _spread(sorted((c for c in listed(source, lines + bounds) if c["line"] in at),
+    singles = _spread(sorted((c for c in listed(source, sorted(at)) if c["line"] in at),
                              key=lambda c: (c["line"] not in own, c["line"] not in passed, c["line"] in bounds)))
     scored = []
     for a in singles[:EDITS_AT]:
@@ -188,10 +197,16 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         rescored = [(search.ask(a["source"], second), a) for _, a in scored[:EDITS_AT] if not remote.gone]
         scored = sorted(rescored, key=lambda e: (e[0] > again, e[0] if e[0] > again else ()), reverse=True)
         start = again
-    for n, (score, a) in enumerate(scored[:RELOCALISED]):
-        # the copy nearest of all, where its localisation verifies no line: its one slip left is sought
-        # anywhere (a key mask one lane long, whose values the steps read as the learner's lanes)
-        found = _beside(a, at, search, cases, grader, req, listed, anywhere=n == 0 and score > start)
+    # the copy nearest of all, where its localisation verifies no line: its one slip left is sought anywhere (a key
+    # mask one lane long, whose values the steps read as the learner's lanes); where another copy is as near (exp2's
+    # scale and exp for exp2, each 0.9 of the way), after the nearest copies (NEAREST) are searched at the lines
+    # their localisations name (the running sum's, behind the scale)
+    near = NEAREST if len(scored) > 1 and _as_near(scored[0][0], scored[1][0]) else 0
+    anywhere = scored and scored[0][0] > start
+    tries = [(a, False) for _, a in scored[:near]] + ([(scored[0][1], True)] if anywhere else []) + \
+        [(a, False) for _, a in scored[max(near, 1 if anywhere else 0):RELOCALISED]]
+    for a, anywhere in tries:
+        found = _beside(a, at, search, cases, grader, req, listed, anywhere=anywhere)
         if found:
             # outputs left unwritten that the edits write (a store through the input's pointer, X for Y, leaves
             # the output unwritten at a launch that is right): the grid gives way to them
@@ -276,17 +291,22 @@ def _beside(a: dict, at: set, search, cases: list, grader, req, listed, anywhere
         said = slip_code.placed([{"mistake": public(known), "verified": True, "message": f"(measured: with the change "
                                   f"at line {a['line']}{'; ' + measured(known) if ':' in known else ''})"}], copy)
         return [mend.entry(a, None, False, known=known), *said]
-    # each verified line, and the lines that assign what it reads (a key loop's bound `hi`, set two lines up)
+    # each verified line, and the lines that assign what it reads (a key loop's bound `hi`, set two lines up), and for
+    # a loop the first lines of its body (a K mask one short, `k_ok = offs_k < K - 1`, that its loads read by)
     tries = [_spread([c for c in listed(copy, [line]) if c["line"] in repair._statements(copy, [line])])[:SECOND]
-             for line in dict.fromkeys(verified + [n for v in verified for n in _feeding(copy, v) if n not in at])]
+             for line in dict.fromkeys(verified + [n for v in verified for n in _feeding(copy, v) if n not in at]
+                                       + [n for v in verified if _loop(copy, v) for n in _offsets(copy, v)])]
     if not verified and any(d.get("verified") and d.get("line") in at for d in found):
         # a cause named before is still there on the copy (the grid, beside a K loop one tile short): the
         # edits at the other lines named first, each with `a`
         mine = repair._statements(copy, [a["line"]])
         tries = [_spread([c for c in listed(copy, sorted(at)) if c["line"] in at and c["line"] not in mine])[:SECOND]]
     elif not verified and anywhere:
+        # (the lines searched alone before too, but for the edited one: an edit there may need `a` to show, a sum
+        # of the logits behind a grid one row short, whose unwritten row left every single edit as far)
         seen = [d["line"] for d in found if d.get("line")]
-        tries = [_spread([c for c in listed(copy, seen, most=10_000) if c["line"] not in at])[:ANYWHERE]]
+        mine = repair._statements(copy, [a["line"]])
+        tries = [_spread([c for c in listed(copy, seen, most=10_000) if c["line"] not in mine])[:ANYWHERE]]
     for b in (b for some in tries for b in some):
         if search.remote.gone:
             return None
@@ -321,6 +341,41 @@ def _feeding(source: str, line: int) -> list[int]:
              and any(isinstance(t, ast.Name) and t.id in read
                      for tg in (a.targets if isinstance(a, ast.Assign) else [a.target]) for t in ast.walk(tg))}
     return sorted(lines, key=lambda n: abs(n - line))
+
+
+def _as_near(x: tuple, y: tuple) -> bool:
+    """Whether a copy's score `y` is as near as the nearest's `x` (repair.Search.ask's: the same share of the
+    outputs right, and a largest error within ten times the other's, both small: two copies nearly right, not two
+    grids that each write every row of garbage)."""
+    return len(x) == len(y) == 3 and x[:2] == y[:2] and -1.0 < x[2] and y[2] >= 10 * x[2] - 1e-12
+
+
+def _mask_bound(source: str, line: int) -> list[int]:
+    """The lines above `line` that bind the names its call's `mask=` reads, nearest first."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    masks = [k.value for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno <= line <= n.end_lineno
+             for k in n.keywords if k.arg == "mask"]
+    read = {x.id for m in masks for x in ast.walk(m) if isinstance(x, ast.Name)}
+    bound = {a.lineno for a in ast.walk(tree) if isinstance(a, ast.Assign) and a.lineno < line
+             and any(isinstance(t, ast.Name) and t.id in read for t in a.targets)}
+    return sorted(bound, key=lambda n: line - n)
+
+
+def _masks_above(source: str, line: int, hops: int = 3) -> list[int]:
+    """The lines that feed `line` within `hops` assignments (_feeding, in turn) and set lanes with tl.where."""
+    import re
+
+    lines, todo = set(), [line]
+    for _ in range(hops):
+        todo = [n for t in todo for n in _feeding(source, t) if n not in lines and n != line]
+        lines |= set(todo)
+    code = source.splitlines()
+    return sorted((n for n in lines if re.search(r"\bwhere\(", code[n - 1])), key=lambda n: abs(n - line))
 
 
 def _offsets(source: str, line: int) -> list[int]:
