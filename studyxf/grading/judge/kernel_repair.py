@@ -368,8 +368,6 @@ def _mask_bound(source: str, line: int) -> list[int]:
 
 def _masks_above(source: str, line: int, hops: int = 3) -> list[int]:
     """The lines that feed `line` within `hops` assignments (_feeding, in turn) and set lanes with tl.where."""
-    import re
-
     lines, todo = set(), [line]
     for _ in range(hops):
         todo = [n for t in todo for n in _feeding(source, t) if n not in lines and n != line]
