@@ -121,3 +121,17 @@ def test_caches_returned_as_given_beside_a_second_slip_are_said_at_the_return(tm
     assert diagnosis[0]["line"] == 30 and diagnosis[0]["verified"], diagnosis
     assert "returns the cache_k and cache_v it was given" in diagnosis[0]["message"]
     assert not any(d.get("line") == 16 for d in diagnosis), diagnosis
+
+
+def test_rope_pairs_written_as_halves_fail_on_the_caches_alone(tmp_path):
+    """The pairs rotated right but written back as two halves: q and k are laid out alike, so every
+    output is right; the task's step 3 stores k after RoPE, and the case that holds the returned caches
+    against it fails, with the cause at the lines that write the halves."""
+    source = _slip(TORCH, "    out = torch.empty_like(x)\n    out[..., 0::2] = x0 * cos - x1 * sin\n"
+                          "    out[..., 1::2] = x0 * sin + x1 * cos\n    return out",
+                   "    return torch.cat((x0 * cos - x1 * sin, x0 * sin + x1 * cos), dim=-1)")
+    report = grade(tmp_path, "kv-cache", source)
+    failed = [t["name"] for t in report["tests"] if t["status"] != "pass"]
+    assert report["status"] == "fail" and len(failed) == 1 and failed[0].startswith("the caches after chunks"), failed
+    said = [d for d in report["diagnosis"] if d["verified"] and d.get("line") == 9]
+    assert said and "interleaved" in said[0]["message"], report["diagnosis"]

@@ -75,8 +75,10 @@ def _rope_tiled(t, pos):
     return t * cos + rot * sin
 
 
-def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):
-    """x (B, L, d) decoded chunk by chunk with a cache of keys after RoPE; one chunk is the full pass."""
+def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset(), caches=False):
+    """x (B, L, d) decoded chunk by chunk with a cache of keys after RoPE; one chunk is the full pass.
+    `caches`: the caches after the last chunk instead, k after RoPE and v at positions 0 .. L - 1, side
+    by side on the last axis: (B, L, n_heads, 2 d_head)."""
     keys, values, outs, start = [], [], [], 0
     for size in chunks:
         xs = x[:, start:start + size]
@@ -94,6 +96,8 @@ def decode(x, w_q, w_k, w_v, w_o, n_heads, chunks, slips=frozenset()):
         out = merge_heads(fam.attend(q, K, V, causal=True, slips=slips, d_model=x.shape[-1]))
         outs.append(out if "no-output-projection" in slips else out @ w_o)
         start += size
+    if caches:
+        return torch.cat((torch.cat(keys, 2), torch.cat(values, 2)), -1).transpose(1, 2)
     return torch.cat(outs, dim=1)
 
 
@@ -101,11 +105,13 @@ CACHE_WRITTEN = ("decode_step wrote into the caches it was given: return updated
                  "/ .copy() first), as the task asks, so a caller's cache is never changed behind its back")
 
 
-def driver(chunks, max_seq):
+def driver(chunks, max_seq, caches=False):
     """Feed the learner's decode_step chunk by chunk, passing back the caches it returns, and
     stack every chunk's output: (B, L, d), to compare with the full forward pass. (The caches it
     is given must come back untouched: the sandbox hands them over read-only or checks them after
-    the call, and the case's modified_message says what that means here.)"""
+    the call, and the case's modified_message says what that means here.) `caches`: the caches the
+    last call returned instead, as decode's, for the task's step 3 (k stored after RoPE): a cache
+    whose layout differs in q and k alike (RoPE's pairs written as two halves) leaves every output right."""
     def drive(fn, x, w_q, w_k, w_v, w_o, n_heads):
         B, L, d = x.shape
         cache_k = torch.zeros((B, max_seq, n_heads, d // n_heads), dtype=x.dtype, device=x.device)
@@ -118,6 +124,8 @@ def driver(chunks, max_seq):
             out, cache_k, cache_v = result
             outs.append(out)
             start += size
+        if caches:
+            return torch.cat((cache_k[:, :start], cache_v[:, :start]), -1)
         return torch.cat(outs, dim=1)
     return drive
 
@@ -139,4 +147,16 @@ def cases():
                         driver=driver(chunks, L + 2), modified_message=CACHE_WRITTEN, labels=["x", "w_q", "w_k", "w_v", "w_o", "n_heads"],
                         call=f"for each chunk in {chunks}: out, cache_k, cache_v = decode_step(x_chunk, cache_k, "
                              f"cache_v, start_pos, w_q, w_k, w_v, w_o, {h})"))
+        if i == 2:  # the caches the calls return, held against k after RoPE and v (task step 3)
+            def stored(x, w_q, w_k, w_v, w_o, n_heads):
+                return decode(x, w_q, w_k, w_v, w_o, n_heads, [x.shape[1]], caches=True)
+
+            out.append(Case(f"the caches after chunks {chunks}: k after RoPE and v, (B, L, heads, d_head) each, "
+                            f"{dtype_name(dtype)}", [x, *ws, h], {}, stored,
+                            lambda slips, *a, _c=chunks: decode(*a, _c, slips, caches=True),
+                            driver=driver(chunks, L + 2, caches=True), modified_message=CACHE_WRITTEN,
+                            labels=["x", "w_q", "w_k", "w_v", "w_o", "n_heads"],
+                            call=f"for each chunk in {chunks}: out, cache_k, cache_v = decode_step(x_chunk, cache_k, "
+                                 f"cache_v, start_pos, w_q, w_k, w_v, w_o, {h}); then torch.cat((cache_k[:, :{L}], "
+                                 f"cache_v[:, :{L}]), -1)"))
     return out
