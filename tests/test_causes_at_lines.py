@@ -487,8 +487,21 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout24", "mlp-gelu", "learner_01.py", {6: "never uses b1", 7: "quick GELU"}),
     # -inf stored where the given padding mask holds (`E[:, memory_mask[b]] = -np.inf`), beside a sum over axis 0
     ("holdout24", "cross-attention", "learner_02.py", {20: "True for real tokens", 24: "write `-1` for `0`"}),
-    # a softmax class constructed with axis=-2 in a method the entry point's call reaches
-    ("holdout24", "attention", "learner_02.py", {31: "another axis"}),
+    # a softmax class constructed with axis=-2 in a method the entry point's call reaches; the finite fill
+    # (-1e9) it hid: a fully masked row is right only while the axis is wrong, so the axis's fix shows it
+    ("holdout24", "attention", "learner_02.py", {31: "another axis", 27: "finite number"}),
+    # a triple: the step the localisation saw left (`S / d_k`, a factor 1/sqrt(d)) mended first, traced,
+    # then the pair left (branches of the mask's where swapped, the max over the query axis)
+    ("holdout24", "attention", "learner_01.py", {9: "write `d_k ** 0.5`", 11: "inverted", 12: "write `-1`"}),
+    # a triple in a nanoGPT module: sqrt(C) where the head's width belongs, tri(u) for tril, and the heads
+    # merged by a view of `y.contiguous()` with no transpose before it
+    ("holdout24", "causal-self-attention", "learner_01.py", {22: "write `(C // self.n_head)`", 23: "tril",
+                                                             27: "merges the heads"}),
+    # the MLP's residual left out of a block whose attention keeps its own, beside a scale multiplied
+    ("holdout24", "transformer-block", "learner_02.py", {15: "`-0.5`", 44: "leaves out the residual"}),
+    # RoPE's pairs written back as two halves (only the caches returned show it: q and k alike), beside a
+    # mask made with `.tril()` where the queries start at start_pos
+    ("holdout24", "kv-cache", "learner_03.py", {10: "interleaved", 25: "top-left"}),
     # the angles tiled (`np.tile(np.cos(ang), 2)`) where each pair's is repeated, beside base written as 10000.0
     ("holdout24", "rope", "learner_02.py", {6: "write `base`", 7: "tiled"}),
     # -inf filled where a mask named `allowed` holds: the fill is inverted, not the binding
@@ -497,6 +510,33 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout24", "flash-attention", "learner_03.py", {8: "write `q` for `v`", 31: "write `m_new` for `m_ij`"}),
     # log10 where the natural log belongs, beside a phase counted in turns (`2 * np.pi * n * omega`)
     ("holdout24", "sinusoidal", "learner_02.py", {6: "write `log` for `log10`", 7: "write `n` for `2 * np.pi * n`"}),
+    # holdout25: a guard at the division a fully masked row needs, hidden while exp overflowed (no max subtracted)
+    ("holdout25", "attention", "learner_03.py", {14: "subtract each row's max", 16: "every key masked"}),
+    # a triple: the scores' step mended first (sqrt(d_model) for the head's width), then the mask and the merge
+    ("holdout25", "multi-head-attention", "learner_01.py", {14: "a head's belongs", 21: "each branch",
+                                                            28: "without the transpose"}),
+    # each head's share assigned where it adds up, beside heads started at h: the float64 the overwrite let through
+    # is no cause of its own (`out += ...` keeps the float32 array)
+    ("holdout25", "multi-head-attention", "learner_02.py", {14: "h * dh", 25: "out += "}),
+    # GELU's tanh form written out, beside the pre-activation fed on
+    ("holdout25", "mlp-gelu", "learner_01.py", {10: "tanh approximation", 12: "write `G` for `H`"}),
+    # the running sum set afresh in the loop (its history dropped), beside the causal offset's sign
+    ("holdout25", "flash-attention", "learner_02.py", {8: "- (n - N)", 23: "rescaled history"}),
+    # the sine's sign in the rotation, beside the queries rotated from 0 where the keys' line passes start_pos
+    ("holdout25", "kv-cache", "learner_03.py", {13: "x_even * cos - x_odd * sin", 21: "passes 0 where line 22"}),
+    # d_head from the KV heads, beside the factor for K and V written as 1 (`keys_and_values_factor = 1`)
+    ("holdout25", "kv-cache-size", "learner_01.py", {8: "d_model / n_kv_heads", 10: "the 2 for K and V"}),
+    # the attention's output bound to a name no later line adds to, beside GELU's tanh and ln1 used twice
+    ("holdout25", "transformer-block", "learner_02.py", {38: "approximation", 44: "residual", 46: "twice"}),
+    # heads merged by a view of `x.contiguous()` where the split's view has its transpose on the next line
+    ("holdout25", "causal-self-attention", "learner_01.py", {29: "sqrt(d_model)", 31: "diagonal",
+                                                             35: "without the transpose"}),
+    # cos in the even columns as well: one edit, where two catalogued readings ("swapped", "sin only") fit together
+    ("holdout25", "sinusoidal", "learner_02.py", {7: "2i/d", 12: "write `sin_block`"}),
+    # an index counted from 1 in a comprehension (`{v: i + 1 ...}`), beside a lookup that may find i itself
+    ("holdout25", "two-sum", "learner_03.py", {7: "write `i` for `i + 1`", 10: "j != i"}),
+    # the window's start put on the repeat (`prev.get(ch, -1)`, one short), beside the first index kept (setdefault)
+    ("holdout25", "longest-substring", "learner_02.py", {11: "one off", 12: "keeps the first value"}),
     # three catalogued slips, the mask made by comparing two named position vectors (`allowed = row >= col`)
     ("holdout20", "transformer-block", "learner_01.py", {23: "wrong triangle", 29: "axis", 46: "used twice"}),
     # a triple of two edits and the positions ignored, in a helper whose `positions` is never read
@@ -505,6 +545,33 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name
     _at_lines(grade(tmp_path, drill, path.read_text())["diagnosis"], lines)
+
+
+def test_a_pair_that_moves_one_term_is_no_second_cause(tmp_path):
+    """holdout3 attention-cost/h03 (layers multiplied into the memory) and kv-cache-size/h03 (n_heads for n_kv_heads):
+    the named slip's line edited to another term (`layers` made `batch`) and that term taken out at another line mend
+    every case together; that moves one term, and the second line is no slip."""
+    for drill, name, line in (("attention-cost", "h03.py", 7), ("kv-cache-size", "h03.py", 7)):
+        path = Path(__file__).parent / "data" / "holdout3" / drill / name
+        said = grade(tmp_path, drill, path.read_text())["diagnosis"]
+        assert not any(d.get("line") == line for d in said), said
+
+
+def test_the_code_rules_out_every_query_head_cached_where_it_multiplies_the_kv_heads(tmp_path):
+    """holdout25 kv-cache-size/01: `number_of_key_value_heads = config["n_kv_heads"]` is multiplied in; its d_head
+    from the KV heads gives the full multi-head size, which "you cached every query head" fitted by value."""
+    path = Path(__file__).parent / "data" / "holdout25" / "kv-cache-size" / "learner_01.py"
+    said = grade(tmp_path, "kv-cache-size", path.read_text())["diagnosis"]
+    assert not any(d["mistake"] == "kv-mha" for d in said), said
+
+
+def test_a_promotion_the_edits_leave_out_is_no_cause_of_its_own(tmp_path):
+    """holdout25 multi-head-attention/02: `out = (p @ v_h) @ w_o[sl]` overwrites the float32 `out` with float64
+    (np.sqrt(dh) promotes); `out += ...`, the fix, casts back into it, so the copy the edits mend answers float32."""
+    path = Path(__file__).parent / "data" / "holdout25" / "multi-head-attention" / "learner_02.py"
+    said = grade(tmp_path, "multi-head-attention", path.read_text())["diagnosis"]
+    assert not any(d["mistake"] == "dtype-promoted" for d in said), said
+    assert {d.get("line") for d in said} == {14, 25}, said
 
 
 def test_a_root_taken_twice_is_one_cause_not_a_catalogued_slip_beside_an_edit(tmp_path):

@@ -225,3 +225,32 @@ def test_exp2_given_the_bare_scale_is_said_at_the_launch_beside_a_running_sum_ne
     # out); the copy with log2(e) folded in fits the catalogued running sum not rescaled, sought before any other line
     _at_lines(tmp_path, "holdout24", "flash-attention-triton", "learner_01.py",
               {50: "to the power 0.693147", 35: "running sum is not rescaled"})
+
+
+@pytest.mark.parametrize("name, lines", [
+    # holdout25: a query tile started at its program id (`pid_m + tl.arange(0, BLOCK_M)`), beside the scores never
+    # scaled: the tile's start, not a grid that launches enough programs, and the scale at the one product line
+    ("learner_02.py", {11: "write `pid_m * BLOCK_M`", 23: "Scores not scaled"}),
+    # each (batch, head) offset by one row (`bh * stride_t`): heads overlapping in a 4-axis output, said at the
+    # offset, not at the launch
+    ("learner_01.py", {34: "the tiles overlap"}),
+])
+def test_a_program_s_offset_is_said_where_it_is_made_not_at_the_grid(tmp_path, name, lines):
+    said = _at_lines(tmp_path, "holdout25", "flash-attention-triton", name, lines)
+    assert not any(d.get("comparator") == "not-covered" for d in said), said
+
+
+@pytest.mark.parametrize("drill, name, lines", [
+    # a store's mask one lane short (told apart from the grid) beside a row max made and never subtracted: the pair of
+    # the mask's edit and the one the code shows
+    ("softmax-triton", "learner_03.py", {11: "the store's mask is off", 15: "never subtracts row_max"}),
+    # a max over axis 0 of a (1, BLOCK) tile, beside an output allocated float32: the kernel's reductions searched
+    # where no entry sees into the kernel
+    ("softmax-triton", "learner_04.py", {13: "write `-1` for `0`", 23: "float32"}),
+    # K's last column masked off (the steps' lanes reach it: the load's mask, not the loop), beside acc overwritten
+    ("matmul-triton", "learner_02.py", {20: "the mask of the load", 22: "Only the last K block"}),
+    # a grid sized by floor division, beside an output allocated float32, which the values alone could not show
+    ("matmul-triton", "learner_04.py", {31: "your grid launches 0 programs", 29: "gives a float32 output"}),
+])
+def test_a_second_kernel_cause_the_code_or_the_dtype_shows_is_said_at_its_line(tmp_path, drill, name, lines):
+    _at_lines(tmp_path, "holdout25", drill, name, lines)

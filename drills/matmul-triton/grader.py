@@ -167,10 +167,12 @@ def TILE_STEPS(inputs, kwargs, geo):
         ks = np.array(sorted(seen), dtype=int)
         tile = a[np.ix_(rr, ks)] @ b[np.ix_(ks, cc)] if ks.size else np.zeros((rr.size, cc.size))
         loaded = f"columns {_span(seen)} of a's K = {K} only" if seen else f"no column of a's K = {K}"
+        # the K steps' lanes reach every column (as many lanes as K, from 0): the load's mask keeps the rest out
+        lanes = len(a_loads) * a_loads[0]["index"].shape[1] if a_loads else 0
         unread = {"words": f"it loads {loaded}: column{'s' if len(missing) > 1 else ''} {_span(missing)} "
                            f"{'are' if len(missing) > 1 else 'is'} never loaded",
                   "output": tile.reshape(-1), "id": "kernel-k-unread",
-                  "load_line": a_loads[0]["line"] if a_loads else None}
+                  "load_line": a_loads[0]["line"] if a_loads else None, "masked": lanes >= K}
     return {"program": f"the tile of rows {_span(rr)}, columns {_span(cc)}", "steps": iterations,
             "where": lambda it: f", K step {it}", "unread": unread, "quantities": {}}
 

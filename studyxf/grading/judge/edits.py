@@ -76,6 +76,16 @@ def _number(node) -> float | None:
     return None
 
 
+def _moved_before(value) -> bool:
+    """Whether an array's axes were moved (or flattened) just before a reshape: `y.transpose(1, 2).contiguous()`,
+    not a bare `y.contiguous()`, whose head axis still stands before the positions."""
+    while isinstance(value, ast.Call) and _name(value.func) in ("contiguous", "clone", "copy") and \
+            isinstance(value.func, ast.Attribute):
+        value = value.func.value
+    return isinstance(value, ast.Call) and _name(value.func) in ("transpose", "permute", "swapaxes", "moveaxis",
+                                                                 "flatten")
+
+
 def _name(func) -> str:
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
 
@@ -273,8 +283,7 @@ class _Lister:
                                           isinstance(node.args[0], ast.Tuple) and len(node.args[0].elts) == 3)
         if name in ("reshape", "view") and method and (len(node.args) in (3, 4) or shaped) and not node.keywords and \
                 node.lineno == node.end_lineno and not any(isinstance(a, ast.Starred) for a in node.args) and \
-                not (isinstance(node.func.value, ast.Call) and _name(node.func.value.func) in (
-                    "transpose", "permute", "swapaxes", "moveaxis", "contiguous", "flatten")):
+                not _moved_before(node.func.value):
             value, args = self.group(node.func.value), [self.text(a) for a in node.args]
             if len(args) == 3 or shaped:
                 self.add(node, f"{value}.swapaxes(1, 2).reshape({', '.join(args)})",
@@ -417,14 +426,20 @@ class _Lister:
                     self.add(node, self.text(node)[:-1] + (f"{', ' if node.args and not method else ''}{d})"),
                              "puts the diagonal one off", rank=1)
                 # a triangle of a (Tq, Tk) block aligned top-left where the diagonal moves by Tk - Tq (bottom right)
-                made = node.args[0] if node.args and not method else None
-                sizes = made.args[0] if isinstance(made, ast.Call) and _name(made.func) in ("ones", "ones_like") and \
-                    made.args and isinstance(made.args[0], ast.Tuple) and len(made.args[0].elts) == 2 else None
-                if sizes is not None and all(isinstance(e, ast.Name) for e in sizes.elts):
-                    rows, cols = (self.text(e) for e in sizes.elts)
+                # (`torch.tril(torch.ones((T, L)))`, or `torch.ones(T, L).tril()`)
+                made = node.args[0] if node.args and not method else node.func.value if method else None
+                sizes = (made.args[0].elts if isinstance(made.args[0], ast.Tuple) else made.args[:2]) \
+                    if isinstance(made, ast.Call) and _name(made.func) in ("ones", "ones_like") and made.args else []
+                sep = "" if method else ", "
+                if len(sizes) == 2 and all(isinstance(e, ast.Name) for e in sizes):
+                    rows, cols = (self.text(e) for e in sizes)
                     shift = f"{cols} - {rows}" if name.startswith("tril") else f"{cols} - {rows} + 1"
-                    self.add(node, f"{self.text(node)[:-1]}, {shift})", "aligns the triangle top-left where the "
+                    self.add(node, f"{self.text(node)[:-1]}{sep}{shift})", "aligns the triangle top-left where the "
                              f"last query sees every key (bottom right: diagonal {shift})", rank=2)
+                for start in getattr(self, "starts", ()) if sizes else ():  # a chunk's queries start at start_pos
+                    shift = start if name.startswith("tril") else f"{start} + 1"
+                    self.add(node, f"{self.text(node)[:-1]}{sep}{shift})",
+                             f"aligns the mask top-left where the queries start at {start}", rank=2)
         if name in TWINS and isinstance(node.func, (ast.Attribute, ast.Name)) and \
                 (self.torch or TWINS[name] != "rsqrt"):  # NumPy has no rsqrt: a copy that could only raise
             func = node.func
@@ -1096,19 +1111,25 @@ def _unused_max(lister: _Lister, tree) -> None:
     """A row's max made and never read (`m = tl.max(x, axis=0)`, then `exp(x)`): each later read of
     the array it was taken of, shifted by it (`x - m`), as the softmax meant."""
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
-        reads = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-        for n in ast.walk(fn):
-            if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
-                    and n.targets[0].id not in reads and isinstance(n.value, ast.Call)):
+        bound = {}  # each name's bindings, in order (a max then guarded: `m = nan_to_num(m, neginf=0.0)`)
+        for n in sorted((n for n in ast.walk(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                         and isinstance(n.targets[0], ast.Name)), key=lambda n: n.lineno):
+            bound.setdefault(n.targets[0].id, []).append(n)
+        for m, made in bound.items():
+            n, last = made[0], made[-1]
+            if any(isinstance(r, ast.Name) and isinstance(r.ctx, ast.Load) and r.id == m and
+                   not n.lineno <= r.lineno <= last.lineno for r in ast.walk(fn)):
+                continue  # read after its last binding (or before its first: a loop's running max)
+            call = n.value.value if isinstance(n.value, ast.Attribute) and n.value.attr == "values" else n.value
+            if not isinstance(call, ast.Call):  # (torch's `s.max(dim=-1).values`)
                 continue
-            call, m = n.value, n.targets[0].id
             of = call.args[0] if _name(call.func) in ("max", "amax") and call.args else \
                 call.func.value if isinstance(call.func, ast.Attribute) and call.func.attr in ("max", "amax") else None
             if not isinstance(of, ast.Name):
                 continue
             for read in ast.walk(fn):
                 if isinstance(read, ast.Name) and isinstance(read.ctx, ast.Load) and read.id == of.id and \
-                        read.lineno > n.lineno:
+                        read.lineno > last.lineno:
                     lister.add(read, f"({of.id} - {m})", f"never subtracts {m}, the max made at line {n.lineno}",
                                rank=2)
 
@@ -1627,10 +1648,11 @@ def _rescale_left_out(lister: _Lister, tree) -> None:
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
             name = n.targets[0].id
             for b in ast.walk(n.value):
-                if isinstance(b, ast.BinOp) and isinstance(b.op, ast.Mult) and isinstance(b.left, ast.Name) and \
-                        b.left.id == name:
-                    f = b.right.value if isinstance(b.right, ast.Subscript) else b.right
-                    factors |= {f.id} if isinstance(f, ast.Name) else set()
+                for own, f in ((b.left, b.right), (b.right, b.left)) if isinstance(b, ast.BinOp) and \
+                        isinstance(b.op, ast.Mult) else ():  # (`acc * alpha`, or `alpha * acc`)
+                    if isinstance(own, ast.Name) and own.id == name:
+                        f = f.value if isinstance(f, ast.Subscript) else f
+                        factors |= {f.id} if isinstance(f, ast.Name) and f.id != name else set()
                 if isinstance(b, ast.BinOp) and isinstance(b.op, ast.Add) and isinstance(b.left, ast.Name) and \
                         b.left.id == name:
                     updated.append((b, name))
@@ -1646,6 +1668,19 @@ def _rescale_left_out(lister: _Lister, tree) -> None:
                     f"{name} * {form} + {rest}"
                 lister.add(node, new, f"adds to {name} without rescaling it by {f}, as the other running value is",
                            rank=2)
+    # (or one set afresh in the loop, `l = p.sum(-1)`, where it is made before it: its history dropped)
+    for loop in (n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))) if factors else ():
+        before = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < loop.lineno
+                  for t in n.targets if isinstance(t, ast.Name)}
+        for node in (n for b in loop.body for n in ast.walk(b)):
+            if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                    and node.targets[0].id in before - factors and node.lineno == node.end_lineno and \
+                    isinstance(node.value, ast.Call) and re.search(r"\bsum\b", lister.text(node.value)) and \
+                    node.targets[0].id not in {m.id for m in ast.walk(node.value) if isinstance(m, ast.Name)}:
+                x = node.targets[0].id
+                for f in sorted(factors):
+                    lister.add(node.value, f"{f} * {x} + {lister.text(node.value)}", f"sets {x} afresh at each "
+                               f"block where its rescaled history belongs ({f} * {x} + ...)", rank=2)
 
 
 def _scale_of_another(lister: _Lister, tree, kinds: dict) -> None:
@@ -1661,9 +1696,27 @@ def _scale_of_another(lister: _Lister, tree, kinds: dict) -> None:
                                rank=1)
 
 
+def _scale_of_the_model(lister: _Lister, tree) -> None:
+    """A scale's width read from the model's width (`1 / math.sqrt(C)`) in a file that splits it into heads
+    (`C // self.n_head`): the head's width, as the file writes it, in its place, on a line that takes a root."""
+    split = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.FloorDiv) and n.lineno == n.end_lineno and \
+                isinstance(n.left, (ast.Name, ast.Attribute)):
+            split.setdefault(lister.text(n.left), lister.text(n))
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(getattr(n, "ctx", None), ast.Load) and \
+                lister.text(n) in split and \
+                re.search(r"\b(sqrt|rsqrt)\(|\*\*\s*\(?-?0?\.5", lister.lines[n.lineno - 1]) and \
+                lister.text(n) + " //" not in lister.lines[n.lineno - 1]:
+            lister.add(n, f"({split[lister.text(n)]})", f"takes the scale's width from {lister.text(n)}, the model's, "
+                       "where a head's belongs", rank=1)
+
+
 def _masked_with_zero(lister: _Lister, tree) -> None:
     """Masked scores set to 0 (`s[~mask] = 0.0`, `masked_fill(m, 0)`, `where(m, s, 0)`), which still
-    get weight after the softmax, where -inf belongs."""
+    get weight after the softmax, or to a finite -1e9, which gives a fully masked row the mean of the
+    values, where -inf belongs."""
     inf = 'float("-inf")'
     for node in ast.walk(tree):
         fills = []
@@ -1678,6 +1731,96 @@ def _masked_with_zero(lister: _Lister, tree) -> None:
             if _number(fill) == 0:
                 lister.add(fill, inf, "sets the masked scores to 0, which still get weight, where -inf belongs",
                            rank=1)
+            elif (_number(fill) or 0) <= -1e4:
+                lister.add(fill, inf, "sets the masked scores to a finite number, so a row with every key masked "
+                           "gets the mean of the values, where -inf belongs", rank=1)
+
+
+def _division_unguarded(lister: _Lister, tree) -> None:
+    """A division by a row's sum (`e / den`, den = e.sum(-1)) that a row with every key masked makes 0 / 0: the
+    sum guarded where it is 0, so that row comes out as zeros."""
+    sums = {n.targets[0].id for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Name) and re.search(r"\bsum\(", lister.text(n.value))}
+    module = "torch" if lister.torch else "np"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and isinstance(node.right, ast.Name) and \
+                node.right.id in sums:
+            den = node.right.id
+            lister.add(node.right, f"{module}.where({den} == 0, 1.0, {den})",
+                       f"divides by {den}, which a row with every key masked makes 0", rank=2)
+
+
+def _tanh_form(lister: _Lister, tree) -> None:
+    """GELU's tanh approximation written out (`tanh(sqrt(2 / pi) * (h + 0.044715 * h ** 3))`) where the exact
+    form belongs: erf(h / sqrt(2)) in the tanh's place (torch.erf, or an erf the file imports or defines)."""
+    erfs = [n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and "erf" in n.name.lower()] + \
+        [a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names
+         if a.name == "erf"]
+    erf = "torch.erf" if lister.torch else erfs[0] if erfs else None
+    for node in ast.walk(tree):
+        if erf and isinstance(node, ast.Call) and _name(node.func) == "tanh" and len(node.args) == 1 and \
+                node.lineno == node.end_lineno and "0.044715" in lister.text(node):
+            inner = [b.left for b in ast.walk(node.args[0]) if isinstance(b, ast.BinOp) and isinstance(b.op, ast.Add)
+                     and isinstance(b.left, ast.Name) and "0.044715" in lister.text(b.right)]
+            if inner:
+                x = inner[0].id
+                imported = re.search(r"^\s*import math\b", "\n".join(lister.lines), re.M)
+                root = "math.sqrt(2.0)" if imported else "2.0 ** 0.5"
+                lister.add(node, f"{erf}({x} / {root})", "takes GELU's tanh approximation where the exact erf form "
+                           "belongs", rank=1)
+
+
+def _rotation_sign(lister: _Lister, tree) -> None:
+    """A rotation's sign the other way round (`a * cos + b * sin` where `a * cos - b * sin` belongs): a sum or a
+    difference of a cosine's product and a sine's, its operator flipped."""
+    for node in ast.walk(tree):
+        sides = (node.left, node.right) if isinstance(node, ast.BinOp) else ()
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and node.lineno == node.end_lineno \
+                and all(isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mult) for side in sides):
+            left, right = lister.text(node.left), lister.text(node.right)
+            if {bool(re.search(r"\bcos\b", left)), bool(re.search(r"\bcos\b", right))} == {True, False} and \
+                    {bool(re.search(r"\bsin\b", left)), bool(re.search(r"\bsin\b", right))} == {True, False}:
+                lister.add(node, f"{left} {'-' if isinstance(node.op, ast.Add) else '+'} {right}",
+                           "rotates with the sine's sign the other way round", rank=1)
+
+
+def _sibling_arguments(lister: _Lister, tree) -> None:
+    """Two adjacent lines that call one function alike but for one argument, a number in one and a name in the
+    other (`q = rope(xq, 0)`, `k = rope(xk, start_pos)`): the name in the number's place."""
+    for block in (getattr(n, "body", None) for n in ast.walk(tree)):
+        if not isinstance(block, list):
+            continue
+        for a, b in zip(block, block[1:]):
+            calls = [s.value for s in (a, b) if isinstance(s, ast.Assign) and isinstance(s.value, ast.Call)]
+            if len(calls) != 2 or _name(calls[0].func) != _name(calls[1].func) or \
+                    len(calls[0].args) != len(calls[1].args):
+                continue
+            for x, y in zip(calls[0].args, calls[1].args):
+                for num, name in ((x, y), (y, x)):
+                    if _number(num) is not None and isinstance(name, ast.Name):
+                        lister.add(num, name.id, f"passes {lister.text(num)} where line {name.lineno} passes "
+                                   f"{name.id}", rank=2)
+
+
+def _residual_left_out(lister: _Lister, tree) -> None:
+    """A sublayer's output kept alone (`y = self.ffn(self.ln2(h))`) in a forward that adds another to its
+    input (`h = x + self.sa(self.ln1(x))`): the residual, the name the sublayer reads plus its output."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        def on_self(call) -> bool:
+            return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
+                isinstance(call.func.value, ast.Name) and call.func.value.id == "self"
+        added = [n for n in ast.walk(fn) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add)
+                 and any(on_self(side) for side in (n.left, n.right))]
+        if not added:
+            continue
+        for node in ast.walk(fn):
+            value = node.value if isinstance(node, (ast.Assign, ast.Return)) else None
+            if not on_self(value) or value.lineno != value.end_lineno:
+                continue
+            read = list(dict.fromkeys(n.id for n in ast.walk(value) if isinstance(n, ast.Name) and n.id != "self"))
+            if len(read) == 1:
+                lister.add(value, f"{read[0]} + {lister.text(value)}",
+                           f"leaves out the residual: {read[0]} plus the sublayer's output belongs", rank=2)
 
 
 def _adjacent_lane(lister: _Lister, tree) -> None:
@@ -1870,14 +2013,16 @@ def _stepped_twice(lister: _Lister, tree) -> None:
 
 
 def _overwritten_in_loop(lister: _Lister, tree) -> None:
-    """`acc = tl.dot(a, b)` in a loop, acc set before it: each step overwrites the sum where it adds to it."""
+    """`acc = tl.dot(a, b)` (or `out = p @ v_h @ w_o[sl]`, one head's share) in a loop, acc set before it: each
+    step overwrites the sum where it adds to it."""
     for loop in (n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While))):
         before = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno < loop.lineno
                   for t in n.targets if isinstance(t, ast.Name)}
         for node in (n for b in loop.body for n in ast.walk(b)):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
                     and node.targets[0].id in before and node.lineno == node.end_lineno and \
-                    isinstance(node.value, ast.Call) and _name(node.value.func) in ("dot", "matmul") and \
+                    (isinstance(node.value, ast.Call) and _name(node.value.func) in ("dot", "matmul") or
+                     isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.MatMult)) and \
                     node.targets[0].id not in {m.id for m in ast.walk(node.value) if isinstance(m, ast.Name)}:
                 x = node.targets[0].id
                 lister.add(node, f"{x} += {lister.text(node.value)}", f"overwrites {x} at each step where the "
@@ -1942,6 +2087,40 @@ def _block_start(lister: _Lister, tree) -> None:
         lister.add(low, f"{low.id} * {size}{sep}({low.id} + 1) * {size}",
                    f"starts block {low.id} at {low.id} where {low.id} * {size} belongs: the blocks overlap", span=span,
                    rank=2)
+
+
+def _broadcast_swapped(lister: _Lister, tree) -> None:
+    """A comparison of a column and a row (`offs_n[:, None] <= offs_m[None, :]`) laid out the other way round:
+    the (rows, columns) mask transposed; each side given the other's new axis."""
+    col, row = re.compile(r"^\s*:\s*,\s*None\s*$"), re.compile(r"^\s*None\s*,\s*:\s*$")
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and node.lineno == node.end_lineno):
+            continue
+        a, b = node.left, node.comparators[0]
+        if not all(isinstance(x, ast.Subscript) for x in (a, b)):
+            continue
+        ia, ib = lister.text(a.slice), lister.text(b.slice)
+        if col.match(ia) and row.match(ib) or row.match(ia) and col.match(ib):
+            op = lister.text(node)[len(lister.text(a)):-len(lister.text(b))]
+            lister.add(node, f"{lister.text(a.value)}[{ib}]{op}{lister.text(b.value)}[{ia}]",
+                       "lays the comparison out the other way round (the mask transposed)", rank=2)
+
+
+def _program_start(lister: _Lister, tree) -> None:
+    """A program's tile started at its id (`pid + tl.arange(0, BLOCK)`: tiles one row apart, overlapping) where
+    the id times the tile's size belongs."""
+    pids = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+            and _name(n.value.func) == "program_id" for t in n.targets if isinstance(t, ast.Name)}
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add)):
+            continue
+        for pid, other in ((node.left, node.right), (node.right, node.left)):
+            tiles = [c for c in ast.walk(other) if isinstance(c, ast.Call) and _name(c.func) == "arange"
+                     and len(c.args) == 2 and _number(c.args[0]) == 0]
+            if isinstance(pid, ast.Name) and pid.id in pids and tiles:
+                size = lister.group(tiles[0].args[1])
+                lister.add(pid, f"{pid.id} * {size}", f"starts tile {pid.id} at row {pid.id} where {pid.id} * {size} "
+                           "belongs: the tiles overlap", rank=1)
 
 
 def _sign_flipped(lister: _Lister, tree) -> None:
@@ -2205,11 +2384,17 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _running_max_kept(lister, tree)  # (and this one, whose names _names swaps as a rank-4 guess)
     _names(lister, tree, kinds or {})
     _scale_of_another(lister, tree, kinds or {})  # (after: where _names swaps the input as a rank-0 guess, that holds)
+    _scale_of_the_model(lister, tree)
     _siblings(lister, tree)
     _layers(lister, tree)
     _running_max_start(lister, tree)
     _rescale_left_out(lister, tree)
     _masked_with_zero(lister, tree)
+    _residual_left_out(lister, tree)
+    _division_unguarded(lister, tree)
+    _tanh_form(lister, tree)
+    _rotation_sign(lister, tree)
+    _sibling_arguments(lister, tree)
     _adjacent_lane(lister, tree)
     _causal_offset(lister, tree)
     _made_again(lister, tree)
@@ -2241,6 +2426,8 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     _log2e_dropped(lister, tree)
     _running_update(lister, tree)
     _block_start(lister, tree)
+    _program_start(lister, tree)
+    _broadcast_swapped(lister, tree)
     _argument_written(lister, tree)
     _copies_returned(lister, tree)
     _axes_counted(lister, tree)

@@ -99,8 +99,10 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
     at = _offset_line(trace, launch, overlap[0]) if overlap else None
     if overlap and at:
         _, words = overlap
+        owns = "the tile's own size (the block its tl.arange spans)" if got.ndim <= 2 else \
+            "the part each program owns (a tile's rows, or a whole (batch, head) slice: that axis's stride)"
         text = (f"line {at}: `{trace.code(at)}`: {words}, so {_region(cov['missing'])} (on {case_name}): step the "
-                f"offset by the tile's own size (the block its tl.arange spans); {grid_words} at line {line}")
+                f"offset by {owns}; {grid_words} at line {line}")
         return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "tile-offset"}
     narrow = _narrow_tile(cov, got.shape)
@@ -215,9 +217,10 @@ def _per_program(stores: list[dict]) -> dict:
 def _overlapping(stores: list[dict], shape: tuple, dims: int) -> tuple[int, str] | None:
     """Two programs next to each other along one grid axis whose tiles overlap in part (their offset
     steps less than a tile) or leave a gap (more than a tile): (that grid axis, words), or None. A
-    2-D output's rows or columns."""
-    if len(shape) != 2:
+    2-D output's rows or columns (of more axes, the rows of all its leading axes: a head's offset by one row)."""
+    if len(shape) < 2:
         return None
+    shape = (int(np.prod(shape[:-1])), shape[-1])
     per = _per_program(stores)
     for p in sorted(per):
         for j in range(len(p)):

@@ -410,6 +410,8 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
         # where the reference from what it loads gives its outputs, the only one in this program
         line = _loop_of(trace, short.get("load_line"), launch.get("kernel"))
         said = "the loop"
+        if short.get("masked") and short.get("load_line"):  # the steps' lanes reach them: the load's mask is off there
+            line, said = short["load_line"], "the steps' lanes reach them, and the mask of the load"
         if re.search(r"\b(column|row|key)s? 0\b", short["words"]):  # the first never read: offsets start late
             late = [n for n in range(1, len(trace.lines) + 1) if re.search(r"\barange\(\s*[1-9]", trace.code(n))]
             line, said = (late[0], "its offsets start past 0") if len(late) == 1 else (line, said)

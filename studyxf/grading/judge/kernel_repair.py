@@ -17,6 +17,8 @@ RELOCALISED = 24  # of those, the copies localised again (a tenth of a second ea
 NEAREST = 3  # of those, the nearest searched at their localisations' lines before the nearest is searched anywhere
 SECOND = 80  # edits tried with one of those, at the line its copy's localisation names
 ANYWHERE = 160  # or on any line, with the nearest copy, where that localisation verifies none
+TOLD_EDITS = 12  # edits at a told grid entry's line, each tried with an edit the code shows a slip for
+UNREAD = 4  # edits that read a pointer the kernel never reads, tried beside the named line's own
 ASKS = 200  # copies run in all (the pairs found in the corpora took 39-159; a search that finds none ran 2053)
 # catalogued slips whose fix adds code (both rescales, the key mask, the scale, the K step): no one-token edit
 # mends them, so a search for such a slip's line finds none (4-5 s of copies; softmax's, half a second, are
@@ -87,7 +89,9 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         if len(named) == 1 and len(axis) == 1 and not remote.gone:
             return _past_the_axis(named, axis[0], source, entry, remote, cases, wrong, framework, grader, req,
                                   resource)
-        return named
+        # (unless the code itself shows a second slip: a row max made and never subtracted, a pointer never read;
+        # its edit is tried with each edit at the told line, a few copies)
+        return _beside_the_told(named, source, entry, remote, cases, wrong, framework, grader, resource)
     if any(c.validate is not None or c.device is not None or getattr(c, "driver", None) is not None for c in cases):
         return named
     # every cause a catalogued slip whose variant gives every failing answer, each at its line: no second
@@ -153,12 +157,22 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # `k_ok = offs_k < K - 1` above `mask=k_ok[:, None] & n_ok[None, :]`)
     bounds += [n for d in named if d.get("line") and "nothing (masked)" in str(d.get("message"))
                for n in _mask_bound(source, d["line"]) if n not in bounds]
+    # (where no entry sees into a kernel, its reductions' lines: `tl.max(tile, axis=0)` over a (1, BLOCK) tile makes
+    # each lane its own max, which no step reads as a cause, beside a dtype said at the wrapper)
+    if not any(n in _kernel_lines(source) for n in lines + bounds):
+        bounds += [n for n in _reductions(source) if n not in bounds]
     lines = sorted(set(lines) | set(passed))
     at = repair._statements(source, lines + bounds)
     own = repair._statements(source, [d["line"] for d in named if d.get("line")] + passed)
     # the edits at the entries' own lines first, then at the lines their words name, then at a loop's bounds
     singles = _spread(sorted((c for c in listed(source, sorted(at)) if c["line"] in at),
                              key=lambda c: (c["line"] not in own, c["line"] not in passed, c["line"] in bounds)))
+    # (and, wherever they are, the edits that read a pointer the kernel never reads: `v = tl.load(k_ptr + off)` with
+    # v_ptr unread, ten lines above the accumulator the values first show in)
+    idle = _unread_pointers(source)
+    unread = [c for c in (listed(source, [], most=10_000) if idle else []) if c["now"] in idle and
+              c["was"].endswith("_ptr") and all(c["source"] != b["source"] for b in singles)][:UNREAD]
+    singles = unread + singles
     scored = []
     for a in singles[:EDITS_AT]:
         if remote.gone:
@@ -169,6 +183,10 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
             rejected = [d for d in named if d.get("comparator") == "own-check"]
             beside = [d for d in named if d.get("comparator") == "own-check" or d["mistake"] in DTYPES]
             values = [d for d in named if not any(d is b for b in beside)]
+            if a["source"] in search.lowered and not any(d["mistake"] in DTYPES for d in named):
+                beside = beside + [repair.lowered_beside(source)]  # its values right, its dtype float32
+                if len(values) == 1 and values[0].get("verified") and a["line"] not in bounds:
+                    return named + beside[-1:]
             if len(values) != 1 or a["line"] not in bounds and values[0].get("verified"):
                 return named  # one edit at the named line mends every case: the cause said there is the only one
             # the loop's bound mends it: the cause is said there (the loop's own words kept after the fix's); a line
@@ -324,6 +342,73 @@ def _loop(source: str, line: int) -> bool:
         return any(isinstance(s, ast.For) and s.lineno == line for s in ast.walk(ast.parse(source)))
     except SyntaxError:
         return False
+
+
+def _beside_the_told(named: list[dict], source: str, entry: str, remote, cases: list, wrong: list, framework: str,
+                     grader, resource) -> list[dict]:
+    """A told grid's entry (a store's mask one lane short) and a slip the code shows (`num = tl.exp(x)` with
+    `row_max` made above and never read): the pair of an edit at the told line and the shown slip's edit that mends
+    every case, each cause at its line; else the entries as they were."""
+    from studyxf.grading.judge import edits, mend, repair
+    from studyxf.grading.request import parse_entry
+
+    idle = _unread_pointers(source)
+    shown = [c for c in edits.candidates(source, framework, [], None, most=10_000)
+             if c["why"].startswith("never subtracts") or c["now"] in idle and c["was"].endswith("_ptr")][:UNREAD]
+    told = {d["line"] for d in named if d.get("comparator") in TOLD_APART}
+    if not shown or remote.gone or any(getattr(c, "driver", None) is not None or c.validate is not None
+                                       for c in cases):
+        return named
+    first = min(wrong, key=repair._smallest_and_least_alike)
+    copy = _Copy(remote)
+    search = repair.Search(copy, [first] + [c for c in cases if c is not first and id(c) not in resource], first)
+    kinds = repair.kinds(source, parse_entry(entry)[0], first)
+    at = [c for c in edits.candidates(source, framework, sorted(told), kinds) if c["line"] in told][:TOLD_EDITS]
+    lines = source.splitlines(keepends=True)
+    for b in shown:
+        for a in at:
+            if copy.gone:
+                return named
+            if a["line"] == b["line"]:
+                continue
+            both = mend.applied(lines, [(a["span"], a["now"]), (b["span"], b["now"])])
+            if search.ask(both, first) == (3,) and search.passes(both):
+                fix = mend.entry(b, None, False, both=a)
+                return named + [fix]
+    return named
+
+
+def _kernel_lines(source: str) -> set[int]:
+    """The lines of the file's @triton.jit functions."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    return {n for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and
+            any("jit" in ast.unparse(d) for d in f.decorator_list) for n in range(f.lineno, (f.end_lineno or 0) + 1)}
+
+
+def _reductions(source: str) -> list[int]:
+    """The lines of the kernels' reductions along an axis (`tl.max(x, axis=0)`, `tl.sum(e, 1)`)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    inside = _kernel_lines(source)
+    return sorted({n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno in inside and
+                   isinstance(n.func, ast.Attribute) and n.func.attr in ("max", "min", "sum", "argmax") and
+                   (len(n.args) > 1 or any(k.arg == "axis" for k in n.keywords))})
+
+
+def _unread_pointers(source: str) -> set[str]:
+    """The kernels' pointer parameters (`v_ptr`) their bodies never read."""
+    from studyxf.grading.judge import repair
+
+    return {p for p in repair._unread_locals(source, parameters=True) if p.endswith("_ptr")}
 
 
 def _feeding(source: str, line: int) -> list[int]:

@@ -65,6 +65,10 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
     # the strings a window slides over: parameters of the functions (s, or a helper's own s)
     strings = sorted({a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) for a in f.args.args
                       if a.arg not in ("self", "cls") and re.fullmatch(r"s|string|text|word", a.arg)})
+    # the indices an enumerate gives (`for i, v in enumerate(nums)`, a comprehension's too)
+    indices = {n.target.elts[0].id for n in ast.walk(tree) if isinstance(n, (ast.For, ast.comprehension))
+               and isinstance(n.target, ast.Tuple) and n.target.elts and isinstance(n.target.elts[0], ast.Name)
+               and isinstance(n.iter, ast.Call) and getattr(n.iter.func, "id", "") == "enumerate"}
     # x = nums[i]: a value read at an index, which a returned pair may give where the index belongs
     elements = {t.id: n.value.slice.id for n in ast.walk(tree) if isinstance(n, ast.Assign)
                 and isinstance(n.value, ast.Subscript) and isinstance(n.value.slice, ast.Name)
@@ -149,7 +153,8 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                            f"{ast.unparse(node.args[0].args[0])} belong"))
         for tests, index in _pair_tests(node):  # (j := seen.get(target - x)) is not None: j may be i itself
             for test in tests:
-                found = [n.target.id for n in ast.walk(test) if isinstance(n, ast.NamedExpr)]
+                found = [n.target.id for n in ast.walk(test) if isinstance(n, ast.NamedExpr)] or \
+                    [n.id for n in ast.walk(test) if isinstance(n, ast.Name) and n.id in got]  # j = seen.get(...)
                 if len(found) == 1 and test.lineno == test.end_lineno:
                     likely.append((test, f"{{}} and {found[0]} != {index}",
                                    f"lets {found[0]} be {index} itself: an element paired with itself"))
@@ -220,6 +225,12 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) or \
                 isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
             off += [(node, "+1", "is one off"), (node, "-1", "is one off")]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and \
+                len(node.args) == 2:  # max(start, prev.get(ch, -1)): the position after the repeat's
+            off += [(node, "+1", "is one off (the position after the one stored)")]
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) \
+                and node.right.value == 1 and isinstance(node.left, ast.Name) and node.left.id in counters | indices:
+            off.append((node, ast.unparse(node.left), "counts from 1 where positions start at 0"))  # {v: i + 1}
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and any(
                 isinstance(t, ast.Name) and t.id in counters for t in node.targets):  # start = prev: past it
             off += [(node.value, "+1", "is one off"), (node.value, "-1", "is one off")]

@@ -24,6 +24,8 @@ SHORTER = 12  # edits that take a term out, tried for a pair's second edit that 
 TIES = 12  # the edits passing the first case ranked again on another (_ties_apart)
 LEVEL = 4  # the likeliest edits that leave the smallest case as it was, each tried beside a catalogued slip
 DEEPER = 2  # where no pair mends the file, the nearest edits each made before a search for the slips left
+HIDDEN = 8  # edits at a named slip's line tried for its fix, which may leave a slip it hid (_behind)
+DTYPE_RIGHT = "_dtype_right"  # an edit's cause whose copy answered the float32 cases in float32 (not reported)
 
 
 def _params(source: str, entry: str) -> tuple[list[str], dict]:
@@ -144,6 +146,7 @@ class Search:
         self.errors: dict = {}  # the engine's own error, by case
         self.failed: dict = {}  # the case an edited copy that passed the first failed next, by its source
         self.promoted: set = set()  # the edited copies that answered a float32 case in float64
+        self.lowered: set = set()  # and those that answered a float64 case in float32 (an output allocated so)
 
     @functools.cached_property
     def stress(self):
@@ -160,6 +163,9 @@ class Search:
         out = wire.decode(answer["ok"]) if "ok" in answer else None  # once: the decoding is a third of a call
         if _promoted(out, case):
             self.promoted.add(source)
+        if out is not None and getattr(case, "dtype", None) == "float64" and case.out_dtype is None and \
+                isinstance(out, wire.Array) and out.values.dtype == np.float32:
+            self.lowered.add(source)
         return closeness(answer, case, self.errors[id(case)], out)
 
     def passes(self, source: str) -> bool:
@@ -229,6 +235,27 @@ def _dtype_beside(entries: list[dict], source: str, entry: str) -> list[dict]:
                     **({"line": line, "code": lines[line - 1].strip()} if line else {})}]
 
 
+def lowered_beside(source: str) -> dict:
+    """Where the copy the edits made gives every value but answers float64 cases in float32: the dtype, a cause
+    beside them, at the one line that allocates in float32 (`torch.empty(M, N, dtype=torch.float32)`)."""
+    import re
+
+    lines = source.splitlines()
+    made = [n for n, text in enumerate(lines, 1) if re.search(r"\bdtype\s*=\s*(torch|np|numpy)\.float32\b|"
+                                                             r"\.float\(\)|astype\(\s*(np\.)?float32", text)]
+    return {"mistake": "dtype-lowered", "verified": True,
+            "message": "With the change above made, a float64 input gives a float32 output: allocate the output "
+                       "with the input's dtype (torch.empty_like(x), or dtype=x.dtype)",
+            **({"line": made[0], "code": lines[made[0] - 1].strip()} if len(made) == 1 else {})}
+
+
+def _dtype_right(entries: list[dict]) -> list[dict]:
+    """The edits' causes, marked as giving the float32 cases back in float32 (repair.repaired then drops a
+    promotion the diagnosis read from the learner's file: `out = p @ v @ w_o[sl]` in a loop over the heads
+    overwrote a float32 array that `out += ...` keeps)."""
+    return [{**d, DTYPE_RIGHT: True} for d in entries]
+
+
 def _on_the_copy(candidate: dict, singles: list, source: str, search: Search) -> dict:
     """The edit that mends the file, or the same edit on a later line that repeats the edited one with
     another name assigned (`j = np.arange(T).reshape(-1, 1)` below `i = ...`: a line copied), where
@@ -271,18 +298,23 @@ def _smallest_and_least_alike(case) -> tuple:
 def mended(source: str | None, remote, cases: list, wrong: list, framework: str, entry: str,
            lines: list[int], slips: list[str], own: list[str], one: bool = False, resource=frozenset(),
            anchor: tuple[int, ...] = (), slip_at: tuple[int, ...] = (), tabled: bool = False,
-           deeper: bool = True, idle: tuple[int, ...] = ()) -> list[dict] | None:
-    """_mended's causes; where one or two edits mend nothing, a third slip sought: each of the DEEPER edits
-    that brought the answer nearest made first, and the copy searched again for one or two more (a
-    triple slip: a diagonal hidden beside a scale and a merge of the heads)."""
+           deeper: bool = True, idle: tuple[int, ...] = (), grader=None, left: tuple = ()) -> list[dict] | None:
+    """_mended's causes; where one or two edits mend nothing, a third slip sought: the edits that mend the
+    step the localisation saw left at its line (`left`: (line, step) pairs, stepwise.py), then each of the
+    DEEPER edits that brought the answer nearest, made first, and the copy searched again for one or two
+    more (a triple slip: a diagonal hidden beside a scale and a merge of the heads)."""
     seen: dict = {}
     found = _mended(source, remote, cases, wrong, framework, entry, lines, slips, own, one, resource, anchor,
                     slip_at, tabled, seen, idle)
     if found is not None or not deeper or one or remote.gone:
         return found
     touches = _statements(source, anchor) if anchor else set()
-    for _, a in [e for e in seen.get("nearer", []) if e[1]["rank"] < 4 and (not touches or e[1]["line"] in touches)
-                 ][:DEEPER]:
+    from studyxf.grading.judge import stepwise
+
+    firsts = stepwise.first_edits(source, framework, grader, remote, sorted(wrong, key=_smallest_and_least_alike),
+                                  left, lambda case: kinds(source, entry, case)) if grader is not None else []
+    nearest = [a for _, a in seen.get("nearer", []) if a["rank"] < 4 and (not touches or a["line"] in touches)]
+    for a in firsts + [a for a in nearest[:DEEPER] if all(a["source"] != f["source"] for f in firsts)]:
         rest = mended(a["source"], remote, cases, wrong, framework, entry, lines, slips, own, resource=resource,
                       deeper=False)
         if rest and all(d.get("line") != a["line"] for d in rest):
@@ -365,7 +397,7 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
         if score == (3,) and search.passes(candidate["source"]):
             candidate = _on_the_copy(candidate, singles, source, search)
             said = [mend.entry(candidate, None, False)]
-            return _dtype_beside(said, source, entry) if candidate["source"] in search.promoted else said
+            return _dtype_beside(said, source, entry) if candidate["source"] in search.promoted else _dtype_right(said)
         if score > start:
             nearer.append((score, candidate))
         elif score == start and candidate["rank"] == 0:  # a likely slip the smallest case does not show (dv = d)
@@ -528,15 +560,17 @@ def _unread(source: str, entry: str) -> frozenset:
     return frozenset(a.arg for a in [*fn.args.args, *fn.args.kwonlyargs] if a.arg not in read)
 
 
-def _unread_locals(source: str) -> set:
-    """The names a function of the file binds (unpacking included) and never reads, `_` aside."""
+def _unread_locals(source: str, parameters: bool = False) -> set:
+    """The names a function of the file binds (unpacking included) and never reads, `_` aside; `parameters`: the
+    functions' parameters they never read instead (a kernel's `v_ptr`)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return set()
     out = set()
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
-        bound = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        bound = {a.arg for a in fn.args.args} if parameters else \
+            {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         read = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
         out |= {n for n in bound - read if not n.startswith("_")}
     return out
@@ -594,7 +628,7 @@ def _second_edit(a: dict, singles: list, crashing: set, lines_of: list, search: 
             b = _shorter_alike(a, b, singles, crashing, lines_of, search)
             a, b = sorted((a, b), key=lambda e: e["line"])
             said = [mend.entry(a, None, False, both=b), mend.entry(b, None, False, both=a)]
-            return _dtype_beside(said, "".join(lines_of), "") if both in search.promoted else said
+            return _dtype_beside(said, "".join(lines_of), "") if both in search.promoted else _dtype_right(said)
     return tried
 
 
@@ -658,7 +692,8 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     if unread:
         complete = localised = False
     if complete and not crashed and all(d.get("line") for d in named if value(d)):
-        return named  # every cause named, each at its line
+        # every cause named, each at its line; unless the named slip's fix leaves a case failing
+        return named + _behind(named, source, parse_entry(entry)[0], remote, cases, wrong, framework, slips, value)
     complete = complete and not crashed
     one = complete or localised
     lines = [d["line"] for d in named if d.get("line")]
@@ -677,9 +712,15 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         from studyxf.grading.judge import stated
 
         searched = stated.restored(signature, source) or source  # the cases that leave it out judged past it
+    # the steps the localisation saw left, each at its line: an edit that mends one is a first edit (stepwise.py)
+    left = tuple((d["line"], d["step"]) for d in named if d["mistake"] == "located" and d.get("line") and d.get("step"))
     fixed = mended(searched, remote, cases, wrong, framework, parse_entry(entry)[0], lines, slips,
                    [d["mistake"] for d in named], one=one, resource=resource, anchor=anchor, slip_at=slip_at,
-                   idle=tuple(unread))
+                   idle=tuple(unread), grader=grader, left=left)
+    # a promotion the edits leave out (their copy answers float32 in float32) was a consequence of what they mend
+    if fixed and any(f.get(DTYPE_RIGHT) for f in fixed) and all(f.get("line") for f in fixed):
+        named = [d for d in named if d["mistake"] != "dtype-promoted"]
+    fixed = [{k: v for k, v in f.items() if k != DTYPE_RIGHT} for f in fixed] if fixed else fixed
     if fixed and searched is not source:
         fixed = _made_with(fixed, "the default written as the task states it")
     if fixed and complete and sum(f["mistake"] == "located" for f in fixed) == 2:
@@ -693,6 +734,64 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     form = {(d.get("mistake"), d.get("message")): p for d, p in zip(named, placed) if p.get("line")}
     return [form.get((d.get("mistake"), d.get("message")), d) if not d.get("line") and d.get("verified") else d
             for d in said]
+
+
+def _behind(named: list[dict], source: str | None, entry: str, remote, cases: list, wrong: list, framework: str,
+            slips: list[str], value) -> list[dict]:
+    """A slip the named one hid: the named slip's fix (an edit at its one line that passes the smallest failing
+    case) leaves a case failing (-1e9 for -inf beside a softmax over the queries: a fully masked row comes out
+    right only while the axis is wrong); the causes an edit of that copy verifies, said beside it."""
+    plain = [c for c in cases if c.validate is None and c.device is None]  # a driven one driven on each copy
+    if source is None or "triton" in source or remote.gone or not wrong or len(plain) != len(cases):
+        return []
+    from studyxf.grading.judge import slip_code
+
+    # (at the line of the slip's form: the class `_Softmax(axis=-2)` builds, not the call that runs it)
+    at = {d["line"] for d in slip_code.placed([dict(d) for d in named], source)
+          if value(d) and d["mistake"] not in ("located", "raised") and d.get("line")}
+    if len(at) != 1:
+        return []
+    line = at.pop()
+    first = min(wrong, key=_smallest_and_least_alike)
+    search = Search(remote, [first] + [c for c in plain if c is not first], first)
+    at_line = [c for c in edits.candidates(source, framework, [line], kinds(source, entry, first))
+               if c["line"] == line and c["rank"] < 4]
+    wrong_ids = {id(c) for c in wrong}
+    for fix in sorted(at_line, key=lambda c: c["rank"])[:HIDDEN]:
+        # the fix: some failing case passes with it (not the smallest, where the hidden slip shows too: a fully
+        # masked row needs the max subtracted and the division guarded), and every case that passed still passes
+        left = [c for c in wrong if not remote.gone and search.ask(fix["source"], c) != (3,)]
+        if remote.gone or len(left) == len(wrong) or any(
+                search.ask(fix["source"], c) != (3,) for c in plain if id(c) not in wrong_ids and not remote.gone):
+            continue
+        if not left and (not search.stress or search.ask(fix["source"], search.stress) == (3,)):
+            return []  # the named slip alone
+        rest = _mended(fix["source"], remote, cases, left, framework, entry, [], slips,
+                       [d["mistake"] for d in named]) if left else None
+        said = [{k: v for k, v in d.items() if k != DTYPE_RIGHT} for d in rest or []
+                if d.get("line") and d["line"] != line]
+        # (not an edit that writes back what the fix took out, or takes out what it wrote: `n_layers` made
+        # `n_kv_heads` at one line and `n_heads` made `n_layers` at another is one term moved, not a second slip)
+        moved = any(_moved(fix, d) for d in said)
+        return [mend.also(d, line, [line] + [x["line"] for x in said]) for d in said] \
+            if said and len(said) == len(rest) and not moved else []
+    return []
+
+
+def _moved(fix: dict, said: dict) -> bool:
+    """Whether a cause found on the fix's copy only moves a term the fix moved: the names the one writes are
+    those the other takes out (`layers` made `batch` at one line, `batch * heads` made `heads` at another)."""
+    import re
+
+    found = re.search(r": `(.*)` where (?:`(.*)` belongs|nothing belongs)$", str(said.get("how")))
+    if not found:
+        return False
+
+    def names(text):
+        return set(re.findall(r"[A-Za-z_]\w*", text or ""))
+    was, now = found.group(1), found.group(2) or ""
+    wrote, took = names(fix["now"]) - names(fix["was"]), names(fix["was"]) - names(fix["now"])
+    return bool(wrote & (names(was) - names(now)) or took & (names(now) - names(was)))
 
 
 def called_bodies(source: str, line: int) -> list[int]:
@@ -807,6 +906,12 @@ def _merged(named: list[dict], fixed: list[dict], slips: list[str], complete: bo
         same = [d for d in kept if not d.get("line") and f.get("line") and base(d["mistake"]) == base(f["mistake"])]
         if same and f["mistake"] != "located":
             same[0].update(line=f["line"], code=f.get("code"))
+    if len(new) == 1 and len(lineless) > 1 and not known and all(not d.get("line") for d in lineless):
+        # two catalogued readings that together give one line's slip (cos in the even columns, "swapped", and the
+        # odd ones a copy of them, "sin only"): the one edit that mends that line says it, in their place
+        kept = [d for d in kept if all(d is not x for x in lineless)]
+        at = max((i + 1 for i, d in enumerate(kept) if value(d)), default=0)
+        return kept[:at] + new + kept[at:]
     if complete:
         return kept  # every cause was named: the edits add no cause of their own
     explained = [d for d in kept if d["mistake"] == "raised" and d.get("line") in mended_crash]

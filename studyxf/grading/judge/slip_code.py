@@ -116,7 +116,10 @@ SLIP_CODE = {
                        # (or the root as a step of a list: `torch.sqrt,`)
                        r"^\s*((torch|np|numpy|math)\.)?sqrt\s*,?\s*$"),
     # the stream replaced by the attention's output, no residual added (`x = self.attn(self.ln_1(x))`)
-    "no-residual-attn": r"^\s*(\w+)\s*=\s*(?!.*\+)self\.\w*(attn|attention|mha|sa)\w*\(.*\b\1\b",
+    # (or the one attention output, bound to a name of its own, that no later line adds to anything: `h = self.attn(
+    # self.ln1(residual))`, then `out = h.clone()`)
+    "no-residual-attn": (r"^\s*(\w+)\s*=\s*(?!.*\+)self\.\w*(attn|attention|mha|sa)\w*\(.*\b\1\b",
+                         lambda code: _never_added(code, r"self\.(?!c_attn\b)(\w+_)?(attn|attention|mha|msa|sa)\(")),
     # masked scores filled with 0 (`np.where(mask, s, 0.0)`, `masked_fill(mask, 0)`)
     "mask-fill-zero": r"\bmasked_fill_?\([^,]+,\s*0(\.0*)?\s*\)|\bwhere\([^,]+,\s*[\w.\[\]]+\s*,\s*0(\.0*)?\s*\)",
     # the one line that rotates a pair, both cosines and sines in it, where the sines' signs are written
@@ -184,6 +187,11 @@ SLIP_CODE = {
     # the angles repeated as a whole (`np.tile(cos, 2)`, `cat([a, a], -1)`, `.repeat(1, 2)`) where each pair's twice
     "rope-angles-tiled": r"\btile\(|\b(cat|concatenate|hstack)\(\s*[\[(]\s*(\w+)\s*,\s*\2\s*[\])]|"
                          r"\.repeat\([^()]*\b2\s*\)",
+    # the scores never scaled: the one line that takes q against k transposed with nothing that scales on it
+    "no-scale": r"^(?!.*(\bscale\w*\b|\bsqrt\b|\brsqrt\b|\*\*\s*\(?-?0?\.5|/)).*(\bdot\(|@|\bmatmul\(|\bbmm\()"
+                r".*(\btrans\(|\.T\b|\.mT\b|\btranspose\(|\bswapaxes\()",
+    # the pairs read as the two halves (rotate_half's x[..., :d // 2] and x[..., d // 2:], or chunk(2))
+    "rope-rotate-half": r"\[\s*\.\.\.\s*,\s*:\s*[\w.]+\s*//\s*2\s*\]|\.chunk\(\s*2\b",
     # the rotated pairs put back as two halves: stacked on the axis before the pairs, or concatenated
     "rope-output-halves": r"\bstack\(.*\b(dim|axis)\s*=\s*-2\b|\b(cat|concatenate|hstack)\(",
     # a mask's slips are written where the mask is made, which the localisation sees only where it is
@@ -245,7 +253,9 @@ SLIP_CODE = {
     # (or written out, the one division by the row sums: `P = P / P.sum(-1, keepdims=True)`, `acc / l[..., None]`)
     # (a guard on the max, `np.nan_to_num(s.max(-1))` or `nan_to_num(row_max)`, is right: the NaN comes from the
     # division below it)
-    "masked-row-nan": (r"^(?!.*(\b|_)(max|amax|maximum)\b)(.*\bisnan\(|.*\bnan_to_num\b|.*\bwhere\(.*\.any\(|"
+    # (or a row's max copied bare, `m0 = m`, where the guard `where(isfinite(m), m, 0)` belongs)
+    "masked-row-nan": (lambda code: _max_copied(code),
+                       r"^(?!.*(\b|_)(max|amax|maximum)\b)(.*\bisnan\(|.*\bnan_to_num\b|.*\bwhere\(.*\.any\(|"
                        r".*\bwhere\(\s*[\w.]*isinf\()", r"\bsoftmax\(",
                        r"\bexp\(\s*\w+\s*-\s*\w*(lse|logsumexp)\w*\s*\)",  # exp(S - lse), lse -inf on such a row
                        r"^\s*(\w+\s*=|return)\s*\w+\s*/\s*\w+(\.sum\(.*\)|\[[^\]]*\])\s*$",
@@ -299,15 +309,38 @@ UNLESS = {
     # a tl.where that fills the masked lanes with 0 after the load: that is where they are zeroed (the load's
     # `other` is overwritten), which the kernel's localisation says at its own line
     "softmax-pad-zero": r"\bwhere\(.*,\s*0(\.0*)?\s*\)",
-    "heads-no-transpose": r"^(?!.*\b(transpose|permute|swapaxes|moveaxis|rearrange)\b).*"
-                          r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)",
+    # (not one whose name the next line transposes: `r = t.view(B, T, h, e)`, then `return r.transpose(1, 2)`)
+    "heads-no-transpose": lambda code: _split_untransposed(code),
 }
+
+
+def _split_untransposed(code: dict[int, str]) -> bool:
+    """A 4-axis reshape with no transpose on its line, nor on the next line's reading of the name it binds."""
+    split = r"^(?!.*\b(transpose|permute|swapaxes|moveaxis|rearrange)\b).*" \
+            r"\.(reshape|view)\(\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.]+\s*,\s*[\w.*]+\s*\)"
+    for n, text in code.items():
+        if not re.search(split, text):
+            continue
+        bound = re.match(r"^\s*(\w+)\s*=", text)
+        after = code.get(n + 1, "")
+        if not (bound and re.search(rf"\b{bound.group(1)}\b.*\b(transpose|permute|swapaxes|moveaxis)\b|"
+                                    rf"\b(transpose|permute|swapaxes|moveaxis)\w*\(\s*{bound.group(1)}\b", after)):
+            return True
+    return False
 
 
 def ruled_out(slip: str, source: str | None) -> bool:
     """Whether the file's code has what the slip lacks (RULED_OUT: a max subtracted inside exp)."""
     unless = RULED_OUT.get(public(slip))
-    return bool(unless and source and any(re.search(unless, text) for text in _code_lines(source, keys=True).values()))
+    if not unless or not source:
+        return False
+    code = _code_lines(source, keys=True)
+    if any(re.search(unless, text) for text in code.values()):
+        return True
+    # (or a name bound to the read alone, multiplied: `kv_heads = config["n_kv_heads"]`, then `... * kv_heads`)
+    bound = {m.group(1) for text in code.values() for m in [re.match(r"^\s*(\w+)\s*=\s*([\w.\[\]'\"]+)\s*$", text)]
+             if m and re.search(unless, m.group(2) + " *")}
+    return any(re.search(rf"\*\s*{name}\b|\b{name}\s*\*", text) for name in bound for text in code.values())
 
 
 def _code_lines(source: str, keys: bool = False) -> dict[int, str]:
@@ -471,6 +504,23 @@ def _limit_bound(code: dict) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
+def _max_copied(code: dict) -> int | None:
+    """The one line that binds a name to another bound to a row's max, as it is (`v11 = v10`)."""
+    maxes = {m.group(1) for text in code.values()  # (a row's max itself, not a running one's maximum(m, ...))
+             for m in [re.match(r"^\s*(\w+)\s*=\s*((np|numpy|torch|tl)\.(max|amax)\(|\w+\.max\()", text)] if m}
+    hits = [n for n, text in code.items() for m in [re.match(r"^\s*(\w+)\s*=\s*(\w+)\s*$", text)]
+            if m and m.group(2) in maxes]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _never_added(code: dict, form: str) -> int | None:
+    """The one line that binds a name to a call of `form` with no sum, where no later line adds that name."""
+    hits = [n for n, text in code.items() for m in [re.match(r"^\s*(\w+)\s*=\s*(?!.*\+)(.*)$", text)]
+            if m and re.match(form, m.group(2)) and not any(
+                re.search(rf"\b{m.group(1)}\s*\+|\+\s*{m.group(1)}\b", later) for k, later in code.items() if k > n)]
+    return hits[0] if len(hits) == 1 else None
+
+
 def _stream_replaced(code: dict, form: str) -> int | None:
     """The one line that sets a returned stream to a bare name (`x = h`, then `return x`) after a call of
     `form` (the MLP's layers, `h = self.fc(h)`, ...): the residual belongs there."""
@@ -616,7 +666,7 @@ def line_of(slip: str, source: str | None) -> int | None:
         return None
     code = _code_lines(source)
     unless = UNLESS.get(public(slip))
-    if unless and any(re.search(unless, text) for text in code.values()):
+    if unless and (unless(code) if callable(unless) else any(re.search(unless, text) for text in code.values())):
         return None
     if callable(pattern):
         return pattern(code)

@@ -596,6 +596,7 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                         _absent_line(figure, r, code, worded) if not lines and r.absent else None
                     line = line or _line(figure, _names(terms) | ({r.name} if r.name else set()), others, lines,
                                          found if not lines and found and found.get("step") == figure else None, code)
+                    line = (None if left else _factor_of_one(figure, r, code)) or line  # `kv_factor = 1`
                     where = f"line {line}: `{code.code(line)}`: " if line else ""
                     said = f"the step '{figure}': " if len(formula) > 1 else ""
                     other = next(o for o, _ in two if o is not r)

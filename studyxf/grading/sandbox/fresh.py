@@ -202,6 +202,17 @@ class Server:
                 from studyxf.grading.sandbox.walk import Walker
 
                 watcher = Tracer(self.path) if op == "trace" else Walker(self.path)
+                if ask.get("source") is not None:  # an edited copy traced: which step its edit mends (stepwise.py)
+                    from studyxf.grading.sandbox import guards
+
+                    with copy_lines(self.path, ask["source"]):
+                        fn = self.edited(ask["source"])
+                        with guards.time_limit(ask.get("seconds")) if ask.get("seconds") else guards.time_limit():
+                            try:
+                                watcher.run(lambda: fn(*args, **kwargs))
+                            except Exception:  # noqa: BLE001 - where it raised is part of the trace
+                                pass
+                    return {op: watcher.as_data()}
                 try:
                     watcher.run(lambda: self.call(args, kwargs, ask.get("seconds")))
                 except Exception:  # noqa: BLE001 - where it raised is part of the trace
