@@ -519,8 +519,11 @@ def test_a_condition_that_reads_a_valid_zero_as_not_found_is_named_only_where_me
     assert (entry["kind"], entry["verified"], entry["line"], entry["code"]) == ("located", True, 6, "if j:")
     assert "write `j is not None` for `j`" in entry["message"] and "passes every case;" in entry["message"]
     assert entry["walk"]["inputs"] == "Solution().twoSum([3, 3], 6)"
+    # beside a second slip that the change does not mend, it is claimed only with the edit that mends that one
     report = grade(tmp_path, "two-sum", TWO_SUM_IF_J.replace("return [j, i]", "return [j, i + 1]"))
-    assert all(not d["verified"] for d in report["diagnosis"]), report["diagnosis"]
+    said = {d["line"]: d["message"] for d in report["diagnosis"] if d["verified"]}
+    assert "write `j is not None` for `j`" in said.get(6, "") and "write `i` for `i + 1`" in said.get(7, "") and \
+        "with this change and the one at line 7" in said[6], report["diagnosis"]
     # a crash beside it is a second cause, with its own line; the change is said to mend the answers
     source = LONGEST.format(plus=" + 1", result="best").replace("if last.get(ch, -1) >= left:", "j = last.get(ch)\n"
                                                                  "            if j and j >= left:")

@@ -226,8 +226,8 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                 isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub):
             off += [(node, "+1", "is one off"), (node, "-1", "is one off")]
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and \
-                len(node.args) == 2:  # max(start, prev.get(ch, -1)): the position after the repeat's
-            off += [(node, "+1", "is one off (the position after the one stored)")]
+                len(node.args) == 2:  # max(start, prev.get(ch, -1)): the position after the repeat's (after the rest:
+            late += [(node, "+1", "is one off (the position after the one stored)")]  # `start = p` is likelier)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.right, ast.Constant) \
                 and node.right.value == 1 and isinstance(node.left, ast.Name) and node.left.id in counters | indices:
             off.append((node, ast.unparse(node.left), "counts from 1 where positions start at 0"))  # {v: i + 1}
