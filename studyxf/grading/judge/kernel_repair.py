@@ -159,7 +159,7 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
                for n in _mask_bound(source, d["line"]) if n not in bounds]
     # (where no entry sees into a kernel, its reductions' lines: `tl.max(tile, axis=0)` over a (1, BLOCK) tile makes
     # each lane its own max, which no step reads as a cause, beside a dtype said at the wrapper)
-    if not any(n in _kernel_lines(source) for n in lines + bounds):
+    if _kernel_lines(source).isdisjoint(lines + bounds):
         bounds += [n for n in _reductions(source) if n not in bounds]
     lines = sorted(set(lines) | set(passed))
     at = repair._statements(source, lines + bounds)
@@ -170,8 +170,8 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # (and, wherever they are, the edits that read a pointer the kernel never reads: `v = tl.load(k_ptr + off)` with
     # v_ptr unread, ten lines above the accumulator the values first show in)
     idle = _unread_pointers(source)
-    unread = [c for c in (listed(source, [], most=10_000) if idle else []) if c["now"] in idle and
-              c["was"].endswith("_ptr") and all(c["source"] != b["source"] for b in singles)][:UNREAD]
+    unread = [c for c in (listed(source, [], most=10_000) if idle else []) if _reads_unread(c, idle) and
+              all(c["source"] != b["source"] for b in singles)][:UNREAD]
     singles = unread + singles
     scored = []
     for a in singles[:EDITS_AT]:
@@ -352,12 +352,13 @@ def _beside_the_told(named: list[dict], source: str, entry: str, remote, cases: 
     from studyxf.grading.judge import edits, mend, repair
     from studyxf.grading.request import parse_entry
 
+    if remote.gone or any(getattr(c, "driver", None) is not None or c.validate is not None for c in cases):
+        return named
     idle = _unread_pointers(source)
     shown = [c for c in edits.candidates(source, framework, [], None, most=10_000)
-             if c["why"].startswith("never subtracts") or c["now"] in idle and c["was"].endswith("_ptr")][:UNREAD]
+             if c["why"].startswith("never subtracts") or _reads_unread(c, idle)][:UNREAD]
     told = {d["line"] for d in named if d.get("comparator") in TOLD_APART}
-    if not shown or remote.gone or any(getattr(c, "driver", None) is not None or c.validate is not None
-                                       for c in cases):
+    if not shown:
         return named
     first = min(wrong, key=repair._smallest_and_least_alike)
     copy = _Copy(remote)
@@ -402,6 +403,11 @@ def _reductions(source: str) -> list[int]:
     return sorted({n.lineno for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno in inside and
                    isinstance(n.func, ast.Attribute) and n.func.attr in ("max", "min", "sum", "argmax") and
                    (len(n.args) > 1 or any(k.arg == "axis" for k in n.keywords))})
+
+
+def _reads_unread(edit: dict, idle: set[str]) -> bool:
+    """Whether an edit reads one of the kernel's unread pointers where another pointer was (`k_ptr` made `v_ptr`)."""
+    return edit["now"] in idle and edit["was"].endswith("_ptr")
 
 
 def _unread_pointers(source: str) -> set[str]:
