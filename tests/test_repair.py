@@ -1,4 +1,4 @@
-"""A tensor drill's file mended in the sandbox (judge/edits.py, judge/repair.py): the edit, or two,
+"""A tensor drill's file mended in the sandbox (judge/edits/, judge/repair.py): the edit, or two,
 with which every case passes names each slip at its line, with the fix; an edit beside a slip the
 catalogue knows names both; an edit that only drops a step (a softmax shifted by a row constant)
 is never offered; a module drill's file is edited, built and run as its configs are."""

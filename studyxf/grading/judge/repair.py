@@ -1,4 +1,4 @@
-"""A tensor drill's failing file mended as a teacher checks a suspicion: the edits of edits.py tried
+"""A tensor drill's failing file mended as a teacher checks a suspicion: the edits of judge/edits tried
 in the sandbox (op "patched"), each first on the smallest failing case, then on every case; the
 edit, or the two edits, with which every case passes name the slips at their lines, verified. A
 double slip's first edit is one that brings that case's answer closer; it is then tried with each
@@ -46,7 +46,7 @@ def _params(source: str, entry: str) -> tuple[list[str], dict]:
 
 def _kind(value) -> str:
     shape = getattr(value, "shape", None)
-    if type(value) is dict and value and all(type(k) is str for k in value):  # a config: its keys (edits._dict_keys)
+    if type(value) is dict and value and all(type(k) is str for k in value):  # a config: its keys (edits.inputs)
         return "dict of " + ", ".join(value)
     return f"array of rank {len(shape)}" if shape is not None else type(value).__name__
 

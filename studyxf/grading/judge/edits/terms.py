@@ -1,0 +1,179 @@
+"""Edits of a model's terms: a scale, a mask's fill, a guard, a residual, GELU's form, a rotation's sign,
+a causal offset."""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from studyxf.grading.judge.edits.lister import Lister, callee, numeral
+
+
+_SIZE_TEXT = r"[\w.]+\.shape\[[^\]]*\]|len\([\w.]+\)|[\w.]+\.size\(-?\d*\)"  # x.shape[-1], len(s), x.size(-1)
+
+
+def unused_size(lister: Lister, tree) -> None:
+    """A size bound and never read (`d = x.shape[-1]`) where another size is read (`/ x.size`): the
+    bound one written there, as the learner meant."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        reads = {n.id for n in ast.walk(fn) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+        unused = [t.id for n in fn.body if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  for t in n.targets if isinstance(t, ast.Name) and t.id not in reads
+                  and re.fullmatch(_SIZE_TEXT, ast.unparse(n.value))]
+        for n in ast.walk(fn):
+            size = isinstance(n, ast.Attribute) and n.attr in ("size", "ndim") or \
+                isinstance(n, ast.Subscript) and isinstance(n.value, ast.Attribute) and n.value.attr == "shape" or \
+                isinstance(n, ast.Call) and callee(n.func) == "len"
+            if size and isinstance(getattr(n, "ctx", ast.Load()), ast.Load):
+                for name in unused:
+                    lister.add(n, name, f"reads {lister.text(n)} where {name} (made and never used) belongs", rank=2)
+
+
+def scale_of_another(lister: Lister, tree, kinds: dict) -> None:
+    """A scale's width read from another input (`1 / sqrt(v.shape[-1])`, v's width where q's belongs): each other
+    input of the same rank in its place, on a line that takes a root."""
+    arrays = [p for p, k in kinds.items() if k.startswith("array")]
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Attribute) and n.attr == "shape" and isinstance(n.value, ast.Name) and \
+                n.value.id in arrays and re.search(r"\b(sqrt|rsqrt)\(|\*\*\s*\(?-?0?\.5", lister.lines[n.lineno - 1]):
+            for other in arrays:
+                if other != n.value.id and kinds[other] == kinds[n.value.id]:
+                    lister.add(n.value, other, f"takes the scale's width from {n.value.id} where {other}'s belongs",
+                               rank=1)
+
+
+def scale_of_the_model(lister: Lister, tree) -> None:
+    """A scale's width read from the model's width (`1 / math.sqrt(C)`) in a file that splits it into heads
+    (`C // self.n_head`): the head's width, as the file writes it, in its place, on a line that takes a root."""
+    split = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.BinOp) and isinstance(n.op, ast.FloorDiv) and n.lineno == n.end_lineno and \
+                isinstance(n.left, (ast.Name, ast.Attribute)):
+            split.setdefault(lister.text(n.left), lister.text(n))
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Name, ast.Attribute)) and isinstance(getattr(n, "ctx", None), ast.Load) and \
+                lister.text(n) in split and \
+                re.search(r"\b(sqrt|rsqrt)\(|\*\*\s*\(?-?0?\.5", lister.lines[n.lineno - 1]) and \
+                lister.text(n) + " //" not in lister.lines[n.lineno - 1]:
+            lister.add(n, f"({split[lister.text(n)]})", f"takes the scale's width from {lister.text(n)}, the model's, "
+                       "where a head's belongs", rank=1)
+
+
+def masked_with_zero(lister: Lister, tree) -> None:
+    """Masked scores set to 0 (`s[~mask] = 0.0`, `masked_fill(m, 0)`, `where(m, s, 0)`), which still
+    get weight after the softmax, or to a finite -1e9, which gives a fully masked row the mean of the
+    values, where -inf belongs."""
+    inf = 'float("-inf")'
+    for node in ast.walk(tree):
+        fills = []
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) \
+                and re.search(r"mask|~|\bnot\b|[<>]=?", lister.text(node.targets[0].slice)):
+            fills = [node.value]
+        elif isinstance(node, ast.Call) and callee(node.func) in ("masked_fill", "masked_fill_") and \
+                len(node.args) == 2:
+            fills = [node.args[1]]
+        elif isinstance(node, ast.Call) and callee(node.func) == "where" and len(node.args) == 3:
+            fills = node.args[1:]
+        for fill in fills:
+            if numeral(fill) == 0:
+                lister.add(fill, inf, "sets the masked scores to 0, which still get weight, where -inf belongs",
+                           rank=1)
+            elif (numeral(fill) or 0) <= -1e4:
+                lister.add(fill, inf, "sets the masked scores to a finite number, so a row with every key masked "
+                           "gets the mean of the values, where -inf belongs", rank=1)
+
+
+def division_unguarded(lister: Lister, tree) -> None:
+    """A division by a row's sum (`e / den`, den = e.sum(-1)) that a row with every key masked makes 0 / 0: the
+    sum guarded where it is 0, so that row comes out as zeros."""
+    sums = {n.targets[0].id for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+            and isinstance(n.targets[0], ast.Name) and re.search(r"\bsum\(", lister.text(n.value))}
+    module = "torch" if lister.torch else "np"
+    for node in ast.walk(tree):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) and isinstance(node.right, ast.Name) and \
+                node.right.id in sums:
+            den = node.right.id
+            lister.add(node.right, f"{module}.where({den} == 0, 1.0, {den})",
+                       f"divides by {den}, which a row with every key masked makes 0", rank=2)
+
+
+def tanh_form(lister: Lister, tree) -> None:
+    """GELU's tanh approximation written out (`tanh(sqrt(2 / pi) * (h + 0.044715 * h ** 3))`) where the exact
+    form belongs: erf(h / sqrt(2)) in the tanh's place (torch.erf, or an erf the file imports or defines)."""
+    erfs = [n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and "erf" in n.name.lower()] + \
+        [a.asname or a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names
+         if a.name == "erf"]
+    erf = "torch.erf" if lister.torch else erfs[0] if erfs else None
+    for node in ast.walk(tree):
+        if erf and isinstance(node, ast.Call) and callee(node.func) == "tanh" and len(node.args) == 1 and \
+                node.lineno == node.end_lineno and "0.044715" in lister.text(node):
+            inner = [b.left for b in ast.walk(node.args[0]) if isinstance(b, ast.BinOp) and isinstance(b.op, ast.Add)
+                     and isinstance(b.left, ast.Name) and "0.044715" in lister.text(b.right)]
+            if inner:
+                x = inner[0].id
+                imported = re.search(r"^\s*import math\b", "\n".join(lister.lines), re.M)
+                root = "math.sqrt(2.0)" if imported else "2.0 ** 0.5"
+                lister.add(node, f"{erf}({x} / {root})", "takes GELU's tanh approximation where the exact erf form "
+                           "belongs", rank=1)
+
+
+def rotation_sign(lister: Lister, tree) -> None:
+    """A rotation's sign the other way round (`a * cos + b * sin` where `a * cos - b * sin` belongs): a sum or a
+    difference of a cosine's product and a sine's, its operator flipped."""
+    for node in ast.walk(tree):
+        sides = (node.left, node.right) if isinstance(node, ast.BinOp) else ()
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub)) and node.lineno == node.end_lineno \
+                and all(isinstance(side, ast.BinOp) and isinstance(side.op, ast.Mult) for side in sides):
+            left, right = lister.text(node.left), lister.text(node.right)
+            if {bool(re.search(r"\bcos\b", left)), bool(re.search(r"\bcos\b", right))} == {True, False} and \
+                    {bool(re.search(r"\bsin\b", left)), bool(re.search(r"\bsin\b", right))} == {True, False}:
+                lister.add(node, f"{left} {'-' if isinstance(node.op, ast.Add) else '+'} {right}",
+                           "rotates with the sine's sign the other way round", rank=1)
+
+
+def residual_left_out(lister: Lister, tree) -> None:
+    """A sublayer's output kept alone (`y = self.ffn(self.ln2(h))`) in a forward that adds another to its
+    input (`h = x + self.sa(self.ln1(x))`): the residual, the name the sublayer reads plus its output."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        def on_self(call) -> bool:
+            return isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and \
+                isinstance(call.func.value, ast.Name) and call.func.value.id == "self"
+        added = [n for n in ast.walk(fn) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Add)
+                 and any(on_self(side) for side in (n.left, n.right))]
+        if not added:
+            continue
+        for node in ast.walk(fn):
+            value = node.value if isinstance(node, (ast.Assign, ast.Return)) else None
+            if not on_self(value) or value.lineno != value.end_lineno:
+                continue
+            read = list(dict.fromkeys(n.id for n in ast.walk(value) if isinstance(n, ast.Name) and n.id != "self"))
+            if len(read) == 1:
+                lister.add(value, f"{read[0]} + {lister.text(value)}",
+                           f"leaves out the residual: {read[0]} plus the sublayer's output belongs", rank=2)
+
+
+def causal_offset(lister: Lister, tree) -> None:
+    """A causal mask aligned top-left (`s[i, i + 1:] = -inf`, `j > i`) where queries are the last Tq of Tk
+    positions: the query's index moved by Tk - Tq, the two lengths as the file names them."""
+    def length(pattern: str) -> str | None:
+        names = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                 for t in (n.targets[0].elts if isinstance(n.targets[0], ast.Tuple) else [n.targets[0]])
+                 if isinstance(t, ast.Name) and re.fullmatch(pattern, t.id, re.I)}
+        return names.pop() if len(names) == 1 else None
+
+    tk, tq = length(r"t_?k|n_?k|k_?len|len_?k|t_?kv|kv_?len"), length(r"t_?q|n_?q|q_?len|len_?q")
+    if tk is None or tq is None:
+        return
+    for node in ast.walk(tree):
+        bounds = []
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+            bounds = [b for p in parts if isinstance(p, ast.Slice) for b in (p.lower, p.upper) if b is not None]
+        elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Gt, ast.GtE, ast.Lt,
+                                                                                                ast.LtE)):
+            bounds = [node.left, node.comparators[0]]
+        for b in bounds:
+            if isinstance(b, (ast.Name, ast.BinOp)) and any(isinstance(n, ast.Name) and n.id not in (tk, tq)
+                                                             for n in ast.walk(b)) and b.lineno == b.end_lineno:
+                lister.add(b, f"{lister.text(b)} + {tk} - {tq}", f"aligns the mask top-left: the queries are the "
+                                                                 f"last {tq} of {tk} positions", rank=2)
