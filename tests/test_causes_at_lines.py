@@ -541,6 +541,41 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout20", "transformer-block", "learner_01.py", {23: "wrong triangle", 29: "axis", 46: "used twice"}),
     # a triple of two edits and the positions ignored, in a helper whose `positions` is never read
     ("holdout20", "rope", "learner_01.py", {6: "positions argument is ignored", 25: "- where + belongs"}),
+    # holdout26: a catalogued slip with no form in the file (`return ctx`), placed by the edit whose copy answers
+    # as the other named slip alone does
+    ("holdout26", "cross-attention", "learner_01.py", {18: "memory_mask is True", 28: "as mask-inverted alone"}),
+    # annotated assignments (`h: Array_t = silu(u) * g`) edited as plain ones; two names of a line exchanged
+    ("holdout26", "swiglu", "learner_02.py", {14: "sigmoid (GLU)", 20: "x @ w_gate"}),
+    # a module constant given to a fill (`kMaskedLogit: Final[float] = 0.0`) and to an axis (`kAxis = 0`)
+    ("holdout26", "multi-head-attention", "learner_03.py", {7: "-inf", 16: "without the transpose"}),
+    ("holdout26", "layer-norm", "learner_02.py", {6: "write `-1` for `0`", 19: "write `eps`"}),
+    # np.multiply where np.divide belongs, and a GELU helper returning its gate without z
+    ("holdout26", "mlp-gelu", "learner_01.py", {9: "write `divide`", 10: "write `z * phi`"}),
+    # the sigmoid approximation of the CDF, beside the activation computed and never read
+    ("holdout26", "mlp-gelu", "learner_03.py", {11: "sigmoid approximation", 13: "write `gelu` for `hidden`",
+                                                14: "float32"}),
+    # LeetCode: a test the wrong way round, a stored key, a returned name, a count above 1 shrunk once
+    ("holdout26", "two-sum", "learner_01.py", {13: "one off", 15: "wrong way round"}),
+    ("holdout26", "two-sum", "learner_02.py", {10: "is not None", 12: "stores complement as the key"}),
+    ("holdout26", "two-sum", "learner_03.py", {9: "two sides swapped", 11: "write `idx`"}),
+    ("holdout26", "longest-substring", "learner_01.py", {14: "`if` where `while`", 17: "right - left + 1"}),
+    # the positions counted from 1 in a helper; base's default written in a helper that never reads base;
+    # batch never passed on, said where its neighbour tokens is read
+    ("holdout26", "rope", "learner_03.py", {16: "Positions start at 0"}),
+    ("holdout26", "rope", "learner_01.py", {12: "called at line 18"}),
+    ("holdout26", "kv-cache-size", "learner_03.py", {15: "never reads batch"}),
+    # two catalogued slips said at the one return both values reach, each placed by the edit that leaves the other
+    ("holdout26", "kv-cache-size", "learner_01.py", {10: "as kv-no-factor-2 alone", 11: "as kv-mha alone"}),
+    # np.power's two arguments the other way round; torch.pow's keyword exponent without its minus sign
+    ("holdout26", "alibi", "learner_01.py", {6: "write `np.power(2.0, exponents)`"}),
+    ("holdout26", "rope", "learner_02.py", {6: "exponent's sign", 18: "write `first, second`"}),
+    # base's default written in a helper two calls below the line the localisation saw, beside the halves
+    ("holdout26", "rope", "learner_01.py", {12: "write `base` for `10000.0`", 26: "interleaved"}),
+    # a causal mask made by the file's own comparison (where it is made, not where it is filled); the queries'
+    # positions counted from 0 in a chunk; torch's default (unbiased) variance inside a helper
+    ("holdout26", "transformer-block", "learner_02.py", {35: "wrong triangle", 56: "side by side"}),
+    ("holdout26", "kv-cache", "learner_03.py", {27: "wrote into the caches", 37: "bottom-right"}),
+    ("holdout26", "layer-norm", "learner_03.py", {8: "unbiased variance", 18: "inside the square root"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

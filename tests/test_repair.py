@@ -212,6 +212,22 @@ def test_a_new_axis_in_the_wrong_place_and_a_line_unlike_its_sibling_are_edits()
     assert (7, "mask[None]", "mask[:, None]") in said
 
 
+def test_annotated_lines_named_constants_and_exchanged_names_are_edits():
+    """holdout26's typed persona: `h: Array_t = silu(u) * g` is edited as a plain assignment (u and g
+    exchanged, not the two factors of the product), a module's `kAxis: Final[int] = 0` where the axis is
+    written, a fill constant where it is written; a helper returning its gate without its input."""
+    source = ("import numpy as np\nfrom typing import Final\n\nkAxis: Final[int] = 0\nkFill: Final[float] = 0.0\n\n\n"
+              "def gelu(*, z):\n    phi = 0.5 * (1 + np.tanh(z))\n    return phi\n\n\n"
+              "def f(x, g, u, m):\n    h: np.ndarray = gelu(z=u) * g\n    s = np.where(m, h, kFill)\n"
+              "    return np.mean(s, axis=kAxis)\n")
+    listed = edits.candidates(source, "numpy", [])
+    said = {(e["line"], e["was"], e["now"]) for e in listed}
+    assert any(e["line"] == 14 and "h: np.ndarray = gelu(z=g) * u\n" in e["source"] for e in listed)
+    assert (4, "0", "-1") in said
+    assert (5, "0.0", 'float("-inf")') in said
+    assert (10, "phi", "z * phi") in said
+
+
 def test_values_tiled_beside_keys_interleaved_are_named_at_the_values_line(tmp_path):
     source = ("import math\nimport torch\n\n\ndef grouped_query_attention(q, k, v, causal=False):\n"
               "    g = q.shape[1] // k.shape[1]\n    k = k.repeat_interleave(g, dim=1)\n    v = v.repeat(1, g, 1, 1)\n"

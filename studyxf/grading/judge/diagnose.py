@@ -626,6 +626,12 @@ def _viewed(node) -> str | None:
                 "view", "reshape", "transpose", "permute", "squeeze", "unsqueeze", "swapaxes", "view_as",
                 "expand", "narrow", "select", "unflatten", "flatten", "ravel", "contiguous", "detach"):  # x itself
             node = node.func.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and (
+                node.func.attr in ("to", "double", "float", "type_as")
+                and not any(k.arg == "copy" for k in node.keywords)
+                or node.func.attr == "astype" and any(k.arg == "copy" and isinstance(k.value, ast.Constant) and
+                                                      k.value.value is False for k in node.keywords)):
+            node = node.func.value  # a cast that returns x itself where its dtype is already the one asked for
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args and (
                 node.func.attr in ("asarray", "asanyarray", "as_tensor") or node.func.attr == "array" and any(
                     k.arg == "copy" and isinstance(k.value, ast.Constant) and k.value.value is False

@@ -5,8 +5,10 @@ case that passed. The edits are the slips such loops have: a condition that read
 found" (`if j:` on an index), a start that may move backwards (left = last[ch] + 1 where max(left,
 ...) belongs), a comparison one too strict or too loose (>= for >), one loop variable for the other
 (the value x for its index i) or one index for another (s[r] for s[l]), a difference's sides
-swapped, a lookup or a difference one off (last[ch] for last[ch] + 1). Generic over the validated
-drills; no catalogue entry. Runs in the judge."""
+swapped, a lookup or a difference one off (last[ch] for last[ch] + 1), a test the wrong way round
+(`is not None` for `is None`), a name the loop made stored as the key or returned where the loop's
+index belongs, an `if` that moves a window's start once where `while` belongs. Generic over the
+validated drills; no catalogue entry. Runs in the judge."""
 
 from __future__ import annotations
 
@@ -19,13 +21,14 @@ BESIDE = 6  # of those, the first ones tried on every case for a double slip who
 PAIRED = 32  # of those, the first ones tried two at a time (496 pairs) where no single edit mends the file
 SWAPPED = {ast.GtE: ">", ast.Gt: ">=", ast.LtE: "<", ast.Lt: "<="}
 FLIPPED = {ast.GtE: "<=", ast.Gt: "<", ast.LtE: ">=", ast.Lt: ">"}
+NEGATED = {ast.Is: "is not", ast.IsNot: "is", ast.Eq: "!=", ast.NotEq: "==", ast.In: "not in", ast.NotIn: "in"}
 
 
 def candidates(source: str, steps: list[dict]) -> list[dict]:
     """The edits worth trying, the walk's evidence first: {"line", "code", "was", "now", "why",
     "span", "source"}, `span` (line, start, end) in UTF-8 bytes, `source` the whole file edited."""
     try:
-        tree = _Unannotated().visit(ast.parse(source))
+        tree = Unannotated().visit(ast.parse(source))
     except SyntaxError:
         return []
     lines = source.splitlines(keepends=True)
@@ -180,10 +183,12 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                         for left in moved[:1]:
                             likely.append((call.args[0], f"{text}[{left}]", f"removes {c}, the repeat, where "
                                            f"the window's left end {text}[{left}] belongs"))
-        if isinstance(node, ast.If) and not node.orelse and isinstance(node.test, ast.Compare) and \
-                isinstance(node.test.ops[0], ast.In) and any(
+        if isinstance(node, ast.If) and not node.orelse and (isinstance(node.test, ast.Compare) and
+                                                             isinstance(node.test.ops[0], ast.In) and any(
                     isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
-                    and n.func.attr in ("remove", "discard", "pop") for b in node.body for n in ast.walk(b)):
+                    and n.func.attr in ("remove", "discard", "pop") for b in node.body for n in ast.walk(b)) or any(
+                isinstance(b, ast.AugAssign) and isinstance(b.target, ast.Name) and b.target.id in counters
+                for b in node.body)):  # (or moves the window's start: `if counts[c] > 1: ...; lo += 1`)
             # if s[j] in window: window.remove(...) shrinks the window once where a repeat needs a loop
             keyword = types.SimpleNamespace(lineno=node.lineno, end_lineno=node.lineno, col_offset=node.col_offset,
                                             end_col_offset=node.col_offset + 2)
@@ -203,6 +208,30 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                 new = [i if e == x else f"{table}[{e}]" for e in (a, b)]
                 likely.append((ret.value, f"[{new[0]}, {new[1]}]", "returns the values where their indices "
                                                                    "belong"))
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2 and \
+                isinstance(node.iter, ast.Call) and getattr(node.iter.func, "id", "") == "enumerate" and \
+                all(isinstance(e, ast.Name) for e in node.target.elts):
+            i, x = (e.id for e in node.target.elts)
+            made = {t.id for n in ast.walk(node) if isinstance(n, ast.Assign) for t in n.targets
+                    if isinstance(t, ast.Name)}  # complement = target - x: a name the loop makes
+            for n in ast.walk(node):
+                # a returned pair's name where the loop's index belongs (`return [seen[p], p]` for `[seen[p], i]`)
+                if isinstance(n, ast.Return) and isinstance(n.value, (ast.List, ast.Tuple)) and len(n.value.elts) == 2:
+                    swapped += [(e, i, f"returns {e.id} where the index {i} belongs") for e in n.value.elts
+                                if isinstance(e, ast.Name) and e.id not in (i, x)]
+                # a name the loop made stored as the key where its value belongs (`seen[complement] = i`)
+                keys = [t.slice for t in n.targets if isinstance(t, ast.Subscript)] if isinstance(n, ast.Assign) \
+                    else [k for d in ast.walk(n) if isinstance(d, ast.Dict) for k in d.keys] \
+                    if isinstance(n, ast.Expr) else []
+                swapped += [(k, x, f"stores {k.id} as the key where the value {x} belongs") for k in keys
+                            if isinstance(k, ast.Name) and k.id in made]
+        if isinstance(node, (ast.If, ast.While)) and node.test.lineno == node.test.end_lineno:
+            test = node.test  # a test the wrong way round (`if err is not None: return`, where `is None` belongs)
+            if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in NEGATED:
+                swapped.append((test, f"{ast.unparse(test.left)} {NEGATED[type(test.ops[0])]} "
+                                      f"{ast.unparse(test.comparators[0])}", "tests the condition the wrong way round"))
+            elif isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                swapped.append((test, ast.unparse(test.operand), "tests the condition the wrong way round"))
         if not hasattr(node, "lineno") or node.lineno != node.end_lineno:
             continue
         if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "enumerate" and len(node.args) == 2:
@@ -275,7 +304,7 @@ def _pair_tests(node) -> list[tuple[list, str]]:
     return [(tests, node.target.elts[0].id)]
 
 
-class _Unannotated(ast.NodeTransformer):
+class Unannotated(ast.NodeTransformer):
     """`start: int = 0` read as `start = 0` (a typed learner's counters and window starts): the
     edits are made at the value's own place in the text, which the annotation does not move."""
 

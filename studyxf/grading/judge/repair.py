@@ -14,7 +14,7 @@ import functools
 import numpy as np
 
 from studyxf.grading import wire
-from studyxf.grading.judge import edits, judging, mend
+from studyxf.grading.judge import edits, judging, mend, placing
 
 STRESS = 32.0  # every float input of a float64 case times this: the logits pass exp's range (see stressed)
 CLOSER = 3  # the edits that brought the answer closest, each tried with every other edit
@@ -693,13 +693,18 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
         complete = localised = False
     if complete and not crashed and all(d.get("line") for d in named if value(d)):
         # every cause named, each at its line; unless the named slip's fix leaves a case failing
-        return named + _behind(named, source, parse_entry(entry)[0], remote, cases, wrong, framework, slips, value)
+        said = named + _behind(named, source, parse_entry(entry)[0], remote, cases, wrong, framework, slips, value)
+        return placing.placed(said, source, parse_entry(entry)[0], remote, wrong, framework, slips)
     complete = complete and not crashed
     one = complete or localised
     lines = [d["line"] for d in named if d.get("line")]
     if source:  # a line that only calls the file's own layer (`layer(x, cache_k, ...)`): its body's lines searched too
         lines += [n for line in lines for n in called_bodies(source, line) if n not in lines]
     anchor = tuple(d["line"] for d in located if d.get("line") and not _read_only(d))  # unsure or read: no anchor
+    # (and the bodies of the functions an anchored line calls, and those they call: `theta = 10000.0 ** ...` in the
+    # helper `_angles(T, d, positions, base)` that line 18 calls)
+    for _ in range(2 if source else 0):
+        anchor += tuple(sorted({n for line in anchor for n in called_bodies(source, line)} - set(anchor)))
     placed, slip_at = named, ()
     if complete and not localised and source:  # the catalogued slips named, each at the one line of its form
         from studyxf.grading.judge import slip_code
@@ -732,8 +737,10 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # a named slip no edit placed: at the one line of its form, where the file has one (slip_code.placed's
     # entry, in its words)
     form = {(d.get("mistake"), d.get("message")): p for d, p in zip(named, placed) if p.get("line")}
-    return [form.get((d.get("mistake"), d.get("message")), d) if not d.get("line") and d.get("verified") else d
+    said = [form.get((d.get("mistake"), d.get("message")), d) if not d.get("line") and d.get("verified") else d
             for d in said]
+    # a named slip with no form in the file: at the edit whose copy leaves the other named slips alone
+    return placing.placed(said, source, parse_entry(entry)[0], remote, wrong, framework, slips)
 
 
 def _behind(named: list[dict], source: str | None, entry: str, remote, cases: list, wrong: list, framework: str,

@@ -63,6 +63,8 @@ SLIP_CODE = {
                       # a mask held under another name, bound from the given one as it is (pad = memory_mask.bool()):
                       # where it is bound; else where -inf is filled where it holds
                       lambda code: _mask_bound(code),
+                      # (or made by the file's own comparison: where it is made)
+                      lambda code: _made_mask_filled(code),
                       r"\b(masked_fill|where)\(\s*[\w.]+(\[[^\]]*\])?\s*,\s*([\w.]+\([^,()]*,\s*)?(float\(\s*\"\"\s*\)|"
                       r"-\s*((np|torch|math)\.)?inf)",
                       # (or -inf stored where a given mask holds, `E[:, memory_mask[b]] = -np.inf`)
@@ -133,6 +135,9 @@ SLIP_CODE = {
                             r"^(?!.*<\s*(\w*\b(T|N|n|L)\w*|seq\w*)\b).*\bwhere\(.*"
                             r"(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)"),
     "ln-eps-outside-sqrt": lambda code: _root_plus_eps(code),
+    # the variance divided by d - 1: asked for (ddof=1, unbiased=True, correction=1), or torch's `.var(` default
+    "ln-unbiased-variance": (r"\b(ddof\s*=\s*1|unbiased\s*=\s*True|correction\s*=\s*1)\b",
+                             r"\.var\((?!.*\b(unbiased|correction|ddof)\s*=)"),
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
     "rope-frequency": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",  # where the exponent is written
     # the variance's one assignment (mean(x^2) where the centred x's belongs)
@@ -181,7 +186,8 @@ SLIP_CODE = {
                               r"\bmax(imum)?\(\s*[\w\s-]+,\s*0(\.0*)?\s*\)",
     # max(best, j - i): no + 1; else the one length written as a bare difference (length = right - left)
     "window-off-by-one": (r"^(?!.*\+\s*1\b).*\bmax\(.*\w\s*-\s*\w", r"^\s*\w+\s*=\s*\w+\s*-\s*\w+\s*$"),
-    "window-shrinks-once": r"^\s*if\b.*\bin\b",  # `if` where `while` was meant
+    # `if` where `while` was meant (`if c in window:`, or a count above 1: `if counts[c] > 1:`)
+    "window-shrinks-once": (r"^\s*if\b.*\bin\b", r"^\s*if\b.*\]\s*(>\s*1|>=\s*2)\s*:"),
     "two-sum-sorted-positions": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [lo, hi]
     "memory-fp32": r"\*\s*4\b(?!\.)|(?<![.\w])4\s*\*",  # 4 bytes written where bytes_per_element belongs
     # the angles repeated as a whole (`np.tile(cos, 2)`, `cat([a, a], -1)`, `.repeat(1, 2)`) where each pair's twice
@@ -206,8 +212,10 @@ SLIP_CODE = {
                         # a loop's row hiding its future from i + 1 (`scores[i, i + 1:] = -inf`, or a row of its
                         # own, `sc[t + 1:] = -inf`), not start_pos + i + 1
                         r"\[\s*(\w+)\s*,\s*\1\s*\+\s*1\s*:\s*\]\s*=\s*-|^\s*\w+\[\s*\w+\s*\+\s*1\s*:\s*\]\s*=\s*-",
-                        # the queries' positions counted from 0 (`rows = arange(Tq)`), then compared with the keys'
-                        r"^\s*\w+\s*=\s*[\w.]*\barange\(\s*\w*[qQ]\w*\s*[,)]"),
+                        # the queries' positions counted from 0 (`rows = arange(Tq)`, `query_pos = arange(T)`), then
+                        # compared with the keys'
+                        r"^\s*\w+\s*=\s*[\w.]*\barange\(\s*\w*[qQ]\w*\s*[,)]|"
+                        r"^\s*\w*(q_|query|queries)\w*\s*=\s*[\w.]*\barange\(\s*\w+\s*[,)]"),
     "causal-wrong-side": _MASK_MADE,  # a kernel's keys compared with its queries the wrong way round
     # a kernel's one masked load whose lanes past the row are not -inf (no `other`, or other=0)
     "softmax-pad-zero": r"\bload\(.*\bmask\s*=(?!.*\bother\s*=\s*(-|float\(\s*\"\"\s*\)))",
@@ -242,12 +250,14 @@ SLIP_CODE = {
     # a chunk's positions counted from 0 (`pos = np.arange(T)`) in a function given the chunk's start
     # (decode_step's start_pos): the one such line, in a file that has a start to add
     # (or, made inside an expression, the one such arange times the frequencies: np.outer(np.arange(T), freqs))
-    "rope-position-offset": lambda code: (_one(code, r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)\s*$")
+    # (or the positions counted from 1: `np.arange(1, T + 1)`)
+    "rope-position-offset": lambda code: _one(code, r"\b(np|numpy|torch)\.arange\(\s*1(\.0*)?\s*,") or ((
+                                          _one(code, r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)\s*$")
                                           or _one(code, r"\b(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)"
                                                         r"(\s*\[[^\]]*\])?(\.\w+\([^()]*\))?\s*[*,@]")
                                           # (or a loop's row index times the frequency: `ang = t * 10000.0 ** ...`)
                                           or _one(code, r"^\s*\w+\s*=\s*[a-z]\s*\*\s*[\w.]*\s*(10000|\bbase\b)"))
-    if any(re.search(r"\bdef\s+\w+\(.*\bstart\w*", text) for text in code.values()) else None,
+    if any(re.search(r"\bdef\s+\w+\(.*\bstart\w*", text) for text in code.values()) else None),
     # a guard that tests for NaN where the max is -inf, else (no guard) the softmax call that makes the
     # NaN (a softmax written out takes three lines, the max, the exp and the sum: none is the one)
     # (or written out, the one division by the row sums: `P = P / P.sum(-1, keepdims=True)`, `acc / l[..., None]`)
@@ -442,15 +452,30 @@ def _loop_end_fixed(code: dict) -> int | None:
     return hits[0] if len(hits) == 1 else None
 
 
+# -inf filled where a name holds (`masked_fill(pad[:, None], -inf)`; a string is blanked: float("-inf") reads float(""))
+_FILLED = r"\b(masked_fill|where)\(\s*(\w+)(\[[^\]]*\])?\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)"
+
+
 def _mask_bound(code: dict) -> int | None:
     """The one line that fills -inf where a name holds (`masked_fill(pad[:, None], -inf)`), that name bound on
     one line above from a given mask as it is (`pad = memory_mask.bool()`, no ~, not, == 0): the binding."""
-    form = r"\b(masked_fill|where)\(\s*(\w+)(\[[^\]]*\])?\s*,\s*(float\(\s*\"\"\s*\)|-\s*((np|torch|math)\.)?inf)"
-    fills = [m.group(2) for text in code.values() for m in [re.search(form, text)] if m]
+    fills = [m.group(2) for text in code.values() for m in [re.search(_FILLED, text)] if m]
     # (a name that says what may be seen, `allowed = mask.expand(...)`, is bound right: the fill is wrong)
     if len(fills) != 1 or "mask" in fills[0] or re.search(r"(?i)allow|keep|visible|attend|valid|^ok$", fills[0]):
         return None
     return _one(code, rf"^\s*{re.escape(fills[0])}\s*=(?!.*(~|\bnot\b|logical_not|==\s*(0|False))).*\w*mask\w*")
+
+
+def _made_mask_filled(code: dict) -> int | None:
+    """The one line that fills -inf where a name holds, that name made on one line above by the file's own
+    comparison or triangle (`future = arange(T)[None, :] < arange(T)[:, None]`): where it is made, which holds
+    the region's slip (the fill is as a hiding mask's should be)."""
+    fills = [(n, m.group(2)) for n, text in code.items() for m in [re.search(_FILLED, text)] if m]
+    if len(fills) != 1:
+        return None
+    at, name = fills[0]
+    made = [n for n, text in code.items() if n < at and re.search(rf"^\s*{re.escape(name)}\s*=", text)]
+    return made[-1] if made and re.search(_MASK_MADE, code[made[-1]]) else None
 
 
 def _root_of_head_width(code: dict) -> int | None:
@@ -702,13 +727,21 @@ def default_written(param: str, source: str | None) -> int | None:
     # names the module binds to a number (FP16_BYTES = 2): a function that reads one writes that number
     constants = {t.id: stmt.value.value for stmt in tree.body if isinstance(stmt, ast.Assign) and number(stmt.value)
                  for t in stmt.targets if isinstance(t, ast.Name)}
-    hits = set()
-    for fn in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
-        args = fn.args.args + fn.args.kwonlyargs
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+    def default(fn):
         defaults = dict(zip([a.arg for a in fn.args.args][len(fn.args.args) - len(fn.args.defaults):],
                             fn.args.defaults))
         defaults.update({a.arg: d for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults) if d is not None})
-        value = defaults.get(param)
+        return defaults.get(param)
+
+    given = next((default(fn) for fn in functions if number(default(fn))), None)
+    hits = set()
+    for fn in functions:
+        args = fn.args.args + fn.args.kwonlyargs
+        # (or a helper it is passed on to, which never reads it: `_angles(T, d, positions, base)` writing 10000.0)
+        value = default(fn) if default(fn) is not None else given if not any(
+            isinstance(n, ast.Name) and n.id == param for n in ast.walk(fn)) else None
         if param not in {a.arg for a in args} or not number(value) or value.value == 0:
             continue
         # a small integer written as itself is any factor (the 2 of 2 * flops): only a name holds it
@@ -735,7 +768,12 @@ def never_read(param: str, source: str | None) -> int | None:
             continue
         if any(isinstance(n, ast.Name) and n.id == param for n in ast.walk(fn) if n is not fn):
             continue
-        found |= {stmt.lineno for stmt in fn.body if any(isinstance(n, ast.Call) for n in ast.walk(stmt))}
+        calls = [stmt for stmt in fn.body if any(isinstance(n, ast.Call) for n in ast.walk(stmt))]
+        # of several, the one that reads the parameter declared before it (batch beside tokens in the product)
+        names = [a.arg for a in fn.args.args]
+        before = names[names.index(param) - 1] if names.index(param) > 0 else None
+        beside = [stmt for stmt in calls if any(isinstance(n, ast.Name) and n.id == before for n in ast.walk(stmt))]
+        found |= {stmt.lineno for stmt in (beside if len(calls) > 1 and len(beside) == 1 else calls)}
     return found.pop() if len(found) == 1 else None
 
 
@@ -848,7 +886,9 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
     for d in named:
         mistake = d.get("mistake") or ""
         ignored = str(d.get("comparator") or "")
-        if not d.get("line") and d.get("verified") and ignored.endswith("-ignored") and mistake in ("", "located"):
+        if d.get("verified") and ignored.endswith("-ignored") and mistake in ("", "located") and (
+                not d.get("line") or default_written(ignored[:-len("-ignored")], source) not in (None, d["line"])):
+            # (said at the call, `_angles(T, d, positions, base)`: at the helper's line that writes the default)
             param = ignored[:-len("-ignored")]
             line, words = default_written(param, source), None
             if line is None:  # (or an argument the function never reads: a call below it gets the default)
@@ -858,8 +898,11 @@ def placed(named: list[dict], source: str | None) -> list[dict]:
             if line is not None and line not in said:
                 # the question the localisation asked, answered by the code
                 words = words or f"(line {line} writes {param}'s default where the argument {param} belongs)"
-                d = {**d, "line": line, "code": source.splitlines()[line - 1].strip(),
+                code, said_at = source.splitlines()[line - 1].strip(), f"line {d.get('line')}: `{d.get('code')}`"
+                d = {**d, "line": line, "code": code,
                      **{k: d[k].replace(ASKED, words) for k in ("message", "how") if isinstance(d.get(k), str)}}
+                if d.get("line") and said_at in str(d.get("message")):  # said at the call, now at the helper's line
+                    d["message"] = d["message"].replace(said_at, f"line {line}: `{code}`, called at {said_at}", 1)
             out.append(d)
             continue
         if d.get("comparator") == "permuted" and d.get("line") and d.get("verified") and \

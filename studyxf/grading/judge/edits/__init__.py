@@ -14,7 +14,10 @@ written as its index, the other triangle, a permutation's neighbours or a view's
 after it, GELU's approximate=, a layer applied where its input belongs, halves concatenated where pairs
 interleave or angles tiled where each repeats, a shift scaled with the product, two products' factors
 crossed, a second name for an input then written into, a cast to a fixed dtype, an int given where a
-size was computed, the inputs returned or written into where their copies belong), listed
+size was computed, the inputs returned or written into where their copies belong, two names of a
+line exchanged, a function's two arguments swapped, a helper that returns its gate without its
+input, the sigmoid approximation of GELU's CDF, a product missing its 2, a masked load's fill, a
+stride passed as 1, a max written as 0; a module constant edited where it is written), listed
 from the learner's own file for the judge to try in the sandbox (repair.py). Generic: no catalogue
 entry."""
 
@@ -25,7 +28,8 @@ import re
 
 from studyxf.grading.judge.edits import constants, inputs, kernels, layout, running, terms
 from studyxf.grading.judge.edits.inputs import integer_tables, written_into
-from studyxf.grading.judge.edits.lister import MAX_EDITS, Lister, callee
+from studyxf.grading.judge.edits.lister import MAX_EDITS, Lister, callee, numeral
+from studyxf.grading.judge.mend import Unannotated
 
 __all__ = ["MAX_EDITS", "candidates", "integer_tables", "written_into"]
 
@@ -37,11 +41,13 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     "why", "span", "source", "rank"}. `kinds`: the entry point's inputs' kinds, by name (see _names);
     `most`: how many."""
     try:
-        tree = ast.parse(source)
+        tree = Unannotated().visit(ast.parse(source))  # `h: Array = ...` read as `h = ...`
     except SyntaxError:
         return []
     lister = Lister(source, framework)
     lister.defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    lister.constants = {n.targets[0].id: n.value for n in tree.body if isinstance(n, ast.Assign)
+                        and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and numeral(n.value) is not None}
     # the sizes read from an array's axes (n_k = k.shape[-2], `B, T, d = x.shape`): a length beside another
     # (those that bound a loop or a range: a length of positions, not a width)
     bounding = {x.id for n in ast.walk(tree) if isinstance(n, ast.Call) and callee(n.func) in ("range", "arange")
@@ -91,11 +97,13 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     layout.siblings(lister, tree)
     layout.layers(lister, tree)
     running.running_max_start(lister, tree)
+    running.max_written_as_zero(lister, tree)
     running.rescale_left_out(lister, tree)
     terms.masked_with_zero(lister, tree)
     terms.residual_left_out(lister, tree)
     terms.division_unguarded(lister, tree)
     terms.tanh_form(lister, tree)
+    terms.gate_left_out(lister, tree)
     terms.rotation_sign(lister, tree)
     layout.sibling_arguments(lister, tree)
     layout.adjacent_lane(lister, tree)
@@ -111,6 +119,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     constants.default_written(lister, tree)
     layout.swapped_calls(lister, tree)
     layout.statements_swapped(lister, tree)
+    layout.names_exchanged(lister, tree)
     layout.half_dropped(lister, tree)
     layout.attribute_swapped(lister, tree)
     terms.unused_size(lister, tree)

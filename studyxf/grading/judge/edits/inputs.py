@@ -22,7 +22,7 @@ def _size(node, sizes: set) -> bool:
     if isinstance(node, ast.Call):
         if callee(node.func) == "cdiv":  # triton.cdiv / tl.cdiv: a count of tiles, whatever it divides
             return True
-        return callee(node.func) in ("len", "int", "float", "sqrt", "min", "max") and node.args and \
+        return callee(node.func) in ("len", "int", "float", "sqrt", "min", "max", "next_power_of_2") and node.args and \
             all(_size(a, sizes) for a in node.args)
     if isinstance(node, ast.BinOp):
         return _size(node.left, sizes) and _size(node.right, sizes)

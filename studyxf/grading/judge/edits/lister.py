@@ -25,7 +25,12 @@ TWINS = {"max": "min", "min": "max", "amax": "amin", "amin": "amax", "maximum": 
          # the drills' MLP is the exact GELU (swiglu's own silu is never edited into a pass)
          "silu": "gelu", "SiLU": "GELU", "relu": "gelu", "ReLU": "GELU",
          "exp": "exp2", "exp2": "exp", "tanh": "sigmoid", "std": "var", "var": "std", "sqrt": "rsqrt", "rsqrt": "sqrt",
-         "selu": "silu", "SELU": "SiLU", "elu": "gelu", "ELU": "GELU"}
+         "selu": "silu", "SELU": "SiLU", "elu": "gelu", "ELU": "GELU",
+         # an operator written as a function (`np.multiply(z, math.sqrt(2.0))` where np.divide belongs)
+         "multiply": "divide", "divide": "multiply", "add": "subtract", "subtract": "add", "mul": "div", "div": "mul",
+         "sub": "add"}
+ORDERED = {"power", "pow", "float_power", "subtract", "divide", "true_divide", "arctan2", "atan2", "fmod", "remainder",
+           "mod", "ldexp"}  # functions of two arguments that do not commute
 ACTIVATIONS = {"gelu", "relu", "silu", "tanh", "sigmoid", "softmax", "GELU", "ReLU", "SiLU"}
 STATISTIC_KEYWORDS = {"ddof", "unbiased", "correction"}  # a variance's divisor
 FLIPPED = {ast.Lt: (">", "<=", ">="), ast.LtE: ("<", ">=", ">"), ast.Gt: ("<", ">=", "<="),
@@ -82,6 +87,7 @@ class Lister:
         self.defined: set[str] = set()  # the file's own functions (a gelu it wrote)
         self.loops: list[str] = []  # the loop variables of `for j0 in range(0, T, block)`, over blocks
         self.bounds: set[int] = set()  # the ids of range() and arange() arguments
+        self.constants: dict = {}  # the module's names bound to a number (`kAxis = 0`), to their number's node
 
     def text(self, node) -> str:
         raw = self.lines[node.lineno - 1].encode()
@@ -148,6 +154,13 @@ class Lister:
             lead, tail = raw[node.col_offset:a.col_offset].decode(), raw[c.end_col_offset:node.end_col_offset].decode()
             self.add(node, f"{lead}{self.text(a)}, {self.text(b)}{tail}", f"adds {self.text(c)} inside tl.dot "
                      "where the sum around it adds it already", rank=2)
+        if name in ORDERED and len(node.args) == 2 and node.lineno == node.end_lineno and not node.keywords:
+            a, b = node.args  # np.power(e, 2.0) for np.power(2.0, e): a function whose two arguments do not commute
+            raw = self.lines[node.lineno - 1].encode()
+            between = raw[a.end_col_offset:b.col_offset].decode()
+            self.add(node, f"{raw[node.col_offset:a.col_offset].decode()}{self.text(b)}{between}{self.text(a)}"
+                           f"{raw[b.end_col_offset:node.end_col_offset].decode()}",
+                     f"takes its two arguments the other way round ({name}(a, b) is not {name}(b, a))", rank=2)
         if name in ("dot", "matmul", "mm", "bmm") and len(node.args) == 2 and node.lineno == node.end_lineno:
             # tl.dot(b, a) for tl.dot(a, b): the product's factors the other way round (square tiles let it run)
             a, b = node.args
@@ -163,6 +176,8 @@ class Lister:
                 axis = node.args[at]
         elif axis is not None:
             axis = axis.value
+        if isinstance(axis, ast.Name) and axis.id in self.constants:  # `axis=kAxis`: the axis where it is written
+            axis = self.constants[axis.id]
         if axis is not None and as_int(axis) is not None:
             likely = -2 if as_int(axis) == -1 else -1
             for a in AXES:
@@ -176,6 +191,21 @@ class Lister:
             flipped = self.text(arg.operand) if isinstance(arg, ast.UnaryOp) and isinstance(arg.op, ast.USub) \
                 else "-" + self.group(arg)
             self.add(arg, flipped, "has the exponent's sign the other way round", rank=2)
+        # a masked load's fill: 0 where -inf belongs (lanes past a row that enter its max and its sum), or the other way
+        if name == "load":
+            other = next((k.value for k in node.keywords if k.arg == "other"), None)
+            if other is not None and numeral(other) == 0:
+                self.add(other, 'float("-inf")', "fills the lanes its mask turns off with 0, which take part in what "
+                         "follows, where -inf belongs", rank=1)
+            elif other is not None and "inf" in self.text(other):
+                self.add(other, "0.0", "fills the lanes its mask turns off with -inf where 0 belongs", rank=2)
+        # np.power(base, i / d) for np.power(base, -i / d), `torch.pow(input=b, exponent=e)` too
+        if name in ("pow", "power", "float_power"):
+            words = {k.arg: k.value for k in node.keywords}
+            e = node.args[1] if len(node.args) == 2 else words.get("exponent")
+            if e is not None and numeral(e) is None and e.lineno == e.end_lineno and \
+                    not (isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub)):
+                self.add(e, f"-{self.group(e)}", "has the exponent's sign the other way round", rank=2)
         # dropout left on (F.dropout's training flag is True by default; a module's self.drop(x)): the
         # values without it, so that a slip beside the randomness can be found
         if node.args and len(node.args) + len(node.keywords) <= 3 and (
@@ -699,6 +729,13 @@ class Lister:
             here = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
             for s in sorted(alias - here):
                 self.add(value, f"{self.group(value)} * {s}", f"leaves out the factor {s}", rank=3)
+        # a product that leaves out a 2 (K and V both cached, a multiply-add's two FLOPs): each product of sizes
+        for node in ast.walk(fn):
+            value = getattr(node, "value", None)
+            if isinstance(node, (ast.Assign, ast.Return)) and isinstance(value, ast.BinOp) and \
+                    isinstance(value.op, ast.Mult) and value.lineno == value.end_lineno and \
+                    not any(isinstance(n, ast.Constant) and n.value == 2 for n in ast.walk(value)):
+                self.add(value, f"2 * {self.group(value)}", "leaves out a factor 2", rank=3)
 
     def unused(self, fn, kinds: dict) -> None:
         """An input the function never reads (b1 never added): added to each value computed."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 import re
 
-from studyxf.grading.judge.edits.lister import MODULES, Lister, constant_of, as_int, callee, rewritten
+from studyxf.grading.judge.edits.lister import MODULES, Lister, as_int, callee, constant_of, numeral, rewritten
 
 
 def unused_max(lister: Lister, tree) -> None:
@@ -224,3 +224,22 @@ def overwritten_in_loop(lister: Lister, tree) -> None:
                 x = node.targets[0].id
                 lister.add(node, f"{x} += {lister.text(node.value)}", f"overwrites {x} at each step where the "
                            f"products add up in it", rank=2)
+
+
+def max_written_as_zero(lister: Lister, tree) -> None:
+    """`row_max = 0.0`, then `tl.exp(x - row_max)`: a max written as a number where the tile's own max belongs (the
+    logits shifted by nothing overflow in float32)."""
+    kernel = any(isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "tl"
+                 for n in ast.walk(tree))
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+        zero = {n.targets[0].id: n.value for n in ast.walk(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                and isinstance(n.targets[0], ast.Name) and numeral(n.value) == 0 and re.search(r"max|peak|m\b",
+                                                                                                 n.targets[0].id)}
+        for node in ast.walk(fn):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Sub) and isinstance(node.right, ast.Name) \
+                    and node.right.id in zero and isinstance(node.left, ast.Name):
+                x = node.left.id
+                now = f"tl.max({x}, axis=0)" if kernel else f"{x}.max(-1, keepdims=True)" if not lister.torch \
+                    else f"{x}.amax(-1, keepdim=True)"
+                lister.add(zero[node.right.id], now, f"writes {node.right.id} as 0 where the max of {x} belongs",
+                           rank=1)

@@ -75,9 +75,13 @@ def masked_with_zero(lister: Lister, tree) -> None:
         elif isinstance(node, ast.Call) and callee(node.func) == "where" and len(node.args) == 3:
             fills = node.args[1:]
         for fill in fills:
+            # (or a constant of the module's given the fill: `kMaskedLogit = 0.0`, `masked_fill(~m, kMaskedLogit)`)
+            fill = lister.constants.get(fill.id, fill) if isinstance(fill, ast.Name) else fill
             if numeral(fill) == 0:
                 lister.add(fill, inf, "sets the masked scores to 0, which still get weight, where -inf belongs",
                            rank=1)
+            elif numeral(fill) == 1 and callee(node.func) == "where":  # `tl.where(inside, e, 1.0)` before a sum
+                lister.add(fill, "0.0", "gives the lanes set aside 1, which a sum counts, where 0 belongs", rank=2)
             elif (numeral(fill) or 0) <= -1e4:
                 lister.add(fill, inf, "sets the masked scores to a finite number, so a row with every key masked "
                            "gets the mean of the values, where -inf belongs", rank=1)
@@ -110,11 +114,36 @@ def tanh_form(lister: Lister, tree) -> None:
             inner = [b.left for b in ast.walk(node.args[0]) if isinstance(b, ast.BinOp) and isinstance(b.op, ast.Add)
                      and isinstance(b.left, ast.Name) and "0.044715" in lister.text(b.right)]
             if inner:
-                x = inner[0].id
-                imported = re.search(r"^\s*import math\b", "\n".join(lister.lines), re.M)
-                root = "math.sqrt(2.0)" if imported else "2.0 ** 0.5"
-                lister.add(node, f"{erf}({x} / {root})", "takes GELU's tanh approximation where the exact erf form "
-                           "belongs", rank=1)
+                lister.add(node, f"{erf}({inner[0].id} / {_root_2(lister)})", "takes GELU's tanh approximation where "
+                           "the exact erf form belongs", rank=1)
+        # the sigmoid approximation, sigmoid(1.702 h), for the exact CDF 0.5 (1 + erf(h / sqrt 2))
+        if erf and isinstance(node, ast.Call) and callee(node.func) == "sigmoid" and len(node.args) == 1 and \
+                node.lineno == node.end_lineno and isinstance(node.args[0], ast.BinOp) and \
+                isinstance(node.args[0].op, ast.Mult) and "1.702" in lister.text(node.args[0]):
+            x = next((s for s in (node.args[0].left, node.args[0].right) if "1.702" not in lister.text(s)), None)
+            if x is not None:
+                lister.add(node, f"0.5 * (1 + {erf}({lister.group(x)} / {_root_2(lister)}))", "takes the sigmoid "
+                           "approximation of the normal CDF where the exact erf form belongs", rank=1)
+
+
+def _root_2(lister: Lister) -> str:
+    return "math.sqrt(2.0)" if re.search(r"^\s*import math\b", "\n".join(lister.lines), re.M) else "2.0 ** 0.5"
+
+
+def gate_left_out(lister: Lister, tree) -> None:
+    """`return phi` where `z * phi` belongs: a one-input helper (GELU's, SiLU's) that returns the gate
+    without the input it multiplies."""
+    for fn in (n for n in tree.body if isinstance(n, ast.FunctionDef)):
+        params = [a.arg for a in fn.args.args + fn.args.kwonlyargs if a.arg not in ("self", "cls")]
+        returns = [n for n in ast.walk(fn) if isinstance(n, ast.Return) and n.value is not None]
+        if len(params) != 1 or len(returns) != 1 or isinstance(returns[0].value, (ast.Tuple, ast.Constant)):
+            continue
+        value, p = returns[0].value, params[0]
+        factors = [s for s in (value.left, value.right) if isinstance(s, ast.Name)] \
+            if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult) else []
+        if not (isinstance(value, ast.Name) and value.id == p) and all(f.id != p for f in factors):
+            lister.add(value, f"{p} * {lister.group(value)}", f"returns the gate without {p}, the input it "
+                       "multiplies", rank=2)
 
 
 def rotation_sign(lister: Lister, tree) -> None:
