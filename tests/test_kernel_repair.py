@@ -254,3 +254,18 @@ def test_a_program_s_offset_is_said_where_it_is_made_not_at_the_grid(tmp_path, n
 ])
 def test_a_second_kernel_cause_the_code_or_the_dtype_shows_is_said_at_its_line(tmp_path, drill, name, lines):
     _at_lines(tmp_path, "holdout25", drill, name, lines)
+
+
+@pytest.mark.parametrize("drill, name, lines", [
+    # lanes past a row loaded as 0 (other=0.0), beside a column stride passed as 1: the launch's argument for the
+    # stride the named load reads is searched with the load's own edits
+    ("softmax-triton", "learner_01.py", {13: "fills the lanes its mask turns off with 0", 24: "write `x.stride(1)`"}),
+    # a max written as 0.0 and subtracted, beside the lanes set aside given 1 in the sum: the where feeding the sum
+    # is searched again once the max's edit is made
+    ("softmax-triton", "learner_04.py", {14: "write `tl.max(x, axis=0)`", 15: "write `0.0` for `1.0`"}),
+    # query tiles counted with block_n (a size from next_power_of_2), beside the output accumulator not rescaled
+    ("flash-attention-triton", "learner_02.py", {48: "write `block_m` for `block_n`", 34: "not rescaled"}),
+])
+def test_kernel_causes_beside_a_launch_argument_or_a_number_for_a_max_are_said_at_their_lines(tmp_path, drill, name,
+                                                                                              lines):
+    _at_lines(tmp_path, "holdout26", drill, name, lines)

@@ -151,7 +151,9 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
                for n in _masks_above(source, d["line"]) if n not in bounds]
     # a load that reads astray reads by strides the launch may have passed wrong (`q.stride(3)` for the rows'):
     # the launch's lines for the numbers it reads are searched with the entries' own
-    passed = sorted({n for d in named if d.get("line") and str(d.get("comparator", "")).startswith("kernel-misread")
+    # (or any load an entry names: the fill it was told may stand beside a stride passed as 1)
+    passed = sorted({n for d in named if d.get("line") and (str(d.get("comparator", "")).startswith("kernel-misread")
+                                                            or "tl.load(" in str(d.get("code")))
                      for n in kernel_source.launched(source, d["line"])})
     # (and a load that reads nothing where an element belongs: the lines that bind the names its mask reads,
     # `k_ok = offs_k < K - 1` above `mask=k_ok[:, None] & n_ok[None, :]`)
@@ -311,8 +313,10 @@ def _beside(a: dict, at: set, search, cases: list, grader, req, listed, anywhere
         return [mend.entry(a, None, False, known=known), *said]
     # each verified line, and the lines that assign what it reads (a key loop's bound `hi`, set two lines up), and for
     # a loop the first lines of its body (a K mask one short, `k_ok = offs_k < K - 1`, that its loads read by)
+    # (a line that feeds it may be one searched alone before: `e = tl.where(inside, ..., 1.0)` feeding the sum, which
+    # the max's edit had to come first to show; not the edited line itself)
     tries = [_spread([c for c in listed(copy, [line]) if c["line"] in repair._statements(copy, [line])])[:SECOND]
-             for line in dict.fromkeys(verified + [n for v in verified for n in _feeding(copy, v) if n not in at]
+             for line in dict.fromkeys(verified + [n for v in verified for n in _feeding(copy, v) if n != a["line"]]
                                        + [n for v in verified if _loop(copy, v) for n in _offsets(copy, v)])]
     if not verified and any(d.get("verified") and d.get("line") in at for d in found):
         # a cause named before is still there on the copy (the grid, beside a K loop one tile short): the

@@ -38,7 +38,7 @@ def launched(source: str, line: int) -> list[int]:
             given = {**dict(zip(params, call.args)), **{k.arg: k.value for k in call.keywords if k.arg}}
             for name in read:
                 arg = given.get(name)
-                if arg is None or isinstance(arg, ast.Constant):
+                if arg is None or isinstance(arg, ast.Constant) and "stride" not in name:  # (a stride passed as 1)
                     continue
                 names = {n.id for n in ast.walk(arg) if isinstance(n, ast.Name)}
                 made = [a for a in ast.walk(fn) if isinstance(a, ast.Assign) and a.lineno < call.lineno

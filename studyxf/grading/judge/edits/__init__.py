@@ -127,6 +127,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     layout.modulo_for_group(lister, tree)
     kernels.first_mask_in_loop(lister, tree)
     kernels.strides_written(lister, tree)
+    kernels.stride_one(lister, tree)
     running.overwritten_in_loop(lister, tree)
     running.stepped_twice(lister, tree)
     running.max_of_exponentials(lister, tree)

@@ -246,3 +246,23 @@ def log2e_dropped(lister: Lister, tree) -> None:
                                                                         lister.lines[node.lineno - 1].split("#")[0]):
             lister.add(node.right, f"{node.right.id} * 1.4426950408889634", "leaves out log2(e), which exp2 needs "
                        "folded into the scale (exp(x) = exp2(x log2 e))", rank=1)
+
+
+def stride_one(lister: Lister, tree) -> None:
+    """`softmax_kernel[grid](x, out, n_cols, x.stride(0), 1, ...)`: a stride passed as 1 (the tensor taken as
+    packed; a transposed x is not), where the next stride of the tensor whose stride the launch passes
+    just before it belongs."""
+    for call, _, kernel in _launches(tree):
+        if kernel is None:
+            continue
+        params = [a.arg for a in kernel.args.args]
+        given = list(zip(params, call.args)) + [(k.arg, k.value) for k in call.keywords if k.arg]
+        for at, (param, value) in enumerate(given):
+            if "stride" not in param or as_int(value) != 1 or value.lineno != value.end_lineno:
+                continue
+            before = [v for _, v in given[:at] if isinstance(v, ast.Call) and callee(v.func) == "stride"
+                      and isinstance(v.func, ast.Attribute) and len(v.args) == 1 and as_int(v.args[0]) is not None]
+            if before:
+                tensor, axis = lister.text(before[-1].func.value), as_int(before[-1].args[0])
+                lister.add(value, f"{tensor}.stride({axis + 1})", f"passes 1 for {param}, as if {tensor} were packed, "
+                           f"where {tensor}'s own stride belongs", rank=1)
