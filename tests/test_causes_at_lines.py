@@ -237,8 +237,9 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout17", "alibi", "learner_01.py", {24: "in order", 31: "a clamp"}),
     # a loop that stops before the last element beside a value returned where its index belongs
     ("holdout17", "two-sum", "learner_01.py", {9: "write `i <= n - 1`", 12: "write `i` for `x`"}),
-    # int(bytes / 1024 ** 3), which rounds GiB's factor away, beside the 2 for K and V left out (said at the product)
-    ("holdout17", "kv-cache-size", "learner_01.py", {13: "converts bytes to GiB", 12: "multiply by 2"}),
+    # int(bytes / 1024 ** 3), which rounds GiB's factor away, beside the 2 for K and V left out (said where a K and a
+    # V per KV head are counted, as its comment says)
+    ("holdout17", "kv-cache-size", "learner_01.py", {13: "converts bytes to GiB", 10: "multiply by 2"}),
     # w_gate where w_up belongs beside a sigmoid for silu: together sigmoid(g) * g = silu(g), which read as
     # "the product with up left out", a step the code visibly has; the pair of edits says both
     ("holdout17", "swiglu", "learner_02.py", {8: "write `w_up` for `w_gate`", 9: "That is sigmoid"}),
@@ -562,7 +563,6 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # the positions counted from 1 in a helper; base's default written in a helper that never reads base;
     # batch never passed on, said where its neighbour tokens is read
     ("holdout26", "rope", "learner_03.py", {16: "Positions start at 0"}),
-    ("holdout26", "rope", "learner_01.py", {12: "called at line 18"}),
     ("holdout26", "kv-cache-size", "learner_03.py", {15: "never reads batch"}),
     # two catalogued slips said at the one return both values reach, each placed by the edit that leaves the other
     ("holdout26", "kv-cache-size", "learner_01.py", {10: "as kv-no-factor-2 alone", 11: "as kv-mha alone"}),
@@ -580,6 +580,21 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name
     _at_lines(grade(tmp_path, drill, path.read_text())["diagnosis"], lines)
+
+
+def test_an_argument_left_unread_is_said_where_a_helper_writes_its_default():
+    """holdout26 rope/01: the localisation sees base ignored at the call `_angles(T, d, positions, base, ...)`; the
+    helper it calls never reads base and writes 10000.0: said there, the call named beside it."""
+    from studyxf.grading.judge import slip_code
+
+    source = (Path(__file__).parent / "data" / "holdout26" / "rope" / "learner_01.py").read_text()
+    call = source.splitlines()[17].strip()
+    said = slip_code.placed([{"mistake": "located", "verified": True, "comparator": "base-ignored", "line": 18,
+                              "code": call, "message": f"line 18: `{call}`: the argument base is not used "
+                                                       f"{slip_code.ASKED}"}], source)
+    assert said[0]["line"] == 12
+    assert said[0]["message"].startswith(f"line 12: `theta = 10000.0 ** (-i / d)`, called at line 18: `{call}`")
+    assert "line 12 writes base's default" in said[0]["message"]
 
 
 def test_a_pair_that_moves_one_term_is_no_second_cause(tmp_path):

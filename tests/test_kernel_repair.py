@@ -147,7 +147,7 @@ def test_a_softmax_kernel_s_causes_beside_a_misread_row_or_axis_are_said_at_thei
     ("learner_02.py", {28: "your grid launches 1 program", 14: "Subtract the row's max"}),
     # a helper's lanes that never step by the column stride it is given (the transposed case), beside the lanes
     # past the row loaded as 0
-    ("learner_04.py", {10: "never uses col_stride", 18: "loaded as 0"}),
+    ("learner_04.py", {10: "never uses col_stride", 18: "fills the lanes its mask turns off with 0"}),
     # exp2 for exp beside `out = torch.empty_like(x); x = x.contiguous()`: the output takes a transposed input's
     # layout, the kernel writes rows (the two steps in the other order)
     ("learner_01.py", {12: "to the power 0.693147", 17: "makes these two steps in the other order"}),

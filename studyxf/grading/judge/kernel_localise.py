@@ -410,12 +410,6 @@ def _program_cause(grader, trace: KernelTrace, program, traced: dict) -> dict | 
         # where the reference from what it loads gives its outputs, the only one in this program
         line = _loop_of(trace, short.get("load_line"), launch.get("kernel"))
         said = "the loop"
-        # (a loop whose count is a name set on a line above it, `n_chunks = K // BLOCK_K`: that line holds its bound)
-        bound = re.search(r"\brange\((?:[^,()]*,)?\s*(\w+)\s*[,)]", trace.code(line)) if line else None
-        set_at = [n for n in range(1, line) if re.match(rf"\s*{bound.group(1)}\s*=[^=]", trace.code(n))] \
-            if bound else []
-        if len(set_at) == 1:
-            line, said = set_at[0], f"the count of the loop at line {line} (`{trace.code(line)}`), set"
         if short.get("masked") and short.get("load_line"):  # the steps' lanes reach them: the load's mask is off there
             line, said = short["load_line"], "the steps' lanes reach them, and the mask of the load"
         if re.search(r"\b(column|row|key)s? 0\b", short["words"]):  # the first never read: offsets start late

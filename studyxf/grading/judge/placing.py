@@ -37,12 +37,14 @@ def placed(named: list[dict], source: str | None, entry: str, remote, wrong: lis
     """`named` with each catalogued slip said without a line (or two said at one line) given the line of the
     edit whose copy answers every failing case as the other named catalogued slips alone do (their variant),
     with the fix."""
-    from studyxf.grading.judge import edits, mend, repair
+    from studyxf.grading.judge import edits, mend, repair, slip_code
 
     # (or said at a line another catalogued slip is said at too: the return both values reach)
     shared = [d for d in named if _catalogued(d) and d.get("line") and
               sum(e.get("line") == d["line"] and _catalogued(e) for e in named) > 1]
-    unplaced = [d for d in named if _catalogued(d) and not d.get("line")] + shared
+    # (not one a form of its own in the file places: slip_code.placed says it there)
+    unplaced = [d for d in [e for e in named if _catalogued(e) and not e.get("line")] + shared
+                if slip_code.line_of(d["mistake"], source) is None]
     if not unplaced or source is None or "triton" in source or remote.gone:
         return named
     plain = [c for c in wrong if c.validate is None and c.device is None and getattr(c, "driver", None) is None]
@@ -88,6 +90,8 @@ def placed(named: list[dict], source: str | None, entry: str, remote, wrong: lis
             # (then on every case that failed: the slip's fix leaves them as the others alone make them)
             if all(_fits(search.answer(copy, case)[1], target.get(id(case), case.variant_of(reading[1])), case.dtype)
                    for case in rest + [c for c in order if c not in reading[2]]):
+                if c["line"] == d.get("line"):
+                    break  # its edit is at the line it is said at already
                 fix = f"line {c['line']}: `{c['code']}` with `{c['now']}` for `{c['was']}`" + \
                     "".join(f" and the change at line {m['line']}" for m in made)
                 named_left = [e["mistake"] for e in others]

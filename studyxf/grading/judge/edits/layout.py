@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-from itertools import combinations
 
 from studyxf.grading.judge.edits.lister import Lister, constant_of, callee, numeral, rewritten, name_words
 
@@ -248,28 +247,18 @@ def modulo_for_group(lister: Lister, tree) -> None:
 
 
 def names_exchanged(lister: Lister, tree) -> None:
-    """`silu(u) * g` where `silu(g) * u` belongs: two of the function's names, each read once on a line,
-    exchanged (the gate and the up projection, q and k in different places of one expression); not the
-    two sides of one operator, which binop tries as its operands swapped."""
+    """`silu(u) * g` where `silu(g) * u` belongs: the name given to a call and the name the call's result is
+    combined with, exchanged (the gate and the up projection); not the two sides of one operator, which binop
+    tries as its operands swapped."""
     for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and not n.decorator_list):  # no kernel
-        own = {a.arg for a in fn.args.args} | {t.id for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.For))
-                                               for t in ast.walk(n.targets[0] if isinstance(n, ast.Assign)
-                                                                 else n.target) if isinstance(t, ast.Name)}
-        for stmt in ast.walk(fn):
-            if not isinstance(stmt, (ast.Assign, ast.Return)) or stmt.value is None or \
-                    stmt.lineno != stmt.end_lineno:
+        for node in ast.walk(fn):
+            if not isinstance(node, ast.BinOp) or node.lineno != node.end_lineno:
                 continue
-            read = [n for n in ast.walk(stmt.value) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
-                    and n.id in own]
-            once = sorted((n for n in read if sum(m.id == n.id for m in read) == 1), key=lambda n: n.col_offset)
-            sides = {frozenset((id(b.left), id(b.right))) for b in ast.walk(stmt.value) if isinstance(b, ast.BinOp)}
-            # a name given to a call, the other outside that call (`silu(u) * g`): not the factors of a product
-            given = {id(a): id(c) for c in ast.walk(stmt.value) if isinstance(c, ast.Call)
-                     for a in c.args + [k.value for k in c.keywords]}
-            for a, b in combinations(once[:5], 2):
-                if frozenset((id(a), id(b))) in sides or given.get(id(a)) == given.get(id(b)):
-                    continue
-                raw = lister.lines[stmt.lineno - 1].encode()
-                middle = raw[a.end_col_offset:b.col_offset].decode()
-                lister.add(a, f"{b.id}{middle}{a.id}", f"reads {a.id} where {b.id} belongs, and {b.id} where {a.id} "
-                           "does", span=(stmt.lineno, a.col_offset, b.end_col_offset), rank=2)
+            for call, other in ((node.left, node.right), (node.right, node.left)):
+                if isinstance(call, ast.Call) and isinstance(other, ast.Name) and len(call.args) == 1 and \
+                        not call.keywords and isinstance(call.args[0], ast.Name) and call.args[0].id != other.id:
+                    a, b = sorted((call.args[0], other), key=lambda n: n.col_offset)
+                    raw = lister.lines[node.lineno - 1].encode()
+                    middle = raw[a.end_col_offset:b.col_offset].decode()
+                    lister.add(a, f"{b.id}{middle}{a.id}", f"reads {a.id} where {b.id} belongs, and {b.id} where "
+                               f"{a.id} does", span=(node.lineno, a.col_offset, b.end_col_offset), rank=2)

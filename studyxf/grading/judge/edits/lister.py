@@ -196,14 +196,16 @@ class Lister:
             other = next((k.value for k in node.keywords if k.arg == "other"), None)
             if other is not None and numeral(other) == 0:
                 self.add(other, 'float("-inf")', "fills the lanes its mask turns off with 0, which take part in what "
-                         "follows, where -inf belongs", rank=1)
+                         "follows, where -inf belongs", rank=3)
             elif other is not None and "inf" in self.text(other):
                 self.add(other, "0.0", "fills the lanes its mask turns off with -inf where 0 belongs", rank=2)
         # np.power(base, i / d) for np.power(base, -i / d), `torch.pow(input=b, exponent=e)` too
         if name in ("pow", "power", "float_power"):
             words = {k.arg: k.value for k in node.keywords}
             e = node.args[1] if len(node.args) == 2 else words.get("exponent")
-            if e is not None and numeral(e) is None and e.lineno == e.end_lineno and \
+            base = node.args[0] if node.args else words.get("input") or words.get("self")
+            # (not a number's power: its reciprocal, 2.0 for 0.5, is the edit a learner's slip is likelier to be)
+            if e is not None and numeral(e) is None and numeral(base) is None and e.lineno == e.end_lineno and \
                     not (isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub)):
                 self.add(e, f"-{self.group(e)}", "has the exponent's sign the other way round", rank=2)
         # dropout left on (F.dropout's training flag is True by default; a module's self.drop(x)): the
