@@ -89,7 +89,7 @@ def placed(named: list[dict], source: str | None, entry: str, remote, wrong: lis
                 continue
             # (then on every case that failed: the slip's fix leaves them as the others alone make them)
             if all(_fits(search.answer(copy, case)[1], target.get(id(case), case.variant_of(reading[1])), case.dtype)
-                   for case in rest + [c for c in order if c not in reading[2]]):
+                   for case in rest + [k for k in order if k not in reading[2]]):
                 if c["line"] == d.get("line"):
                     break  # its edit is at the line it is said at already
                 fix = f"line {c['line']}: `{c['code']}` with `{c['now']}` for `{c['was']}`" + \
@@ -98,8 +98,8 @@ def placed(named: list[dict], source: str | None, entry: str, remote, wrong: lis
                 words = f"(measured: {fix}, every failing case answers as {' and '.join(named_left)} alone " \
                         f"{'does' if len(named_left) == 1 else 'do'})" if named_left else \
                     f"(measured: {fix}, every failing case passes)"
-                out[next(i for i, e in enumerate(out) if e is d)] = {**d, "line": c["line"], "code": c["code"],
-                           "message": f"{d.get('message') or ''} {words}".strip()}
+                out[next(i for i, e in enumerate(out) if e is d)] = {
+                    **d, "line": c["line"], "code": c["code"], "message": f"{d.get('message') or ''} {words}".strip()}
                 break
     return out
 
