@@ -208,13 +208,9 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                 new = [i if e == x else f"{table}[{e}]" for e in (a, b)]
                 likely.append((ret.value, f"[{new[0]}, {new[1]}]", "returns the values where their indices "
                                                                    "belong"))
-        if isinstance(node, ast.For) and isinstance(node.target, ast.Tuple) and len(node.target.elts) == 2 and \
-                isinstance(node.iter, ast.Call) and getattr(node.iter.func, "id", "") == "enumerate" and \
-                all(isinstance(e, ast.Name) for e in node.target.elts):
-            i, x = (e.id for e in node.target.elts)
             made = {t.id for n in ast.walk(node) if isinstance(n, ast.Assign) for t in n.targets
                     if isinstance(t, ast.Name)}  # complement = target - x: a name the loop makes
-            for n in ast.walk(node):
+            for n in ast.walk(node) if i and x else ():
                 # a returned pair's name where the loop's index belongs (`return [seen[p], p]` for `[seen[p], i]`)
                 if isinstance(n, ast.Return) and isinstance(n.value, (ast.List, ast.Tuple)) and len(n.value.elts) == 2:
                     swapped += [(e, i, f"returns {e.id} where the index {i} belongs") for e in n.value.elts
