@@ -38,14 +38,19 @@ def fed_by_key(source: str) -> dict[str, tuple[set[str], set[int]]]:
         return {}
     made: dict[str, set[str]] = {}  # a name -> the names its assignments read
     where: dict[str, set[int]] = {}  # a name -> the lines that assign it
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
-            read = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
-            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
-                for n in ast.walk(target):
-                    if isinstance(n, ast.Name):
-                        made.setdefault(n.id, set()).update(read)
-                        where.setdefault(n.id, set()).update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    helpers = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
+    for node, targets, made_of, control in _assignments(tree):
+        read = {n.id for n in ast.walk(made_of) if isinstance(n, ast.Name)}
+        # (a loop or a test around it decides how often and whether: its header feeds what it assigns)
+        read |= {n.id for c in control for n in ast.walk(c.iter if isinstance(c, ast.For) else c.test)
+                 if isinstance(n, ast.Name)}
+        lines = set(range(node.lineno, (node.end_lineno or node.lineno) + 1)) | {c.lineno for c in control} | \
+            _helper_lines(made_of, helpers)  # (a helper's count, `per_head = macs(T, d)`, is made in its body)
+        for target in targets:
+            for n in ast.walk(target):
+                if isinstance(n, ast.Name):
+                    made.setdefault(n.id, set()).update(read)
+                    where.setdefault(n.id, set()).update(lines)
     out = {}
     returned = set(range(last.lineno, (last.end_lineno or last.lineno) + 1))
     for key, expr in entries:
@@ -57,5 +62,52 @@ def fed_by_key(source: str) -> dict[str, tuple[set[str], set[int]]]:
                     names.add(n)
                     todo.append(n)
         stored = at.get(key, set()) if isinstance(value, ast.Name) else returned
+        stored = stored | _helper_lines(expr, helpers)
         out[key] = (names, stored | {line for n in names for line in where.get(n, ())})
+    return out
+
+
+# a method that fills the object it is called on (`rows.append(...)`): an assignment of that name
+_FILLS = {"append", "extend", "insert", "update", "add", "setdefault", "appendleft"}
+
+
+def _assignments(tree) -> list:
+    """Each assignment of the file (and each call that fills a name, `rows.append(row)`) as
+    (node, targets, value, the loops and tests that enclose it, innermost last)."""
+    out = []
+
+    def visit(node, control):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and child.value is not None:
+                out.append((child, child.targets if isinstance(child, ast.Assign) else [child.target],
+                            child.value, control))
+            elif isinstance(child, ast.Expr) and isinstance(child.value, ast.Call) and \
+                    isinstance(child.value.func, ast.Attribute) and child.value.func.attr in _FILLS and \
+                    isinstance(child.value.func.value, ast.Name):
+                call = child.value
+                out.append((child, [call.func.value], ast.Tuple(elts=[*call.args, *(k.value for k in call.keywords)],
+                                                                 ctx=ast.Load()), control))
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+                visit(child, [])  # a function's body runs where it is called, not under the loop that defines it
+            elif isinstance(child, (ast.For, ast.While, ast.If)):
+                for stmt in child.body + child.orelse:
+                    visit(ast.Module(body=[stmt], type_ignores=[]), control + [child])
+                if isinstance(child, ast.For):  # the loop's own name is assigned from what it walks
+                    out.append((child, [child.target], child.iter, control))
+            else:
+                visit(child, control)
+
+    visit(tree, [])
+    return out
+
+
+def _helper_lines(expr, helpers: dict, seen: frozenset = frozenset()) -> set[int]:
+    """The lines of the bodies of the file's functions that `expr` calls, and of those they call."""
+    out = set()
+    for call in ast.walk(expr):
+        name = call.func.id if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) else None
+        if name in helpers and name not in seen:
+            f = helpers[name]
+            out |= set(range(f.body[0].lineno, (f.end_lineno or f.lineno) + 1))
+            out |= _helper_lines(f, helpers, seen | {name})
     return out

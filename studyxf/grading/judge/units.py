@@ -91,6 +91,24 @@ class Code:
                                and n.value.args and isinstance(n.value.args[0], (ast.Tuple, ast.List)))}
         self.params = {a.arg for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)
                        for a in [*f.args.args, *f.args.kwonlyargs]}
+        # the file's helpers called at each line: their body's lines, and whether the call hands each
+        # parameter the name it has (`macs(tokens, head_dim)` for `def macs(tokens, head_dim)`)
+        helpers = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
+        classes = {c.name: c for c in tree.body if isinstance(c, ast.ClassDef)}
+        self.calls: dict[int, list[tuple[set, bool]]] = {}
+        for n in ast.walk(tree):
+            name = n.func.id if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) else None
+            f, cls = helpers.get(name), classes.get(name)
+            if cls is not None:  # a class made and called (`Calc(config)(tokens)`): its lines, no names handed alike
+                self.calls.setdefault(n.lineno, []).append((set(range(cls.lineno, (cls.end_lineno or cls.lineno) + 1)),
+                                                             False))
+            if f is not None:
+                params = [a.arg for a in f.args.args]
+                same = all(isinstance(a, ast.Name) and i < len(params) and a.id == params[i]
+                           for i, a in enumerate(n.args)) and \
+                    all(isinstance(k.value, ast.Name) and k.value.id == k.arg for k in n.keywords)
+                self.calls.setdefault(n.lineno, []).append(
+                    (set(range(f.body[0].lineno, (f.end_lineno or f.lineno) + 1)), same))
         # the callee each name is made by (scores = MatmulCost(...)): two parts of a count made alike
         self.made_by = {t.id: ast.unparse(n.value.func) for n in ast.walk(tree) if isinstance(n, ast.Assign)
                         and isinstance(n.value, ast.Call) for t in n.targets if isinstance(t, ast.Name)}
@@ -99,6 +117,9 @@ class Code:
                      and isinstance(n.slice, ast.Name)}
         skipped = {id(d) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.Lambda))
                    for d in [*f.args.defaults, *f.args.kw_defaults] if d is not None}
+        # a number a test or a case compares with (`case 1 | 2 | 4:`, `assert value > 0`) is in no figure either
+        skipped |= {id(c) for n in ast.walk(tree) if isinstance(n, (ast.Compare, ast.Assert, ast.match_case))
+                    for c in ast.walk(n.pattern if isinstance(n, ast.match_case) else n)}
         # an exponent (tokens ** 2) is no number the learner put in a figure
         skipped |= {id(n.right) for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Pow)
                     and _number(n.left) is None}
@@ -292,7 +313,10 @@ def _evidence(reading: Reading, code: Code) -> list[int] | None:
     if reading.numbers is not None and reading.name is not None:  # the number beside the name (tokens + 1)
         return sorted(set(code.lines_with_number(reading.numbers)) & set(code.lines_naming(reading.name))) or None
     if reading.numbers is not None:
-        return code.lines_with_number(reading.numbers) or None
+        # (a size read in bits from the library, `np.finfo(t).bits`, `torch.finfo(t).bits`: no number written)
+        bits = code.lines_naming("bits") if reading.id == "bits-for-bytes" or re.search(r"-as-(16|32)$", reading.id) \
+            else []
+        return code.lines_with_number(reading.numbers) or bits or None
     if reading.name is not None:
         return code.lines_naming(reading.name) or None
     return []
@@ -304,9 +328,12 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
     the one that names most of this figure's terms and least of the other figures'."""
     # the lines that can make this figure: where the file returns a dict, those its entry reads from
     fed = code.feeding(figure)
+    # (not a line that only calls the file's helpers or class, where nothing shows the reading: the values leave
+    # there, what makes them is in the body)
+    inside = not shown and found and found.get("line") in getattr(code, "calls", {})
     if found and found.get("line") and found.get("step") in (figure, None, *([] if others else [found.get("step")])) \
             and (not shown or found["line"] in shown or found.get("verified")) \
-            and (fed is None or found["line"] in fed):
+            and (fed is None or found["line"] in fed) and not inside:
         return found["line"]  # verified: the change replayed through the reference from that line
     if not shown and code.targets.get(figure):
         return max(code.targets[figure])  # the line that makes the figure (flops = qk + av)
@@ -321,6 +348,28 @@ def _line(figure: str, own: set, others: set, shown: list[int], found: dict | No
         held = code.names.get(n, set())
         return len(held & mine) - len(held & (others - mine)), -n
     return max(pool, key=score)
+
+
+def _inside(line: int | None, reading: "Reading", shown: list[int], code: Code) -> int | None:
+    """A line that calls the file's helpers, where the reading shows only in their bodies (`return tokens *
+    head_dim * head_dim` in `macs(tokens, head_dim)`): the innermost such line of the helpers'. A name's reading
+    is followed only into a call that hands each parameter its own name (else the call may be the swap)."""
+    seen, calls = set(), getattr(code, "calls", {})  # (not set where the source did not parse)
+    while line is not None and line in calls and line not in seen:
+        seen.add(line)
+        inner = {n for body, same in calls[line] if same or reading.name is None for n in shown if n in body}
+        if len(inner) != 1:
+            return line
+        line = inner.pop()
+    return line
+
+
+def _not_in_own_term(r: "Reading", lines: list[int], terms: list, code: Code) -> list[int]:
+    """The lines that show a swapped name, less those where it stands in its own term of the formula
+    (`d_model // n_heads` for d_head, where n_heads belongs), which are no evidence; all where every one is."""
+    own_terms = [set(a) | set(b) for t in terms for a, b in [_parts(t if isinstance(t, str) else t[0])]
+                 if r.name in set(a) | set(b) and len(set(a) | set(b)) > 1]
+    return [n for n in lines if not any(t <= code.names.get(n, set()) for t in own_terms)] or lines
 
 
 def _number_left_out(reading: "Reading") -> bool:
@@ -360,16 +409,23 @@ def _helper_count(reading: "Reading", code: Code, line: int) -> int | None:
     except SyntaxError:
         return None
     helpers = {f.name: f for f in tree.body if isinstance(f, ast.FunctionDef)}
+    # the line's calls, or those of the lines that make the names it reads (`qk, err = flops(T, d, T)`)
+    lines = {line} if any(isinstance(n, ast.Call) and n.lineno == line for n in ast.walk(tree)) else \
+        {n for name in code.names.get(line, ()) for n in code.targets.get(name, ())}
     called = {n.func.id for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-              and n.lineno == line}
+              and n.lineno in lines}
     if len(called) != 1 or not called <= set(helpers):
         return None
     returns = [r for r in ast.walk(helpers[called.pop()]) if isinstance(r, ast.Return) and r.value is not None]
-    if len(returns) != 1 or not isinstance(returns[0].value, ast.BinOp):
+    if len(returns) != 1:
         return None
-    parts = [n for n in ast.walk(returns[0].value) if not isinstance(n, (ast.BinOp, ast.Mult, ast.Load))]
+    value = returns[0].value  # (a Go-style `return m * k * n, None`: the count is the first)
+    value = value.elts[0] if isinstance(value, ast.Tuple) and value.elts else value
+    if not isinstance(value, ast.BinOp):
+        return None
+    parts = [n for n in ast.walk(value) if not isinstance(n, (ast.BinOp, ast.Mult, ast.Load))]
     return returns[0].lineno if all(isinstance(n, ast.Name) for n in parts) and \
-        all(isinstance(b.op, ast.Mult) for b in ast.walk(returns[0].value) if isinstance(b, ast.BinOp)) else None
+        all(isinstance(b.op, ast.Mult) for b in ast.walk(value) if isinstance(b, ast.BinOp)) else None
 
 
 def _factor_of_one(figure: str, reading: "Reading", code: Code) -> int | None:
@@ -404,6 +460,18 @@ def _absent_line(figure: str, reading: "Reading", code: Code, terms: set = froze
     top = [n for n in pool if score(n) == best]
     # two products alike (K's and V's, each without n_layers): the term belongs where they meet, said as before
     return top[0] if len(top) == 1 else None
+
+
+def _own_product(figure: str, formula: dict, code: Code) -> int | None:
+    """Where a number left out of one figure (the 2 of a multiply-add) belongs when no line writes its half: the
+    first product that feeds this figure and no other (`matmul_flops = scores * head_dim`, not `scores = B * H * T
+    * T`, which the memory reads too)."""
+    fed = code.feeding(figure)
+    if fed is None:
+        return None
+    elsewhere = set().union(*[code.feeding(g) or set() for g in formula if g != figure])
+    own = sorted(n for n in code.products if n in fed and n not in elsewhere)
+    return own[0] if own else None
 
 
 def _twice_at(figure: str, chosen: list, code: Code) -> int | None:
@@ -483,7 +551,7 @@ def placed(named: list[dict], grader, source: str) -> list[dict]:
     return out
 
 
-def slip_line(grader, slip: str, source: str | None) -> int | None:
+def slip_line(grader, slip: str, source: str | None, named_only: bool = False) -> int | None:
     """Where a calculator's catalogued slip is in the code, read as a term or a unit: the one line
     the readings of the slip's own figures (its variant on every case against the reference) name,
     else None. For a slip the values named beside an edit, which leaves no values to read."""
@@ -500,7 +568,14 @@ def slip_line(grader, slip: str, source: str | None) -> int | None:
         got = case.variant_of(frozenset({slip}))
         if got is not None and not np.allclose(got, case.ref(), rtol=1e-12, atol=0):
             made.append(types.SimpleNamespace(case=case, got=got, ref=case.ref()))
-    lines = {d["line"] for d in causes(grader, made, None, source) if d.get("verified") and d.get("line")}
+    read = [d for d in causes(grader, made, None, source) if d.get("verified") and d.get("line")]
+    # (`named_only`: a reading the code shows at its own line, a name or unit written for another, or a number left out
+    # of the product of most terms; not half a constant, 2 where the 4 belongs, nor a term left out, which the line
+    # where the values left says as well)
+    if named_only and not all(re.fullmatch(r".+-for-.+|missing-[\d.]+|.+-as-\d+|bytes-fixed-\d+",
+                                           str(d.get("comparator"))) for d in read):
+        return None
+    lines = {d["line"] for d in read}
     if len(lines) != 1:
         return None
     code, (line,) = Code(source), lines
@@ -570,10 +645,7 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
             if two:
                 others = {n for g, (t, _) in formula.items() if g != figure for n in _names(t) | {g}}
                 for r, lines in two:
-                    # a swapped name's own term elsewhere (d_model / n_heads for d_head) is no evidence
-                    own_terms = [set(a) | set(b) for t in terms for a, b in [_parts(t if isinstance(t, str) else t[0])]
-                                 if r.name in set(a) | set(b) and len(set(a) | set(b)) > 1]
-                    lines = [n for n in lines if not any(t <= code.names.get(n, set()) for t in own_terms)] or lines
+                    lines = _not_in_own_term(r, lines, terms, code)
                     # and the line that writes the term with the swap (d_model // n_kv_heads), of those naming the new
                     old = r.id.partition("-for-")[2]
                     swapped = [(set(a) | set(b)) - {old} | {r.name} for t in terms
@@ -593,7 +665,8 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                     worded = _names(terms) | {w for t in terms if not isinstance(t, str)
                                               for w in re.findall(r"\w+", t[1])}
                     line = left[0] if left else \
-                        _absent_line(figure, r, code, worded) if not lines and r.absent else None
+                        _absent_line(figure, r, code, worded) if not lines and r.absent else \
+                        _own_product(figure, formula, code) if not lines and _number_left_out(r) else None
                     line = line or _line(figure, _names(terms) | ({r.name} if r.name else set()), others, lines,
                                          found if not lines and found and found.get("step") == figure else None, code)
                     line = (None if left else _factor_of_one(figure, r, code)) or line  # `kv_factor = 1`
@@ -608,15 +681,21 @@ def causes(grader, comparable: list, found: dict | None, source: str | None) -> 
                 continue
         if not chosen or len(chosen) > 2:
             return []  # a figure no reading (or too many) explains: the localisation stands
+        if len(chosen) == 1 and chosen[0][0].name and chosen[0][1]:
+            chosen = [(chosen[0][0], _not_in_own_term(chosen[0][0], chosen[0][1], terms, code))]
         own = _names(terms) | {r.name for r, _ in chosen if r.name}
         others = {n for g, (t, _) in formula.items() if g != figure for n in _names(t) | {g}}
         # a part made and never read (A.V's count beside QK^T's): said where it belongs, with its name
         left = _left_unused(figure, chosen[0][0], code) if len(chosen) == 1 else None
         # (a number beside a name, `tokens + 1`, shows the reading at its own line, wherever the values left)
         written = len(chosen) == 1 and chosen[0][0].numbers is not None and chosen[0][0].name and chosen[0][1]
-        line = left[0] if left else _twice_at(figure, chosen, code) or \
+        # (a number left out that no line shows, with no localisation to go by: the product of most of the terms)
+        absent = _absent_line(figure, chosen[0][0], code, _names(terms)) if len(chosen) == 1 and not chosen[0][1] \
+            and not found and _number_left_out(chosen[0][0]) and chosen[0][0].absent else None
+        line = left[0] if left else _twice_at(figure, chosen, code) or absent or \
             _line(figure, own, others, chosen[0][1], found if len(chosen) == 1 and not written else None, code)
         if line and len(chosen) == 1 and not left:  # a number every call of one helper leaves out: in the helper
+            line = _inside(line, chosen[0][0], chosen[0][1], code)
             line = _helper_count(chosen[0][0], code, line) or line
             line = _factor_of_one(figure, chosen[0][0], code) or line
         how = chosen[0][0].how + (f" ({left[1]}, made at line {left[2]}, is never used)" if left else "") \
