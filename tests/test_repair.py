@@ -228,6 +228,31 @@ def test_annotated_lines_named_constants_and_exchanged_names_are_edits():
     assert (10, "phi", "z * phi") in said
 
 
+def test_local_axes_kept_inputs_partial_blocks_and_kernel_bounds_are_edits():
+    """holdout27's edits: an axis written as a local number in a branch (`axis = 0`), an input a class keeps and never
+    reads (applied where its method's result leaves the class, with the kind of the argument it was made with), a
+    loop over full blocks only, and in a kernel a lane bound by its tile's own end and tiles counted along another
+    axis."""
+    source = ("import numpy as np\n\n\nclass Linear:\n    def __init__(self, w, b):\n        self.w, self.b = w, b\n\n"
+              "    def __call__(self, t):\n        return t @ self.w\n\n\n"
+              "def f(x, w1, b1, block):\n    if x.ndim == 1:\n        axis = 0\n    else:\n        axis = 0\n"
+              "    for s in range(0, x.shape[0] - block + 1, block):\n        x = x - x[s:s + block].mean(axis=axis)\n"
+              "    return Linear(w1, b1)(x)\n")
+    kinds = {"x": "array of rank 2", "w1": "array of rank 2", "b1": "array of rank 1", "block": "int"}
+    said = {(e["line"], e["was"], e["now"]) for e in edits.candidates(source, "numpy", [], kinds)}
+    assert {(14, "0", "-1"), (16, "0", "-1")} <= said
+    assert (9, "t @ self.w", "(t @ self.w) + self.b") in said
+    assert (17, "x.shape[0] - block + 1", "x.shape[0]") in said
+    kernel = ("import triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+              "def k(x_ptr, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):\n"
+              "    pid = tl.program_id(0)\n    n_tiles = tl.cdiv(M, BLOCK_M)\n    start = (pid % n_tiles) * BLOCK_N\n"
+              "    offs = start + tl.arange(0, BLOCK_N)\n    ok = offs < start + BLOCK_N\n"
+              "    tl.store(x_ptr + offs, offs, mask=ok)\n")
+    said = {(e["line"], e["was"], e["now"]) for e in edits.candidates(kernel, "torch", [])}
+    assert (8, "tl.cdiv(M, BLOCK_M)", "tl.cdiv(N, BLOCK_N)") in said
+    assert (11, "start + BLOCK_N", "N") in said
+
+
 def test_values_tiled_beside_keys_interleaved_are_named_at_the_values_line(tmp_path):
     source = ("import math\nimport torch\n\n\ndef grouped_query_attention(q, k, v, causal=False):\n"
               "    g = q.shape[1] // k.shape[1]\n    k = k.repeat_interleave(g, dim=1)\n    v = v.repeat(1, g, 1, 1)\n"

@@ -108,6 +108,11 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # a catalogued slip named alone, without a line (its form not found in the file): the edit that mends it
     lineless = len(named) == 1 and not lines and named[0].get("verified") and \
         named[0]["mistake"] not in (None, "located", "raised", "measured")
+    if not lines and not lineless and named and all(d["mistake"] == "measured" and not d.get("line") for d in named):
+        # nothing localised (no step of the reference and no slip gives the values): the kernel's own lines searched,
+        # their edits tried as the named lines' are (a column taken modulo the row's length beside a 0 fill)
+        lines = sorted(n for n in _kernel_lines(source) if source.splitlines()[n - 1].strip() and
+                       not source.splitlines()[n - 1].lstrip().startswith(("@", "def ", "#")))
     if not lines and not lineless:
         return named
     if lineless:
@@ -127,8 +132,10 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     kinds, pointers = repair.kinds(source, entry, first), _pointers(source)
 
     def listed(text: str, first_lines: list[int], most: int = edits.MAX_EDITS) -> list[dict]:
-        """The edits of `text` (the file, or a copy), none that reads a pointer where a number was."""
-        return _no_pointer_for_a_value(edits.candidates(text, framework, first_lines, kinds, most=most), pointers)
+        """The edits of `text` (the file, or a copy), none that reads a pointer where a number was (taken out before
+        the `most` are counted: a size swapped for each pointer had crowded out the rescale's edit)."""
+        return _no_pointer_for_a_value(edits.candidates(text, framework, first_lines, kinds, most=10_000),
+                                       pointers)[:most]
     if lineless:
         for b in _spread(listed(source, [], most=10_000))[:ANYWHERE]:
             if remote.gone:
@@ -268,7 +275,8 @@ def _past_the_axis(named: list[dict], told: dict, source: str, entry: str, remot
     kinds, pointers = repair.kinds(source, parse_entry(entry)[0], first), _pointers(source)
 
     def listed(text: str, first_lines: list[int], most: int = edits.MAX_EDITS) -> list[dict]:
-        return _no_pointer_for_a_value(edits.candidates(text, framework, first_lines, kinds, most=most), pointers)
+        return _no_pointer_for_a_value(edits.candidates(text, framework, first_lines, kinds, most=10_000),
+                                       pointers)[:most]
     seen: dict = {}
     found = _beside(a, {told["line"]}, search, cases, grader, req, listed, anywhere=True, seen=seen)
     if found:
@@ -541,7 +549,17 @@ def _program_lines(source: str) -> set[int]:
         lines |= {n.lineno for n in made}
         names |= {t.id for n in made for tg in n.targets for t in ast.walk(tg) if isinstance(t, ast.Name)}
         made = [n for n in assigns if n.lineno not in lines and reads(n, names)]
+    # (and what splits the program id: `n_tiles_n = tl.cdiv(M, BLOCK_M)` above `pid_m = pid // n_tiles_n`)
+    split = {x.id for n in assigns if n.lineno in lines for x in ast.walk(n.value) if isinstance(x, ast.Name)}
+    lines |= {n.lineno for n in assigns if n.lineno not in lines and any(
+        isinstance(t, ast.Name) and t.id in split - names for tg in n.targets for t in ast.walk(tg))
+        and any(isinstance(c, ast.Call) and _callee_name(c) == "cdiv" for c in ast.walk(n.value))}
     return lines
+
+
+def _callee_name(call) -> str | None:
+    f = call.func
+    return f.attr if hasattr(f, "attr") else getattr(f, "id", None)
 
 
 def _pointers(source: str) -> set[str]:

@@ -272,6 +272,11 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                 node.slice.step is None and isinstance(node.slice.upper, ast.UnaryOp) and \
                 ast.unparse(node.slice.upper) == "-1":  # nums[:-1]: the last element never seen
             off.append((node, ast.unparse(node.value), "leaves the last element out"))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get" and \
+                len(node.args) == 2 and isinstance(node.args[1], ast.Constant) and node.args[1].value == 0:
+            # seen.get(x, 0): a key never stored reads as found at index 0
+            swapped.append((node.args[1], "None", "gives the lookup a default of 0, a valid index: a value never "
+                                                  "stored reads as found at index 0"))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range":
             for arg in node.args:
                 if isinstance(arg, ast.Constant) and type(arg.value) is int:

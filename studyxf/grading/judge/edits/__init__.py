@@ -48,6 +48,10 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     lister.defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
     lister.constants = {n.targets[0].id: n.value for n in tree.body if isinstance(n, ast.Assign)
                         and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and numeral(n.value) is not None}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and \
+                isinstance(n.value, (ast.Constant, ast.UnaryOp)) and isinstance(numeral(n.value), int):
+            lister.numbered.setdefault(n.targets[0].id, []).append(n.value)
     # the sizes read from an array's axes (n_k = k.shape[-2], `B, T, d = x.shape`): a length beside another
     # (those that bound a loop or a range: a length of positions, not a width)
     bounding = {x.id for n in ast.walk(tree) if isinstance(n, ast.Call) and callee(n.func) in ("range", "arange")
@@ -130,6 +134,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     kernels.stride_one(lister, tree)
     running.overwritten_in_loop(lister, tree)
     running.stepped_twice(lister, tree)
+    running.tail_dropped(lister, tree)
     running.max_of_exponentials(lister, tree)
     running.unused_max(lister, tree)
     kernels.grid_sized(lister, tree)
@@ -141,12 +146,15 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     kernels.block_start(lister, tree)
     kernels.program_start(lister, tree)
     kernels.broadcast_swapped(lister, tree)
+    kernels.bound_by_tile_end(lister, tree)
+    kernels.tiles_of_another_axis(lister, tree)
     inputs.argument_written(lister, tree)
     inputs.copies_returned(lister, tree)
     inputs.axes_counted(lister, tree)
     inputs.allocated_dtype(lister, tree, kinds or {})
     inputs.integer_dtype(lister, tree, kinds or {})
     inputs.dict_keys(lister, tree, kinds or {})
+    inputs.attribute_unused(lister, tree, kinds or {})
     first = first or []
     out = lister.out
     ranked = sorted(range(len(out)), key=lambda i: (out[i]["line"] not in first, out[i]["rank"], out[i]["line"], i))

@@ -191,6 +191,50 @@ def argument_written(lister: Lister, tree) -> None:
                     lister.add(node, name, f"writes {lister.text(node)} where the argument {name} belongs", rank=2)
 
 
+def attribute_unused(lister: Lister, tree, kinds: dict) -> None:
+    """An input a class keeps and never reads (`self.w_o = w_o`, then `return self._merge(p @ v)`): applied to
+    what each of its other methods returns, as `unused` does for a function's parameter (a matrix multiplied
+    in, a vector added)."""
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+        methods = [f for f in cls.body if isinstance(f, ast.FunctionDef)]
+        kept = {}  # self.attr -> the input's kind, for `self.attr = param` (or a tuple of them)
+        init = next((f for f in methods if f.name == "__init__"), None)
+        # (a parameter takes the kind of the input the class is made with: `Linear(w1, b1)` for `__init__(self, w, b)`)
+        given = dict(kinds)
+        for made in (n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+                     and n.func.id == cls.name and init is not None):
+            names = [a.arg for a in init.args.args[1:]]
+            for name, arg in zip(names, made.args):
+                if isinstance(arg, ast.Name) and arg.id in kinds:
+                    given.setdefault(name, kinds[arg.id])
+        for f in methods:
+            params = {a.arg for a in f.args.args}
+            for node in ast.walk(f):
+                if isinstance(node, ast.Assign) and len(node.targets) == 1:
+                    target, value = node.targets[0], node.value
+                    pairs = zip(target.elts, value.elts) if isinstance(target, ast.Tuple) and \
+                        isinstance(value, ast.Tuple) else [(target, value)]
+                    kept.update({t.attr: given[v.id] for t, v in pairs if isinstance(t, ast.Attribute) and
+                                 isinstance(t.value, ast.Name) and t.value.id == "self" and isinstance(v, ast.Name)
+                                 and v.id in params and given.get(v.id, "").startswith("array")})
+        read = {n.attr for n in ast.walk(cls) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)
+                and isinstance(n.value, ast.Name) and n.value.id == "self"}
+        # (applied where a method's result leaves the class: not in a helper its other methods call, `self._merge`)
+        called = {n.func.attr for n in ast.walk(cls) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                  and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"}
+        for attr, kind in kept.items():
+            if attr in read:
+                continue
+            for f in (f for f in methods if f.name not in called and f.name != "__init__"):
+                for node in ast.walk(f):
+                    if isinstance(node, ast.Return) and isinstance(node.value, (ast.BinOp, ast.Call, ast.Name)):
+                        text = lister.text(node.value)
+                        joined = f"({text}) @ self.{attr}" if kind == "array of rank 2" else f"({text}) + self.{attr}"
+                        how = "the result is to be multiplied by it" if kind == "array of rank 2" else \
+                            "it is to be added to the result"
+                        lister.add(node.value, joined, f"never uses self.{attr}: {how}", rank=0)
+
+
 def axes_counted(lister: Lister, tree) -> None:
     """A count of axes read as a size (x.dim(), x.ndim where x.shape[-1] belongs)."""
     for node in ast.walk(tree):

@@ -169,6 +169,49 @@ def block_start(lister: Lister, tree) -> None:
                    rank=2)
 
 
+def tiles_of_another_axis(lister: Lister, tree) -> None:
+    """A count of tiles taken along another axis (`tl.cdiv(M, BLOCK_M)` where the columns' `tl.cdiv(N, BLOCK_N)`
+    belongs, a flat program id split by the rows' count): the size and its tile written for another pair of the
+    kernel's (`X` and `BLOCK_X`)."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and any(
+            "jit" in ast.unparse(d) for d in n.decorator_list)):
+        params = {a.arg for a in fn.args.args}
+        pairs = sorted(p for p in params if f"BLOCK_{p}" in params)
+        for node in ast.walk(fn):
+            if not (isinstance(node, ast.Call) and callee(node.func) == "cdiv" and len(node.args) == 2
+                    and all(isinstance(a, ast.Name) for a in node.args)):
+                continue
+            size, block = (a.id for a in node.args)
+            if size not in pairs or block != f"BLOCK_{size}":
+                continue
+            head = lister.text(node.func)
+            for other in pairs:
+                if other != size:
+                    lister.add(node, f"{head}({other}, BLOCK_{other})", f"counts the tiles along {size} where those "
+                               f"along {other} belong", rank=4)
+
+
+def bound_by_tile_end(lister: Lister, tree) -> None:
+    """Offsets bounded by their tile's own end (`offs_n < start_n + BLOCK_N`, true of every lane) where the
+    length belongs (`offs_n < T`): the padding lanes past the length kept; each of the kernel's non-constexpr
+    integer parameters tried as that length."""
+    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and any(
+            "jit" in ast.unparse(d) for d in n.decorator_list)):
+        sizes = [a.arg for a in fn.args.args if not (a.annotation is not None and "constexpr" in ast.unparse(
+            a.annotation)) and not re.search(r"ptr|stride|scale|eps", a.arg, re.I) and a.arg.isidentifier()]
+        for node in ast.walk(fn):
+            if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.Lt, ast.LtE))
+                    and node.lineno == node.end_lineno):
+                continue
+            end = node.comparators[0]
+            if not (isinstance(end, ast.BinOp) and isinstance(end.op, ast.Add) and isinstance(end.right, ast.Name)
+                    and end.right.id.isupper()):
+                continue  # `start_n + BLOCK_N`: a start plus a constexpr tile size
+            for size in sizes:
+                lister.add(end, size, f"bounds the lanes by the tile's own end, true of every lane, where the length "
+                           f"{size} belongs: the lanes past it are kept", rank=2)
+
+
 def broadcast_swapped(lister: Lister, tree) -> None:
     """A comparison of a column and a row (`offs_n[:, None] <= offs_m[None, :]`) laid out the other way round:
     the (rows, columns) mask transposed; each side given the other's new axis."""

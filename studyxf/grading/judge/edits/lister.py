@@ -88,6 +88,7 @@ class Lister:
         self.loops: list[str] = []  # the loop variables of `for j0 in range(0, T, block)`, over blocks
         self.bounds: set[int] = set()  # the ids of range() and arange() arguments
         self.constants: dict = {}  # the module's names bound to a number (`kAxis = 0`), to their number's node
+        self.numbered: dict = {}  # every name bound to an integer anywhere (`axis = 0`), to each number's node
 
     def text(self, node) -> str:
         raw = self.lines[node.lineno - 1].encode()
@@ -176,9 +177,14 @@ class Lister:
                 axis = node.args[at]
         elif axis is not None:
             axis = axis.value
+        axes = [axis]
         if isinstance(axis, ast.Name) and axis.id in self.constants:  # `axis=kAxis`: the axis where it is written
-            axis = self.constants[axis.id]
-        if axis is not None and as_int(axis) is not None:
+            axes = [self.constants[axis.id]]
+        elif isinstance(axis, ast.Name):  # (or each local assignment of it, `case _: axis = 0`)
+            axes = self.numbered.get(axis.id, [])
+        for axis in axes:
+            if axis is None or as_int(axis) is None:
+                continue
             likely = -2 if as_int(axis) == -1 else -1
             for a in AXES:
                 if a != as_int(axis):

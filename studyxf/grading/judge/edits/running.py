@@ -209,6 +209,28 @@ def stepped_twice(lister: Lister, tree) -> None:
                        "other order", rank=2)
 
 
+def tail_dropped(lister: Lister, tree) -> None:
+    """A loop over blocks that stops before the last partial one: `range(0, T - B + 1, B)`, `range(0, T - B, B)`
+    or `range(0, T // B * B, B)` where `range(0, T, B)` belongs (the tail's keys never read)."""
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and callee(node.func) in ("range", "arange") and len(node.args) == 3):
+            continue
+        stop, step = node.args[1], ast.dump(node.args[2])
+        whole = stop
+        while isinstance(whole, ast.BinOp) and isinstance(whole.op, (ast.Add, ast.Sub)) and \
+                isinstance(whole.right, ast.Constant):
+            whole = whole.left  # `T - B + 1`: the constant off
+        if isinstance(whole, ast.BinOp) and isinstance(whole.op, ast.Sub) and ast.dump(whole.right) == step:
+            n = whole.left  # T - B
+        elif isinstance(whole, ast.BinOp) and isinstance(whole.op, ast.Mult) and ast.dump(whole.right) == step and \
+                isinstance(whole.left, ast.BinOp) and isinstance(whole.left.op, ast.FloorDiv) and \
+                ast.dump(whole.left.right) == step:
+            n = whole.left.left  # T // B * B
+        else:
+            continue
+        lister.add(stop, lister.text(n), "stops before the last, partial block: its elements are never read", rank=1)
+
+
 def overwritten_in_loop(lister: Lister, tree) -> None:
     """`acc = tl.dot(a, b)` (or `out = p @ v_h @ w_o[sl]`, one head's share) in a loop, acc set before it: each
     step overwrites the sum where it adds to it."""
