@@ -104,7 +104,8 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout5", "layer-norm", "learner_02.py", {7: "write `-1` for `0`", 9: "write `y * gamma + beta`"}),
     # dtype's default changed to 'fp32' beside K and V's factor 2 left out: on the case that leaves dtype out the
     # two cancel (4 x 1 = 2 x 2) and it passes, so the def is read for the default the task states
-    ("holdout6", "kv-cache-size", "learner_04.py", {4: "dtype defaults to 'fp32'", 12: "multiply by 2"}),
+    # (the 2 said at the product of the formula's terms, the manifest's line, not the return that multiplies the size)
+    ("holdout6", "kv-cache-size", "learner_04.py", {4: "dtype defaults to 'fp32'", 11: "multiply by 2"}),
     # the pairs taken as halves, into a buffer allocated with NumPy's default float64 (said where allocated)
     ("holdout5", "rope", "learner_03.py", {11: "write `x[..., 0::2], x[..., 1::2]`", 12: "allocates out with NumPy's"}),
     ("holdout5", "gqa", "learner_05.py", {10: "aligned top-left", 8: "allocates out with NumPy's default float64"}),
@@ -564,6 +565,11 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # batch never passed on, said where its neighbour tokens is read
     ("holdout26", "rope", "learner_03.py", {16: "Positions start at 0"}),
     ("holdout26", "kv-cache-size", "learner_03.py", {15: "never reads batch"}),
+    # a count one short in the loop that fills a list, a term in the helper the figure's line calls (two deep), and
+    # the 2 of a multiply-add left out of the helper every product's count comes from
+    ("holdout26", "attention-cost", "learner_02.py", {8: "layers - 1 where layers belongs"}),
+    ("holdout26", "attention-cost", "learner_03.py", {10: "head_dim where tokens belongs", 20: "you returned bits"}),
+    ("holdout26", "attention-cost", "learner_01.py", {12: "Half the FLOPs", 29: "one layer's score matrices"}),
     # two catalogued slips said at the one return both values reach, each placed by the edit that leaves the other
     ("holdout26", "kv-cache-size", "learner_01.py", {10: "as kv-no-factor-2 alone", 11: "as kv-mha alone"}),
     # np.power's two arguments the other way round; torch.pow's keyword exponent without its minus sign
@@ -576,6 +582,22 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout26", "transformer-block", "learner_02.py", {35: "wrong triangle", 56: "side by side"}),
     ("holdout26", "kv-cache", "learner_03.py", {27: "wrote into the caches", 37: "bottom-right"}),
     ("holdout26", "layer-norm", "learner_03.py", {8: "unbiased variance", 18: "inside the square root"}),
+    # holdout27: an axis written as a local number in a match's branch; an input a class keeps and never reads (w_o,
+    # a Linear's b), applied where its method's result leaves the class; a loop over full blocks only
+    ("holdout27", "rms-norm", "learner_01.py", {11: "another axis", 14: "(1 + gamma)"}),
+    ("holdout27", "cross-attention", "learner_02.py", {14: "without the transpose", 32: "output projection"}),
+    ("holdout27", "mlp-gelu", "learner_02.py", {11: "quick GELU", 19: "never uses self.b"}),
+    ("holdout27", "flash-attention", "learner_03.py", {18: "partial block", 25: "top-left"}),
+    # a cache sliced (a view) in the __call__ of the class the entry hands it to; a lookup's default of 0 beside
+    # `if j:`; the axes' order said where the returned array is broadcast
+    ("holdout27", "kv-cache", "learner_01.py", {38: "wrote into the caches"}),
+    ("holdout27", "two-sum", "learner_03.py", {10: "default of 0", 21: "`j is not None`"}),
+    ("holdout27", "alibi", "learner_01.py", {14: "|i - j|", 16: "axes are in another order"}),
+    # a calculator: a class's product read as the term (the call's line only carries it), bits read from finfo, an
+    # int made a float by a true division; a pipeline's lambdas, where reduce only calls them
+    ("holdout27", "kv-cache-size", "learner_02.py", {10: "returned float", 16: "multiply by 2"}),
+    ("holdout27", "kv-cache-size", "learner_01.py", {6: "you returned bits", 12: "batch is missing"}),
+    ("holdout27", "multi-head-attention", "learner_01.py", {14: "(d // n_heads, n_heads)", 19: "1/sqrt(d_model)"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name
@@ -600,11 +622,12 @@ def test_an_argument_left_unread_is_said_where_a_helper_writes_its_default():
 def test_a_pair_that_moves_one_term_is_no_second_cause(tmp_path):
     """holdout3 attention-cost/h03 (layers multiplied into the memory) and kv-cache-size/h03 (n_heads for n_kv_heads):
     the named slip's line edited to another term (`layers` made `batch`) and that term taken out at another line mend
-    every case together; that moves one term, and the second line is no slip."""
-    for drill, name, line in (("attention-cost", "h03.py", 7), ("kv-cache-size", "h03.py", 7)):
+    every case together; that moves one term, and the second line is no slip: one cause, at its own line (kv-cache-size's
+    at the line that writes n_heads, the manifest's)."""
+    for drill, name, line in (("attention-cost", "h03.py", 8), ("kv-cache-size", "h03.py", 7)):
         path = Path(__file__).parent / "data" / "holdout3" / drill / name
         said = grade(tmp_path, drill, path.read_text())["diagnosis"]
-        assert not any(d.get("line") == line for d in said), said
+        assert [d.get("line") for d in said if d.get("verified")] == [line], said
 
 
 def test_the_code_rules_out_every_query_head_cached_where_it_multiplies_the_kv_heads(tmp_path):

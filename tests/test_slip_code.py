@@ -249,6 +249,20 @@ def test_more_forms_from_a_blind_corpus_give_their_slips_lines():
     assert line_of("scale-d-model", "B, T, D = x.shape\ns = q @ k / math.sqrt(D)\n") == 2
     assert line_of("ln-shared", "x = x + self.attn(self.ln_1(x))\nreturn x + self.mlp(self.ln_1(x))\n") == 2
     assert line_of("flops-no-factor-2", "FLOPS_PER_MAC = 1\n\ndef cost(T, d):\n    return T * T * d\n") == 1
+    # a helper returning a product's multiply-adds (Go-style, with its error), called for QK^T and A.V: its return;
+    # not where a 2 is written anywhere (then the slip is elsewhere: A.V left out)
+    macs = "def macs(m, k, n):\n    return m * k * n, None\n\nqk, e = macs(T, d, T)\nav, e = macs(T, T, d)\nf = {}\n"
+    assert line_of("flops-no-factor-2", macs.format("qk + av")) == 2
+    assert line_of("flops-no-factor-2", macs.format("2 * qk")) is None
+    # holdout27: the window's start set when a sentinel test passes (`!= NOT_SEEN`); the best length taken as the count
+    # of characters kept; exponentials stored with their quotient made and never read; a max guarded as NaN
+    window = "for hi in range(n):\n    if last[c] != NOT_SEEN:\n        lo = last[c] + 1\n    best = hi - lo + 1\n"
+    assert line_of("window-start-backwards", window) == 2
+    assert line_of("distinct-characters", "self.best = max(self.best, len(self.last))\n") == 1
+    stored = "e = tl.exp(x)\ny = e / tl.sum(e, axis=0)\ntl.store(out_ptr + cols, e, mask=ok)\n"
+    assert line_of("softmax-not-normalised", stored) == 3
+    assert line_of("softmax-not-normalised", stored.replace(", e, mask", ", y, mask")) is None
+    assert line_of("masked-row-nan", "m = s.amax(-1)\nm = torch.where(torch.isnan(m), torch.zeros_like(m), m)\n") == 2
     # a sigmoid written inline and multiplied by another projection; by its own argument it is SiLU
     assert line_of("swiglu-sigmoid", "g, u = x @ w_gate, x @ w_up\nreturn (1 / (1 + np.exp(-g)) * u) @ w_down\n") == 2
     assert line_of("swiglu-sigmoid", "g, u = x @ w_gate, x @ w_up\nreturn (g / (1 + np.exp(-g)) * u) @ w_down\n") is None

@@ -428,7 +428,27 @@ def return_type(ctx: Context, failing: list[Failure]) -> list[dict] | None:
         return None
     valued = [dataclasses.replace(f, type_rule=None) for f in failing
               if not f.type_rule or f.values is not None or f.answer is not None]
-    return (ctx.diagnose(valued) if valued else []) + [{"mistake": "return-type", "message": typed, "verified": True}]
+    at = _float_made_at(_source(ctx.req)) if "asks for an int" in typed else None
+    where = {"line": at, "code": _source(ctx.req).splitlines()[at - 1].strip()} if at else {}
+    return (ctx.diagnose(valued) if valued else []) + \
+        [{"mistake": "return-type", "message": typed, "verified": True, **where}]
+
+
+def _float_made_at(source: str | None) -> int | None:
+    """The one line of the file that can make an int a float: a true division (`d_model / n_heads`), a float
+    written (`* 2.0`) or a float() call; None where there is none or more than one (defaults aside)."""
+    import ast
+
+    try:
+        tree = ast.parse(source or "")
+    except SyntaxError:
+        return None
+    defaults = {id(d) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.Lambda))
+                for d in [*f.args.defaults, *f.args.kw_defaults] if d is not None}
+    lines = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Div) or
+             isinstance(n, ast.Constant) and type(n.value) is float and id(n) not in defaults or
+             isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "float"}
+    return lines.pop() if len(lines) == 1 else None
 
 
 def out_of_bounds(ctx: Context, failing: list[Failure]) -> list[dict] | None:
@@ -514,6 +534,58 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
         return {}
     params = {a.arg for a in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]} - {"self"}
     inputs = params & set(arrays) if arrays is not None else params
+    said = _edited_in(fn, inputs, tree, source)
+    # (or in the function or class the entry hands an input to: `DecodeStep(...)(x, cache_k, ...)`, whose
+    # __call__ writes into cache_k; two deep)
+    todo, seen = [(fn, inputs)], {id(fn)}
+    for _ in range(2):
+        handed = []
+        for f, names in todo:
+            for callee, given in _handed(f, names, tree):
+                if id(callee) not in seen:
+                    seen.add(id(callee))
+                    handed.append((callee, given))
+        todo = handed
+        for callee, given in todo:
+            said = said or _edited_in(callee, given, tree, source)
+    return said
+
+
+def _handed(fn, inputs: set, tree) -> list:
+    """The file's functions (or a class's __call__ or forward, a method called on self) that `fn` calls with
+    one of `inputs` as an argument, each with the parameters those inputs are passed to."""
+    import ast
+
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    owner = next((c for c in classes.values() if fn in c.body), None)
+
+    def method(cls, name):
+        return next((m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name == name), None) if cls else None
+    out = []
+    for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call)):
+        f, callee = call.func, None
+        if isinstance(f, ast.Name) and f.id in functions:
+            callee = functions[f.id]
+        elif isinstance(f, ast.Call) and isinstance(f.func, ast.Name) and f.func.id in classes:  # Cls(...)(x)
+            cls = classes[f.func.id]
+            callee = method(cls, "__call__") or method(cls, "forward")
+        elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "self":
+            callee = method(owner, f.attr)
+        if callee is None or callee is fn:
+            continue
+        params = [a.arg for a in [*callee.args.posonlyargs, *callee.args.args] if a.arg != "self"]
+        given = {params[i] for i, a in enumerate(call.args) if i < len(params) and isinstance(a, ast.Name)
+                 and a.id in inputs}
+        given |= {k.arg for k in call.keywords if isinstance(k.value, ast.Name) and k.value.id in inputs}
+        if given:
+            out.append((callee, given))
+    return out
+
+
+def _edited_in(fn, inputs: set, tree, source: str) -> dict:
+    """The first line of `fn` that edits one of `inputs` in place while the name still holds it (see _in_place_at)."""
+    import ast
 
     def named(node) -> str | None:
         return node.id if isinstance(node, ast.Name) else None
@@ -666,6 +738,11 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
     # a float64 table of angles built from positions alone is no promotion yet
     narrow = {name for name, v in case.labelled().items() if isinstance(v, torch.Tensor) and v.dtype == torch.float32}
     scalars: dict[str, int] = {}  # a NumPy float64 scalar held in a name (scale = 1 / np.sqrt(d)), by its line
+    # an array allocated float64 by its dtype argument (`acc = torch.zeros(..., dtype=torch.float64)`), by its line
+    # (all zeros, the trace records no value for it)
+    allocated = {m.group(1): n for n, text in enumerate(source.splitlines(), 1) for m in [re.match(
+        r"^\s*(\w+)\s*=\s*[\w.]*\b(zeros|empty|ones|full)(_like)?\(.*\bdtype\s*=\s*(torch|np|numpy)\.float64\b", text)]
+        if m}
     params = _parameters_by_line(source)
     # by depth: the names a helper's frame has shown, and its parameters that came in float64
     seen: dict[int, set] = {}
@@ -695,8 +772,9 @@ def _promoted_at(failing: list[Failure], remote: Remote, req: Request) -> dict:
             read = set(re.findall(r"[A-Za-z_]\w*", trace.code(e["line"]))) - arrived.get(depth, set())
             if read & narrow:
                 # the scalar made above is where the float64 comes from (np.sqrt returns one): said there
-                # (made before it in the run: a helper defined above may read it, passed as an argument)
-                made = {scalars[n] for n in read if n in scalars}
+                # (made before it in the run: a helper defined above may read it, passed as an argument;
+                # or a buffer allocated float64, `acc = torch.zeros(..., dtype=torch.float64)`, added into)
+                made = {scalars[n] for n in read if n in scalars} or {allocated[n] for n in read if n in allocated}
                 held = _held_wide(source, trace.code(e["line"]))
                 if held:  # a module's own float64 buffer or attribute (register_buffer("gamma", gamma.double()))
                     return {"line": held, "code": trace.code(held),
@@ -825,7 +903,7 @@ class Values:
     @functools.cached_property
     def beside(self) -> list[dict]:
         """Said after any value cause: the promoted dtype, a wrong shape measured."""
-        return self.promoted + _shape_apart(self.failing)
+        return self.promoted + _shape_apart(self.failing, _source(self.req), self.req.entry)
 
     @functools.cached_property
     def single(self) -> list[str]:
@@ -923,7 +1001,9 @@ def validator_readings(v: Values) -> list[dict] | None:
 def axes_reordered(v: Values) -> list[dict] | None:
     shaped = [f.shape for f in v.failing if f.shape]
     if shaped and all(f.shape for f in v.failing if f.shape or f.shape_fact):
-        return [{"mistake": "shape", "message": shaped[0], "verified": True}]
+        at = _axes_set_at(_source(v.req), v.req.entry)
+        return [{"mistake": "shape", "message": shaped[0], "verified": True,
+                 **({"line": at, "code": _source(v.req).splitlines()[at - 1].strip()} if at else {})}]
     return None
 
 
@@ -1054,10 +1134,26 @@ def catalogued_slip(v: Values) -> list[dict] | None:
     from studyxf.grading.judge.localise import one_difference
 
     found = v.found
-    if found and found["verified"] and one_difference(found):
+    # (a calculator's values leaving at a line that only calls the file's own class or helper: the slip's line is
+    # in that body, read as its term by units.placed, not the call)
+    called = found and getattr(v.grader, "FORMULA", None) and _source(v.req) and found.get("line") and \
+        _calls_own(_source(v.req), found["line"])
+    if called:
+        where = {}
+    elif found and found["verified"] and one_difference(found):
         where = dict.fromkeys(v.named, {k: found[k] for k in ("line", "code", "step", "how")})
     else:  # each slip at the difference found at the step it alters
         where = verify.lines(v.grader, v.named, found, _source(v.req))
+    if getattr(v.grader, "FORMULA", None) and _source(v.req):
+        # a calculator's slip read as its term in the code (the n_heads of `2 * n_heads * d_head`), where the values
+        # left at a later line that only carries the product on (`bytes = int(elements) * size`); a number left out
+        # only where that line calls the file's own code
+        from studyxf.grading.judge import units
+
+        for s in v.named:
+            at = units.slip_line(v.grader, s, _source(v.req), named_only=not called)
+            if at is not None:
+                where[s] = {"line": at, "code": _source(v.req).splitlines()[at - 1].strip()}
     named = [{"mistake": public(s), "message": f"(measured: {measured(s)})" if ":" in s else "", "verified": True,
               **where.get(s, {})} for s in v.named]
     # the slips fit the cases that ran; a case that raised is another cause (a 2-D mask given the
@@ -1065,6 +1161,13 @@ def catalogued_slip(v: Values) -> list[dict] | None:
     raised = [f.raised.said() for f in v.failing if f.raised is not None]
     crash = _crash_entry(raised, v.failing, v.remote, v.req, v.grader) if raised else None
     return named + ([crash] if crash and crash["verified"] else []) + v.beside  # else the slips may explain it
+
+
+def _calls_own(source: str, line: int) -> bool:
+    """Whether `line` calls a function or class of the file."""
+    from studyxf.grading.judge.repair import called_bodies
+
+    return bool(called_bodies(source, line))
 
 
 def units_and_terms(v: Values) -> list[dict] | None:
@@ -1181,9 +1284,44 @@ def _kernel_entries(grader, comparable: list[Mismatch], remote: Remote, req: Req
         return []
 
 
-def _shape_apart(failing: list[Failure]) -> list[dict]:
+def _shape_apart(failing: list[Failure], source: str | None = None, entry: str = "") -> list[dict]:
     """A wrong shape said beside the value causes found past it (the values judged with the axes
-    aligned: runcases._aligned), as the measured fact it is."""
+    aligned: runcases._aligned), as the measured fact it is; the axes in another order said where the
+    returned array's axes are set, where one line does."""
     fact = next((f.shape_fact for f in failing if f.shape_fact and f.values is not None), None)
+    if not fact:
+        return []
     # a measured shape, or the task's axes in another order (read from the shapes themselves)
-    return [{"mistake": "shape", "message": fact, "verified": not fact.startswith("measured")}] if fact else []
+    verified = not fact.startswith("measured")
+    at = _axes_set_at(source, entry) if verified else None
+    where = {"line": at, "code": source.splitlines()[at - 1].strip()} if at else {}
+    return [{"mistake": "shape", "message": fact, "verified": verified, **where}]
+
+
+def _axes_set_at(source: str | None, entry: str) -> int | None:
+    """The line that makes what the entry function returns, where that line sets its axes' order (a broadcast by
+    `None`, a transpose, a stack, an einsum, a reshape): where an axis put elsewhere is put there."""
+    import ast
+
+    try:
+        tree = ast.parse(source or "")
+    except SyntaxError:
+        return None
+    fn = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == entry), None)
+    returns = [r for r in ast.walk(fn) if isinstance(r, ast.Return) and r.value is not None] if fn else []
+    if len(returns) != 1:
+        return None
+    made = returns[0]
+    if isinstance(made.value, ast.Name):  # return bias: the one assignment that made it
+        assigns = [n for n in ast.walk(fn) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                   and isinstance(n.targets[0], ast.Name) and n.targets[0].id == made.value.id]
+        if len(assigns) != 1:
+            return None
+        made = assigns[0]
+    sets_axes = any(isinstance(n, ast.Constant) and n.value is None
+                    for p in ast.walk(made.value) if isinstance(p, ast.Subscript) for n in ast.walk(p.slice)) or \
+        any(isinstance(n, ast.Call) and (getattr(n.func, "attr", None) or getattr(n.func, "id", None)) in
+            ("transpose", "permute", "swapaxes", "moveaxis", "stack", "einsum", "reshape", "view", "expand_dims",
+             "unsqueeze", "broadcast_to") for n in ast.walk(made.value)) or \
+        any(isinstance(n, ast.Attribute) and n.attr in ("T", "mT") for n in ast.walk(made.value))
+    return made.lineno if sets_axes and made.lineno == made.end_lineno else None

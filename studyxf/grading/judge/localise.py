@@ -153,6 +153,10 @@ def _functions(source: str) -> tuple:
             a = fn.args
             params = frozenset(x.arg for x in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if x)
             out.append((fn.lineno, fn.end_lineno, params, len(body)))
+        elif isinstance(fn, ast.Lambda):  # (`heads = lambda t: t.view(...)`: a function of one statement too)
+            a = fn.args
+            params = frozenset(x.arg for x in [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg] if x)
+            out.append((fn.lineno, fn.end_lineno, params, 1))
     return tuple(out)
 
 
@@ -163,6 +167,34 @@ def _one_statement_helper(lines: list[str], line: int) -> frozenset | None:
         return None
     first, _last, params, statements = max(around, key=lambda f: f[0])
     return params if statements == 1 else None
+
+
+def _combinator(lines: list[str], line: int) -> bool:
+    """Whether the innermost function around `line` is one statement that calls one of its own parameters
+    (`lambda acc, f: f(acc)`): what it returns was made by the function it was handed."""
+    return _combinator_in("\n".join(lines), line)
+
+
+@functools.lru_cache(maxsize=64)
+def _combinator_in(source: str, line: int) -> bool:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    around = [f for f in ast.walk(tree) if isinstance(f, (ast.Lambda, ast.FunctionDef)) and
+              f.lineno <= line <= (f.end_lineno or f.lineno)]
+    if not around:
+        return False
+    fn = max(around, key=lambda f: (f.lineno, f.col_offset))
+    body = fn.body if isinstance(fn, ast.Lambda) else (fn.body[0].value if len(fn.body) == 1 and isinstance(
+        fn.body[0], (ast.Return, ast.Expr)) else None)
+    params = {a.arg for a in [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]}
+    return isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and body.func.id in params
+
+
+def _same_array(a, b) -> bool:
+    return a is not None and b is not None and getattr(a, "shape", None) == getattr(b, "shape", None) and \
+        bool(np.array_equal(a, b, equal_nan=True))
 
 
 def _np(value):
@@ -755,6 +787,15 @@ class Localiser:
         e = self.trace.events[i]
         if e.get("depth", 0) == 0:
             return e["line"]
+        if _combinator(self.trace.lines, e["line"]):
+            # a function that only calls the one it is handed (`reduce(lambda acc, f: f(acc), fns, x)`): the value was
+            # made by that one, whose return holds it just before (the lambda `heads`, at its own line)
+            made = next((j for j in range(i - 1, -1, -1) if self.trace.events[j]["name"] == "<return>"
+                         and self.trace.events[j].get("depth", 0) > e.get("depth", 0)
+                         and self.trace.events[j]["line"] != e["line"]
+                         and _same_array(self.trace.events[j]["value"], e["value"])), None)
+            if made is not None:
+                return self._call_site(made)
         params = _one_statement_helper(self.trace.lines, e["line"])
         # a helper of one statement (`def gelu(z): return ...`) is where the value it returns is made;
         # an argument it was given is the call site's

@@ -69,7 +69,8 @@ def placed(named: list[dict], source: str | None, entry: str, remote, wrong: lis
         reading = None
         for m, o in _sets(d, others, slips):
             shows = [c for c in order if _shows(c, m, o)][:1 + CONFIRM]
-            if shows and _fits(search.answer(base, shows[0])[1], shows[0].variant_of(o | {m}), shows[0].dtype):
+            # (on each of them: one token's heads split one way or another alike, a larger case tells them apart)
+            if shows and all(_fits(search.answer(base, c)[1], c.variant_of(o | {m}), c.dtype) for c in shows):
                 reading = (m, o, shows)
                 break
             if remote.gone:

@@ -357,6 +357,7 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
         made = f"the integer table at line {floated[0]['line']} made {'int64' if widened else 'float'}"
         rest = _mended(floated[0]["source"], remote, cases, wrong, framework, entry, lines, slips, own, one,
                        resource, anchor, slip_at, tabled=True)
+        rest = _quoted_as_written(rest, floated[0]["source"], source) if rest else rest
         if rest and widened:
             return [mend.entry(floated[0], None, False, both=rest[0])] + _made_with(rest, made)
         if rest:
@@ -841,6 +842,20 @@ def _made_with(said: list[dict], also: str) -> list[dict]:
             message = message.replace(was, now)
         return message
     return [{**d, "message": told(d["message"])} if isinstance(d.get("message"), str) else d for d in said]
+
+
+def _quoted_as_written(said: list[dict], copy: str, source: str) -> list[dict]:
+    """Causes found on a copy (the integer table made float) with the learner's own lines quoted, not the copy's."""
+    made, written = copy.splitlines(), source.splitlines()
+    out = []
+    for d in said:
+        line = d.get("line")
+        if line and 0 < line <= min(len(made), len(written)) and made[line - 1] != written[line - 1]:
+            was, now = made[line - 1].strip(), written[line - 1].strip()
+            d = {**d, "code": now, **({"message": d["message"].replace(f"`{was}`", f"`{now}`")}
+                                      if isinstance(d.get("message"), str) else {})}
+        out.append(d)
+    return out
 
 
 def _read_only(d: dict) -> bool:

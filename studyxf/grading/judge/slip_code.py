@@ -126,7 +126,9 @@ SLIP_CODE = {
     "mask-fill-zero": r"\bmasked_fill_?\([^,]+,\s*0(\.0*)?\s*\)|\bwhere\([^,]+,\s*[\w.\[\]]+\s*,\s*0(\.0*)?\s*\)",
     # the one line that rotates a pair, both cosines and sines in it, where the sines' signs are written
     # the exponentials divided by their max (1 after the shift) where their sum belongs: where that max is taken
-    "softmax-not-normalised": lambda code: _max_of_exponentials(code),
+    "softmax-not-normalised": (lambda code: _max_of_exponentials(code),
+                               # (or the exponentials stored, their normalised quotient made and never read)
+                               lambda code: _quotient_unread(code)),
     "rope-sign": r"\*\s*[\w.]*\bcos\b.*[+-].*\*\s*[\w.]*\bsin\b|\*\s*[\w.]*\bsin\b.*[+-].*\*\s*[\w.]*\bcos\b",
     # a kernel's one where() that sets scores to -inf, none of its conditions the keys' bound
     # (the keys past T set to 0 by their own mask, `tl.where(keys[None, :] < T, s, 0.0)`: there; else where -inf is
@@ -156,7 +158,10 @@ SLIP_CODE = {
     "gelu-quick": r"(?<![\w.])1\.702\b|\bquick_gelu\(|\bQuickGELU\(",  # x * sigmoid(1.702 x), CLIP's
     "flops-no-factor-2": (r"(?i)^\s*\w*(flop|mac)\w*\s*=\s*1\s*$",  # FLOPS_PER_MAC = 1: the 2 of a multiply-add
                           # (or A.V's count made and never read, beside QK^T's: where QK^T's alone is read)
-                          lambda code: _unused_sibling(code)),
+                          lambda code: _unused_sibling(code),
+                          # (or a helper that returns a product's multiply-adds, called for QK^T and A.V, where
+                          # no 2 is written anywhere)
+                          lambda code: _macs_returned(code)),
     # one layer's scores multiplied by the layers
     "memory-all-layers": r"(?i)^\s*\w*(mem|byte)\w*\s*=.*(\b(L|n_?layers|num_layers|layers)\s*\*|"
                          r"\*\s*(L|n_?layers|num_layers|layers)\b)",
@@ -167,6 +172,8 @@ SLIP_CODE = {
     # a block's end clamped one short: min(start + block, Tk - 1)
     "flash-last-key-dropped": r"\bmin\w*\(.*-\s*1\s*\)",
     # the window's start moved to just past the last occurrence, without max(): it may move back
+    # the best length taken as the count of characters kept (`max(best, len(last))`), not the window's
+    "distinct-characters": r"\bmax\([^()]*\blen\(\s*[\w.]+\s*\)\s*\)",
     "window-start-backwards": (lambda code: _found_at_all(code),  # `if last >= 0:` where `>= start` belongs
                                r"^\s*(if\b[^:]*:\s*)?"
                                r"\w+\s*=\s*(?!.*\bmax\()[\w.]+(\[[^\]]+\]|\.get\([^()]*\))\s*\+\s*1\s*"
@@ -265,6 +272,8 @@ SLIP_CODE = {
     # division below it)
     # (or a row's max copied bare, `m0 = m`, where the guard `where(isfinite(m), m, 0)` belongs)
     "masked-row-nan": (lambda code: _max_copied(code),
+                       # a fully masked row's max guarded as NaN (`where(isnan(m), 0, m)`): it is -inf there
+                       r"\bisnan\(\s*[\w.]*(max|amax|peak|top)\w*\s*\)",
                        r"^(?!.*(\b|_)(max|amax|maximum)\b)(.*\bisnan\(|.*\bnan_to_num\b|.*\bwhere\(.*\.any\(|"
                        r".*\bwhere\(\s*[\w.]*isinf\()", r"\bsoftmax\(",
                        r"\bexp\(\s*\w+\s*-\s*\w*(lse|logsumexp)\w*\s*\)",  # exp(S - lse), lse -inf on such a row
@@ -602,6 +611,41 @@ def _unused_sibling(code: dict) -> int | None:
     return hits[0] if len(set(hits)) == 1 else None
 
 
+def _quotient_unread(code: dict) -> int | None:
+    """The one line that stores or returns `e` where `y = e / ...` was made from it and is never read."""
+    made = [(n, m.group(1), m.group(2)) for n, text in code.items()
+            for m in [re.match(r"^\s*(\w+)\s*=\s*(\w+)\s*/", text)] if m]
+    hits = []
+    for n, quotient, e in made:
+        if any(re.search(rf"\b{quotient}\b", text) for k, text in code.items() if k != n):
+            continue  # the quotient is read
+        hits += [k for k, text in code.items() if k > n and re.search(
+            rf"(\bstore\(.*,\s*{e}\s*[,)]|^\s*return\s+{e}\s*$)", text)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _macs_returned(code: dict) -> int | None:
+    """The return line of the one helper that returns a product of three or more names (`return m * k * n`,
+    or Go's `return m * k * n, None`) and is called twice or more, in a file that writes no factor 2."""
+    if any(re.search(r"(?<![\w.])2(\.0*)?\s*\*|\*\s*2(\.0*)?(?![\w.])", text) for text in code.values()):
+        return None
+    hits, lines = [], sorted(code)
+    for n in lines:
+        m = re.match(r"^\s*def\s+(\w+)\s*\(", code[n])
+        if not m:
+            continue
+        indent = len(code[n]) - len(code[n].lstrip())  # the body: the lines indented deeper than the def
+        body = [k for k in lines if k > n]
+        body = body[:next((i for i, k in enumerate(body) if len(code[k]) - len(code[k].lstrip()) <= indent),
+                          len(body))]
+        returns = [k for k in body if re.match(r"^\s*return\b", code[k])]
+        calls = [k for k in lines if k not in (n, *body) and re.search(rf"\b{m.group(1)}\(", code[k])]
+        if len(returns) == 1 and len(calls) >= 2 and \
+                re.match(r"^\s*return\s+\w+(\s*\*\s*\w+){2,}\s*(,\s*None\s*)?$", code[returns[0]]):
+            hits.append(returns[0])
+    return hits[0] if len(hits) == 1 else None
+
+
 def _affine_swapped(code: dict) -> int | None:
     """The one line that multiplies by beta and adds gamma (or names bound to them: `B = reshape(beta)`)."""
     def names(word):
@@ -629,9 +673,11 @@ def _found_at_all(code: dict) -> int | None:
     """The one `if last >= 0:` (a lookup found at all) whose next line sets a start from it (`start = last + 1`):
     where `last >= start`, found inside the window, belongs."""
     lines = sorted(code)
-    hits = [n for i, n in enumerate(lines[:-1]) for m in [re.match(r"^\s*if\s+(\w+)\s*(>=\s*0|>\s*-\s*1)\s*:\s*$",
-                                                                   code[n])]
-            if m and re.match(rf"^\s*\w+\s*=\s*{m.group(1)}\s*\+\s*1\s*$", code[lines[i + 1]])]
+    # (or `!= -1`, `!= NOT_SEEN`, `is not None`, of the lookup itself: `last[c]`, `self.last[ch]`; not `if c in last:`,
+    # whose line the corpora's manifests give as often as the start's)
+    found = r"^\s*if\s+([\w.]+(?:\[[^\]]+\])?)\s*(>=\s*0|>\s*-\s*1|!=\s*-\s*1|!=\s*[A-Z_]+|is\s+not\s+None)\s*:\s*$"
+    hits = [n for i, n in enumerate(lines[:-1]) for m in [re.match(found, code[n])]
+            if m and re.match(rf"^\s*[\w.]+\s*=\s*{re.escape(m.group(1))}\s*\+\s*1\s*$", code[lines[i + 1]])]
     return hits[0] if len(hits) == 1 else None
 
 
