@@ -538,7 +538,7 @@ def _in_place_at(req: Request, arrays: set | None) -> dict:
     # (or in the function or class the entry hands an input to: `DecodeStep(...)(x, cache_k, ...)`, whose
     # __call__ writes into cache_k; two deep)
     todo, seen = [(fn, inputs)], {id(fn)}
-    for _ in range(2):
+    for _ in range(0 if said else 2):
         handed = []
         for f, names in todo:
             for callee, given in _handed(f, names, tree):
