@@ -111,8 +111,9 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     if not lines and not lineless and named and all(d["mistake"] == "measured" and not d.get("line") for d in named):
         # nothing localised (no step of the reference and no slip gives the values): the kernel's own lines searched,
         # their edits tried as the named lines' are (a column taken modulo the row's length beside a 0 fill)
-        lines = sorted(n for n in _kernel_lines(source) if source.splitlines()[n - 1].strip() and
-                       not source.splitlines()[n - 1].lstrip().startswith(("@", "def ", "#")))
+        text = source.splitlines()
+        lines = sorted(n for n in _kernel_lines(source) if text[n - 1].strip() and
+                       not text[n - 1].lstrip().startswith(("@", "def ", "#")))
     if not lines and not lineless:
         return named
     if lineless:
@@ -533,6 +534,8 @@ def _program_lines(source: str) -> set[int]:
     row and column indices from one program id), two steps on."""
     import ast
 
+    from studyxf.grading.judge.edits.lister import callee
+
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -553,13 +556,8 @@ def _program_lines(source: str) -> set[int]:
     split = {x.id for n in assigns if n.lineno in lines for x in ast.walk(n.value) if isinstance(x, ast.Name)}
     lines |= {n.lineno for n in assigns if n.lineno not in lines and any(
         isinstance(t, ast.Name) and t.id in split - names for tg in n.targets for t in ast.walk(tg))
-        and any(isinstance(c, ast.Call) and _callee_name(c) == "cdiv" for c in ast.walk(n.value))}
+        and any(isinstance(c, ast.Call) and callee(c.func) == "cdiv" for c in ast.walk(n.value))}
     return lines
-
-
-def _callee_name(call) -> str | None:
-    f = call.func
-    return f.attr if hasattr(f, "attr") else getattr(f, "id", None)
 
 
 def _pointers(source: str) -> set[str]:

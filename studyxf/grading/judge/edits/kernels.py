@@ -169,12 +169,17 @@ def block_start(lister: Lister, tree) -> None:
                    rank=2)
 
 
+def _jitted(tree) -> list:
+    """The file's @triton.jit functions."""
+    return [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and
+            any("jit" in ast.unparse(d) for d in n.decorator_list)]
+
+
 def tiles_of_another_axis(lister: Lister, tree) -> None:
     """A count of tiles taken along another axis (`tl.cdiv(M, BLOCK_M)` where the columns' `tl.cdiv(N, BLOCK_N)`
     belongs, a flat program id split by the rows' count): the size and its tile written for another pair of the
     kernel's (`X` and `BLOCK_X`)."""
-    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and any(
-            "jit" in ast.unparse(d) for d in n.decorator_list)):
+    for fn in _jitted(tree):
         params = {a.arg for a in fn.args.args}
         pairs = sorted(p for p in params if f"BLOCK_{p}" in params)
         for node in ast.walk(fn):
@@ -195,8 +200,7 @@ def bound_by_tile_end(lister: Lister, tree) -> None:
     """Offsets bounded by their tile's own end (`offs_n < start_n + BLOCK_N`, true of every lane) where the
     length belongs (`offs_n < T`): the padding lanes past the length kept; each of the kernel's non-constexpr
     integer parameters tried as that length."""
-    for fn in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) and any(
-            "jit" in ast.unparse(d) for d in n.decorator_list)):
+    for fn in _jitted(tree):
         sizes = [a.arg for a in fn.args.args if not (a.annotation is not None and "constexpr" in ast.unparse(
             a.annotation)) and not re.search(r"ptr|stride|scale|eps", a.arg, re.I) and a.arg.isidentifier()]
         for node in ast.walk(fn):
