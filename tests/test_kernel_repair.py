@@ -269,3 +269,16 @@ def test_a_second_kernel_cause_the_code_or_the_dtype_shows_is_said_at_its_line(t
 def test_kernel_causes_beside_a_launch_argument_or_a_number_for_a_max_are_said_at_their_lines(tmp_path, drill, name,
                                                                                               lines):
     _at_lines(tmp_path, "holdout26", drill, name, lines)
+
+
+@pytest.mark.parametrize("drill, name, lines", [
+    # padding keys kept by a mask bound by the tile's own end: the line that binds the where's condition is searched,
+    # beside the accumulator not rescaled
+    ("flash-attention-triton", "learner_03.py", {27: "write `T` for `start_n + BLOCK_N`", 36: "without rescaling"}),
+    # a flat program id split by the row tiles' count (as many programs as tiles, four of them writing nothing),
+    # beside a's column stride assumed 1
+    ("matmul-triton", "learner_03.py", {10: "as many as the output's 5 tiles", 19: "where a[0, 1] belongs"}),
+])
+def test_a_mask_s_condition_and_a_flat_id_split_by_the_wrong_count_are_said_at_their_lines(tmp_path, drill, name,
+                                                                                          lines):
+    _at_lines(tmp_path, "holdout27", drill, name, lines)

@@ -105,6 +105,17 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
                 f"offset by {owns}; {grid_words} at line {line}")
         return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
                 "step": "grid", "how": _region(cov["missing"]), "comparator": "tile-offset"}
+    split = _idle_split(trace, cov, launch, n, got.shape)
+    if split is not None:  # as many programs as tiles, some storing nothing: the flat id split into tiles wrong
+        at, idle, tiles = split
+        shown = _span(p[0] for p in idle) if dims == 1 else f"{len(idle)} of them"
+        text = (f"line {at}: `{trace.code(at)}`: {grid_words} at line {line}, as many as the output's {tiles} tiles, "
+                f"yet program{'s' if len(idle) > 1 else ''} {shown} write{'' if len(idle) > 1 else 's'} none of it, "
+                f"and {_region(cov['missing'])} (on {case_name}): the "
+                f"program id is split into a row tile and a column tile by this count: each program's column tile is "
+                f"its id modulo the number of column tiles, its row tile the id divided by it")
+        return {"mistake": "located", "message": text, "verified": True, "line": at, "code": trace.code(at),
+                "step": "grid", "how": _region(cov["missing"]), "comparator": "program-split"}
     narrow = _narrow_tile(cov, got.shape)
     if narrow is not None:  # every row written, but only its first lanes: the block is narrower than a row
         lanes, cols = narrow
@@ -137,6 +148,44 @@ def coverage_entry(trace: KernelTrace, cov: dict, got: np.ndarray, ref: np.ndarr
             + ("; the elements it does write are right" if right and written.any() else ""))
     return {"mistake": "located", "message": text, "verified": True, "line": sized, "code": trace.code(sized),
             "step": "grid", "how": _region(cov["missing"]), "comparator": "not-covered"}
+
+
+def _idle_split(trace: KernelTrace, cov: dict, launch: dict, n: int | None, shape: tuple):
+    """A flat program id split into (row tile, column tile) by a count of the wrong axis: a grid of as many
+    programs as the 2-D output has tiles (of the store's tile shape), some of which store nothing at all.
+    (the line that makes the split's count, or the split's own; the idle programs; the tiles) or None."""
+    import ast
+
+    stores = cov["stores"]
+    if n is None or len(shape) != 2 or not stores or any(a["index"].ndim != 2 for a in stores):
+        return None
+    rows, cols = stores[0]["index"].shape
+    tiles = -(-shape[0] // rows) * -(-shape[1] // cols)
+    # (a store wholly past the output, its lanes masked off, reaches no tensor and is not recorded)
+    stored = {p + (0,) * (3 - len(p)) for p in _per_program(stores)}
+    grid = tuple(launch.get("grid")) + (1, 1)
+    idle = [p for p in np.ndindex(*grid[:3]) if p not in stored]
+    if tiles != n or not idle:
+        return None
+    fn = next((f for f in ast.walk(trace.tree) if isinstance(f, ast.FunctionDef) and f.name == launch.get("kernel")),
+              None) if trace.tree is not None else None
+    if fn is None:
+        return None
+
+    def pid(node) -> bool:
+        return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "program_id"
+    ids = {t.id for a in ast.walk(fn) if isinstance(a, ast.Assign) and pid(a.value) for t in a.targets
+           if isinstance(t, ast.Name)}
+    splits = [b for b in ast.walk(fn) if isinstance(b, ast.BinOp) and isinstance(b.op, (ast.FloorDiv, ast.Mod))
+              and (pid(b.left) or isinstance(b.left, ast.Name) and b.left.id in ids)]
+    if not splits:
+        return None
+    counts = {ast.unparse(b.right) for b in splits}
+    if len(counts) != 1:  # `pid // num_n` beside `pid % num_m`: which of the two is the slip is the search's to say
+        return None
+    made = [a.lineno for a in ast.walk(fn) if isinstance(a, ast.Assign) and
+            any(isinstance(t, ast.Name) and t.id in counts for t in a.targets)]
+    return (max(made) if made else min(b.lineno for b in splits)), idle, tiles
 
 
 def _strided_loop(trace: KernelTrace, store_line: int | None) -> int | None:

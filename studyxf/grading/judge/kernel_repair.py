@@ -31,7 +31,7 @@ EDIT_S = 2.0
 # a dtype said beside the values' cause: the values are judged past it (repair.closeness)
 DTYPES = {"dtype-lowered", "dtype-promoted", "dtype-integer"}
 # kernel_grid's causes past the launch
-TOLD_APART = {"program-id-axis", "stores-shared", "store-mask", "tile-offset"}
+TOLD_APART = {"program-id-axis", "stores-shared", "store-mask", "tile-offset", "program-split"}
 
 
 class _Copy:
@@ -155,8 +155,10 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
                for n in _feeding(source, d["line"])[:2] if n not in bounds]
     # (and the masks further up that line's inputs, which set lanes aside: `s = tl.where(kn[None, :] < T, s, 0.0)`
     # three lines above the running sum the padded keys first show in)
+    # (and the lines that bind those masks' conditions: `visible = offs_n[None, :] < start_n + BLOCK_N` for
+    # `p = tl.where(visible, ...)`, the padded keys kept by the tile's end where T belongs)
     bounds += [n for d in named if d.get("line") and not d.get("verified") and d["mistake"] != "raised"
-               for n in _masks_above(source, d["line"]) if n not in bounds]
+               for m in _masks_above(source, d["line"]) for n in [m] + _mask_bound(source, m) if n not in bounds]
     # a load that reads astray reads by strides the launch may have passed wrong (`q.stride(3)` for the rows'):
     # the launch's lines for the numbers it reads are searched with the entries' own
     # (or any load an entry names: the fill it was told may stand beside a stride passed as 1)
@@ -335,7 +337,10 @@ def _beside(a: dict, at: set, search, cases: list, grader, req, listed, anywhere
     elif not verified and anywhere:
         # (the lines searched alone before too, but for the edited one: an edit there may need `a` to show, a sum
         # of the logits behind a grid one row short, whose unwritten row left every single edit as far)
+        # (and, first, the masks above those lines and the lines that bind their conditions, as for the file's own)
         seen = [d["line"] for d in found if d.get("line")]
+        seen = list(dict.fromkeys(seen + [n for line in seen for m in _masks_above(copy, line)
+                                          for n in [m] + _mask_bound(copy, m)]))
         mine = repair._statements(copy, [a["line"]])
         tries = [_spread([c for c in listed(copy, seen, most=10_000) if c["line"] not in mine])[:ANYWHERE]]
     for b in (b for some in tries for b in some):
@@ -455,7 +460,8 @@ def _as_near(x: tuple, y: tuple) -> bool:
 
 
 def _mask_bound(source: str, line: int) -> list[int]:
-    """The lines above `line` that bind the names its call's `mask=` reads, nearest first."""
+    """The lines above `line` that bind the names its call's `mask=` (or a tl.where's condition) reads, nearest
+    first."""
     import ast
 
     try:
@@ -463,7 +469,9 @@ def _mask_bound(source: str, line: int) -> list[int]:
     except SyntaxError:
         return []
     masks = [k.value for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno <= line <= n.end_lineno
-             for k in n.keywords if k.arg == "mask"]
+             for k in n.keywords if k.arg == "mask"] + \
+        [n.args[0] for n in ast.walk(tree) if isinstance(n, ast.Call) and n.lineno <= line <= n.end_lineno
+         and isinstance(n.func, ast.Attribute) and n.func.attr == "where" and n.args]
     read = {x.id for m in masks for x in ast.walk(m) if isinstance(x, ast.Name)}
     bound = {a.lineno for a in ast.walk(tree) if isinstance(a, ast.Assign) and a.lineno < line
              and any(isinstance(t, ast.Name) and t.id in read for t in a.targets)}
