@@ -799,7 +799,12 @@ class Localiser:
         params = _one_statement_helper(self.trace.lines, e["line"])
         # a helper of one statement (`def gelu(z): return ...`) is where the value it returns is made;
         # an argument it was given is the call site's
-        return e["line"] if params is not None and e["name"] not in params else e.get("site", e["line"])
+        if params is not None and e["name"] not in params:
+            return e["line"]
+        site = e.get("site", e["line"])
+        # (unless the call site is an entry of one statement that hands all to the file's own code, `return
+        # DecodeStep(w_q, ...)(x, cache_k, ...)`: the work, and the slip, are in what it calls)
+        return e["line"] if site != e["line"] and _one_statement_helper(self.trace.lines, site) is not None else site
 
     def _layout_for(self, name: str):
         """The layout the learner's values of this step, or of a step of the same shape, matched in."""

@@ -60,6 +60,14 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
                       and re.fullmatch(r"[\w.]+\.(shape(\[[^\]]*\])?|size\([^)]*\))", ast.unparse(n.value))
                       for t in (n.targets[0].elts if isinstance(n.targets[0], ast.Tuple) else [n.targets[0]])
                       if isinstance(t, ast.Name) and t.id in bounding}
+    # the ends a length is counted up to (`end = start_pos + T`: T's positions end at end)
+    lister.ends = {}
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and \
+                isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Add):
+            for x in (n.value.left, n.value.right):
+                if isinstance(x, ast.Name):
+                    lister.ends.setdefault(x.id, set()).add(n.targets[0].id)
     lister.starts = sorted({a.arg for n in ast.walk(tree) if isinstance(n, ast.FunctionDef) for a in n.args.args
                             if re.search(r"start|offset|past|prefix", a.arg)})
     lister.bounds = {id(a) for n in ast.walk(tree) if isinstance(n, ast.Call) and callee(n.func) in ("range", "arange")

@@ -294,7 +294,7 @@ class Lister:
             q = node.args[0].id
             rest = "".join(f", {self.text(k)}" for k in node.keywords)
             module = self.text(node.func.value) if isinstance(node.func, ast.Attribute) else "np"
-            for k in sorted(getattr(self, "lengths", set()) - {q}):
+            for k in sorted((getattr(self, "lengths", set()) | getattr(self, "ends", {}).get(q, set())) - {q}):
                 self.add(node, f"{module}.arange({k} - {q}, {k}{rest})", f"counts the positions of {q} from 0 "
                          f"where they end at {k} (bottom right)", rank=2)
         # heads split or merged by a reshape alone, where the transpose belongs beside it: (B, h, T, dh)
