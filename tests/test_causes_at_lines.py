@@ -590,7 +590,13 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout27", "flash-attention", "learner_03.py", {18: "partial block", 25: "top-left"}),
     # a cache sliced (a view) in the __call__ of the class the entry hands it to; a lookup's default of 0 beside
     # `if j:`; the axes' order said where the returned array is broadcast
-    ("holdout27", "kv-cache", "learner_01.py", {38: "wrote into the caches"}),
+    # (and its RoPE frequencies in the __call__ of the class the one-line entry hands all to, beside a chunk's
+    # queries counted from 0: said where the queries' positions are made, up to the end the chunk reaches)
+    ("holdout27", "kv-cache", "learner_01.py", {8: "even indices", 38: "wrote into the caches",
+                                                45: "write `torch.arange(end - T, end, device=x.device)`"}),
+    # a module's triple: the mask made wrong a line above where it is filled, found by tracing the copies' forward
+    ("holdout27", "causal-self-attention", "learner_02.py", {25: "write `s1_v`", 29: "write `tril`",
+                                                             32: "another axis"}),
     ("holdout27", "two-sum", "learner_03.py", {10: "default of 0", 21: "`j is not None`"}),
     ("holdout27", "alibi", "learner_01.py", {14: "|i - j|", 16: "axes are in another order"}),
     # a calculator: a class's product read as the term (the call's line only carries it), bits read from finfo, an

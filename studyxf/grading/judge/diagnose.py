@@ -1202,8 +1202,9 @@ def located_measured_raised(v: Values) -> list[dict]:
     if found and found["verified"]:
         return _located_entries(v.grader, found) + ([crash] if crash else []) + \
             [d for d in out if d["mistake"] != "localised"] + v.beside  # the hooks' stage: the line
-    if found and not (out or raised):
-        out.insert(0, _located_entry(v.grader, found))  # where the values leave the reference, unverified
+    # where the values leave the reference, unverified (before a module's stage, which says no line)
+    if found and not (raised or any(d["mistake"] != "localised" for d in out)):
+        out.insert(0, _located_entry(v.grader, found))
     # a difference verified at its own step (an argument the step does not use) is a cause whatever
     # else leaves the reference after it
     out[:0] = [_located_entry(v.grader, {**part, "verified": True, "comparator": part["finding"].kind,

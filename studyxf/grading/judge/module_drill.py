@@ -242,10 +242,17 @@ class PatchCase:
     driver = validate = device = convert = out_dtype = time_limit = None
     kwargs: dict = {}
 
-    def __init__(self, name: str, ask: dict, ref_fn, x: torch.Tensor, dtype):
+    def __init__(self, name: str, ask: dict, ref_fn, x: torch.Tensor, dtype, inputs: dict | None = None):
         self.name, self.ask, self.ref_fn, self.x64 = name, ask, ref_fn, x
         self.args, self.dtype = [x.to(dtype)], str(dtype).removeprefix("torch.")
         self.failed = False  # its test failed as the learner wrote it (values or a crash)
+        self.inputs = inputs  # what the grader's steps start from (x and the weights), where it has steps
+
+    def labelled(self) -> dict:
+        """The inputs by name, as ModuleCase's: the steps run on them (stepwise.py traces an edit's copy)."""
+        if self.inputs is None:
+            raise AttributeError("labelled")  # a module drill without steps
+        return dict(self.inputs)
 
     def ref(self) -> np.ndarray:
         return self.reference
@@ -302,7 +309,8 @@ def run(remote, grader, judge_case, label: str, tried: list | None = None):
             if tried is not None:
                 patch = PatchCase(name, {"i": i, "d": d, "h": h, "dtype": dname, "kwargs": kw, "weights": weights,
                                          "x": wire.encode(x.to(dtype))}, grader.reference(layout, d, h, seed=100 + i),
-                                  x, dtype)
+                                  x, dtype, grader.step_inputs(layout, d, h, 100 + i, x)
+                                  if hasattr(grader, "step_inputs") else None)
                 tried.append(patch)
         if "dead" in ans:
             yield {"name": name, "status": "error", "message": remote.dead_message(ans), "test_code": code}, None

@@ -13,6 +13,13 @@ import numpy as np
 
 MOST = 24  # edits of the localised lines traced (one call each)
 CASES = 2  # failing cases tried until one shows the departure at the line
+FEEDING = 2  # lines that assign what the localised line reads, whose edits are traced after its own
+
+
+def _feeding(source: str, line: int) -> list[int]:
+    from studyxf.grading.judge.kernel_repair import _feeding as feeding
+
+    return feeding(source, line)
 
 
 def _values_at(trace, line: int) -> list[np.ndarray]:
@@ -43,8 +50,11 @@ def _reached(localiser, values: list, step: str, ref: dict) -> int:
 def _trace(remote, case, source: str, original: bool):
     from studyxf.grading.judge import localise
 
-    ask = remote.patched_request(case, source)
-    answer = remote.ask({**ask, "op": "trace", **({"source": None} if original else {})}, remote.limit(case))
+    if hasattr(case, "request"):  # a module drill's config: the copy built, loaded and its forward traced
+        ask = {**case.request(source), "trace": True}
+    else:
+        ask = {**remote.patched_request(case, source), "op": "trace", **({"source": None} if original else {})}
+    answer = remote.ask(ask, remote.limit(case))
     if "trace" not in answer:
         return None
     return localise.Trace(answer["trace"], source)
@@ -73,8 +83,12 @@ def first_edits(source: str, framework: str, grader, remote, wrong: list, left: 
             if _reached(localiser, _values_at(trace, line), step, ref) >= 0:
                 continue  # this case leaves the step elsewhere
             at = [c for c in edits.candidates(source, framework, [line], kinds_of(case)) if c["line"] == line]
+            # (then the edits of the nearest lines that assign what it reads: `s4_mask = torch.triu(...)` above
+            # `s3_scores.masked_fill(~s4_mask, ...)`, the mask made wrong where it is filled in)
+            feeding = _feeding(source, line)[:FEEDING]
+            fed = [c for c in edits.candidates(source, framework, feeding, kinds_of(case)) if c["line"] in feeding]
             mends = []
-            for candidate in sorted(at, key=lambda c: c["rank"])[:MOST]:
+            for candidate in sorted(at, key=lambda c: c["rank"])[:MOST] + sorted(fed, key=lambda c: c["rank"])[:MOST]:
                 if remote.gone:
                     return out
                 copy = _trace(remote, case, candidate["source"], original=False)

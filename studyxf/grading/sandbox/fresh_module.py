@@ -23,6 +23,8 @@ def answer(server, ask: dict) -> dict:
         with guards.time_limit():
             module = cls(ask["d"], ask["h"], **ask.get("kwargs", {})).to(getattr(torch, ask["dtype"])).eval()
             load(module, {name: server.value(v) for name, v in ask["weights"].items()})
+            if ask.get("trace"):  # the copy's forward, each line's locals recorded (the judge's stepwise.py)
+                return _traced(server, module, server.value(ask["x"]))
             with torch.no_grad():
                 return {"ok": wire.encode(module(server.value(ask["x"])))}
     module = server.modules[i]
@@ -60,16 +62,23 @@ def answer(server, ask: dict) -> dict:
                           for name, p in params],
                 "x": wire.encode(x_grad)}
     if op == "module_trace":  # the forward again, each line's locals recorded (trace.py)
-        from studyxf.grading.sandbox.trace import Tracer
-
-        tracer = Tracer(server.path)
-        try:
-            with torch.no_grad():
-                tracer.run(lambda: module(x))
-        except Exception:  # noqa: BLE001 - where it raised is part of the trace
-            pass
-        return {"trace": tracer.as_data()}
+        return _traced(server, module, x)
     return {"raised": {"kind": "other", "type": "ValueError", "text": f"unknown request {op!r}"}}
+
+
+def _traced(server, module, x) -> dict:
+    """The module's forward on x run under trace.py's Tracer: what each line of the file left."""
+    import torch
+
+    from studyxf.grading.sandbox.trace import Tracer
+
+    tracer = Tracer(server.path)
+    try:
+        with torch.no_grad():
+            tracer.run(lambda: module(x))
+    except Exception:  # noqa: BLE001 - where it raised is part of the trace
+        pass
+    return {"trace": tracer.as_data()}
 
 
 def describe(module) -> list[dict]:
