@@ -117,6 +117,10 @@ def compatible(v_shape: tuple, s_shape: tuple, preferred: Callable | None = None
         for p in permutations(range(len(v_shape))):
             if tuple(v_shape[i] for i in p) == s_shape:
                 return lambda a, p=p: a.transpose(p)
+    if len(v_shape) != len(s_shape) and v_shape and s_shape and v_shape[-1] == s_shape[-1] and \
+            math.prod(v_shape) == math.prod(s_shape):
+        # the leading axes folded into rows (`x.reshape(-1, d)`) or unfolded again: the same rows in their order
+        return lambda a: a.reshape(s_shape)
     return None
 
 

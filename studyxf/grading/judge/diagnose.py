@@ -1202,9 +1202,12 @@ def located_measured_raised(v: Values) -> list[dict]:
     if found and found["verified"]:
         return _located_entries(v.grader, found) + ([crash] if crash else []) + \
             [d for d in out if d["mistake"] != "localised"] + v.beside  # the hooks' stage: the line
-    # where the values leave the reference, unverified (before a module's stage, which says no line)
+    # where the values leave the reference, unverified (before a module's stage, which says no line; after a probe's
+    # measured words, whose line the edit search needs: `x.mean(keepdims=True)` a line above the centred values)
     if found and not (raised or any(d["mistake"] != "localised" for d in out)):
         out.insert(0, _located_entry(v.grader, found))
+    elif found and found.get("line") and not raised:
+        out.append(_located_entry(v.grader, found))
     # a difference verified at its own step (an argument the step does not use) is a cause whatever
     # else leaves the reference after it
     out[:0] = [_located_entry(v.grader, {**part, "verified": True, "comparator": part["finding"].kind,

@@ -39,6 +39,7 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
             if v == "0":
                 now.setdefault(s["line"], set()).add(k)
     likely, strict, off, swapped, late = [], [], [], [], []  # tried in this order
+    defined = {f.name for f in tree.body if isinstance(f, ast.FunctionDef)}  # the file's own helpers
     before: dict = {}  # each name's first assignment
     for n in ast.walk(tree):
         for t in n.targets if isinstance(n, ast.Assign) else ():  # (unpacked too: `l, best, seen = 0, 0, {}`)
@@ -277,6 +278,20 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
             # seen.get(x, 0): a key never stored reads as found at index 0
             swapped.append((node.args[1], "None", "gives the lookup a default of 0, a valid index: a value never "
                                                   "stored reads as found at index 0"))
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.slice, ast.BinOp) \
+                and isinstance(node.slice.op, ast.Sub) and isinstance(node.slice.right, ast.Name):
+            # seen[target - x] = i where seen[x] = i belongs: the complement stored under, where the value is
+            likely.append((node.slice, node.slice.right.id, f"stores under {ast.unparse(node.slice)} where "
+                                                            f"{node.slice.right.id} belongs"))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in defined and \
+                len(node.args) >= 2 and not node.keywords:
+            # _remember(seen, i, value) for _remember(seen, value, i): two of a helper's arguments exchanged
+            texts = [ast.unparse(a) for a in node.args]
+            for k in range(len(texts) - 1):
+                if texts[k] != texts[k + 1]:
+                    turned = texts[:k] + [texts[k + 1], texts[k]] + texts[k + 2:]
+                    swapped.append((node, f"{node.func.id}({', '.join(turned)})",
+                                    f"passes {texts[k]} and {texts[k + 1]} the other way round"))
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "range":
             for arg in node.args:
                 if isinstance(arg, ast.Constant) and type(arg.value) is int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
+import re
 
 import numpy as np
 
@@ -314,9 +315,22 @@ def mended(source: str | None, remote, cases: list, wrong: list, framework: str,
     firsts = stepwise.first_edits(source, framework, grader, remote, sorted(wrong, key=_smallest_and_least_alike),
                                   left, lambda case: kinds(source, entry, case)) if grader is not None else []
     nearest = [a for _, a in seen.get("nearer", []) if a["rank"] < 4 and (not touches or a["line"] in touches)]
+    search = None
     for a in firsts + [a for a in nearest[:DEEPER] if all(a["source"] != f["source"] for f in firsts)]:
         rest = mended(a["source"], remote, cases, wrong, framework, entry, lines, slips, own, resource=resource,
                       deeper=False)
+        if rest is None and a in firsts and slips and not remote.gone:
+            # a first edit the step it mends chose, whose copy's cases fit a catalogued slip (RMSNorm's squares
+            # centred, beside gamma never applied): the edit, and that slip
+            if search is None:
+                first = min(wrong, key=_smallest_and_least_alike)
+                search = Search(remote, [first] + [c for c in cases if c is not first and id(c) not in resource],
+                                first)
+            said = _beside_known(a, slips, own, [], set(), source.splitlines(keepends=True), search)
+            if said:
+                from studyxf.grading.judge import slip_code
+
+                return slip_code.placed(said, a["source"])
         if rest and all(d.get("line") != a["line"] for d in rest):
             # the edits of the copy have a line; a catalogued slip its cases fit has none
             others = [d["line"] for d in rest if d.get("line")]
@@ -410,8 +424,10 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
     # a local made and never read, read at a line the localisation saw its step left out (`_linear(h, ...)` for
     # `_linear(a, ...)`, `idle`): the first edit of a pair, however far its copy comes (a slip inside that step)
     unread = _unread_locals(source) if idle else set()
-    nearer = [(start, c) for c in singles if c["line"] in idle and c["now"] in unread and
-              all(c is not b for _, b in nearer)] + nearer
+    # (first, wherever the score put them; not the name read on the line that binds it: `act = f(pre)` made `f(act)`)
+    first_edits = [c for c in singles if c["line"] in idle and c["now"] in unread and
+                   not re.match(rf"^\s*{re.escape(c['now'])}\s*=[^=]", source.splitlines()[c["line"] - 1])]
+    nearer = [(start, c) for c in first_edits] + [e for e in nearer if all(e[1] is not c for c in first_edits)]
     if seen is not None:
         seen["nearer"] = nearer
     if one:  # every cause named: an edit after which the rest fits one of them mends another, at its line
@@ -438,8 +454,8 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
     touches = _statements(source, anchor)
     # (a name swapped for another is such a change too, unless it makes the smallest case pass: the MLP fed x
     # where h belongs, beside a scale by sqrt(d_model))
-    for _, a in [e for e in nearer if (e[1]["rank"] < 4 or e[0] == (3,)) and
-                 (not touches or e[1]["line"] in touches)][:CLOSER] \
+    for _, a in [e for e in nearer if (e[1]["rank"] < 4 or e[0] == (3,) or e[1]["line"] in idle and
+                                       e[1]["now"] in unread) and (not touches or e[1]["line"] in touches)][:CLOSER] \
             if slips else ():
         said = _beside_known(a, slips, own, singles, crashing, lines_of, search)
         if said:
@@ -559,6 +575,18 @@ def _unread(source: str, entry: str) -> frozenset:
         return frozenset()
     read = {n.id for b in fn.body for n in ast.walk(b) if isinstance(n, ast.Name)}
     return frozenset(a.arg for a in [*fn.args.args, *fn.args.kwonlyargs] if a.arg not in read)
+
+
+def _readers(source: str, line: int) -> list[int]:
+    """The lines after `line` that read a name it assigns."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    made = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) and n.lineno == line for tg in n.targets
+            for t in ast.walk(tg) if isinstance(t, ast.Name)}
+    return sorted({n.lineno for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+                   and n.id in made and n.lineno > line})
 
 
 def _unread_locals(source: str, parameters: bool = False) -> set:
@@ -690,6 +718,9 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     # values cannot show a slip inside the step, so the pair is sought with the line that leaves it out
     unread = [d["line"] for d in located if str(d.get("how") or "").endswith("is left out") and d.get("line")] \
         if source and _unread_locals(source) else []
+    # (and the lines that read what that line makes: `np.matmul(pre, w2)` below `pre = ...`, where the unread
+    # `act` belongs)
+    unread += [n for line in unread for n in _readers(source, line) if n not in unread]
     if unread:
         complete = localised = False
     if complete and not crashed and all(d.get("line") for d in named if value(d)):
@@ -702,6 +733,7 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     if source:  # a line that only calls the file's own layer (`layer(x, cache_k, ...)`): its body's lines searched too
         lines += [n for line in lines for n in called_bodies(source, line) if n not in lines]
     anchor = tuple(d["line"] for d in located if d.get("line") and not _read_only(d))  # unsure or read: no anchor
+    anchor += tuple(n for n in unread if n not in anchor)  # (a step left out is mended where its value is read)
     # (and the bodies of the functions an anchored line calls, and those they call: `theta = 10000.0 ** ...` in the
     # helper `_angles(T, d, positions, base)` that line 18 calls)
     for _ in range(2 if source else 0):

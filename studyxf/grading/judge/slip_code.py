@@ -41,7 +41,9 @@ SLIP_CODE = {
     # the one square root taken: of d_model where d_head belongs; of a name for the head's width bound to the
     # model's (`d_head = x.shape[-1]`), where it is bound
     "scale-d-model": lambda code: _root_of_head_width(code),
-    "flash-no-rescale-output": _ACCUMULATED + r".*(@|\b(dot|matmul|einsum|mm)\()",
+    "flash-no-rescale-output": (_ACCUMULATED + r".*(@|\b(dot|matmul|einsum|mm)\()",
+                                # (or a record's field added to inside its constructor: `Running(m, l, r.acc + p @ v)`)
+                                r"\b[\w.]*\bacc\w*\s*\+\s*[\w.]+\s*(@|\.(matmul|mm)\()"),
     # (or the first of several updated at once: `l, o, m = l + p.sum(-1), o * r + p @ v, t`)
     "flash-no-rescale-sum": (_ACCUMULATED + r".*\bsum\b", r"^\s*(\w+)\s*,[\w\s,]*=\s*\1\s*\+[^,]*\bsum\b"),
     # the heads merged by a reshape to (B, T, D) with no transpose on its line (a split is 4 axes)
@@ -210,7 +212,9 @@ SLIP_CODE = {
     # a mask's slips are written where the mask is made, which the localisation sees only where it is
     # applied (`future = torch.triu(ones, diagonal=0)`, then `masked_fill(future, -inf)` a line below)
     # (or a mask's rows taken one down, `tri[:, :, 1:T + 1, :T]`: each query gets the next one's row)
-    "mask-diagonal": (r"\[[^\]]*(?<![\w.])1\s*:\s*\w+\s*\+\s*1\s*,", _MASK_MADE),
+    "mask-diagonal": (r"\[[^\]]*(?<![\w.])1\s*:\s*\w+\s*\+\s*1\s*,", _MASK_MADE,
+                      # a loop's row hidden from its own index on (`s[i, max(0, i + offset):] = -inf`), no + 1
+                      r"^\s*\w+\[\s*(\w+)\s*,(?![^\]]*\+\s*1\s*\)?\s*:)[^\]]*\b\1\b[^\]]*:\s*\]\s*=\s*-"),
     # a chunk's mask aligned top-left: where the mask is made, as above; in loops, the one limit i + 1
     # (`n_visible = i + 1`, `range(i + 1)`, `k[: i + 1]`) where i + 1 + Tk - Tq belongs
     "causal-top-left": (_MASK_MADE, lambda code: _limit_bound(code),
@@ -259,7 +263,8 @@ SLIP_CODE = {
     # (or, made inside an expression, the one such arange times the frequencies: np.outer(np.arange(T), freqs))
     # (or the positions counted from 1: `np.arange(1, T + 1)`)
     "rope-position-offset": lambda code: _one(code, r"\b(np|numpy|torch)\.arange\(\s*1(\.0*)?\s*,") or ((
-                                          _one(code, r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)\s*$")
+                                          _one(code, r"^\s*\w+\s*=\s*(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*"
+                                                     r"(,\s*(dtype|device)\s*=\s*[\w.]+\s*)*\)\s*$")
                                           or _one(code, r"\b(np|numpy|torch)\.arange\(\s*[\w.\[\]]+\s*\)"
                                                         r"(\s*\[[^\]]*\])?(\.\w+\([^()]*\))?\s*[*,@]")
                                           # (or a loop's row index times the frequency: `ang = t * 10000.0 ** ...`)
@@ -288,6 +293,10 @@ SLIP_CODE = {
     "swiglu-gelu": r"^(?!\s*def\b).*\bgelu\(",  # GELU's one call, the gate's place
     # the output projection stored (self.w_o, ..., = ...) and never read: the one return that merges the heads
     "no-output-projection": lambda code: _projection_unread(code),
+    # a scale or a shift never read past the signature and its checks: the one return, where it belongs
+    "rms-no-gamma": lambda code: _term_unread(code, ("gamma", "weight", "g", "w")),
+    "ln-no-gamma": lambda code: _term_unread(code, ("gamma", "weight", "g", "w")),
+    "ln-no-beta": lambda code: _term_unread(code, ("beta", "bias", "b")),
     # the one difference of positions with no abs(): broadcast (`pos[:, None] - pos[None, :]`), else a loop's `i - j`
     "alibi-signed-distance": (r"^(?!.*\b(abs|absolute|clamp|clip|maximum)\b)(?=.*\[\s*:\s*,\s*None\s*\]).*\S\s*-\s*\S",
                               r"^(?!.*\b(abs|absolute|clamp|clip|maximum)\b).*\b(i|q|qi|row)\s*-\s*(j|k|kj|col)\b"),
@@ -439,6 +448,18 @@ def _projection_unread(code: dict) -> int | None:
         if len(held) == 1 and re.search(rf"\bself\.{name}\b.*=(?!=)", code[held[0]]):
             return _one(code, r"^\s*return\b.*\bmerge\w*\(") or _one(code, r"^\s*return\b.*\.(reshape|view)\(") \
                 or _one(code, r"^\s*return\b.*\b(cat|concatenate)\(")  # (the heads' outputs concatenated)
+    return None
+
+
+def _term_unread(code: dict, names: tuple) -> int | None:
+    """Where a parameter the file never reads belongs (gamma, only in `def rms_norm(x, gamma, eps)` and a check of
+    its shape): the one return of the file."""
+    for name in names:
+        if not any(re.match(rf"^\s*def\b.*\b{name}\b", text) for text in code.values()):
+            continue
+        read = [n for n, text in code.items() if not re.match(r"^\s*(def|assert|raise)\b", text) and
+                re.search(rf"\b{name}\b(?!\s*\.\s*(shape|ndim|dtype|device|size)\b)", text)]
+        return None if read else _one(code, r"^\s*return\b")
     return None
 
 
@@ -819,7 +840,10 @@ def never_read(param: str, source: str | None) -> int | None:
         names = [a.arg for a in fn.args.args]
         before = names[names.index(param) - 1] if names.index(param) > 0 else None
         beside = [stmt for stmt in calls if any(isinstance(n, ast.Name) and n.id == before for n in ast.walk(stmt))]
-        found |= {stmt.lineno for stmt in (beside if len(calls) > 1 and len(beside) == 1 else calls)}
+        # (or the one statement of any kind that reads it: `if (n := tokens) <= 0:`, the count batch belongs in)
+        reading = [stmt for stmt in fn.body if any(isinstance(n, ast.Name) and n.id == before for n in ast.walk(stmt))]
+        found |= {stmt.lineno for stmt in (beside if len(calls) > 1 and len(beside) == 1 else
+                                           reading if len(reading) == 1 and not beside else calls)}
     return found.pop() if len(found) == 1 else None
 
 

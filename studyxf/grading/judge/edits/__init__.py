@@ -135,6 +135,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     layout.half_dropped(lister, tree)
     layout.attribute_swapped(lister, tree)
     terms.unused_size(lister, tree)
+    terms.centred(lister, tree)
     layout.halves_sliced(lister, tree)
     layout.modulo_for_group(lister, tree)
     kernels.first_mask_in_loop(lister, tree)

@@ -39,6 +39,7 @@ OPERATOR = {ast.Add: "-", ast.Sub: "+", ast.Mult: "/", ast.Div: "*", ast.FloorDi
 ALSO = {ast.Add: "*", ast.Mult: "**"}  # a second operator tried: a gate added to what it multiplies, x * 2
 SYMBOL = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.MatMult: "@", ast.Pow: "**", ast.FloorDiv: "//",
           ast.Mod: "%"}
+ACTIVATIONS = {"gelu", "relu", "silu", "sigmoid", "tanh", "erf", "softplus", "GELU", "ReLU", "SiLU"}
 MODULES = {"np", "numpy", "torch", "math", "F", "nn", "tl", "triton"}
 SIBLING_DTYPES = {"fp16": "bf16", "bf16": "fp16", "float16": "bfloat16", "bfloat16": "float16"}  # 2 bytes each
 MAX_EDITS = 320  # each tried on the smallest failing case: about 1 ms in the sandbox
@@ -484,12 +485,25 @@ class Lister:
                 for d in (-1, 1):
                     self.add(lo, f"{_shifted(self.text(lo), d)}, {_shifted(self.text(hi), d)}",
                              "counts from one off: the whole range is shifted", span, rank=2)
-        if name in ("sum", "max", "amax") and node.lineno == node.end_lineno and not node.keywords and \
-                len(node.args) == (0 if method else 1):
-            # np.sum(E): every element summed, where each row's own sum belongs (one normaliser for the matrix)
-            keep = "keepdim" if self.torch else "keepdims"
-            self.add(node, f"{self.text(node)[:-1]}{', ' if node.args else ''}{'dim' if self.torch else 'axis'}=-1, "
-                     f"{keep}=True)", "reduces the whole array where each row's own belongs", rank=2)
+        # m.repeat(h, 1) (torch) or np.tile(m, (h, 1)): the whole array tiled h times where each row repeated h times
+        # in turn belongs (a (batch, head) row order: repeat_interleave)
+        tiled = node.args if name == "repeat" and method and self.torch else \
+            node.args[1].elts if name == "tile" and len(node.args) == 2 and isinstance(node.args[1], ast.Tuple) else []
+        counts = [i for i, a in enumerate(tiled) if as_int(a) != 1]
+        if len(counts) == 1 and len(tiled) > 1 and not node.keywords and node.lineno == node.end_lineno:
+            i, k = counts[0], self.text(tiled[counts[0]])
+            now = f"{self.group(node.func.value)}.repeat_interleave({k}, dim={i})" if method else \
+                f"np.repeat({self.text(node.args[0])}, {k}, axis={i})"
+            self.add(node, now, "tiles the whole array where each entry repeated in turn belongs", rank=2)
+        kept = {k.arg for k in node.keywords}
+        if name in ("sum", "max", "amax", "mean", "var", "std", "min", "amin") and node.lineno == node.end_lineno \
+                and not kept & {"axis", "dim", None} and len(node.args) == (0 if method else 1):
+            # np.sum(E), x.mean(keepdims=True): every element reduced, where each row's own belongs (one normaliser,
+            # or one mean, for the matrix)
+            keep = "" if kept & {"keepdims", "keepdim"} else f", {'keepdim' if self.torch else 'keepdims'}=True"
+            self.add(node, f"{self.text(node)[:-1]}{', ' if node.args or node.keywords else ''}"
+                     f"{'dim' if self.torch else 'axis'}=-1{keep})", "reduces the whole array where each row's own "
+                     "belongs", rank=2)
         if name == "log" and node.args and node.lineno == node.end_lineno:
             # log(sum(exp(s - m))) where m + log(...) belongs: the max taken out of a logsumexp not added back
             shifts = [e.args[0].right for e in ast.walk(node.args[0]) if isinstance(e, ast.Call) and
@@ -584,6 +598,13 @@ class Lister:
         x.shape[:-1] belongs: the leading axes cut at another."""
         # a slice's bound one off (`s[:, i, start + i:] = -inf` hides the query's own key): a bound that is
         # computed, where written into (a mask filled) before where read
+        key = node.slice
+        if isinstance(node.ctx, ast.Store) and isinstance(key, ast.BinOp) and isinstance(key.op, ast.Sub) and \
+                isinstance(key.right, ast.Name) and node.lineno == node.end_lineno:
+            # seen[target - x] = i where seen[x] = i belongs: the complement stored, where the value is (and
+            # looked up by its complement)
+            self.add(key, self.text(key.right), f"stores under {self.text(key)} where {self.text(key.right)} "
+                     "belongs", rank=2)
         parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         for part in parts:
             for bound in (part.lower, part.upper) if isinstance(part, ast.Slice) else ():
@@ -818,6 +839,33 @@ class Lister:
             self.add(node, f"{left} {op} {after}", "the comparison is the wrong way round or one too strict", rank=1)
 
     def binop(self, node: ast.BinOp) -> None:
+        if isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)) and isinstance(node.left, ast.Call) and \
+                len(node.left.args) == 1 and not node.left.keywords and node.lineno == node.end_lineno and \
+                (callee(node.left.func) in ACTIVATIONS or callee(node.left.func) in getattr(self, "defined", ())):
+            # gelu(x @ w1) + b1 for gelu(x @ w1 + b1), erf(z) / sqrt(2) for erf(z / sqrt(2)): a term applied after
+            # the function, where it goes into its argument (a bias added after the activation, a parenthesis
+            # closed early)
+            call, op = node.left, SYMBOL[type(node.op)]
+            self.add(node, f"{self.text(call.func)}({self.group(call.args[0])} {op} {self.group(node.right)})",
+                     "applies the term after the function, where it goes into its argument",
+                     rank=2 if isinstance(node.op, ast.Add) or callee(call.func) == "erf" else 3)
+        if isinstance(node.op, ast.Mult) and isinstance(node.right, ast.BinOp) and \
+                isinstance(node.right.op, (ast.Add, ast.Sub)) and isinstance(node.right.left, ast.Name) and \
+                isinstance(node.right.right, ast.Constant) and node.lineno == node.end_lineno:
+            # start * (h + 1) for start ** (h + 1): a count multiplied where it is the power (slopes that grow
+            # linearly where they decay geometrically)
+            self.add(node, f"{self.group(node.left)} ** {self.group(node.right)}", "multiplies by the count where "
+                     "it is the power", rank=3)
+        if isinstance(node.op, (ast.Div, ast.FloorDiv)) and isinstance(node.left, ast.BinOp) and \
+                isinstance(node.left.op, ast.Div) and node.lineno == node.end_lineno:
+            # s / d // h ** 0.5 for s / (d // h) ** 0.5: the divisor's own quotient left outside the parentheses
+            # (its power taken of h alone), so the scores are divided twice
+            c = node.right
+            divisor = f"{self.group(node.left.right)} {SYMBOL[type(node.op)]} " + \
+                (self.group(c.left) if isinstance(c, ast.BinOp) and isinstance(c.op, ast.Pow) else self.group(c))
+            power = f" ** {self.group(c.right)}" if isinstance(c, ast.BinOp) and isinstance(c.op, ast.Pow) else ""
+            self.add(node, f"{self.group(node.left.left)} / ({divisor}){power}", "divides by each part of the divisor "
+                     "in turn: the parentheses around the divisor's own quotient are left out", rank=2)
         if isinstance(node.op, (ast.Div, ast.Mult, ast.MatMult)) and isinstance(node.right, ast.BinOp) and \
                 isinstance(node.right.op, (ast.Add, ast.Sub)) and node.lineno == node.end_lineno:
             # s / (d + eps) for s / d + eps, x @ (w + b) for x @ w + b: a term of the result taken into the operand

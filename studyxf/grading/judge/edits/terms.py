@@ -206,3 +206,29 @@ def causal_offset(lister: Lister, tree) -> None:
                                                              for n in ast.walk(b)) and b.lineno == b.end_lineno:
                 lister.add(b, f"{lister.text(b)} + {tk} - {tq}", f"aligns the mask top-left: the queries are the "
                                                                  f"last {tq} of {tk} positions", rank=2)
+
+
+def centred(lister: Lister, tree) -> None:
+    """x centred (`x - x.mean(-1, keepdim=True)`, as LayerNorm does) where x itself belongs (RMSNorm's squares):
+    every such difference of a statement made x at once (`mul(x - m, x - m)` needs both)."""
+    for stmt in (n for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.Return)) and n.value is not None):
+        if stmt.value.lineno != stmt.value.end_lineno:
+            continue
+        diffs = [n for n in ast.walk(stmt.value) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub)
+                 and isinstance(n.right, ast.Call) and callee(n.right.func) == "mean"
+                 and lister.text(n.left) == _operand(lister, n.right)]
+        if not diffs:
+            continue
+        text = lister.text(stmt.value)
+        for d in diffs:
+            text = text.replace(lister.text(d), lister.text(d.left))
+        lister.add(stmt.value, text, f"centres {lister.text(diffs[0].left)} (minus its mean) where "
+                   f"{lister.text(diffs[0].left)} itself belongs", rank=2)
+
+
+def _operand(lister: Lister, call: ast.Call) -> str | None:
+    """What a reduction reduces: `x` of `x.mean(-1)` or of `np.mean(x, -1)`."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name) and func.value.id in ("np", "torch")):
+        return lister.text(func.value)
+    return lister.text(call.args[0]) if call.args else None
