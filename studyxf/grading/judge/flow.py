@@ -18,7 +18,7 @@ def fed_by_key(source: str) -> dict[str, tuple[set[str], set[int]]]:
     if not returns:
         return {}
     last = max(returns, key=lambda n: n.lineno)
-    value = last.value
+    value, at = last.value, {}
     if isinstance(value, ast.Dict):
         entries = [(k.value, v) for k, v in zip(value.keys, value.values)
                    if isinstance(k, ast.Constant) and isinstance(k.value, str)]
@@ -34,6 +34,16 @@ def fed_by_key(source: str) -> dict[str, tuple[set[str], set[int]]]:
         at = {n.targets[0].slice.value: set(range(n.lineno, (n.end_lineno or n.lineno) + 1)) for n in stores}
         if not entries:
             return {}
+    elif isinstance(value, ast.Call) and _record_of(value) is not None:
+        # a record made with keywords and returned as a dict (`cost = Cost(flops=..., ...)`, `return cost._asdict()`)
+        record = [n.value for n in ast.walk(tree) if isinstance(n, ast.Assign) and len(n.targets) == 1
+                  and isinstance(n.targets[0], ast.Name) and n.targets[0].id == _record_of(value)
+                  and isinstance(n.value, ast.Call) and n.value.keywords]
+        if len(record) != 1:
+            return {}
+        entries = [(k.arg, k.value) for k in record[0].keywords if k.arg]
+        at = {k.arg: set(range(k.value.lineno, (k.value.end_lineno or k.value.lineno) + 1))
+              for k in record[0].keywords if k.arg}
     else:
         return {}
     made: dict[str, set[str]] = {}  # a name -> the names its assignments read
@@ -61,7 +71,7 @@ def fed_by_key(source: str) -> dict[str, tuple[set[str], set[int]]]:
                 if n not in names:
                     names.add(n)
                     todo.append(n)
-        stored = at.get(key, set()) if isinstance(value, ast.Name) else returned
+        stored = at.get(key, set()) if isinstance(value, (ast.Name, ast.Call)) and at else returned
         stored = stored | _helper_lines(expr, helpers)
         out[key] = (names, stored | {line for n in names for line in where.get(n, ())})
     return out
@@ -69,6 +79,16 @@ def fed_by_key(source: str) -> dict[str, tuple[set[str], set[int]]]:
 
 # a method that fills the object it is called on (`rows.append(...)`): an assignment of that name
 _FILLS = {"append", "extend", "insert", "update", "add", "setdefault", "appendleft"}
+
+
+def _record_of(value: ast.Call) -> str | None:
+    """The name a return turns into a dict: `cost._asdict()`, `asdict(cost)`, `vars(cost)`; else None."""
+    if isinstance(value.func, ast.Attribute) and value.func.attr == "_asdict" and isinstance(value.func.value, ast.Name):
+        return value.func.value.id
+    name = value.func.attr if isinstance(value.func, ast.Attribute) else getattr(value.func, "id", None)
+    if name in ("asdict", "vars") and len(value.args) == 1 and isinstance(value.args[0], ast.Name):
+        return value.args[0].id
+    return None
 
 
 def _assignments(tree) -> list:

@@ -31,6 +31,7 @@ EDIT_S = 2.0
 # a dtype said beside the values' cause: the values are judged past it (repair.closeness)
 DTYPES = {"dtype-lowered", "dtype-promoted", "dtype-integer"}
 # kernel_grid's causes past the launch
+STEPPING = "which steps with the loop"  # edits.kernels.offset_not_advanced's words
 TOLD_APART = {"program-id-axis", "stores-shared", "store-mask", "tile-offset", "program-split"}
 
 
@@ -218,7 +219,12 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
             scored.append((score, a))
     # those that bring the smallest case nearer first; then the rest, whose copy's values may leave the
     # steps later only (an inverted rescale beside keeps every output wrong, however right the scores)
-    scored.sort(key=lambda e: (e[0] > start, e[0] if e[0] > start else ()), reverse=True)
+    # (of those nearer, the ones at a line the localisation verified first: `rk` made `ks` in the load told to read
+    # the first K tile at every step, beside an accumulator overwritten, however near a stride swapped comes)
+    told = repair._statements(source, [d["line"] for d in named if d.get("line") and d.get("verified")
+                                       and d["mistake"] != "raised"])
+    scored.sort(key=lambda e: (e[0] > start, e[0] > start and e[1]["line"] in told and STEPPING in e[1]["why"],
+                               e[0] if e[0] > start else ()), reverse=True)
     second = repair._unlike(first, [c for c in wrong if c is not first and id(c) not in resource])
     if scored and not scored[0][0] > start and second is not None:
         # the smallest case shows no edit nearer (a (1, 1) product that a K loop one tile short leaves

@@ -843,7 +843,7 @@ def never_read(param: str, source: str | None) -> int | None:
         # (or the one statement of any kind that reads it: `if (n := tokens) <= 0:`, the count batch belongs in)
         reading = [stmt for stmt in fn.body if any(isinstance(n, ast.Name) and n.id == before for n in ast.walk(stmt))]
         found |= {stmt.lineno for stmt in (beside if len(calls) > 1 and len(beside) == 1 else
-                                           reading if len(reading) == 1 and not beside else calls)}
+                                           reading if len(reading) == 1 and calls and not beside else calls)}
     return found.pop() if len(found) == 1 else None
 
 

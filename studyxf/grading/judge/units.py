@@ -75,6 +75,7 @@ class Code:
 
         self.fed = flow.fed_by_key(source)  # each returned key's names and lines
         self.targets: dict[str, list[int]] = {}  # a name assigned, by the lines that assign it
+        self.keyworded: set[str] = set()  # names made as a call's keyword argument
         # the lines that multiply names (where a term left out belongs), and the functions' parameters
         self.products = {n.lineno for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mult)
                          and any(isinstance(m, (ast.Name, ast.Subscript, ast.Call)) for m in (n.left, n.right))} | \
@@ -123,10 +124,15 @@ class Code:
         # an exponent (tokens ** 2) is no number the learner put in a figure
         skipped |= {id(n.right) for n in ast.walk(tree) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Pow)
                     and _number(n.left) is None}
+        # a record's field declared (`flops: int` in a NamedTuple or a dataclass): a name, no figure made there
+        fields = {id(n.target) for n in ast.walk(tree) if isinstance(n, ast.AnnAssign) and n.value is None}
         for node in ast.walk(tree):
             line = getattr(node, "lineno", None)
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and id(node) not in fields:
                 self.targets.setdefault(node.id, []).append(line)
+            if isinstance(node, ast.keyword) and node.arg:  # Cost(flops=..., ...): the figure made by its keyword
+                self.targets.setdefault(node.arg, []).append(node.value.lineno)
+                self.keyworded.add(node.arg)  # (handed to the call: read there)
             if line is None or id(node) in skipped:
                 continue
             value = _number(node)
@@ -384,7 +390,8 @@ def _left_unused(figure: str, reading: "Reading", code: Code) -> tuple[int, str,
     if not _number_left_out(reading):
         return None  # a constant's part (the 4 of two products), not an argument left out
     read = set().union(*code.names.values()) if code.names else set()
-    never = [n for n in code.targets if n not in read and n not in code.params and not n.startswith("_")]
+    never = [n for n in code.targets if n not in read and n not in code.params and n not in code.keyworded
+             and not n.startswith("_")]
     unused = [n for n in never if set(n.lower().split("_")) & set(figure.lower().split("_"))]  # av_flops for flops
     if len(unused) == 1 and code.targets.get(figure):
         return max(code.targets[figure]), unused[0], min(code.targets[unused[0]])

@@ -313,3 +313,22 @@ def stride_one(lister: Lister, tree) -> None:
                 tensor, axis = lister.text(before[-1].func.value), as_int(before[-1].args[0])
                 lister.add(value, f"{tensor}.stride({axis + 1})", f"passes 1 for {param}, as if {tensor} were packed, "
                            f"where {tensor}'s own stride belongs", rank=1)
+
+
+def offset_not_advanced(lister: Lister, tree) -> None:
+    """A loop's body that makes an offset stepping with the loop (`ks = k0 + rk` in `for k0 in range(...)`) and
+    reads the one it was made from elsewhere (`a_ptr + rk[None, :] * stride_ak`): that read is the stepping one,
+    where the tile never advances."""
+    for loop in (n for n in ast.walk(tree) if isinstance(n, ast.For) and isinstance(n.target, ast.Name)):
+        made = {a.targets[0].id: a for a in loop.body if isinstance(a, ast.Assign) and len(a.targets) == 1
+                and isinstance(a.targets[0], ast.Name)
+                and any(isinstance(n, ast.Name) and n.id == loop.target.id for n in ast.walk(a.value))}
+        for name, assign in made.items():
+            bases = {n.id for n in ast.walk(assign.value) if isinstance(n, ast.Name) and n.id != loop.target.id}
+            for stmt in loop.body:
+                if stmt is assign:
+                    continue
+                for n in ast.walk(stmt):
+                    if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in bases:
+                        lister.add(n, name, f"reads {n.id}, the offset within the tile, where {name}, which steps "
+                                            f"with the loop, belongs", rank=1)

@@ -761,10 +761,26 @@ class Lister:
         # a product that leaves out a 2 (K and V both cached, a multiply-add's two FLOPs): each product of sizes
         for node in ast.walk(fn):
             value = getattr(node, "value", None)
-            if isinstance(node, (ast.Assign, ast.Return)) and isinstance(value, ast.BinOp) and \
-                    isinstance(value.op, ast.Mult) and value.lineno == value.end_lineno and \
-                    not any(isinstance(n, ast.Constant) and n.value == 2 for n in ast.walk(value)):
-                self.add(value, f"2 * {self.group(value)}", "leaves out a factor 2", rank=3)
+            if not isinstance(node, (ast.Assign, ast.Return)) or value is None or value.lineno != value.end_lineno or \
+                    any(isinstance(n, ast.Constant) and n.value == 2 for n in ast.walk(value)):
+                continue
+            # (the statement's product, or the one product inside it: `sum(n_scores * head_dim for _ in ...)`)
+            inner = [n for n in ast.walk(value) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Mult)
+                     and not any(isinstance(p, ast.BinOp) and isinstance(p.op, ast.Mult) and p is not n and
+                                 (p.left is n or p.right is n) for p in ast.walk(value))]
+            product = value if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult) else \
+                inner[0] if len(inner) == 1 else None
+            if product is not None:
+                self.add(product, f"2 * {self.group(product)}", "leaves out a factor 2", rank=3)
+        # a factor counted twice: each size of a product's tuple taken out (`reduce(mul, (layers, heads), per)` where
+        # per holds the heads already; `math.prod((batch, heads, T, T))`)
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Call) and callee(node.func) in ("prod", "reduce") and node.lineno == node.end_lineno:
+                for t in (a for a in node.args if isinstance(a, ast.Tuple) and len(a.elts) >= 2):
+                    for i, e in enumerate(t.elts):
+                        rest = [self.text(x) for j, x in enumerate(t.elts) if j != i]
+                        self.add(t, f"({', '.join(rest)}{',' if len(rest) == 1 else ''})", f"counts "
+                                 f"{self.text(e)} in the product where it is counted already", rank=3)
 
     def unused(self, fn, kinds: dict) -> None:
         """An input the function never reads (b1 never added): added to each value computed."""
