@@ -83,7 +83,8 @@ _FILLS = {"append", "extend", "insert", "update", "add", "setdefault", "appendle
 
 def _record_of(value: ast.Call) -> str | None:
     """The name a return turns into a dict: `cost._asdict()`, `asdict(cost)`, `vars(cost)`; else None."""
-    if isinstance(value.func, ast.Attribute) and value.func.attr == "_asdict" and isinstance(value.func.value, ast.Name):
+    if isinstance(value.func, ast.Attribute) and value.func.attr == "_asdict" and \
+            isinstance(value.func.value, ast.Name):
         return value.func.value.id
     name = value.func.attr if isinstance(value.func, ast.Attribute) else getattr(value.func, "id", None)
     if name in ("asdict", "vars") and len(value.args) == 1 and isinstance(value.args[0], ast.Name):

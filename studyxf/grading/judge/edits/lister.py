@@ -775,7 +775,8 @@ class Lister:
         # a factor counted twice: each size of a product's tuple taken out (`reduce(mul, (layers, heads), per)` where
         # per holds the heads already; `math.prod((batch, heads, T, T))`)
         for node in ast.walk(fn):
-            if isinstance(node, ast.Call) and callee(node.func) in ("prod", "reduce") and node.lineno == node.end_lineno:
+            if isinstance(node, ast.Call) and callee(node.func) in ("prod", "reduce") and \
+                    node.lineno == node.end_lineno:
                 for t in (a for a in node.args if isinstance(a, ast.Tuple) and len(a.elts) >= 2):
                     for i, e in enumerate(t.elts):
                         rest = [self.text(x) for j, x in enumerate(t.elts) if j != i]
