@@ -143,6 +143,8 @@ SLIP_CODE = {
     "ln-unbiased-variance": (r"\b(ddof\s*=\s*1|unbiased\s*=\s*True|correction\s*=\s*1)\b",
                              r"\.var\((?!.*\b(unbiased|correction|ddof)\s*=)"),
     "sinusoidal-exponent": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",
+    # the sines and the cosines joined side by side, where they interleave: the one join of a sin and a cos
+    "sinusoidal-concat": r"\b(cat|concatenate|hstack)\((?=.*\bsin\().*\bcos\(",
     "rope-frequency": r"^(?=.*(10000|\bbase\b|1e4)).*(\*\*|\b(exp|pow|power)\()",  # where the exponent is written
     # the variance's one assignment (mean(x^2) where the centred x's belongs)
     "ln-var-not-centred": (r"^\s*(var|variance|sigma2|sigma_sq)\w*\s*=",
