@@ -604,6 +604,35 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     ("holdout27", "kv-cache-size", "learner_02.py", {10: "returned float", 16: "multiply by 2"}),
     ("holdout27", "kv-cache-size", "learner_01.py", {6: "you returned bits", 12: "batch is missing"}),
     ("holdout27", "multi-head-attention", "learner_01.py", {14: "(d // n_heads, n_heads)", 19: "1/sqrt(d_model)"}),
+    # holdout28 (read after its blind grading): a mean over the whole array beside eps written as its default; a
+    # divisor's quotient out of its parentheses beside a normaliser over the queries; RMSNorm's squares centred
+    # beside gamma never read; slopes multiplied by the count where it is the power; a padding mask tiled where each
+    # row is repeated; a record's accumulator never rescaled; a loop's row hidden from its own index beside a
+    # float64 buffer and KV heads taken modulo; RoPE positions from 0 with a dtype keyword
+    ("holdout28", "layer-norm", "learner_03.py", {7: "reduces the whole array", 9: "write `eps`"}),
+    ("holdout28", "multi-head-attention", "learner_03.py", {8: "write `(q @ k.transpose(-1, -2)) / (d // n_heads)",
+                                                            12: "write `-1` for `-2`"}),
+    ("holdout28", "rms-norm", "learner_01.py", {9: "write `operator.mul(x, x)`", 12: "gamma (the scale)"}),
+    ("holdout28", "alibi", "learner_01.py", {8: "write `start ** (h + 1)`", 26: "sign"}),
+    ("holdout28", "cross-attention", "learner_03.py", {20: "repeat_interleave", 25: "never uses w_o"}),
+    ("holdout28", "flash-attention", "learner_01.py", {26: "not the output accumulator", 32: "write `q` for `v`",
+                                                       40: "write `cols > rows + (Tk - Tq)`"}),
+    ("holdout28", "gqa", "learner_02.py", {11: "default float64", 15: "j % Hkv", 19: "diagonal"}),
+    ("holdout28", "kv-cache", "learner_01.py", {13: "absolute positions", 28: "write `-1` for `-2`",
+                                                37: "wrote into the caches"}),
+    # rows folded as x.reshape(-1, d) read against the steps; a bias added after GELU beside sqrt(2 / pi) in erf; a
+    # step left out (the pre-activation projected) mended where it is read, beside erf(z) / sqrt(2)
+    ("holdout28", "layer-norm", "learner_02.py", {9: "unbiased variance", 10: "is left out"}),
+    ("holdout28", "mlp-gelu", "learner_02.py", {11: "sqrt(2 / pi)", 15: "write `_gelu(x @ w1 + b1)`"}),
+    ("holdout28", "mlp-gelu", "learner_03.py", {7: "write `math.erf(z / math.sqrt(2.0))`", 13: "write `act`"}),
+    # LeetCode: a complement stored as the key; a helper's two arguments exchanged beside `if j > 0:`
+    ("holdout28", "two-sum", "learner_01.py", {10: "write `x` for `target - x`"}),
+    ("holdout28", "two-sum", "learner_02.py", {21: "write `j >= 0`", 23: "write `_remember(seen, value, i)`"}),
+    # calculators: the heads counted twice in a product's tuple beside a multiply-add counted once; batch left out
+    # where tokens are counted; the sines and cosines side by side beside log10 for ln
+    ("holdout28", "attention-cost", "learner_03.py", {10: "Half the FLOPs", 11: "write `(layers,)`"}),
+    ("holdout28", "kv-cache-size", "learner_01.py", {7: "returned float", 8: "batch"}),
+    ("holdout28", "sinusoidal", "learner_01.py", {9: "e^4", 21: "sines in the first half"}),
 ])
 def test_each_cause_is_said_at_its_line_in_other_corpora(tmp_path, corpus, drill, name, lines):
     path = Path(__file__).parent / "data" / corpus / drill / name

@@ -282,3 +282,10 @@ def test_kernel_causes_beside_a_launch_argument_or_a_number_for_a_max_are_said_a
 def test_a_mask_s_condition_and_a_flat_id_split_by_the_wrong_count_are_said_at_their_lines(tmp_path, drill, name,
                                                                                           lines):
     _at_lines(tmp_path, "holdout27", drill, name, lines)
+
+
+def test_a_k_tile_never_advanced_is_mended_first_beside_an_accumulator_overwritten(tmp_path):
+    # holdout28: `rk` in a's load where `ks = k0 + rk` belongs (every K step reads the first tile), beside
+    # `acc = tl.dot(...)` in the loop
+    _at_lines(tmp_path, "holdout28", "matmul-triton", "learner_01.py",
+              {17: "where a[0, 16] belongs", 21: "Only the last K block's product is kept"})

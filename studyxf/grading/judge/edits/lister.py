@@ -863,7 +863,8 @@ class Lister:
             # the function, where it goes into its argument (a bias added after the activation, a parenthesis
             # closed early)
             call, op = node.left, SYMBOL[type(node.op)]
-            self.add(node, f"{self.text(call.func)}({self.group(call.args[0])} {op} {self.group(node.right)})",
+            arg = self.text(call.args[0]) if isinstance(node.op, (ast.Add, ast.Sub)) else self.group(call.args[0])
+            self.add(node, f"{self.text(call.func)}({arg} {op} {self.group(node.right)})",
                      "applies the term after the function, where it goes into its argument",
                      rank=2 if isinstance(node.op, ast.Add) or callee(call.func) == "erf" else 3)
         if isinstance(node.op, ast.Mult) and isinstance(node.right, ast.BinOp) and \
