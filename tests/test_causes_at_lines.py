@@ -290,7 +290,8 @@ def test_an_input_widened_where_the_trace_records_no_value_is_said_at_the_return
     # a helper that counts multiply-adds (return m * n * k), called for both products: the 2 said in the helper
     ("holdout19", "attention-cost", "learner_02.py", {5: "2 where the 4", 18: "you returned GiB"}),
     # positions from 0 (np.arange(t_new)) said where they are made, not where the values first leave the steps
-    ("holdout19", "kv-cache", "learner_01.py", {28: "absolute positions", 32: "wrote into the caches"}),
+    ("holdout19", "kv-cache", "learner_01.py", {28: "write `np.arange(end_pos - t_new, end_pos)`",
+                                                32: "wrote into the caches"}),
     # a mask's rows taken one down (`tri[:, :, 1:T + 1, :T]`): said at the slice, not at the canonical tril buffer
     # (three catalogued slips, the mask's placed at that slice)
     ("holdout19", "causal-self-attention", "learner_03.py", {17: "viewed per head first", 20: "diagonal",

@@ -1207,7 +1207,7 @@ def located_measured_raised(v: Values) -> list[dict]:
     if found and not (raised or any(d["mistake"] != "localised" for d in out)):
         out.insert(0, _located_entry(v.grader, found))
     elif found and found.get("line") and not raised:
-        out.append(_located_entry(v.grader, found))
+        out.append({**_located_entry(v.grader, found), SEARCH_ONLY: True})  # (dropped unless an edit verifies it)
     # a difference verified at its own step (an argument the step does not use) is a cause whatever
     # else leaves the reference after it
     out[:0] = [_located_entry(v.grader, {**part, "verified": True, "comparator": part["finding"].kind,
@@ -1231,6 +1231,9 @@ def located_measured_raised(v: Values) -> list[dict]:
                                + (f", the first {first.name}" if first is not None else "")})
     return out + v.beside
 
+
+# an entry given to the edit search for its line alone: said only where an edit verified a cause there
+SEARCH_ONLY = "search_only"
 
 # the order in which the values' causes are tried: each rule says the causes or None
 VALUE_RULES = [simulated_answers, validator_readings, axes_reordered, dtype_lowered, dtype_integer, dtype_promoted_alone,

@@ -804,7 +804,10 @@ class Localiser:
         site = e.get("site", e["line"])
         # (unless the call site is an entry of one statement that hands all to the file's own code, `return
         # DecodeStep(w_q, ...)(x, cache_k, ...)`: the work, and the slip, are in what it calls)
-        return e["line"] if site != e["line"] and _one_statement_helper(self.trace.lines, site) is not None else site
+        # (the delegate's own lines: a value made a call deeper, `_Softmax(axis=-2)(s)` in `run`, was made by what
+        # that line passed, which the trace does not hold)
+        return e["line"] if e.get("depth", 0) == 1 and site != e["line"] and \
+            _one_statement_helper(self.trace.lines, site) is not None else site
 
     def _layout_for(self, name: str):
         """The layout the learner's values of this step, or of a step of the same shape, matched in."""

@@ -713,6 +713,11 @@ def run(req: Request, remote: Remote, framework: str, banned: list[str], emit,
                                     framework, grader)
     # "nothing names a cause" said before the edits, which then named one: no longer true
     named = [d for d in named if d.get("comparator") != "nothing" or not any(e.get("verified") for e in named)]
+    # (and a line given to the edits alone, beside a probe's measured words, that no edit verified: not said)
+    from studyxf.grading.judge.diagnose import SEARCH_ONLY
+
+    named = [{k: v for k, v in d.items() if k != SEARCH_ONLY} for d in named
+             if not (d.get(SEARCH_ONLY) and not d.get("verified"))]
     if named:
         from studyxf.grading.judge import shrink
 
