@@ -132,3 +132,18 @@ def _helper_lines(expr, helpers: dict, seen: frozenset = frozenset()) -> set[int
             out |= set(range(f.body[0].lineno, (f.end_lineno or f.lineno) + 1))
             out |= _helper_lines(f, helpers, seen | {name})
     return out
+
+
+def feeding(source: str, line: int) -> list[int]:
+    """The lines of the assignments to the names read on `line` (`hi = tl.minimum(T, tile * BLOCK_M)` for
+    `for n0 in range(0, hi, BLOCK_N)`), nearest first."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    read = {n.id for s in ast.walk(tree) if isinstance(s, ast.stmt) and s.lineno == line
+            for n in ast.walk(s.iter if isinstance(s, ast.For) else s) if isinstance(n, ast.Name)}
+    lines = {a.lineno for a in ast.walk(tree) if isinstance(a, (ast.Assign, ast.AugAssign)) and a.lineno != line
+             and any(isinstance(t, ast.Name) and t.id in read
+                     for tg in (a.targets if isinstance(a, ast.Assign) else [a.target]) for t in ast.walk(tg))}
+    return sorted(lines, key=lambda n: abs(n - line))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from studyxf.grading.judge.flow import feeding as _feeding
+
 EDITS_AT = 80  # edits tried at the line the localisation named, on the smallest failing case
 RELOCALISED = 24  # of those, the copies localised again (a tenth of a second each)
 NEAREST = 3  # of those, the nearest searched at their localisations' lines before the nearest is searched anywhere
@@ -439,23 +441,6 @@ def _unread_pointers(source: str) -> set[str]:
     from studyxf.grading.judge import repair
 
     return {p for p in repair._unread_locals(source, parameters=True) if p.endswith("_ptr")}
-
-
-def _feeding(source: str, line: int) -> list[int]:
-    """The lines of the assignments to the names read on `line` (`hi = tl.minimum(T, tile * BLOCK_M)` for
-    `for n0 in range(0, hi, BLOCK_N)`), nearest first."""
-    import ast
-
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return []
-    read = {n.id for s in ast.walk(tree) if isinstance(s, ast.stmt) and s.lineno == line
-            for n in ast.walk(s.iter if isinstance(s, ast.For) else s) if isinstance(n, ast.Name)}
-    lines = {a.lineno for a in ast.walk(tree) if isinstance(a, (ast.Assign, ast.AugAssign)) and a.lineno != line
-             and any(isinstance(t, ast.Name) and t.id in read
-                     for tg in (a.targets if isinstance(a, ast.Assign) else [a.target]) for t in ast.walk(tg))}
-    return sorted(lines, key=lambda n: abs(n - line))
 
 
 def _as_near(x: tuple, y: tuple) -> bool:

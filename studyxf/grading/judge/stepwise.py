@@ -16,12 +16,6 @@ CASES = 2  # failing cases tried until one shows the departure at the line
 FEEDING = 2  # lines that assign what the localised line reads, whose edits are traced after its own
 
 
-def _feeding(source: str, line: int) -> list[int]:
-    from studyxf.grading.judge.kernel_repair import _feeding as feeding
-
-    return feeding(source, line)
-
-
 def _values_at(trace, line: int) -> list[np.ndarray]:
     return [e["value"] for e in trace.every if e["line"] == line]
 
@@ -64,7 +58,7 @@ def first_edits(source: str, framework: str, grader, remote, wrong: list, left: 
     """The edits of the localised lines (`left`: (line, step) pairs) after which the value at that line is
     the reference's step on a failing case the learner's file leaves there, the likeliest first;
     `kinds_of(case)`: the entry's inputs' kinds (edits.candidates)."""
-    from studyxf.grading.judge import edits, localise, steps as st
+    from studyxf.grading.judge import edits, flow, localise, steps as st
 
     if not getattr(grader, "STEPS", None) or not left or remote.gone:
         return []
@@ -85,7 +79,7 @@ def first_edits(source: str, framework: str, grader, remote, wrong: list, left: 
             at = [c for c in edits.candidates(source, framework, [line], kinds_of(case)) if c["line"] == line]
             # (then the edits of the nearest lines that assign what it reads: `s4_mask = torch.triu(...)` above
             # `s3_scores.masked_fill(~s4_mask, ...)`, the mask made wrong where it is filled in)
-            feeding = _feeding(source, line)[:FEEDING]
+            feeding = flow.feeding(source, line)[:FEEDING]
             fed = [c for c in edits.candidates(source, framework, feeding, kinds_of(case)) if c["line"] in feeding]
             mends = []
             for candidate in sorted(at, key=lambda c: c["rank"])[:MOST] + sorted(fed, key=lambda c: c["rank"])[:MOST]:
