@@ -289,3 +289,24 @@ def test_a_k_tile_never_advanced_is_mended_first_beside_an_accumulator_overwritt
     # `acc = tl.dot(...)` in the loop
     _at_lines(tmp_path, "holdout28", "matmul-triton", "learner_01.py",
               {17: "where a[0, 16] belongs", 21: "Only the last K block's product is kept"})
+
+
+def test_values_loaded_through_an_address_never_read_are_mended_beside_a_padding_compare(tmp_path):
+    # holdout28: `v_base = v_ptr + ...` made and never read, v loaded from k_base, beside `k_rows <= T`
+    _at_lines(tmp_path, "holdout28", "flash-attention-triton", "learner_04.py",
+              {26: "write `v_base` for `k_base`", 28: "write `k_rows[None, :] < T`"})
+
+
+def test_an_epilogue_reading_a_buffer_without_the_offset_it_was_stored_at_is_named(tmp_path):
+    # holdout28: the row sums stored at `l_ptr + bh * T + rows`, read back by the epilogue at `l_ptr + rows`,
+    # beside a row sum taken over the queries
+    _at_lines(tmp_path, "holdout28", "flash-attention-triton", "learner_02.py",
+              {37: "write `-1` for `0`", 52: "where flash_kernel stored to l_ptr + bh * T + rows"})
+
+
+def test_a_chunked_loop_made_one_pass_by_its_launch_is_no_cause(tmp_path):
+    # holdout28 softmax-triton/03: the chunks' running sum never rescaled; CHUNK=BLOCK at the launch makes the row
+    # one chunk and so passes, which sidesteps the slip: it was said as the cause
+    report = grade(tmp_path, "softmax-triton", (DATA / "holdout28" / "softmax-triton" / "learner_03.py").read_text())
+    assert report["status"] == "fail"
+    assert not any(d.get("line") == 32 for d in report["diagnosis"]), report["diagnosis"]

@@ -12,7 +12,7 @@ from studyxf.grading.judge.module_drill import (CONFIGS as BASE_CONFIGS, LayoutE
 
 SLIPS = ["post-norm", "post-norm:attn", "post-norm:mlp", "no-residual", "no-residual-attn", "no-residual-mlp", "gelu-tanh", "mlp-relu", "gelu-quick",
          *fam.SCALE_SLIPS, "mask-diagonal:future", "mask-inverted:diagonal", "mask-ignored", "mask-diagonal", "masked-row-nan", *fam.SOFTMAX_SLIPS, "heads-no-transpose", "no-output-projection", "ln-shared", "residual-after-norm",
-         "block-parallel", "block-final-norm"]
+         "block-parallel", "block-final-norm", "norm-skipped:attn", "norm-skipped:mlp"]
 # the task names mlp_ratio: one config builds the block with another, so a width hard-coded as 4 * d fails
 CONFIGS = [*BASE_CONFIGS, (32, 4, 2, 5, torch.float32, {"mlp_ratio": 2})]
 MLP_IN, MLP_HIDDEN = "the MLP's input (ln2's output)", "the MLP's hidden (after the activation)"
@@ -57,9 +57,9 @@ def block(x, ln1, ln2, attn, mlp_w, n_heads, slips=frozenset(), trace=None):
         return h + ffn(h)
     if "block-parallel" in slips:  # GPT-J's parallel form: both sublayers read the same x
         return x + attend(n1(x)) + ffn(n2(x))
-    a = attend(n1(x))
+    a = attend(x if "norm-skipped:attn" in slips else n1(x))  # (a sub-layer fed the raw stream: its norm unused)
     x = a if "no-residual-attn" in slips else x + a
-    m = ffn(n2(x))
+    m = ffn(x if "norm-skipped:mlp" in slips else n2(x))
     out = m if "no-residual-mlp" in slips else x + m
     if "block-final-norm" in slips:  # a third LayerNorm on the output (the model's ln_f, put in the block)
         out = layer_norm(out, torch.ones(out.shape[-1], dtype=out.dtype), torch.zeros(out.shape[-1], dtype=out.dtype))

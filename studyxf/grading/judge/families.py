@@ -66,6 +66,8 @@ MEASURED = {"softmax-axis": "your softmax runs over axis {}",
             "no-max-subtraction": {"zeroed": "the overflowed rows come out as zeros: inf / inf is NaN, turned to 0"},
             "post-norm": {"attn": "only the attention sublayer is post-norm, x = ln1(x + attn(x)); the MLP's is pre-norm",
                           "mlp": "only the MLP sublayer is post-norm, x = ln2(x + mlp(x)); the attention's is pre-norm"},
+            "norm-skipped": {"attn": "the attention reads x itself, ln1 never applied: x = x + attn(ln1(x))",
+                             "mlp": "the MLP reads x itself, ln2 never applied: x = x + mlp(ln2(x))"},
             "sinusoidal-exponent": {"odd": "each column got its own frequency 10000^(j/d), where a sin/cos pair "
                                            "shares one",
                                     "column": "the exponent uses the column index j (2j/d), where a sin/cos pair "

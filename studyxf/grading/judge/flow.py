@@ -143,7 +143,8 @@ def feeding(source: str, line: int) -> list[int]:
         return []
     read = {n.id for s in ast.walk(tree) if isinstance(s, ast.stmt) and s.lineno == line
             for n in ast.walk(s.iter if isinstance(s, ast.For) else s) if isinstance(n, ast.Name)}
-    lines = {a.lineno for a in ast.walk(tree) if isinstance(a, (ast.Assign, ast.AugAssign)) and a.lineno != line
-             and any(isinstance(t, ast.Name) and t.id in read
-                     for tg in (a.targets if isinstance(a, ast.Assign) else [a.target]) for t in ast.walk(tg))}
+    lines = {a.lineno for a in ast.walk(tree) if isinstance(a, (ast.Assign, ast.AugAssign, ast.AnnAssign))
+             and a.lineno != line and any(isinstance(t, ast.Name) and t.id in read
+                                          for tg in (a.targets if isinstance(a, ast.Assign) else [a.target])
+                                          for t in ast.walk(tg))}
     return sorted(lines, key=lambda n: abs(n - line))

@@ -133,13 +133,13 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     start = search.ask(source, first)
     if start == (3,) or remote.gone:
         return named
-    kinds, pointers = repair.kinds(source, entry, first), _pointers(source)
+    kinds, pointers, stepped = repair.kinds(source, entry, first), _pointers(source), _stepped_tiles(source)
 
     def listed(text: str, first_lines: list[int], most: int = edits.MAX_EDITS) -> list[dict]:
         """The edits of `text` (the file, or a copy), none that reads a pointer where a number was (taken out before
         the `most` are counted: a size swapped for each pointer had crowded out the rescale's edit)."""
-        return _no_pointer_for_a_value(edits.candidates(text, framework, first_lines, kinds, most=10_000),
-                                       pointers)[:most]
+        return _no_pointer_for_a_value(_no_tile_resized(edits.candidates(text, framework, first_lines, kinds,
+                                                                         most=10_000), stepped), pointers)[:most]
     if lineless:
         for b in _spread(listed(source, [], most=10_000))[:ANYWHERE]:
             if remote.gone:
@@ -184,8 +184,8 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
                              key=lambda c: (c["line"] not in own, c["line"] not in passed, c["line"] in bounds)))
     # (and, wherever they are, the edits that read a pointer the kernel never reads: `v = tl.load(k_ptr + off)` with
     # v_ptr unread, ten lines above the accumulator the values first show in)
-    idle = _unread_pointers(source)
-    unread = [c for c in (listed(source, [], most=10_000) if idle else []) if _reads_unread(c, idle) and
+    idle, held = _unread_pointers(source), _held_addresses(source)
+    unread = [c for c in (listed(source, [], most=10_000) if idle else []) if _reads_unread(c, idle, held) and
               all(c["source"] != b["source"] for b in singles)][:UNREAD]
     singles = unread + singles
     scored = []
@@ -283,11 +283,12 @@ def _past_the_axis(named: list[dict], told: dict, source: str, entry: str, remot
     search = repair.Search(copy, [first] + [c for c in cases if c is not first and id(c) not in resource], first)
     if search.ask(a["source"], first) == (3,) and search.passes(a["source"]) or copy.gone:
         return named  # the axis alone: the cause said is the only one
-    kinds, pointers = repair.kinds(source, parse_entry(entry)[0], first), _pointers(source)
+    kinds, pointers, stepped = repair.kinds(source, parse_entry(entry)[0], first), _pointers(source), \
+        _stepped_tiles(source)
 
     def listed(text: str, first_lines: list[int], most: int = edits.MAX_EDITS) -> list[dict]:
-        return _no_pointer_for_a_value(edits.candidates(text, framework, first_lines, kinds, most=10_000),
-                                       pointers)[:most]
+        return _no_pointer_for_a_value(_no_tile_resized(edits.candidates(text, framework, first_lines, kinds,
+                                                                         most=10_000), stepped), pointers)[:most]
     seen: dict = {}
     found = _beside(a, {told["line"]}, search, cases, grader, req, listed, anywhere=True, seen=seen)
     if found:
@@ -380,9 +381,9 @@ def _beside_the_told(named: list[dict], source: str, entry: str, remote, cases: 
 
     if remote.gone or any(getattr(c, "driver", None) is not None or c.validate is not None for c in cases):
         return named
-    idle = _unread_pointers(source)
+    idle, held = _unread_pointers(source), _held_addresses(source)
     shown = [c for c in edits.candidates(source, framework, [], None, most=10_000)
-             if c["why"].startswith("never subtracts") or _reads_unread(c, idle)][:UNREAD]
+             if c["why"].startswith("never subtracts") or _reads_unread(c, idle, held)][:UNREAD]
     told = {d["line"] for d in named if d.get("comparator") in TOLD_APART}
     if not shown:
         return named
@@ -431,16 +432,40 @@ def _reductions(source: str) -> list[int]:
                    (len(n.args) > 1 or any(k.arg == "axis" for k in n.keywords))})
 
 
-def _reads_unread(edit: dict, idle: set[str]) -> bool:
-    """Whether an edit reads one of the kernel's unread pointers where another pointer was (`k_ptr` made `v_ptr`)."""
-    return edit["now"] in idle and edit["was"].endswith("_ptr")
+def _reads_unread(edit: dict, idle: set[str], held: set[str]) -> bool:
+    """Whether an edit reads one of the kernel's unread pointers where another pointer was (`k_ptr` made `v_ptr`,
+    `k_base` made `v_base`: `held`, the names addresses are held in)."""
+    return edit["now"] in idle and (edit["was"].endswith("_ptr") or edit["was"] in held)
+
+
+def _held_addresses(source: str) -> set[str]:
+    """The names a kernel holds an address in: assigned a sum that reads a pointer (`v_base = v_ptr + bh * s`)."""
+    import ast
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    pointers = _pointers(source)
+    sums = [a for a in ast.walk(tree) if isinstance(a, ast.Assign) and isinstance(a.value, ast.BinOp)
+            and len(a.targets) == 1 and isinstance(a.targets[0], ast.Name)]
+
+    def form(a):  # the sum with its names left out: `v_ptr + bh * stride_bh` is `k_ptr + bh * stride_bh`'s
+        return re.sub(r"id='\w+'", "", ast.dump(a.value))
+    reading = [a for a in sums if any(isinstance(n, ast.Name) and n.id in pointers for n in ast.walk(a.value))]
+    forms = {form(a) for a in reading}
+    # (and a sum made as one that holds an address is made: v_base, from a v_ptr no load reads)
+    return {a.targets[0].id for a in sums if a in reading or form(a) in forms}
 
 
 def _unread_pointers(source: str) -> set[str]:
-    """The kernels' pointer parameters (`v_ptr`) their bodies never read."""
+    """The kernels' pointer parameters (`v_ptr`) their bodies never read, and the names an address is held in that
+    nothing reads (`v_base = v_ptr + bh * stride_bh` above two loads from `k_base`)."""
     from studyxf.grading.judge import repair
 
-    return {p for p in repair._unread_locals(source, parameters=True) if p.endswith("_ptr")}
+    unread = repair._unread_locals(source)
+    return {p for p in repair._unread_locals(source, parameters=True) if p.endswith("_ptr")} | \
+        (_held_addresses(source) & unread)
 
 
 def _as_near(x: tuple, y: tuple) -> bool:
@@ -589,3 +614,39 @@ def _no_pointer_for_a_value(singles: list[dict], pointers: set[str]) -> list[dic
     """The edits, but none that reads a pointer where a number was (`hi = Q` for `hi = sq_t`: a loop
     as long as an address, stopped at the time limit, EDIT_S a copy)."""
     return [c for c in singles if not (c["now"] in pointers and c["was"] not in pointers)]
+
+
+def _stepped_tiles(source: str) -> set[tuple[int, int]]:
+    """The spans (line, column) of the launch keywords that give a kernel's loop its tile size (CHUNK=CHUNK for
+    `offs = tl.arange(0, CHUNK)` and `cols = c * CHUNK + offs` in a `for`): a loop over tiles is right whatever
+    their size."""
+    import ast
+
+    from studyxf.grading.judge.edits.kernels import _launches
+
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    out = set()
+    for call, _grid, kernel in _launches(tree):
+        if kernel is None:
+            continue
+        looped = {n.id for f in ast.walk(kernel) if isinstance(f, ast.For)
+                  for n in ast.walk(f) if isinstance(n, ast.Name)}
+        # (a tile's size, tl.arange(0, CHUNK), not a count of tiles, `range(K_TILES)`, which a floor may cut short)
+        sizes = {n.args[1].id for n in ast.walk(kernel) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                 and n.func.attr == "arange" and len(n.args) == 2 and isinstance(n.args[1], ast.Name)}
+        # (and only a size the launch also divides the extent by, N_CHUNKS=BLOCK // CHUNK: CHUNK made BLOCK is one
+        # chunk; BLOCK_M=block_n where block_m belongs is a size passed wrong, not a loop run once)
+        counted = {n.id for k in call.keywords for d in ast.walk(k.value) if isinstance(d, ast.BinOp)
+                   and isinstance(d.op, ast.FloorDiv) for n in ast.walk(d.right) if isinstance(n, ast.Name)}
+        out |= {(k.value.lineno, k.value.col_offset) for k in call.keywords if k.arg in sizes & looped
+                and isinstance(k.value, ast.Name) and k.value.id in counted}
+    return out
+
+
+def _no_tile_resized(singles: list[dict], stepped: set[tuple[int, int]]) -> list[dict]:
+    """The edits, but none that resizes a looped tile at its launch (CHUNK=BLOCK makes a chunked online softmax one
+    pass, and so right however its running sum is kept: it sidesteps the slip, it does not name it)."""
+    return [c for c in singles if (c["span"][0], c["span"][1]) not in stepped]

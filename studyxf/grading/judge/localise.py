@@ -192,6 +192,14 @@ def _combinator_in(source: str, line: int) -> bool:
     return isinstance(body, ast.Call) and isinstance(body.func, ast.Name) and body.func.id in params
 
 
+def _apart(v: np.ndarray, s: np.ndarray) -> float:
+    """How far value v lies from step s, relative to s's scale (for the nearest of the steps it may be)."""
+    with np.errstate(all="ignore"):
+        d = np.abs(v - s)
+        d = d[np.isfinite(d)]
+        return float(d.mean()) / compare.scale(s) if d.size else float("inf")
+
+
 def _same_array(a, b) -> bool:
     return a is not None and b is not None and getattr(a, "shape", None) == getattr(b, "shape", None) and \
         bool(np.array_equal(a, b, equal_nan=True))
@@ -592,11 +600,19 @@ class Localiser:
         # a wrong value the learner made before a later step that came out right (a wrong q, then the
         # right k and v): events before the anchor, against the steps not reached before the last one
         early = [j for j in range(last) if self.names[j] not in reached]
+        offs = []  # (those that leave a step unexplained, each said where the helper that made it was called)
         for i in range(start, anchor if early else start):
             if plain[i] is None:
-                hit, _ = self._at(i, early, ref, change)
+                hit, fall = self._at(i, early, ref, change)
                 if hit:
-                    return hit
+                    # (a reading that cannot be replayed, on a value made from one that left its step
+                    # unexplained a line above: the first such line is where the values leave)
+                    return offs[0] if not hit["finding"].change and any(
+                        self._made_from_line(hit["line"], f["line"]) for f in offs
+                        if self._same_function(hit["line"], f["line"])) else hit
+                if fall:
+                    site = self._receiving(i)
+                    offs.append({**fall, "line": site, "code": self.trace.code(site)})
         # a step reached, then made wrong (v rotated after it was right): only a change that gives
         # the learner's output counts here
         for i in range(start, anchor):
@@ -685,10 +701,13 @@ class Localiser:
                     line = self._call_site(made) if made is not None else line
                 found.append({"event": i, "line": line, "code": self.trace.code(line), "step": name,
                               "finding": finding})
-            elif fallback is None and e["value"].size > 1:
+            elif e["value"].size > 1 and (fallback is None or _apart(v, s) < fallback["apart"]):
+                # (the step the value is nearest of those it may be: q rotated at the wrong frequencies is
+                # q_rot gone wrong, not v, the first step of its shape)
                 fact = compare.confined(v, s, self.rtol, self.atol)
                 fallback = {"event": i, "line": e["line"], "code": self.trace.code(e["line"]), "step": name,
-                            "finding": compare.Finding(f"values differ{': ' + fact if fact else ''}", None)}
+                            "finding": compare.Finding(f"values differ{': ' + fact if fact else ''}", None),
+                            "apart": _apart(v, s)}
         if not found:
             return None, fallback
         for f in found:  # lower precision: named where an input was cast (x32 = x.astype(np.float32))
@@ -751,6 +770,33 @@ class Localiser:
                 if not np.array_equal(v, g) and np.array_equal(v, g.astype(np.float32).astype(np.float64)):
                     return self._call_site(self.trace.events.index(e))
         return None
+
+    def _receiving(self, i: int) -> int:
+        """The line of event i, or for a helper's return the line one call up that receives it (`q = rope(...)`)."""
+        events = self.trace.events
+        depth = events[i].get("depth", 0)
+        if not events[i]["name"].startswith("<return>") or depth == 0:
+            return events[i]["line"]
+        return next((e["line"] for e in events[i + 1:] if e.get("depth", 0) < depth), events[i]["line"])
+
+    def _same_function(self, a: int, b: int) -> bool:
+        """Whether lines a and b are statements of one function (not a call site whose callee holds the other)."""
+        def inner(n):  # (the innermost span of several lines around n: a one-line lambda is no function here)
+            spans = [f[:2] for f in _functions("\n".join(self.trace.lines)) if f[0] <= n <= f[1] and f[0] != f[1]]
+            return min(spans, key=lambda f: f[1] - f[0], default=None)
+        return inner(a) == inner(b)
+
+    def _made_from_line(self, line: int, earlier: int, hops: int = 4) -> bool:
+        """Whether `line` reads, through at most `hops` assignments, a name bound on line `earlier`."""
+        from studyxf.grading.judge.flow import feeding
+
+        source, seen, todo = "\n".join(self.trace.lines), set(), [line]
+        for _ in range(hops):
+            todo = [n for t in todo for n in feeding(source, t) if n not in seen]
+            if earlier in todo:
+                return True
+            seen.update(todo)
+        return False
 
     def _made_from(self, name: str) -> set:
         """The steps `name` is made from, through each step's `of` (else the step before it)."""

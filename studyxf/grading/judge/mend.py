@@ -222,6 +222,10 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
                     if isinstance(n, ast.Expr) else []
                 swapped += [(k, x, f"stores {k.id} as the key where the value {x} belongs") for k in keys
                             if isinstance(k, ast.Name) and k.id in made]
+                # a counter stored where the loop's index belongs (`last[c] = left` for `last[c] = i`)
+                if isinstance(n, ast.Assign) and isinstance(n.value, ast.Name) and n.value.id in counters and \
+                        n.value.id != i and any(isinstance(t, ast.Subscript) for t in n.targets):
+                    swapped.append((n.value, i, f"stores {n.value.id} where the index {i} belongs"))
         if isinstance(node, (ast.If, ast.While)) and node.test.lineno == node.test.end_lineno:
             test = node.test  # a test the wrong way round (`if err is not None: return`, where `is None` belongs)
             if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in NEGATED:
@@ -240,6 +244,12 @@ def candidates(source: str, steps: list[dict]) -> list[dict]:
             d, (k, v) = node.value.func.value, node.value.args
             likely.append((node.value, f"{ast.unparse(d)}[{ast.unparse(k)}] = {ast.unparse(v)}",
                            "keeps the first value stored where the latest belongs"))
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.comparators[0], ast.Constant) \
+                and isinstance(node.left, ast.Call) and isinstance(node.left.func, ast.Attribute) and \
+                node.left.func.attr == "get":  # last.get(c, -1) >= 0: any earlier c, even one before the window
+            for c in sorted(counters - indices):
+                swapped.append((node.comparators[0], c, f"compares with {ast.unparse(node.comparators[0])} where the "
+                                                        f"window's start {c} belongs"))
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in SWAPPED:
             strict.append((node, None, "the comparison is one too strict or too loose"))
             # s > target where s < target belongs: the pointer a too-large sum moves is the other one

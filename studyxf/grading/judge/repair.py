@@ -419,7 +419,10 @@ def _mended(source: str | None, remote, cases: list, wrong: list, framework: str
             level.append(candidate)
         if score == (0,) < start:  # an edit that makes a running file raise: no half of a pair (1 call in 2)
             crashing.add(id(candidate))
-    nearer.sort(key=lambda e: _coarse(e[0]), reverse=True)
+    # (of two copies as near, the likelier edit first, then the one at the earlier line: where the values are made,
+    # before where they are read: `theta = 10000.0 ** -(...)` before `angle = positions / theta`, which mend alike)
+    nearer.sort(key=lambda e: (e[1]["rank"], e[1]["line"]))
+    nearer.sort(key=lambda e: _digits(_coarse(e[0])), reverse=True)
     nearer = _ties_apart(nearer, search)
     # a local made and never read, read at a line the localisation saw its step left out (`_linear(h, ...)` for
     # `_linear(a, ...)`, `idle`): the first edit of a pair, however far its copy comes (a slip inside that step)
@@ -511,6 +514,13 @@ def _coarse(score: tuple) -> tuple:
     return (score[0], int(score[1] * 100), *score[2:]) if len(score) == 3 else score
 
 
+def _digits(score: tuple) -> tuple:
+    """A score with its distance to three significant digits, and a rounding error's (2.2e-16 against 2.4e-16) 0."""
+    if len(score) != 3:
+        return score
+    return (*score[:2], 0.0 if abs(score[2]) < 1e-12 else float(f"{score[2]:.3g}"))
+
+
 def _ties_apart(nearer: list, search: Search) -> list:
     """The edits that pass the first case, several of which may (j // Hq, j // Tq and j // group each
     give KV head 0 where there is one): ranked again by how near each comes on the case most of them
@@ -523,7 +533,10 @@ def _ties_apart(nearer: list, search: Search) -> list:
     if len(top) < 2 or not common or search.remote.gone:
         return nearer
     case = next(f for f in failed if id(f) == common[0][0])
-    ranked = sorted(top[:TIES], key=lambda e: search.ask(e[1]["source"], case), reverse=True)
+    # (by their scores to three digits: of two edits that each mend the case, one a float's rounding nearer, the
+    # likelier first, then the earlier line's, as in the nearer's order)
+    ranked = sorted(sorted(top[:TIES], key=lambda e: (e[1]["rank"], e[1]["line"])),
+                    key=lambda e: _digits(_coarse(search.ask(e[1]["source"], case))), reverse=True)
     return ranked + top[TIES:] + nearer[len(top):]
 
 

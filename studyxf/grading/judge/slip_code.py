@@ -151,6 +151,8 @@ SLIP_CODE = {
                            # else the one mean of a square: (x * x).mean(-1), np.mean(x ** 2, ...)
                            r"\(\s*(\w+)\s*\*\s*\1\s*\)\.mean\(|\(\s*\w+\s*\*\*\s*2\s*\)\.mean\(|"
                            r"\bmean\(\s*(\w+)\s*(\*\*\s*2|\*\s*\2)\b|\bmean\(\s*\w+\.(square|pow)\("),
+    # a sub-layer called on a bare name where its norm's output belongs (`x + self.mlp(x)`)
+    "norm-skipped": r"\bself\.(mlp|ffn|ff|feed_forward|attn|attention|mha|sa)\w*\(\s*\w+\s*\)",
     "post-norm": (r"\b(ln|norm|layer_norm|layernorm)\w*\(\s*[\w.]+\s*\+",  # ln1(x + sa(x))
                   # (or any callable applied to a stream plus a sub-layer of it: `pair[0](h + pair[1](h))`)
                   r"[\w.\]]\(\s*(\w+)\s*\+\s*[\w.\[\]]+\(\s*\1\s*\)\s*\)"),
@@ -199,7 +201,8 @@ SLIP_CODE = {
     "window-off-by-one": (r"^(?!.*\+\s*1\b).*\bmax\(.*\w\s*-\s*\w", r"^\s*\w+\s*=\s*\w+\s*-\s*\w+\s*$"),
     # `if` where `while` was meant (`if c in window:`, or a count above 1: `if counts[c] > 1:`)
     "window-shrinks-once": (r"^\s*if\b.*\bin\b", r"^\s*if\b.*\]\s*(>\s*1|>=\s*2)\s*:"),
-    "two-sum-sorted-positions": r"^\s*return\s*[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*$",  # return [lo, hi]
+    # return [lo, hi], or sorted((lo, hi))
+    "two-sum-sorted-positions": r"^\s*return\s*(\w+\(\s*)?[\[(]\s*\w+\s*,\s*\w+\s*[\])]\s*\)?\s*$",
     "memory-fp32": r"\*\s*4\b(?!\.)|(?<![.\w])4\s*\*",  # 4 bytes written where bytes_per_element belongs
     # the angles repeated as a whole (`np.tile(cos, 2)`, `cat([a, a], -1)`, `.repeat(1, 2)`) where each pair's twice
     "rope-angles-tiled": r"\btile\(|\b(cat|concatenate|hstack)\(\s*[\[(]\s*(\w+)\s*,\s*\2\s*[\])]|"

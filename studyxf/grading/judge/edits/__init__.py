@@ -158,6 +158,7 @@ def candidates(source: str, framework: str, first: list[int] | None = None, kind
     kernels.bound_by_tile_end(lister, tree)
     kernels.tiles_of_another_axis(lister, tree)
     kernels.offset_not_advanced(lister, tree)
+    kernels.epilogue_reads(lister, tree)
     inputs.argument_written(lister, tree)
     inputs.copies_returned(lister, tree)
     inputs.axes_counted(lister, tree)

@@ -36,8 +36,8 @@ def _locals(fn, kinds: dict) -> dict:
     "value")."""
     sizes = {p for p, k in kinds.items() if k in ("int", "float")}
     out = {}
-    for node in sorted((n for n in ast.walk(fn) if isinstance(n, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For))),
-                       key=lambda n: n.lineno):
+    bound = (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.For, ast.NamedExpr)  # (`end := start_pos + T` too)
+    for node in sorted((n for n in ast.walk(fn) if isinstance(n, bound)), key=lambda n: n.lineno):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target]
         value = node.iter if isinstance(node, ast.For) else node.value
         for target in targets:
@@ -45,11 +45,21 @@ def _locals(fn, kinds: dict) -> dict:
             whole = isinstance(target, ast.Tuple) and isinstance(value, ast.Attribute) and value.attr == "shape"
             paired = isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and \
                 len(value.elts) == len(names)  # hq, hkv = q.shape[1], k.shape[1]
+            if paired:  # (B, T, d), dh = x.shape, ...: a shape unpacked inside the pair, each of its names a size
+                for n, v in zip(names, value.elts):
+                    if isinstance(n, ast.Tuple) and isinstance(v, ast.Attribute) and v.attr == "shape":
+                        for m in n.elts:
+                            if isinstance(m, ast.Name) and m.id not in out:
+                                out[m.id] = (node.lineno, "size")
+                                sizes.add(m.id)
             for i, n in enumerate(names):
                 if isinstance(n, ast.Name) and n.id not in out:
                     one = value.elts[i] if paired else value
-                    size = whole or isinstance(node, ast.For) and callee(getattr(value, "func", None)) == "range" \
-                        or one is not None and _size(one, sizes)
+                    # (a loop's count, `for i in range(n)`, or the index of `for i, c in enumerate(s)`)
+                    counted = isinstance(node, ast.For) and (callee(getattr(value, "func", None)) == "range" or
+                                                             callee(getattr(value, "func", None)) == "enumerate"
+                                                             and isinstance(target, ast.Tuple) and i == 0)
+                    size = whole or counted or one is not None and _size(one, sizes)
                     # positions (arange) and masks (a comparison) are read for each other, not for values
                     kind = "size" if size else "position" if one is not None and any(
                         isinstance(c, ast.Call) and callee(c.func) == "arange" for c in ast.walk(one)) else \

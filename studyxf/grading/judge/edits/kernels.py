@@ -332,3 +332,61 @@ def offset_not_advanced(lister: Lister, tree) -> None:
                     if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and n.id in bases:
                         lister.add(n, name, f"reads {n.id}, the offset within the tile, where {name}, which steps "
                                             f"with the loop, belongs", rank=1)
+
+
+def _buffers(tree) -> dict:
+    """Each kernel's pointer parameters, by the wrapper's tensor a launch passes for them: {(kernel, param): text}."""
+    out = {}
+    for call, _grid, kernel in _launches(tree):
+        if kernel is None:
+            continue
+        params = [a.arg for a in kernel.args.args]
+        given = {**dict(zip(params, call.args)), **{k.arg: k.value for k in call.keywords if k.arg}}
+        out.update({(kernel.name, p): ast.unparse(v) for p, v in given.items() if isinstance(v, ast.Name)})
+    return out
+
+
+def _accesses(kernel, attr: str) -> list:
+    """A kernel's tl.load or tl.store calls (`attr`) whose address is a sum read from one of its parameters:
+    (the call, the parameter, the address)."""
+    params = {a.arg for a in kernel.args.args}
+    out = []
+    for c in ast.walk(kernel):
+        if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr == attr and c.args:
+            addr = c.args[0]
+            first = addr
+            while isinstance(first, ast.BinOp) and isinstance(first.op, ast.Add):
+                first = first.left
+            if isinstance(first, ast.Name) and first.id in params:
+                out.append((c, first.id, addr))
+    return out
+
+
+def epilogue_reads(lister: Lister, tree) -> None:
+    """Two kernels that hand a buffer on (row sums stored by one, read by an epilogue): the reader's load at the
+    address the writer stored to, where its own lacks a term (`l_ptr + rows` for `l_ptr + bh * T + rows`: every
+    head divided by the first head's sums); and the writer's value stored as its reciprocal, where the reader
+    multiplies by it (`inv_l_ptr` given the sum)."""
+    kernels = [f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and any(
+        "jit" in ast.unparse(d) for d in f.decorator_list)]
+    if len(kernels) < 2:
+        return
+    buffers = _buffers(tree)
+    stores = [(k, c, p, addr) for k in kernels for c, p, addr in _accesses(k, "store")]
+    for reader in kernels:
+        bound = {a.arg for a in reader.args.args} | {n.id for n in ast.walk(reader) if isinstance(n, ast.Name)
+                                                      and isinstance(n.ctx, ast.Store)}
+        for load, p, addr in _accesses(reader, "load"):
+            tensor = buffers.get((reader.name, p))
+            for writer, store, q, stored in stores:
+                if writer is reader or tensor is None or buffers.get((writer.name, q)) != tensor:
+                    continue
+                names = {n.id for n in ast.walk(stored) if isinstance(n, ast.Name)} - {q}
+                wanted = re.sub(rf"\b{re.escape(q)}\b", p, ast.unparse(stored), count=1)
+                if names <= bound and wanted != ast.unparse(addr) and \
+                        len(list(ast.walk(stored))) > len(list(ast.walk(addr))):
+                    lister.add(addr, wanted, f"reads {lister.text(addr)} where {writer.name} stored to "
+                               f"{ast.unparse(stored)}", rank=2)
+                value = store.args[1] if len(store.args) > 1 else None
+                if isinstance(value, ast.Name) and value.lineno == value.end_lineno:
+                    lister.add(value, f"1.0 / {value.id}", f"stores {value.id} where its reciprocal belongs", rank=3)
