@@ -70,7 +70,7 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
              grader, req, resource=frozenset()) -> list[dict]:
     """The diagnosis of a Triton file, with a second cause beside the line it named, where an edit
     there and one at the line the copy's localisation names mend every case together."""
-    from studyxf.grading.judge import edits, kernel_localise, kernel_source, mend, repair
+    from studyxf.grading.judge import kernel_localise, kernel_source, mend, repair
     from studyxf.grading.request import parse_entry
 
     if not named or source is None or remote.gone or not wrong or not kernel_localise.applies(grader):
@@ -133,13 +133,7 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
     start = search.ask(source, first)
     if start == (3,) or remote.gone:
         return named
-    kinds, pointers, stepped = repair.kinds(source, entry, first), _pointers(source), _stepped_tiles(source)
-
-    def listed(text: str, first_lines: list[int], most: int = edits.MAX_EDITS) -> list[dict]:
-        """The edits of `text` (the file, or a copy), none that reads a pointer where a number was (taken out before
-        the `most` are counted: a size swapped for each pointer had crowded out the rescale's edit)."""
-        return _no_pointer_for_a_value(_no_tile_resized(edits.candidates(text, framework, first_lines, kinds,
-                                                                         most=10_000), stepped), pointers)[:most]
+    listed = _lister(source, framework, repair.kinds(source, entry, first))
     if lineless:
         for b in _spread(listed(source, [], most=10_000))[:ANYWHERE]:
             if remote.gone:
@@ -184,7 +178,8 @@ def repaired(named: list[dict], source: str | None, entry: str, remote, cases: l
                              key=lambda c: (c["line"] not in own, c["line"] not in passed, c["line"] in bounds)))
     # (and, wherever they are, the edits that read a pointer the kernel never reads: `v = tl.load(k_ptr + off)` with
     # v_ptr unread, ten lines above the accumulator the values first show in)
-    idle, held = _unread_pointers(source), _held_addresses(source)
+    held = _held_addresses(source)
+    idle = _unread_pointers(source, held)
     unread = [c for c in (listed(source, [], most=10_000) if idle else []) if _reads_unread(c, idle, held) and
               all(c["source"] != b["source"] for b in singles)][:UNREAD]
     singles = unread + singles
@@ -264,7 +259,7 @@ def _past_the_axis(named: list[dict], told: dict, source: str, entry: str, remot
                    framework: str, grader, req, resource) -> list[dict]:
     """The grid's program id read on another axis, mended as its words say (tl.program_id(k) for the axis the
     grid launches along); where the copy still fails, the copy localised for the cause beside it."""
-    from studyxf.grading.judge import edits, repair
+    from studyxf.grading.judge import repair
     from studyxf.grading.judge.mend import applied
     from studyxf.grading.request import parse_entry
 
@@ -283,12 +278,7 @@ def _past_the_axis(named: list[dict], told: dict, source: str, entry: str, remot
     search = repair.Search(copy, [first] + [c for c in cases if c is not first and id(c) not in resource], first)
     if search.ask(a["source"], first) == (3,) and search.passes(a["source"]) or copy.gone:
         return named  # the axis alone: the cause said is the only one
-    kinds, pointers, stepped = repair.kinds(source, parse_entry(entry)[0], first), _pointers(source), \
-        _stepped_tiles(source)
-
-    def listed(text: str, first_lines: list[int], most: int = edits.MAX_EDITS) -> list[dict]:
-        return _no_pointer_for_a_value(_no_tile_resized(edits.candidates(text, framework, first_lines, kinds,
-                                                                         most=10_000), stepped), pointers)[:most]
+    listed = _lister(source, framework, repair.kinds(source, parse_entry(entry)[0], first))
     seen: dict = {}
     found = _beside(a, {told["line"]}, search, cases, grader, req, listed, anywhere=True, seen=seen)
     if found:
@@ -381,7 +371,8 @@ def _beside_the_told(named: list[dict], source: str, entry: str, remote, cases: 
 
     if remote.gone or any(getattr(c, "driver", None) is not None or c.validate is not None for c in cases):
         return named
-    idle, held = _unread_pointers(source), _held_addresses(source)
+    held = _held_addresses(source)
+    idle = _unread_pointers(source, held)
     shown = [c for c in edits.candidates(source, framework, [], None, most=10_000)
              if c["why"].startswith("never subtracts") or _reads_unread(c, idle, held)][:UNREAD]
     told = {d["line"] for d in named if d.get("comparator") in TOLD_APART}
@@ -458,14 +449,13 @@ def _held_addresses(source: str) -> set[str]:
     return {a.targets[0].id for a in sums if a in reading or form(a) in forms}
 
 
-def _unread_pointers(source: str) -> set[str]:
-    """The kernels' pointer parameters (`v_ptr`) their bodies never read, and the names an address is held in that
-    nothing reads (`v_base = v_ptr + bh * stride_bh` above two loads from `k_base`)."""
+def _unread_pointers(source: str, held: set[str]) -> set[str]:
+    """The kernels' pointer parameters (`v_ptr`) their bodies never read, and the names an address is held in
+    (`held`, _held_addresses) that nothing reads (`v_base = v_ptr + bh * stride_bh` above two loads from `k_base`)."""
     from studyxf.grading.judge import repair
 
-    unread = repair._unread_locals(source)
     return {p for p in repair._unread_locals(source, parameters=True) if p.endswith("_ptr")} | \
-        (_held_addresses(source) & unread)
+        (held & repair._unread_locals(source))
 
 
 def _as_near(x: tuple, y: tuple) -> bool:
@@ -614,6 +604,20 @@ def _no_pointer_for_a_value(singles: list[dict], pointers: set[str]) -> list[dic
     """The edits, but none that reads a pointer where a number was (`hi = Q` for `hi = sq_t`: a loop
     as long as an address, stopped at the time limit, EDIT_S a copy)."""
     return [c for c in singles if not (c["now"] in pointers and c["was"] not in pointers)]
+
+
+def _lister(source: str, framework: str, kinds: dict):
+    """`listed(text, first_lines, most)`: the edits of `text` (the file, or a copy), none that reads a pointer where
+    a number was (taken out before the `most` are counted: a size swapped for each pointer had crowded out the
+    rescale's edit), none that resizes a looped tile at its launch."""
+    from studyxf.grading.judge import edits
+
+    pointers, stepped = _pointers(source), _stepped_tiles(source)
+
+    def listed(text: str, first_lines: list[int], most: int = edits.MAX_EDITS) -> list[dict]:
+        return _no_pointer_for_a_value(_no_tile_resized(edits.candidates(text, framework, first_lines, kinds,
+                                                                         most=10_000), stepped), pointers)[:most]
+    return listed
 
 
 def _stepped_tiles(source: str) -> set[tuple[int, int]]:
